@@ -1,0 +1,101 @@
+# whistlab -- build, tests, demo and benchmarks.
+#
+#   make demo    install missing packages, build, run the main job on corpora/
+#   make check   install missing packages, build, run the cmocka suite twice:
+#                plain, then under AddressSanitizer + UBSan
+#   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
+#
+# Every .c under formats/, analyze/ and stats/ goes into the library; each
+# tests/test_*.c is one cmocka program; each tests/bench/bench_*.c one benchmark.
+
+CC      ?= cc
+CSTD    = -std=c11 -D_DEFAULT_SOURCE
+WARN    = -Wall -Wextra -Werror
+OPT     ?= -O2 -g
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(CFLAGS)
+LIBS    = -lz -lcsv -ldds -lgsl -lgslcblas -lm -pthread
+SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev
+
+LIB_SRC   = $(sort $(wildcard formats/*.c analyze/*.c stats/*.c))
+TEST_SRC  = $(sort $(wildcard tests/test_*.c))
+BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
+HEADERS   = $(wildcard formats/*.h analyze/*.h stats/*.h tests/*.h)
+
+REL  = build/rel
+ASAN = build/asan
+
+LIB_OBJ_REL  = $(LIB_SRC:%.c=$(REL)/%.o)
+LIB_OBJ_ASAN = $(LIB_SRC:%.c=$(ASAN)/%.o)
+TESTS_REL    = $(TEST_SRC:tests/%.c=$(REL)/tests/%)
+TESTS_ASAN   = $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
+BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
+
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
+
+.PHONY: all deps check check-long test test-asan demo bench clean
+
+all: whistlab
+
+deps:
+	@sh tests/install-deps.sh $(DEB_PACKAGES)
+
+whistlab: $(REL)/whistlab
+	cp $< $@
+
+$(REL)/whistlab: $(REL)/whistlab.o $(REL)/libwhistlab.a
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(REL)/libwhistlab.a: $(LIB_OBJ_REL)
+	rm -f $@ && ar rcs $@ $^
+
+$(ASAN)/libwhistlab.a: $(LIB_OBJ_ASAN)
+	rm -f $@ && ar rcs $@ $^
+
+$(REL)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+
+$(ASAN)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SANITIZE) -c -o $@ $<
+
+$(REL)/tests/%: tests/%.c tests/testutil.h $(REL)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(REL)/libwhistlab.a $(LIBS) -lcmocka
+
+$(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) -lcmocka
+
+$(REL)/bench/%: tests/bench/%.c $(REL)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(REL)/libwhistlab.a $(LIBS)
+
+# The whistlab binary is built first: some tests run it as users do.
+test: whistlab $(TESTS_REL)
+	@sh tests/run-tests.sh $(TESTS_REL)
+
+test-asan: whistlab $(ASAN)/whistlab $(TESTS_ASAN)
+	@WHISTLAB_BIN=$(ASAN)/whistlab ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    sh tests/run-tests.sh $(TESTS_ASAN)
+
+$(ASAN)/whistlab: $(ASAN)/whistlab.o $(ASAN)/libwhistlab.a
+	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $^ $(LIBS)
+
+check: deps
+	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory test-asan
+
+demo: deps
+	@$(MAKE) --no-print-directory whistlab
+	@sh corpora/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory whistlab $(BENCHES)
+	@sh tests/bench/run-bench.sh $(BENCHES)
+
+clean:
+	rm -rf build whistlab

@@ -1,0 +1,53 @@
+/* lead.h -- the opening lead of a convention, from what the leader can see.
+ *
+ * This is the contract between the conventions (analyze/convention*.c, tables
+ * in analyze/conventions/) and their users (the lead command, the replay
+ * driver, the players). The leader's view holds only what the eldest hand
+ * knows at trick 1 (spec/play.md I1-I6): his own cards, the trump suit and the
+ * turned-up card in the dealer's hand. The deal itself is never passed. */
+#ifndef WHISTLAB_LEAD_H
+#define WHISTLAB_LEAD_H
+
+#include <stdint.h>
+#include "formats/card.h"
+#include "formats/diag.h"
+
+typedef struct convention convention;
+
+/* What the opening leader sees. */
+typedef struct {
+    hand_t hand;        /* his 13 cards */
+    int trump;          /* SUIT_S..SUIT_C, or STRAIN_NT (no suit is trumps) */
+    card_t turnup;      /* the dealer's turned card, CARD_NONE if none */
+    uint64_t deal_index;/* 0-based position in the input (seeds `random`) */
+    uint64_t seed;      /* run seed (`random`) */
+} lead_view;
+
+/* A chosen card and the rule ids that chose the suit and the card, as the
+ * spec names them ("LS-A4", "LS14"), for --explain and rule attribution. */
+typedef struct {
+    card_t card;
+    char suit_rule[24];
+    char card_rule[24];
+} lead_choice;
+
+/* Built-in conventions by name ("long-suit", "american", ...); NULL if none. */
+const convention *convention_builtin(const char *name);
+/* The built-ins in a stable order; *n set to their count. */
+const convention *const *convention_builtins(int *n);
+/* A convention table from a file (--convention FILE); NULL with diag filled
+ * ("file:line: reason") when malformed. Free with convention_free. */
+convention *convention_load(const char *path, diag_t *diag);
+void convention_free(convention *c);
+
+const char *convention_name(const convention *c);
+const char *convention_description(const convention *c);
+const char *convention_source(const convention *c);
+/* True for `dd-best`, whose lead the double-dummy evaluation chooses. */
+int convention_is_dd_best(const convention *c);
+
+/* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
+ * Allocation-free and deterministic. */
+int lead_choose(const convention *c, const lead_view *v, lead_choice *out);
+
+#endif

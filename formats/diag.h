@@ -1,0 +1,23 @@
+/* diag.h -- one diagnostic about the input: file, line (or record) and reason.
+ * Every reader and writer reports through this, so messages read the same
+ * everywhere: "x.pbn:812: hand E has 12 cards". */
+#ifndef WHISTLAB_DIAG_H
+#define WHISTLAB_DIAG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *file;
+    uint64_t line;      /* 0 when the problem is not at a line */
+    char reason[256];
+} diag_t;
+
+/* Fills d; reason is printf-formatted. */
+void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Prints "file:line: reason\n" (or "file: reason") to f. */
+void diag_print(FILE *f, const diag_t *d);
+
+#endif

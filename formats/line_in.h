@@ -1,0 +1,43 @@
+/* line_in.h -- streaming line input from a file, a gzip file or stdin.
+ *
+ * Compression is detected from the content (zlib reads plain files
+ * transparently), so "x.pbn", "x.pbn.gz" and "-" all work alike. Memory is
+ * bounded: a line longer than LINE_IN_MAX_BYTES is reported and skipped,
+ * never buffered whole. */
+#ifndef WHISTLAB_LINE_IN_H
+#define WHISTLAB_LINE_IN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "diag.h"
+
+#define LINE_IN_MAX_BYTES (1u << 20)
+
+typedef struct line_in line_in;
+
+enum {
+    LINE_EOF = -1,      /* no more lines */
+    LINE_TOO_LONG = -2, /* the line was skipped; diag says where; reading goes on */
+    LINE_BINARY = -3,   /* the line holds a NUL byte; skipped; reading goes on */
+    LINE_FATAL = -4,    /* I/O error, truncated or corrupt gzip: stop */
+};
+
+/* Opens path ("-" = standard input). NULL with diag filled on failure. */
+line_in *line_in_open(const char *path, diag_t *diag);
+void line_in_close(line_in *in);
+
+/* Next line, without its "\n" or "\r\n"; *line stays valid until the next
+ * call and is NUL-terminated. Returns its length, or a LINE_* code. */
+long line_in_next(line_in *in, char **line, diag_t *diag);
+
+/* Number of the line last returned (1-based). */
+uint64_t line_in_lineno(const line_in *in);
+
+/* The name the file was opened with ("-" shows as "<stdin>"). */
+const char *line_in_name(const line_in *in);
+
+/* The first bytes of the (decompressed) content, without consuming them, for
+ * format detection. Returns how many are available (up to 64 KiB). */
+size_t line_in_peek(line_in *in, const char **buf);
+
+#endif

@@ -1,0 +1,65 @@
+/* testutil.h -- shared helpers for the cmocka test programs: where the shared
+ * corpora are, where the whistlab binary is, and small deal builders. */
+#ifndef WHISTLAB_TESTUTIL_H
+#define WHISTLAB_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <cmocka.h>
+
+/* ../shared beside the repo, or $WHISTLAB_SHARED. */
+static inline const char *test_shared_dir(void)
+{
+    const char *s = getenv("WHISTLAB_SHARED");
+    return s && *s ? s : "../shared";
+}
+
+/* Path under the shared directory, in a static buffer (one at a time). */
+static inline const char *test_shared(const char *rel)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", test_shared_dir(), rel);
+    return buf;
+}
+
+/* The whistlab binary under test: $WHISTLAB_BIN or ./whistlab. */
+static inline const char *test_bin(void)
+{
+    const char *s = getenv("WHISTLAB_BIN");
+    return s && *s ? s : "./whistlab";
+}
+
+/* Runs a shell command, captures up to cap-1 bytes of its stdout+stderr into
+ * out, returns its exit status (or -1). */
+static inline int test_run(char *out, size_t cap, const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = 0;
+    while (fgetc(p) != EOF) {}
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A temporary file name unique to this process. */
+static inline const char *test_tmp(const char *suffix)
+{
+    static char buf[256];
+    snprintf(buf, sizeof buf, "/tmp/whistlab-test-%d-%s", (int)getpid(), suffix);
+    return buf;
+}
+
+#endif
