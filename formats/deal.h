@@ -35,6 +35,9 @@ enum {
     DEAL_HAS_CONTRACT = 1 << 3,  /* contract_* are filled */
     DEAL_TURNUP_INFERRED = 1 << 4, /* turn-up derived (conventions.md Q16), not read */
     DEAL_PASSED_OUT = 1 << 5,    /* [Contract "Pass"] */
+    DEAL_REPEAT = 1 << 6,        /* PBN game inheriting the deal of the game
+                                    before (another table's play of the same
+                                    board): analysis counts each deal once */
 };
 
 typedef struct deal {

@@ -44,11 +44,9 @@ read_status deal_reader_next(deal_reader *r, deal_t *d, diag_t *diag);
 deal_format deal_reader_format(const deal_reader *r);
 void deal_reader_close(deal_reader *r);
 
-/* Records the reader skipped by design (PBN games that only repeat the deal
- * of the game before, i.e. another table's play of the same board; tags
- * whistlab does not use). Reported by `check` so nothing is dropped silently. */
+/* What the reader passed over by design (tags whistlab does not use), so
+ * that `check` can report it and nothing is dropped silently. */
 typedef struct {
-    uint64_t repeat_games;   /* games inheriting the previous deal */
     uint64_t ignored_tags;   /* tag occurrences not used by whistlab */
     char ignored_names[8][32]; /* first distinct ignored tag names */
     int n_ignored_names;
