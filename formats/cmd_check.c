@@ -1,0 +1,158 @@
+/* cmd_check.c -- `whistlab check FILE...`: read everything, account for
+ * every deal (read = accepted + rejected) and say why each rejection. */
+#include <stdio.h>
+#include <string.h>
+#include "cmds.h"
+#include "input_opts.h"
+
+typedef struct {
+    uint64_t read, accepted, rejected, repeats, errors, no_trump;
+} check_counts;
+
+static void counts_add(check_counts *to, const check_counts *c)
+{
+    to->read += c->read;
+    to->accepted += c->accepted;
+    to->rejected += c->rejected;
+    to->repeats += c->repeats;
+    to->errors += c->errors;
+    to->no_trump += c->no_trump;
+}
+
+/* One accepted record: under a policy, the deal must also be analysable. */
+static void take_deal(const deal_t *d, const input_opts *io, check_counts *c)
+{
+    if (d->flags & DEAL_REPEAT) {
+        c->repeats++;
+        return;
+    }
+    c->read++;
+    if (io->policy_given) {
+        deal_t whist[4];
+        diag_t why = {.file = d->pos.file, .line = d->pos.line};
+        if (!deal_apply_trump_policy(d, &io->policy, whist, why.reason, sizeof why.reason)) {
+            c->rejected++;
+            diag_print(stderr, &why);
+            return;
+        }
+    } else if (d->strain == STRAIN_NONE) {
+        c->no_trump++;
+    }
+    c->accepted++;
+}
+
+static void print_counts(const char *name, const char *fmt, const check_counts *c,
+                         const reader_notes *notes)
+{
+    printf("%s: %s%s%llu deals read, %llu accepted, %llu rejected\n", name,
+           fmt ? fmt : "", fmt ? ": " : "", (unsigned long long)c->read,
+           (unsigned long long)c->accepted, (unsigned long long)c->rejected);
+    if (c->repeats)
+        printf("  %llu more games replay the deal of the game before (other tables): "
+               "counted once\n", (unsigned long long)c->repeats);
+    if (c->errors)
+        printf("  %llu errors outside any deal\n", (unsigned long long)c->errors);
+    if (c->no_trump)
+        printf("  %llu deals name no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
+               (unsigned long long)c->no_trump);
+    if (notes && notes->ignored_tags) {
+        printf("  %llu tags not used by whistlab:", (unsigned long long)notes->ignored_tags);
+        for (int i = 0; i < notes->n_ignored_names; i++)
+            printf("%s %s", i ? "," : "", notes->ignored_names[i]);
+        printf("%s\n", notes->n_ignored_names == 8 ? ", ..." : "");
+    }
+}
+
+/* Reads one file; returns false on a fatal error (the file could not be read to its end). */
+static bool check_file(const char *path, const input_opts *io, check_counts *c)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, io->format, &diag);
+    if (!r) {
+        diag_print(stderr, &diag);
+        return false;
+    }
+    bool ok = true;
+    deal_t d;
+    for (;;) {
+        memset(&diag, 0, sizeof diag);
+        read_status st = deal_reader_next(r, &d, &diag);
+        if (st == READ_EOF) break;
+        if (st == READ_DEAL) {
+            take_deal(&d, io, c);
+            continue;
+        }
+        diag_print(stderr, &diag);
+        if (st == READ_REJECT) {
+            c->read++;
+            c->rejected++;
+        } else if (st == READ_ERROR) {
+            c->errors++;
+        } else {
+            ok = false;
+            break;
+        }
+    }
+    print_counts(strcmp(path, "-") ? path : "<stdin>", deal_format_name(deal_reader_format(r)), c,
+                 deal_reader_notes(r));
+    if (!ok) printf("  stopped early: the rest of the file could not be read\n");
+    deal_reader_close(r);
+    return ok;
+}
+
+static void check_usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab check [options] FILE...\n"
+               "Reads every deal of each file (plain or gzip, '-' = stdin) and prints per file\n"
+               "the deals read, accepted and rejected; each rejection as file:line: reason.\n\n"
+               "  --keep-going   exit 0 even when deals were rejected (still reported)\n"
+               INPUT_OPTIONS_HELP
+               "                 (with --trump/--leader, deals that cannot be analysed so\n"
+               "                 are rejected too)\n"
+               "exit status: 0 nothing rejected, 1 rejections or errors, 2 usage, 3 unreadable input\n");
+}
+
+int cmd_check(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"keep-going", no_argument, NULL, 'k'},
+        INPUT_LONG_OPTIONS,
+        {0, 0, 0, 0},
+    };
+    input_opts io;
+    input_opts_init(&io);
+    bool keep_going = false;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hk", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&io, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) continue;
+        if (opt == 'h') {
+            check_usage(stdout);
+            return EXIT_OK;
+        }
+        if (opt == 'k') {
+            keep_going = true;
+            continue;
+        }
+        check_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (optind >= argc) {
+        check_usage(stderr);
+        return EXIT_USAGE;
+    }
+    check_counts total = {0};
+    bool fatal = false;
+    for (int i = optind; i < argc; i++) {
+        check_counts c = {0};
+        fatal |= !check_file(argv[i], &io, &c);
+        counts_add(&total, &c);
+    }
+    if (argc - optind > 1) print_counts("total", NULL, &total, NULL);
+    if (fatal) return EXIT_FAILURE_IO;
+    if ((total.rejected || total.errors) && !keep_going) return EXIT_REJECTS;
+    return EXIT_OK;
+}

@@ -1,0 +1,46 @@
+/* input_opts.c -- parsing of --format, --trump and --leader. */
+#include <stdio.h>
+#include "input_opts.h"
+
+void input_opts_init(input_opts *o)
+{
+    o->format = FMT_AUTO;
+    o->policy.kind = TRUMP_AUTO;
+    o->policy.suit = SUIT_S;
+    o->policy.leader = SEAT_NONE;
+    o->policy_given = false;
+}
+
+int input_opts_take(input_opts *o, int opt, const char *value)
+{
+    switch (opt) {
+    case OPT_INPUT_FORMAT: {
+        int f = deal_format_parse(value);
+        if (f < 0) {
+            fprintf(stderr, "whistlab: --format %s: not one of auto, pbn, oneline, dds, gib, lin\n", value);
+            return -1;
+        }
+        o->format = (deal_format)f;
+        return 1;
+    }
+    case OPT_INPUT_TRUMP:
+        if (!trump_policy_parse(value, &o->policy)) {
+            fprintf(stderr, "whistlab: --trump %s: not one of S, H, D, C, turnup, each, contract, auto\n", value);
+            return -1;
+        }
+        o->policy_given = true;
+        return 1;
+    case OPT_INPUT_LEADER: {
+        int seat = value[0] && !value[1] ? seat_from_char(value[0]) : -1;
+        if (seat < 0) {
+            fprintf(stderr, "whistlab: --leader %s: not one of N, E, S, W\n", value);
+            return -1;
+        }
+        o->policy.leader = seat;
+        o->policy_given = true;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}

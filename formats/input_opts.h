@@ -1,0 +1,36 @@
+/* input_opts.h -- the command-line options every deal-reading command shares:
+ * --format (force the input format), --trump and --leader (the policy that
+ * gives deals without them a trump suit and a leader, spec/formats.md). */
+#ifndef WHISTLAB_INPUT_OPTS_H
+#define WHISTLAB_INPUT_OPTS_H
+
+#include <getopt.h>
+#include "deal.h"
+#include "reader.h"
+
+typedef struct {
+    deal_format format;
+    trump_policy policy;
+    bool policy_given; /* --trump or --leader was given */
+} input_opts;
+
+enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER };
+
+/* Entries for a getopt_long table. */
+#define INPUT_LONG_OPTIONS \
+    {"format", required_argument, NULL, OPT_INPUT_FORMAT}, \
+    {"trump", required_argument, NULL, OPT_INPUT_TRUMP}, \
+    {"leader", required_argument, NULL, OPT_INPUT_LEADER}
+
+#define INPUT_OPTIONS_HELP \
+    "  --format F     input format: auto (default), pbn, oneline, dds, gib, lin\n" \
+    "  --trump P      trumps for deals without them: S|H|D|C, turnup, each,\n" \
+    "                 contract (bridge files), auto (default: the deal's own)\n" \
+    "  --leader X     N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+
+void input_opts_init(input_opts *o);
+/* Takes one getopt_long result; returns 1 if it was one of ours, 0 if not,
+ * -1 for a bad value (message printed to stderr). */
+int input_opts_take(input_opts *o, int opt, const char *value);
+
+#endif
