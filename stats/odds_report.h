@@ -1,0 +1,46 @@
+/* odds_report.h -- the odds tables as text: odds the way the books state
+ * them, the tidy CSV of odds.md S2.2 and aligned terminal tables that mirror
+ * the book layout. */
+#ifndef WHISTLAB_STATS_ODDS_REPORT_H
+#define WHISTLAB_STATS_ODDS_REPORT_H
+
+#include <stdio.h>
+#include "odds_acc.h"
+#include "odds_tables.h"
+
+/* "8.5 to 1 against", "39.59361 to 1 on", "evens", "certain", "impossible"
+ * (odds.md S1.2: N with at least 7 significant digits). */
+void odds_text(rational p, char *buf, size_t len);
+/* The exact ratio in lowest terms: "17 : 2 against", "2 : 1 on", "1 : 1";
+ * empty for certain and impossible. */
+void odds_ratio_text(rational p, char *buf, size_t len);
+
+/* One line of the CSV, whatever it comes from (a table row, a fit test). */
+typedef struct {
+    const char *table, *row, *event;
+    bool has_exact;
+    double exact;
+    const char *historic_text; /* NULL: none */
+    bool has_historic_value;
+    double historic_value;
+    bool measured;             /* with --corpus and a measurable row: n is printed */
+    odds_estimate emp;
+    const char *verdict, *source; /* NULL: none */
+} odds_line;
+
+/* The line of a table row; est is NULL without a corpus. */
+odds_line odds_line_of_row(const odds_row *r, const odds_estimate *est);
+
+typedef struct odds_csv odds_csv;
+/* Creates path ("-" = standard output) and writes the header. NULL with err
+ * filled on failure. */
+odds_csv *odds_csv_open(const char *path, char *err, size_t err_len);
+void odds_csv_write(odds_csv *w, const odds_line *l);
+/* False (err filled) if any write failed. */
+bool odds_csv_close(odds_csv *w, char *err, size_t err_len);
+
+/* Prints one table (index into odds_tables()) as an aligned text table;
+ * est (one per row, NULL without a corpus) adds the empirical columns. */
+void odds_print_table(FILE *f, int table, const odds_estimate *est, double level);
+
+#endif
