@@ -7,6 +7,7 @@
 
 typedef struct {
     uint64_t read, accepted, rejected, repeats, errors, no_trump;
+    uint64_t incomplete; /* well-formed, but with unknown hands: not analysable */
 } check_counts;
 
 static void counts_add(check_counts *to, const check_counts *c)
@@ -17,6 +18,7 @@ static void counts_add(check_counts *to, const check_counts *c)
     to->repeats += c->repeats;
     to->errors += c->errors;
     to->no_trump += c->no_trump;
+    to->incomplete += c->incomplete;
 }
 
 /* One accepted record: under a policy, the deal must also be analysable. */
@@ -44,17 +46,20 @@ static void take_deal(const deal_t *d, const input_opts *io, check_counts *c)
 static void print_counts(const char *name, const char *fmt, const check_counts *c,
                          const reader_notes *notes)
 {
-    printf("%s: %s%s%llu deals read, %llu accepted, %llu rejected\n", name,
-           fmt ? fmt : "", fmt ? ": " : "", (unsigned long long)c->read,
-           (unsigned long long)c->accepted, (unsigned long long)c->rejected);
+    printf("%s: %s%s%llu deals read, %llu accepted, ", name, fmt ? fmt : "", fmt ? ": " : "",
+           (unsigned long long)c->read, (unsigned long long)c->accepted);
+    if (c->incomplete)
+        printf("%llu incomplete (unknown hands: valid, but cannot be analysed), ",
+               (unsigned long long)c->incomplete);
+    printf("%llu rejected\n", (unsigned long long)c->rejected);
     if (c->repeats)
         printf("  %llu more games replay the deal of the game before (other tables): "
                "counted once\n", (unsigned long long)c->repeats);
     if (c->errors)
         printf("  %llu errors outside any deal\n", (unsigned long long)c->errors);
     if (c->no_trump)
-        printf("  %llu deals name no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
-               (unsigned long long)c->no_trump);
+        printf("  %llu deal%s name%s no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
+               (unsigned long long)c->no_trump, c->no_trump == 1 ? "" : "s", c->no_trump == 1 ? "s" : "");
     if (notes && notes->ignored_tags) {
         printf("  %llu tags not used by whistlab:", (unsigned long long)notes->ignored_tags);
         for (int i = 0; i < notes->n_ignored_names; i++)
@@ -80,6 +85,11 @@ static bool check_file(const char *path, const input_opts *io, check_counts *c)
         if (st == READ_EOF) break;
         if (st == READ_DEAL) {
             take_deal(&d, io, c);
+            continue;
+        }
+        if (st == READ_REJECT && (d.flags & DEAL_UNKNOWN_HANDS)) {
+            c->read++;
+            c->incomplete++;
             continue;
         }
         diag_print(stderr, &diag);

@@ -61,7 +61,9 @@ bool deal_validate(const deal_t *d, char *why, size_t why_len)
                      SEAT_CHARS[d->dealer]);
             return false;
         }
-        if (d->strain != STRAIN_NONE && d->strain != card_suit(d->turnup)) {
+        /* A no-trump game of the whist family (solo's misere) keeps the turned
+         * card of the deal, which then names no trump suit. */
+        if (d->strain <= SUIT_C && d->strain != card_suit(d->turnup)) {
             snprintf(why, why_len, "turn-up %s is not of the trump suit (%s)", c,
                      STRAIN_NAMES[d->strain]);
             return false;

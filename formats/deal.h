@@ -35,9 +35,15 @@ enum {
     DEAL_HAS_CONTRACT = 1 << 3,  /* contract_* are filled */
     DEAL_TURNUP_INFERRED = 1 << 4, /* turn-up derived (conventions.md Q16), not read */
     DEAL_PASSED_OUT = 1 << 5,    /* [Contract "Pass"] */
-    DEAL_REPEAT = 1 << 6,        /* PBN game inheriting the deal of the game
-                                    before (another table's play of the same
-                                    board): analysis counts each deal once */
+    DEAL_REPEAT = 1 << 6,        /* another table's play of the deal before:
+                                    a PBN game inheriting the previous game's
+                                    deal, a LIN record with the same cards as
+                                    the record before. Analysis counts each
+                                    deal once */
+    DEAL_UNKNOWN_HANDS = 1 << 7, /* a well-formed record with a hand given as
+                                    unknown ('-' in PBN): returned as
+                                    READ_REJECT, since it cannot be analysed,
+                                    but `check` does not count it an error */
 };
 
 typedef struct deal {

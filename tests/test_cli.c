@@ -1,0 +1,199 @@
+/* test_cli.c -- `whistlab check | show | convert` run as users run them, on
+ * the real corpora in ../shared and on broken files made here. */
+#include <zlib.h>
+#include "testutil.h"
+#include "formats/reader.h"
+#include "formats/writer.h"
+
+static char out[1 << 16];
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The corpora README's deal counts, one file of each format. */
+static void test_check_counts_match_corpora_readme(void **state)
+{
+    (void)state;
+    static const struct { const char *file, *expect; } cases[] = {
+        {"corpora/dds-hands/list1000.txt", "1000 deals read, 1000 accepted, 0 rejected"},
+        {"corpora/dds-hands/list100.txt", "100 deals read, 100 accepted, 0 rejected"},
+        {"corpora/dds-hands/sol10.txt", "10 deals read, 10 accepted, 0 rejected"},
+        {"corpora/pbn-dd-tables/bcdd_test1.bcdd.pbn", "396 deals read, 396 accepted, 0 rejected"},
+        {"corpora/pbn-dd-tables/bcdd_test2.bcdd.pbn", "495 deals read, 495 accepted, 0 rejected"},
+        {"corpora/pbn-real-play/endplay_example2_2021-online-qual-open-r2.pbn",
+         "299 deals read, 299 accepted, 0 rejected"},
+        {"corpora/pbn-real-play/endplay_example3_rpbridge_2012-top-events.pbn",
+         "3816 deals read, 3816 accepted, 0 rejected"},
+        {"corpora/pbn-real-play/pbntools/acbl_1607_pairs_acbl_sat_1pm_speedball.pbn",
+         "576 deals read, 576 accepted, 0 rejected"},
+        {"cases/book-hands.pbn", "deals read"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), test_shared(cases[i].file));
+        if (!strstr(out, cases[i].expect)) fail_msg("%s: expected '%s' in:\n%s", cases[i].file, cases[i].expect, out);
+        assert_int_equal(rc, 0);
+    }
+    /* the second room's games replay the first room's deal */
+    test_run(out, sizeof out, "%s check %s", test_bin(),
+             test_shared("corpora/pbn-real-play/endplay_example3_rpbridge_2012-top-events.pbn"));
+    assert_non_null(strstr(out, "3816 more games replay the deal of the game before"));
+}
+
+static void test_check_lin_directory_total(void **state)
+{
+    (void)state;
+    /* 4287 table records: 2142 replay the deal of the record before (the
+     * other room), and two boards were entered without cards */
+    int rc = test_run(out, sizeof out, "%s check %s/*.lin 2>&1", test_bin(),
+                      test_shared("corpora/lin/vugraph_2017_bermuda_bowl"));
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "52705.lin:307: "));
+    assert_non_null(strstr(out, "52705.lin:316: "));
+    assert_non_null(strstr(out, "total: 2145 deals read, 2143 accepted, 2 rejected\n"
+                                "  2142 more games replay the deal of the game before"));
+}
+
+static void test_pbn_parser_tests_accepted_or_rejected_by_name(void **state)
+{
+    (void)state;
+    static const char *good[] = {"pbnj_basic_10.pbn", "pbnj_basic_20.pbn", "pbnj_correct_10.pbn",
+                                 "pbnj_correct_20.pbn", "pbnj_correct_21.pbn"};
+    static const char *bad[] = {"pbnj_errors_10.pbn", "pbnj_errors_20.pbn", "pbnj_errors_21.pbn"};
+    char rel[128];
+    for (size_t i = 0; i < 5; i++) {
+        snprintf(rel, sizeof rel, "corpora/pbn-parser-tests/%s", good[i]);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), test_shared(rel));
+        if (rc != 0) fail_msg("%s rejected:\n%s", good[i], out);
+    }
+    /* two games give East as unknown ('-'): valid PBN, not analysable */
+    test_run(out, sizeof out, "%s check %s 2>&1", test_bin(),
+             test_shared("corpora/pbn-parser-tests/pbnj_correct_10.pbn"));
+    assert_non_null(strstr(out, "9 deals read, 7 accepted, 2 incomplete"));
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(rel, sizeof rel, "corpora/pbn-parser-tests/%s", bad[i]);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), test_shared(rel));
+        if (rc != 1) fail_msg("%s: exit %d, expected 1:\n%s", bad[i], rc, out);
+        char where[160];
+        snprintf(where, sizeof where, "%s:", bad[i]);
+        assert_non_null(strstr(out, where)); /* every diagnostic names file:line */
+    }
+}
+
+static void test_check_bad_inputs(void **state)
+{
+    (void)state;
+    const char *pbn = test_tmp("bad.pbn");
+    write_text(pbn, "[Board \"1\"]\n[Dealer \"N\"]\n"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+                    "[Board \"2\"]\n[Dealer \"N\"]\n"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+                    "[Board \"3\"]\n[Dealer \"N\"]\n"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n");
+    int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "bad.pbn:3: hand E has 12 cards"));
+    assert_non_null(strstr(out, "3 deals read, 1 accepted, 2 rejected"));
+    assert_non_null(strstr(out, "bad.pbn:7: duplicate card CJ"));
+    rc = test_run(out, sizeof out, "%s check --keep-going %s 2>&1", test_bin(), pbn);
+    assert_int_equal(rc, 0);
+
+    const char *junk = test_tmp("junk.bin");
+    FILE *f = fopen(junk, "wb");
+    for (int i = 0; i < 4096; i++) fputc((i * 131 + 7) & 255, f);
+    fclose(f);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), junk);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "junk.bin: binary data"));
+
+    /* a gzip of a real corpus cut in half: fatal, with the position reached */
+    const char *gz = test_tmp("cut.pbn.gz");
+    rc = test_run(out, sizeof out, "gzip -c %s | head -c 20000 > %s", test_shared("corpora/pbn-dd-tables/bcdd_test1.bcdd.pbn"), gz);
+    assert_int_equal(rc, 0);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), gz);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "truncated gzip"));
+    assert_non_null(strstr(out, "stopped early"));
+    unlink(pbn);
+    unlink(junk);
+    unlink(gz);
+}
+
+static void test_show_book_hand(void **state)
+{
+    (void)state;
+    int rc = test_run(out, sizeof out, "%s show --board 1 %s", test_bin(), test_shared("cases/book-hands.pbn"));
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "dealer South  trumps hearts  turn-up H5"));
+    assert_non_null(strstr(out, "West leads (eldest hand)"));
+    assert_non_null(strstr(out, "South (dealer)"));
+    assert_non_null(strstr(out, "S QT865"));
+    assert_non_null(strstr(out, "C AKQ9864")); /* North, the book's Y */
+    rc = test_run(out, sizeof out, "%s show --board 99 %s 2>&1", test_bin(), test_shared("cases/book-hands.pbn"));
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "no board 99"));
+}
+
+/* Reads every deal of path into a malloc'ed array. */
+static deal_t *read_all(const char *path, int *n)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, FMT_AUTO, &diag);
+    assert_non_null(r);
+    int cap = 2048;
+    deal_t *v = malloc(sizeof *v * (size_t)cap);
+    *n = 0;
+    read_status st;
+    while ((st = deal_reader_next(r, &v[*n], &diag)) == READ_DEAL) {
+        if (!(v[*n].flags & DEAL_REPEAT)) (*n)++;
+        assert_true(*n < cap);
+    }
+    assert_int_equal(st, READ_EOF);
+    deal_reader_close(r);
+    return v;
+}
+
+/* PBN -> one-line -> PBN keeps every deal: hands, board, dealer, trump, turn-up. */
+static void test_round_trip_pbn_oneline_pbn(void **state)
+{
+    (void)state;
+    const char *src = test_shared("corpora/pbn-dd-tables/bcdd_test1.bcdd.pbn");
+    char line_path[256], pbn_path[256];
+    snprintf(line_path, sizeof line_path, "%s", test_tmp("rt.txt.gz"));
+    snprintf(pbn_path, sizeof pbn_path, "%s", test_tmp("rt.pbn"));
+    int rc = test_run(out, sizeof out, "%s convert --trump H %s %s 2>&1 && %s convert %s %s 2>&1",
+                      test_bin(), src, line_path, test_bin(), line_path, pbn_path);
+    if (rc) fail_msg("%s", out);
+    int n0, n2;
+    deal_t *a = read_all(src, &n0);
+    deal_t *b = read_all(pbn_path, &n2);
+    assert_int_equal(n0, 396);
+    assert_int_equal(n2, 396);
+    for (int i = 0; i < n0; i++) {
+        assert_true(deal_same_cards(&a[i], &b[i]));
+        assert_int_equal(a[i].board, b[i].board);
+        assert_int_equal(a[i].dealer, b[i].dealer);
+        assert_int_equal(b[i].strain, SUIT_H);
+    }
+    free(a);
+    free(b);
+    unlink(line_path);
+    unlink(pbn_path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_counts_match_corpora_readme),
+        cmocka_unit_test(test_check_lin_directory_total),
+        cmocka_unit_test(test_pbn_parser_tests_accepted_or_rejected_by_name),
+        cmocka_unit_test(test_check_bad_inputs),
+        cmocka_unit_test(test_show_book_hand),
+        cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
+    };
+    return cmocka_run_group_tests_name("check, show, convert", tests, NULL, NULL);
+}
