@@ -14,5 +14,11 @@ enum {
 int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+int cmd_lead(int argc, char **argv);
+int cmd_conventions(int argc, char **argv);
+int cmd_deal(int argc, char **argv);
 
 #endif

@@ -8,6 +8,7 @@
 #ifndef WHISTLAB_LEAD_H
 #define WHISTLAB_LEAD_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "formats/card.h"
 #include "formats/diag.h"
@@ -40,11 +41,29 @@ const convention *const *convention_builtins(int *n);
 convention *convention_load(const char *path, diag_t *diag);
 void convention_free(convention *c);
 
+/* A convention by name or table file, with options: "long-suit",
+ * "american+am_ten_from_qjt", "my.tbl", "my.tbl+minneapolis". NULL with diag
+ * filled if none. Free with convention_free (a no-op for a built-in). */
+convention *convention_open(const char *spec, diag_t *diag);
+
 const char *convention_name(const convention *c);
 const char *convention_description(const convention *c);
 const char *convention_source(const convention *c);
+/* The table text of a built-in (to copy and edit); NULL for a loaded one. */
+const char *convention_text(const convention *c);
 /* True for `dd-best`, whose lead the double-dummy evaluation chooses. */
 int convention_is_dd_best(const convention *c);
+/* The options a table declares (spec §3.4, §4, §3.3): name, one-line text,
+ * and whether this convention has it on. */
+int convention_option_count(const convention *c);
+const char *convention_option_name(const convention *c, int i);
+const char *convention_option_text(const convention *c, int i);
+int convention_option_on(const convention *c, int i);
+
+/* For --explain: one line on the rule that chose the suit of
+ * lead_choose(c, v) and one on the card row that chose the card (its gloss
+ * and what it says; card_line is empty when the suit rule named the card). */
+void lead_explain(const convention *c, const lead_view *v, char *suit_line, char *card_line, size_t len);
 
 /* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
  * Allocation-free and deterministic. */

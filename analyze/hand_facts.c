@@ -1,0 +1,174 @@
+/* hand_facts.c -- the per-holding table and the hand facts the lead rules
+ * test (conventions.md §1.3). */
+#include <pthread.h>
+#include "hand_facts.h"
+
+#define RB(r) (1u << (r))
+
+static holding_info TABLE[8192];
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+int ranks_nth(uint16_t m, int k)
+{
+    for (int r = RANK_A; r >= 2; r--)
+        if ((m & RB(r)) && --k == 0) return r;
+    return 0;
+}
+
+int ranks_seqlow(uint16_t m, int r)
+{
+    if (!(m & RB(r))) return 0;
+    while (r > 2 && (m & RB(r - 1))) r--;
+    return r;
+}
+
+int suit_nth_unplayed(uint16_t played, int k)
+{
+    return ranks_nth((uint16_t)(SUIT_MASK_ALL & ~played), k);
+}
+
+uint16_t suit_group(uint16_t held, uint16_t played, int rank)
+{
+    uint16_t g = (uint16_t)RB(rank);
+    for (int r = rank + 1; r <= RANK_A && ((held | played) & RB(r)); r++)
+        if (held & RB(r)) g |= (uint16_t)RB(r);
+    for (int r = rank - 1; r >= 2 && ((held | played) & RB(r)); r--)
+        if (held & RB(r)) g |= (uint16_t)RB(r);
+    return g;
+}
+
+/* established(s): he holds master(s) and out <= 3 w, w = |group(master)|,
+ * out = unplayed cards of s he does not hold (§1.3, foster L1479). */
+bool suit_established(uint16_t held, uint16_t played)
+{
+    int master = suit_nth_unplayed(played, 1);
+    if (!master || !(held & RB(master))) return false;
+    int w = __builtin_popcount(suit_group(held, played, master));
+    int out = 13 - __builtin_popcount(played & SUIT_MASK_ALL) - __builtin_popcount(held);
+    return out <= 3 * w;
+}
+
+/* reentry(s): master(s), or the 2nd-best unplayed card with >= 2 cards
+ * (§1.3, foster L1483). */
+bool suit_reentry(uint16_t held, uint16_t played)
+{
+    int master = suit_nth_unplayed(played, 1);
+    if (master && (held & RB(master))) return true;
+    int second = suit_nth_unplayed(played, 2);
+    return second && (held & RB(second)) && __builtin_popcount(held) >= 2;
+}
+
+static void build_table(void)
+{
+    for (unsigned i = 0; i < 8192; i++) {
+        uint16_t m = (uint16_t)(i << 2);
+        holding_info *h = &TABLE[i];
+        int n = __builtin_popcount(m);
+        h->n = (uint8_t)n;
+        h->hc = (uint8_t)__builtin_popcount(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
+                                                 RB(RANK_J) | RB(RANK_T)));
+        h->hon = (uint8_t)__builtin_popcount(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
+                                                  RB(RANK_J)));
+        h->hcp = (uint8_t)(4 * !!(m & RB(RANK_A)) + 3 * !!(m & RB(RANK_K)) +
+                           2 * !!(m & RB(RANK_Q)) + !!(m & RB(RANK_J)));
+        if (n == 0) continue;
+        h->top = (uint8_t)ranks_top(m);
+        h->h2 = (uint8_t)ranks_nth(m, 2);
+        h->low = (uint8_t)ranks_low(m);
+        h->penult = (uint8_t)ranks_nth(m, n - 1 > 0 ? n - 1 : 1);
+        h->fourth = (uint8_t)ranks_nth(m, 4);
+        bool a = m & RB(RANK_A), k = m & RB(RANK_K), q = m & RB(RANK_Q), j = m & RB(RANK_J);
+        uint16_t f = 0;
+        if (n >= 4 && ((a && k) || (k && q) || (q && j))) f |= HF_GOOD_LONG;
+        if (a || (k && q)) f |= HF_STRONG;
+        if (a || (k && n >= 2) || (q && n >= 3)) f |= HF_STOPPED;
+        if ((a && q && !k) || (k && j && !q)) f |= HF_TENACE;
+        if (n >= 2 && h->h2 == h->top - 1) f |= HF_TOUCHING;
+        if (suit_established(m, 0)) f |= HF_ESTABLISHED;
+        if (suit_reentry(m, 0)) f |= HF_REENTRY;
+        h->flags = f;
+    }
+}
+
+const holding_info *holding_table(void)
+{
+    pthread_once(&table_once, build_table);
+    return TABLE;
+}
+
+/* Plain lengths sorted longest first, one hex digit each ("shape=332"). */
+static uint16_t plain_shape(const hand_facts *f)
+{
+    int len[4], k = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump) len[k++] = f->n[s];
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && len[j] > len[j - 1]; j--) {
+            int x = len[j];
+            len[j] = len[j - 1];
+            len[j - 1] = x;
+        }
+    uint16_t code = 0;
+    for (int i = 0; i < k; i++) code = (uint16_t)(code << 4 | (len[i] > 15 ? 15 : len[i]));
+    return code;
+}
+
+/* Fills the per-suit fields from the holdings and flags already set. */
+static void finish(hand_facts *f, const holding_info *tab)
+{
+    int other_aces = 0;
+    f->hcp = 0;
+    for (int s = 0; s < 4; s++) {
+        const holding_info *h = holding_of(tab, f->hold[s]);
+        f->n[s] = h->n;
+        f->hc[s] = h->hc;
+        f->hon[s] = h->hon;
+        f->top[s] = h->top;
+        f->h2[s] = h->h2;
+        f->hcp += h->hcp;
+        f->sk[s] = (uint32_t)h->n << 19 | (uint32_t)h->hc << 15 | f->hold[s];
+        f->str[s] = (uint32_t)h->hc << 15 | f->hold[s];
+        if (s != f->trump && (f->hold[s] & RB(RANK_A))) other_aces |= 1 << s;
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == f->trump) f->flags[s] |= HF_TRUMPS;
+        else if (other_aces & ~(1 << s)) f->flags[s] |= HF_OTHER_ACE;
+    }
+    f->t = f->trump >= 0 ? f->n[f->trump] : 0;
+    f->shape = plain_shape(f);
+}
+
+void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
+                        int trump, card_t turnup)
+{
+    f->trump = trump >= SUIT_S && trump <= SUIT_C ? trump : -1;
+    for (int s = 0; s < 4; s++) {
+        f->hold[s] = hand_suit(hand, s);
+        f->flags[s] = holding_of(tab, f->hold[s])->flags;
+    }
+    finish(f, tab);
+    /* §1.3: turn-up rank r in K..T and the leader holds trumps r+1 and r-1. */
+    f->turnup_tenace = false;
+    if (f->trump >= 0 && turnup != CARD_NONE && card_suit(turnup) == f->trump) {
+        int r = card_rank(turnup);
+        uint16_t tr = f->hold[f->trump];
+        f->turnup_tenace = r >= RANK_T && r <= RANK_K && (tr & RB(r + 1)) && (tr & RB(r - 1));
+    }
+}
+
+void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
+                      int trump, hand_t played, unsigned candidates, bool no_trumps)
+{
+    f->trump = trump >= SUIT_S && trump <= SUIT_C ? trump : -1;
+    for (int s = 0; s < 4; s++) {
+        uint16_t held = hand_suit(hand, s), pl = hand_suit(played, s);
+        bool keep = s == f->trump ? !no_trumps : (candidates >> s) & 1;
+        f->hold[s] = keep ? held : 0;
+        uint16_t fl = holding_of(tab, f->hold[s])->flags & ~(HF_ESTABLISHED | HF_REENTRY);
+        if (f->hold[s] && suit_established(held, pl)) fl |= HF_ESTABLISHED;
+        if (f->hold[s] && suit_reentry(held, pl)) fl |= HF_REENTRY;
+        f->flags[s] = fl;
+    }
+    finish(f, tab);
+    f->turnup_tenace = false;
+}

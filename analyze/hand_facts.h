@@ -1,0 +1,90 @@
+/* hand_facts.h -- the hand quantities the lead rules test (conventions.md
+ * §1.3): per-suit length, high cards, honours, top cards, SK and STR order,
+ * established, re-entry, good_long, and the whole-hand facts (trumps held,
+ * HCP, plain shape, tenace over the turn-up).
+ *
+ * A holding is a rank mask (bit r = rank r, 2..14), as in formats/card.h.
+ * Facts that depend only on the holding come from one static table indexed
+ * by the 13-bit holding; established and re-entry also depend on the cards
+ * already played and are recomputed for later leads. */
+#ifndef WHISTLAB_HAND_FACTS_H
+#define WHISTLAB_HAND_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "formats/card.h"
+
+/* Per-suit flags (a suit filter names them in the tables). */
+enum {
+    HF_GOOD_LONG = 1 << 0,   /* n >= 4 with A K, K Q or Q J (§1.3, foster L1919) */
+    HF_STRONG = 1 << 1,      /* holds the A, or both K and Q (strong_all_plain) */
+    HF_STOPPED = 1 << 2,     /* A, K with >= 1 other, or Q with >= 2 others (HOG-A2) */
+    HF_TENACE = 1 << 3,      /* A Q without K, or K J without Q (tenace_avoid) */
+    HF_TOUCHING = 1 << 4,    /* h2 = h1 - 1 (gambit class G3) */
+    HF_ESTABLISHED = 1 << 5, /* established(s), §1.3 */
+    HF_REENTRY = 1 << 6,     /* reentry(s), §1.3 */
+    HF_OTHER_ACE = 1 << 7,   /* another plain suit holds its A (W3b) */
+    HF_TRUMPS = 1 << 8,      /* the suit is trumps */
+};
+
+/* Facts of one holding that do not depend on play. Ranks are 0 when the
+ * holding has no such card (h2 of a singleton, 4th of a 3-card suit). */
+typedef struct {
+    uint8_t n, hc, hon, hcp;
+    uint8_t top, h2, low, penult, fourth;
+    uint16_t flags; /* HF_GOOD_LONG..HF_TOUCHING, and HF_ESTABLISHED /
+                       HF_REENTRY as they read at the opening lead */
+} holding_info;
+
+/* The static table; the first call builds it (thread-safe). */
+const holding_info *holding_table(void);
+static inline const holding_info *holding_of(const holding_info *tab, uint16_t ranks)
+{
+    return &tab[(ranks >> 2) & 0x1FFF];
+}
+
+/* What a suit-choice rule sees of the whole hand. Suits outside the
+ * candidate set (C6) read as void. */
+typedef struct {
+    uint16_t hold[4];  /* ranks held by suit */
+    uint16_t flags[4]; /* HF_* */
+    uint8_t n[4], hc[4], hon[4], top[4], h2[4];
+    uint32_t sk[4], str[4]; /* SK and STR order keys; bigger is better */
+    int trump;         /* SUIT_* or -1 (no trumps) */
+    int t, hcp;
+    uint16_t shape;    /* plain lengths, longest first, one hex digit each */
+    bool turnup_tenace; /* §1.3 tenace over the turn-up */
+} hand_facts;
+
+/* Facts at the opening lead: nothing played yet. trump may be STRAIN_NT. */
+void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
+                        int trump, card_t turnup);
+
+/* Facts for a later lead: played = cards in completed tricks; plain suits
+ * not in candidates (bit s) are treated as void; trump is excluded when
+ * no_trumps is set (the trump-lead guard reruns the choice "as if t = 0"). */
+void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
+                      int trump, hand_t played, unsigned candidates, bool no_trumps);
+
+/* §1.3 with play: established(s) and reentry(s) for ranks held, given the
+ * ranks of s played in completed tricks. */
+bool suit_established(uint16_t held, uint16_t played);
+bool suit_reentry(uint16_t held, uint16_t played);
+
+/* Highest / lowest rank of a non-empty mask; the k-th highest (1-based), 0
+ * if fewer cards. */
+static inline int ranks_top(uint16_t m) { return 31 - __builtin_clz(m); }
+static inline int ranks_low(uint16_t m) { return __builtin_ctz(m); }
+int ranks_nth(uint16_t m, int k);
+/* seqlow(r): the lowest card of the unbroken run r, r-1, ... held (§1.2);
+ * 0 if r is not held. */
+int ranks_seqlow(uint16_t m, int r);
+
+/* master(s) and the next unplayed ranks of a suit: the k-th highest rank
+ * not in played (k = 1, 2, 3); 0 if none. */
+int suit_nth_unplayed(uint16_t played, int k);
+/* group(c): c with every card equal to it (§1.2): the held ranks reachable
+ * from c through ranks held or played. */
+uint16_t suit_group(uint16_t held, uint16_t played, int rank);
+
+#endif

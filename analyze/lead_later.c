@@ -1,0 +1,458 @@
+/* lead_later.c -- leads after trick 1 (spec/conventions.md §2.C): the
+ * convention's [later] procedures in order -- C1 answer a trump call, C2a
+ * return partner's trump lead, C2b go on drawing, C3 cash the master of
+ * partner's suit, C4 continue one's own suit (C4a-C4d), C5a trumps by the
+ * suit choice, C5 return partner's suit, C6 open a new suit, C7 fallback --
+ * with the deltas AM-C6, SS-C5 and MC-C, under the trump-lead guard (TM3).
+ * Only the view of play_view.h is used: the player's hand and public play. */
+#include <stdio.h>
+#include <string.h>
+#include "convention_impl.h"
+
+#define RB(r) (1u << (r))
+
+typedef struct {
+    const play_public *pub;
+    const play_view *v;
+    int P, pt, lho, rho; /* the player, partner, opponents */
+    int trump;           /* -1: no trumps */
+    uint16_t held[4], played[4];
+    int rounds[4];       /* completed tricks led in each suit */
+    later_choice *out;
+    char pending[8];     /* "C4d" when a suit was abandoned on the way */
+} later_ctx;
+
+static void set_id(char dst[CONV_ID_MAX], const char *src)
+{
+    snprintf(dst, CONV_ID_MAX, "%s", src);
+}
+
+static void choose(later_ctx *x, int suit, int rank, const char *suit_rule, const char *card_rule)
+{
+    lead_choice *ch = &x->out->choice;
+    ch->card = card_make(suit, rank);
+    if (x->pending[0]) snprintf(ch->suit_rule, sizeof ch->suit_rule, "%s>%s", x->pending, suit_rule);
+    else set_id(ch->suit_rule, suit_rule);
+    set_id(ch->card_rule, card_rule);
+    memo_of(&x->out->memo, NULL, rank == ranks_top(x->held[suit]), ch->card, x->held[suit],
+            x->pub->ntricks);
+}
+
+/* A card from the convention's tables (C4a, C5a, C5's own suit, C6):
+ * records the row for RL0/RL3. */
+static void choose_by_table(later_ctx *x, const convention *c, const hand_facts *f, int suit,
+                            int rule, const char *suit_rule)
+{
+    char id[CONV_ID_MAX];
+    const card_row *row;
+    card_t card = card_for_suit(c, f, suit, rule, 0, id, &row);
+    choose(x, suit, card_rank(card), suit_rule, id);
+    memo_of(&x->out->memo, row, false, card, x->held[suit], x->pub->ntricks);
+}
+
+static bool holds(const later_ctx *x, int s, int rank) { return rank && (x->held[s] & RB(rank)); }
+static bool known_void(const later_ctx *x, int seat, int s) { return s >= 0 && ((x->pub->void_in[seat] >> s) & 1); }
+static int lead_suit_of(const play_public *pub, int t) { return card_suit(pub->card[t][pub->leader[t]]); }
+
+/* The last trick (before now) seat led in suit s, -1 if none. */
+static int last_lead(const later_ctx *x, int seat, int s)
+{
+    for (int t = x->pub->ntricks - 1; t >= 0; t--)
+        if (x->pub->leader[t] == seat && lead_suit_of(x->pub, t) == s) return t;
+    return -1;
+}
+
+/* ---- TM3 and the trump-lead guard (play.md TM3; §2.C guard) ---- */
+
+static int trumps_outside(const later_ctx *x)
+{
+    return 13 - __builtin_popcount(x->played[x->trump]) - __builtin_popcount(x->held[x->trump]);
+}
+
+static bool tm3a(const later_ctx *x) { return trumps_outside(x) == 0; }
+static bool tm3b(const later_ctx *x) { return known_void(x, x->lho, x->trump) && known_void(x, x->rho, x->trump); }
+static bool tm3c(const later_ctx *x)
+{
+    int voids = known_void(x, x->lho, x->trump) + known_void(x, x->rho, x->trump);
+    return voids == 1 && !holds(x, x->trump, suit_nth_unplayed(x->played[x->trump], 1));
+}
+
+/* May a rule lead a trump? C1 is exempt from all of it, C2a from TM3(c). */
+static bool trump_lead_ok(const later_ctx *x, bool exempt_c)
+{
+    if (x->trump < 0 || !x->held[x->trump]) return false;
+    return !tm3a(x) && !tm3b(x) && (exempt_c || !tm3c(x));
+}
+
+/* ---- the procedures ---- */
+
+/* C1: answer partner's completed trump call with TM4 (signals on). */
+static bool c1(later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    if (!pub->signals || x->trump < 0 || !pub->called[x->pt] || !x->held[x->trump]) return false;
+    for (int t = pub->call_trick[x->pt] + 1; t < pub->ntricks; t++)
+        if (pub->leader[t] == x->P && lead_suit_of(pub, t) == x->trump) return false;
+    char id[CONV_ID_MAX];
+    int r = call_answer_rank(x->held[x->trump], x->played[x->trump], id);
+    choose(x, x->trump, r, "C1", id);
+    x->out->drawing = 1;
+    return true;
+}
+
+/* C2a: return partner's trump lead at the first opportunity (R1). */
+static bool c2a(later_ctx *x, const convention *c)
+{
+    if (x->trump < 0) return false;
+    int tp = last_lead(x, x->pt, x->trump);
+    if (tp < 0 || last_lead(x, x->P, x->trump) > tp || !trump_lead_ok(x, true)) return false;
+    char id[CONV_ID_MAX];
+    int r = return_rank(c, x->held[x->trump], x->played[x->trump], id);
+    choose(x, x->trump, r, "C2a", id);
+    return true;
+}
+
+/* C2b: go on drawing trumps (D3) until TM3 says stop. */
+static bool c2b(later_ctx *x, const convention *c)
+{
+    if (x->trump < 0 || !x->pub->drawing[x->P] || !x->held[x->trump]) return false;
+    const lead_memo *m = &x->pub->memo[x->P][x->trump];
+    bool stop = tm3a(x) || tm3b(x);
+    bool last_one = trumps_outside(x) == 1 && holds(x, x->trump, suit_nth_unplayed(x->played[x->trump], 1));
+    if (!stop && !last_one) stop = tm3c(x) || (m->first != CARD_NONE && m->has_row && m->second == SX_STOP);
+    if (stop) {
+        x->out->drawing = 0; /* D3: cleared when TM3 stops the drawing */
+        return false;
+    }
+    char id[CONV_ID_MAX];
+    int r = continue_rank(c, m, x->held[x->trump], x->played[x->trump], x->rounds[x->trump] + 1, id);
+    choose(x, x->trump, r, "C2b", id);
+    return true;
+}
+
+/* pt's first-opened plain suit, -1 if none. */
+static int first_plain_opened(const later_ctx *x, int seat)
+{
+    for (int i = 0; i < x->pub->nopened[seat]; i++)
+        if (x->pub->opened[seat][i] != x->trump) return x->pub->opened[seat][i];
+    return -1;
+}
+
+/* C3: cash the master of partner's first suit ("imperative", foster L1659). */
+static bool c3(later_ctx *x)
+{
+    int s = first_plain_opened(x, x->pt);
+    if (s < 0 || !x->rounds[s]) return false;
+    int master = suit_nth_unplayed(x->played[s], 1);
+    if (!holds(x, s, master)) return false;
+    choose(x, s, ranks_top(suit_group(x->held[s], x->played[s], master)), "C3", "C3");
+    return true;
+}
+
+/* C4d: in an earlier round of s led by P, partner followed without beating
+ * the card v then winning; if the cards of s above max(h, v) that P does not
+ * hold are at least as many as P has left, the suit is hopeless. */
+static bool hopeless(const later_ctx *x, int s)
+{
+    const play_public *pub = x->pub;
+    int h = ranks_top(x->held[s]), left = __builtin_popcount(x->held[s]);
+    for (int t = 0; t < pub->ntricks; t++) {
+        if (pub->leader[t] != x->P || lead_suit_of(pub, t) != s) continue;
+        card_t lead = pub->card[t][x->P], second = pub->card[t][x->lho], third = pub->card[t][x->pt];
+        if (card_suit(third) != s) continue;
+        card_t v = lead;
+        if (card_suit(second) == s && card_rank(second) > card_rank(v)) v = second;
+        else if (card_suit(second) != s && card_suit(second) == x->trump) continue; /* ruffed: no reading */
+        if (card_rank(third) > card_rank(v)) continue;
+        int top = h > card_rank(v) ? h : card_rank(v);
+        uint16_t above = (uint16_t)(SUIT_MASK_ALL & ~x->played[s] & ~x->held[s] & ~((RB(top + 1)) - 1));
+        if (__builtin_popcount(above) >= left) return true;
+    }
+    return false;
+}
+
+static void hand_now(const later_ctx *x, const convention *c, hand_facts *f, unsigned cand, bool no_trumps)
+{
+    hand_facts_later(f, c->facts, x->v->hand, x->pub->trump, x->pub->played, cand, no_trumps);
+}
+
+static unsigned plain_mask(const later_ctx *x)
+{
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != x->trump) m |= 1u << s;
+    return m;
+}
+
+/* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
+ * and evaluation goes on with the next rows (C5a). */
+static bool c4(later_ctx *x, const convention *c)
+{
+    const play_public *pub = x->pub;
+    int S = -1;
+    for (int i = pub->nopened[x->P] - 1; i >= 0 && S < 0; i--) {
+        int s = pub->opened[x->P][i];
+        if (s != x->trump && !((pub->abandoned[x->P] >> s) & 1) && x->held[s]) S = s;
+    }
+    if (S < 0) return false;
+    /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
+    if (x->trump >= 0 && __builtin_popcount(x->held[x->trump]) >= 4 &&
+        suit_established(x->held[S], x->played[S]) && trump_lead_ok(x, false)) {
+        for (int r = 0; r < 4; r++)
+            if (r != S && r != x->trump && x->held[r] && suit_reentry(x->held[r], x->played[r])) {
+                hand_facts f;
+                hand_now(x, c, &f, plain_mask(x), false);
+                choose_by_table(x, c, &f, x->trump, -1, "C4a");
+                x->out->drawing = 1;
+                return true;
+            }
+    }
+    const char *why = NULL;
+    if (known_void(x, x->pt, S) && !known_void(x, x->pt, x->trump) &&
+        (x->trump < 0 || __builtin_popcount(x->held[x->trump]) <= 3))
+        why = "C4b"; /* do not force partner */
+    else if (known_void(x, x->lho, S) && known_void(x, x->rho, S) &&
+             (!known_void(x, x->lho, x->trump) || !known_void(x, x->rho, x->trump)))
+        why = "C4c"; /* do not force both adversaries */
+    else if (hopeless(x, S))
+        why = "C4d";
+    if (why) {
+        x->out->abandon |= (uint8_t)(1u << S);
+        snprintf(x->pending, sizeof x->pending, "%s", why);
+        return false;
+    }
+    char id[CONV_ID_MAX];
+    int r = continue_rank(c, &pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
+    choose(x, S, r, "C4", id);
+    return true;
+}
+
+/* C5a / C6: the convention's suit choice on the hand now; trumps under the
+ * guard, else rerun as if t = 0. */
+static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, const char *step, bool trumps_only)
+{
+    hand_facts f;
+    hand_now(x, c, &f, cand, false);
+    int suit, ri = suit_choose_later(c, &f, &suit);
+    if (ri >= 0 && suit == x->trump && !trump_lead_ok(x, false)) {
+        if (trumps_only) return false;
+        hand_now(x, c, &f, cand, true);
+        ri = suit_choose_later(c, &f, &suit);
+    }
+    if (ri < 0 || (trumps_only && suit != x->trump)) return false;
+    char id[CONV_ID_MAX];
+    snprintf(id, sizeof id, "%s/%s", step, c->rule[ri].id);
+    choose_by_table(x, c, &f, suit, ri, id);
+    if (suit == x->trump && !c->rule[ri].nodraw) x->out->drawing = 1; /* D3 */
+    return true;
+}
+
+/* C5: return partner's suit (R1), unless P has a good suit of his own. */
+static bool c5(later_ctx *x, const convention *c)
+{
+    const play_public *pub = x->pub;
+    int S = -1;
+    for (int i = pub->nopened[x->pt] - 1; i >= 0 && S < 0; i--) {
+        int s = pub->opened[x->pt][i];
+        if (s != x->trump && !((pub->abandoned[x->pt] >> s) & 1) && x->held[s]) S = s;
+    }
+    if (S < 0) return false;
+    unsigned own = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != x->trump && !x->rounds[s] && __builtin_popcount(x->held[s]) >= 4 &&
+            (high_card_holding(x->held[s]) || suit_established(x->held[s], x->played[s])))
+            own |= 1u << s;
+    if (own) {
+        hand_facts f;
+        hand_now(x, c, &f, plain_mask(x), false);
+        int best = -1;
+        for (int s = 0; s < 4; s++)
+            if (((own >> s) & 1) && (best < 0 || f.sk[s] > f.sk[best])) best = s;
+        choose_by_table(x, c, &f, best, -1, "C5");
+        return true;
+    }
+    char id[CONV_ID_MAX];
+    int r = return_rank(c, x->held[S], x->played[S], id);
+    choose(x, S, r, "C5", id);
+    return true;
+}
+
+/* SS-C5: return partner's strengthening opening lead at once (foster L1990). */
+static bool ss_c5(later_ctx *x, const convention *c)
+{
+    const play_public *pub = x->pub;
+    if (pub->eldest != x->pt || pub->ntricks == 0) return false;
+    card_t lead = pub->card[0][x->pt];
+    int s = card_suit(lead);
+    if (s == x->trump || card_rank(lead) >= RANK_K || !x->held[s] || last_lead(x, x->P, s) >= 0) return false;
+    char id[CONV_ID_MAX];
+    int r = return_rank(c, x->held[s], x->played[s], id);
+    choose(x, s, r, "SS-C5", id);
+    return true;
+}
+
+/* C6 candidates: unled plain suits; else those no opponent opened; else any;
+ * suits both opponents are void in only if nothing else is left. */
+static unsigned c6_candidates(const later_ctx *x)
+{
+    unsigned tier[3] = {0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        if (s == x->trump || !x->held[s]) continue;
+        bool opp_opened = false;
+        for (int k = 0; k < 2; k++) {
+            int o = k ? x->rho : x->lho;
+            for (int i = 0; i < x->pub->nopened[o]; i++) opp_opened |= x->pub->opened[o][i] == s;
+        }
+        if (!x->rounds[s]) tier[0] |= 1u << s;
+        if (!opp_opened) tier[1] |= 1u << s;
+        tier[2] |= 1u << s;
+    }
+    unsigned both_void = 0;
+    for (int s = 0; s < 4; s++)
+        if (known_void(x, x->lho, s) && known_void(x, x->rho, s)) both_void |= 1u << s;
+    for (int k = 0; k < 3; k++)
+        if (tier[k] & ~both_void) return tier[k] & ~both_void;
+    for (int k = 0; k < 3; k++)
+        if (tier[k]) return tier[k];
+    return 0;
+}
+
+/* AM-C6: switching suits, lead the top of the shortest unled plain suit of
+ * one to three cards, hiding the length of the second suit (foster L1816). */
+static bool am_c6(later_ctx *x)
+{
+    if (x->pub->nopened[x->P] == 0) return false;
+    int best = -1;
+    for (int s = 0; s < 4; s++) {
+        int n = __builtin_popcount(x->held[s]);
+        if (s == x->trump || x->rounds[s] || n < 1 || n > 3) continue;
+        if (best < 0 || n < __builtin_popcount(x->held[best]) ||
+            (n == __builtin_popcount(x->held[best]) && ranks_top(x->held[s]) > ranks_top(x->held[best])))
+            best = s;
+    }
+    if (best < 0) return false;
+    choose(x, best, ranks_top(x->held[best]), "AM-C6", "AM-C6");
+    return true;
+}
+
+/* C7: a master (plain suits in TB order, then trumps); else the lowest of
+ * the SK-max plain suit; else the lowest trump. */
+static bool c7(later_ctx *x, const convention *c)
+{
+    for (int k = 0; k < 5; k++) {
+        int s = k < 4 ? k : x->trump;
+        if (s < 0 || (k < 4 && s == x->trump)) continue;
+        int master = suit_nth_unplayed(x->played[s], 1);
+        if (holds(x, s, master)) {
+            choose(x, s, master, "C7", "C7");
+            return true;
+        }
+    }
+    hand_facts f;
+    hand_now(x, c, &f, plain_mask(x), false);
+    int best = -1;
+    for (int s = 0; s < 4; s++)
+        if (s != x->trump && f.n[s] && (best < 0 || f.sk[s] > f.sk[best])) best = s;
+    if (best < 0) best = x->trump;
+    if (best < 0 || !x->held[best]) return false;
+    choose(x, best, ranks_low(x->held[best]), "C7", "C7");
+    return true;
+}
+
+/* MC-C: the opening leader keeps cashing masters (dicks L1362-1366). */
+static bool mc_c(later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    if (x->P != pub->eldest) return false;
+    int last = -1;
+    for (int t = pub->ntricks - 1; t >= 0 && last < 0; t--)
+        if (pub->leader[t] == x->P) last = lead_suit_of(pub, t);
+    if (last >= 0) {
+        int m = suit_nth_unplayed(x->played[last], 1);
+        if (holds(x, last, m)) {
+            choose(x, last, ranks_top(suit_group(x->held[last], x->played[last], m)), "MC-C", "MC-C");
+            return true;
+        }
+    }
+    int best = -1;
+    for (int s = 0; s < 4; s++) {
+        if (s == x->trump || !holds(x, s, suit_nth_unplayed(x->played[s], 1))) continue;
+        if (best < 0 || __builtin_popcount(x->held[s]) < __builtin_popcount(x->held[best])) best = s;
+    }
+    if (best < 0 && x->trump >= 0 && holds(x, x->trump, suit_nth_unplayed(x->played[x->trump], 1)))
+        best = x->trump;
+    if (best < 0) return false;
+    int m = suit_nth_unplayed(x->played[best], 1);
+    choose(x, best, ranks_top(suit_group(x->held[best], x->played[best], m)), "MC-C", "MC-C");
+    return true;
+}
+
+/* Runs c's [later] rows in order; true once a card is chosen. */
+static bool run_later(later_ctx *x, const convention *c)
+{
+    for (int i = 0; i < c->nlater; i++) {
+        const conv_step *st = &c->later[i];
+        bool done = false;
+        switch (st->kind) {
+        case ST_C1: done = c1(x); break;
+        case ST_C2A: done = c2a(x, c); break;
+        case ST_C2B: done = c2b(x, c); break;
+        case ST_C3: done = c3(x); break;
+        case ST_C4: done = c4(x, c); break;
+        case ST_C5A: done = by_suit_choice(x, c, plain_mask(x), "C5a", true); break;
+        case ST_C5: done = c5(x, c); break;
+        case ST_C6: done = by_suit_choice(x, c, c6_candidates(x), "C6", false); break;
+        case ST_C7: done = c7(x, c); break;
+        case ST_AM_C6: done = am_c6(x); break;
+        case ST_SS_C5: done = ss_c5(x, c); break;
+        case ST_MC_C: done = mc_c(x); break;
+        case ST_AS: return run_later(x, st->as);
+        default: break;
+        }
+        if (done) return true;
+    }
+    return false;
+}
+
+/* Trick 1: the opening lead, with its row for the record and D3. */
+static int opening(later_ctx *x, const convention *c)
+{
+    const play_public *pub = x->pub;
+    lead_view lv = {.hand = x->v->hand, .trump = pub->trump, .turnup = pub->turnup,
+                    .deal_index = x->v->deal_index, .seed = x->v->seed};
+    const card_row *row;
+    const suit_rule *rule;
+    if (lead_opening(c, &lv, &x->out->choice, &row, &rule) < 0) return -1;
+    card_t card = x->out->choice.card;
+    int s = card_suit(card);
+    bool high = rule && rule->card >= 0 ? rule->card == CX_RANK || rule->card == CX_TOP || rule->card == CX_SEQLOW
+                                        : card_rank(card) == ranks_top(x->held[s]);
+    memo_of(&x->out->memo, row, high, card, x->held[s], 0);
+    if (s == x->trump && rule && !rule->nodraw) x->out->drawing = 1; /* D3 */
+    return 0;
+}
+
+int lead_later(const convention *c, const play_view *v, later_choice *out)
+{
+    memset(out, 0, sizeof *out);
+    out->choice.card = CARD_NONE;
+    out->memo.first = CARD_NONE;
+    out->drawing = -1;
+    later_ctx x = {.pub = v->pub, .v = v, .P = v->seat & 3, .out = out};
+    x.pt = seat_partner(x.P);
+    x.lho = seat_left(x.P);
+    x.rho = seat_right(x.P);
+    x.trump = v->pub->trump >= SUIT_S && v->pub->trump <= SUIT_C ? v->pub->trump : -1;
+    for (int s = 0; s < 4; s++) {
+        x.held[s] = hand_suit(v->hand, s);
+        x.played[s] = hand_suit(v->pub->played, s);
+    }
+    for (int t = 0; t < v->pub->ntricks; t++) x.rounds[lead_suit_of(v->pub, t)]++;
+    if (!v->hand) return -1;
+    if (v->pub->ntricks == 0 && x.P == v->pub->eldest) return opening(&x, c);
+    if (!run_later(&x, c)) {
+        /* a table whose [later] rows all pass: C7 always finds a card */
+        c7(&x, c);
+    }
+    return out->choice.card == CARD_NONE ? -1 : 0;
+}

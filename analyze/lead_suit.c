@@ -1,0 +1,308 @@
+/* lead_suit.c -- the opening lead: the convention's [suit] rules evaluated
+ * over the hand facts (spec §2.A, §3, §5, §6), then the card from the card
+ * tables (lead_card.c). Allocation-free: everything here reads the compiled
+ * convention and a hand_facts on the stack. */
+#include <string.h>
+#include "convention_impl.h"
+
+static bool in_set(const convention *c, int set, uint16_t h)
+{
+    unsigned i = (h >> 2) & 0x1FFF;
+    return (c->set[set][i >> 6] >> (i & 63)) & 1;
+}
+
+static bool filter_pass(const convention *c, const suit_filter *f, const hand_facts *hf, int s)
+{
+    if (!f->all_suits && s == hf->trump) return false;
+    if (!((f->n_ok >> hf->n[s]) & 1) || !((f->hc_ok >> hf->hc[s]) & 1) ||
+        !((f->hon_ok >> hf->hon[s]) & 1) || !((f->top_ok >> hf->top[s]) & 1) ||
+        !((f->h2_ok >> hf->h2[s]) & 1))
+        return false;
+    uint16_t h = hf->hold[s];
+    if ((h & f->has) != f->has || (h & f->lacks)) return false;
+    if ((hf->flags[s] & f->flags_on) != f->flags_on || (hf->flags[s] & f->flags_off)) return false;
+    if (f->set >= 0 && in_set(c, f->set, h) == f->set_neg) return false;
+    if (f->not_filter >= 0 && filter_pass(c, &c->filter[f->not_filter], hf, s)) return false;
+    return true;
+}
+
+static bool est_reentry(const hand_facts *f)
+{
+    for (int s = 0; s < 4; s++) {
+        if (s == f->trump || !(f->flags[s] & HF_ESTABLISHED)) continue;
+        for (int r = 0; r < 4; r++)
+            if (r != s && r != f->trump && (f->flags[r] & HF_REENTRY)) return true;
+    }
+    return false;
+}
+
+static bool cond_holds(const convention *c, const hand_cond *hc, const hand_facts *f)
+{
+    bool v = false;
+    switch (hc->kind) {
+    case HC_T: v = (hc->ok >> f->t) & 1; break;
+    case HC_HCP: v = (hc->ok >> f->hcp) & 1; break;
+    case HC_SOME:
+    case HC_NONE:
+        for (int s = 0; s < 4 && !v; s++) v = filter_pass(c, &c->filter[hc->filter], f, s);
+        if (hc->kind == HC_NONE) v = !v;
+        break;
+    case HC_ALL:
+        v = true;
+        for (int s = 0; s < 4 && v; s++)
+            if (s != f->trump) v = filter_pass(c, &c->filter[hc->filter], f, s);
+        break;
+    case HC_TRUMP: v = f->trump >= 0 && filter_pass(c, &c->filter[hc->filter], f, f->trump); break;
+    case HC_SHAPE: v = f->shape == hc->shape; break;
+    case HC_STRONG_ALL_PLAIN:
+        v = true;
+        for (int s = 0; s < 4 && v; s++)
+            if (s != f->trump) v = f->flags[s] & HF_STRONG;
+        break;
+    case HC_EST_REENTRY: v = est_reentry(f); break;
+    case HC_TURNUP_TENACE: v = f->turnup_tenace; break;
+    default: v = false; break;
+    }
+    return v != hc->neg;
+}
+
+static bool rule_applies(const convention *c, const suit_rule *r, const hand_facts *f)
+{
+    if (r->nalts == 0) return true;
+    for (int a = 0; a < r->nalts; a++) {
+        const cond_conj *cj = &r->alt[a];
+        bool all = true;
+        for (int k = 0; k < cj->nterms && all; k++) all = cond_holds(c, &cj->term[k], f);
+        if (all) return true;
+    }
+    return false;
+}
+
+/* The order keys of a pick, packed into one integer per suit (bigger is
+ * better): the ranks take 15 bits, every other key 4 bits. */
+static uint64_t pick_key(const uint8_t *keys, int nkeys, const hand_facts *f, int s)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < nkeys; i++) {
+        switch (keys[i]) {
+        case KEY_LONG: k = k << 4 | f->n[s]; break;
+        case KEY_SHORT: k = k << 4 | (uint64_t)(15 - f->n[s]); break;
+        case KEY_HC: k = k << 4 | f->hc[s]; break;
+        case KEY_RANKS: k = k << 15 | f->hold[s]; break;
+        case KEY_TOP: k = k << 4 | f->top[s]; break;
+        case KEY_LOWTOP: k = k << 4 | (uint64_t)(15 - f->top[s]); break;
+        case KEY_H2: k = k << 4 | f->h2[s]; break;
+        case KEY_PLAIN: k = k << 4 | (uint64_t)(s != f->trump); break;
+        case KEY_PLAINTOP: k = k << 4 | (uint64_t)(f->top[s] < RANK_K); break;
+        default: break;
+        }
+    }
+    return k;
+}
+
+/* Candidate mask: non-void suits passing filter fi, less those passing
+ * avoid unless nothing else would remain. */
+static unsigned candidates(const convention *c, int fi, int avoid, const hand_facts *f)
+{
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (f->n[s] && (fi < 0 ? s != f->trump : filter_pass(c, &c->filter[fi], f, s))) m |= 1u << s;
+    if (avoid >= 0) {
+        unsigned keep = m;
+        for (int s = 0; s < 4; s++)
+            if (((m >> s) & 1) && filter_pass(c, &c->filter[avoid], f, s)) keep &= ~(1u << s);
+        if (keep) m = keep;
+    }
+    return m;
+}
+
+/* The best suit of mask m; ties go to the earlier suit in TB order. */
+static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts *f)
+{
+    int best = -1;
+    uint64_t best_key = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!((m >> s) & 1)) continue;
+        uint64_t k = pick_key(keys, nkeys, f, s);
+        if (best < 0 || k > best_key) {
+            best = s;
+            best_key = k;
+        }
+    }
+    return best;
+}
+
+/* LS-A4*: L = SK-max plain suit of >= 4; if n(L) = 5, the STR-max 4-card F
+ * with hc(F) >= hc(L) + margin (foster L1499-1507, Q1). */
+static int five_vs_four(const convention *c, const suit_rule *r, const hand_facts *f)
+{
+    static const uint8_t SK[] = {KEY_LONG, KEY_HC, KEY_RANKS}, STR[] = {KEY_HC, KEY_RANKS};
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump && f->n[s] >= 4) m |= 1u << s;
+    if (r->avoid >= 0) {
+        unsigned keep = m;
+        for (int s = 0; s < 4; s++)
+            if (((m >> s) & 1) && filter_pass(c, &c->filter[r->avoid], f, s)) keep &= ~(1u << s);
+        if (keep) m = keep;
+    }
+    int L = best_of(m, SK, 3, f);
+    if (L < 0 || f->n[L] != 5) return -1;
+    unsigned four = 0;
+    for (int s = 0; s < 4; s++)
+        if (((m >> s) & 1) && f->n[s] == 4 && f->hc[s] >= f->hc[L] + r->param) four |= 1u << s;
+    return best_of(four, STR, 2, f);
+}
+
+/* The suit rule r selects, or -1. */
+static int select_suit(const convention *c, const suit_rule *r, const hand_facts *f)
+{
+    int s = -1;
+    switch (r->sel) {
+    case SEL_TRUMPS: s = f->trump >= 0 && f->n[f->trump] ? f->trump : -1; break;
+    case SEL_PICK: s = best_of(candidates(c, r->filter, r->avoid, f), r->keys, r->nkeys, f); break;
+    case SEL_FIVE_VS_FOUR: s = five_vs_four(c, r, f); break;
+    default: return -1;
+    }
+    if (s >= 0 && r->only >= 0 && !filter_pass(c, &c->filter[r->only], f, s)) s = -1;
+    return s;
+}
+
+int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
+{
+    for (int i = 0; i < c->nrules; i++) {
+        const suit_rule *r = &c->rule[i];
+        if (r->sel == SEL_RANDOM || r->sel == SEL_AS || r->sel == SEL_DD_BEST) continue;
+        if (!rule_applies(c, r, f)) continue;
+        int s = select_suit(c, r, f);
+        if (s < 0) continue;
+        if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
+        *suit_out = s;
+        return i;
+    }
+    *suit_out = -1;
+    return -1;
+}
+
+/* §6 random: the k-th card of the hand sorted by TB suit order, then rank
+ * high to low; k from splitmix64 with rejection sampling (normative). */
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static card_t random_card(const lead_view *v)
+{
+    uint64_t n = (uint64_t)hand_count(v->hand);
+    if (n == 0) return CARD_NONE;
+    uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_index + 1));
+    uint64_t lim = (UINT64_MAX / n) * n, u;
+    do u = splitmix64(&s);
+    while (u >= lim);
+    uint64_t k = u % n;
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = RANK_A; r >= 2; r--)
+            if (hand_has(v->hand, card_make(suit, r)) && k-- == 0) return card_make(suit, r);
+    return CARD_NONE;
+}
+
+int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
+                int *suit_out, card_t *card_out)
+{
+    *card_out = CARD_NONE;
+    for (int i = 0; i < c->nrules; i++) {
+        const suit_rule *r = &c->rule[i];
+        if (!rule_applies(c, r, f)) continue;
+        if (r->sel == SEL_RANDOM) {
+            *card_out = random_card(v);
+            if (*card_out == CARD_NONE) continue;
+            *suit_out = card_suit(*card_out);
+            return i;
+        }
+        if (r->sel == SEL_AS || r->sel == SEL_DD_BEST) {
+            *suit_out = -1;
+            return i;
+        }
+        int s = select_suit(c, r, f);
+        if (s < 0) continue;
+        if (r->card >= 0) {
+            int rank = card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s]);
+            if (!rank) continue;
+            *card_out = card_make(s, rank);
+        }
+        *suit_out = s;
+        return i;
+    }
+    *suit_out = -1;
+    return -1;
+}
+
+/* Ids live in zero-filled CONV_ID_MAX arrays: copied whole, no strlen. */
+static void set_id(char dst[CONV_ID_MAX], const char src[CONV_ID_MAX])
+{
+    memcpy(dst, src, CONV_ID_MAX);
+}
+
+/* C7 at trick 1, for a table whose rules all fail: the master (an A) of
+ * a plain suit in TB order, then of trumps; else the lowest card of the
+ * SK-max plain suit; else the lowest trump. */
+static card_t fallback_card(const hand_facts *f)
+{
+    for (int k = 0; k < 5; k++) {
+        int s = k < 4 ? k : f->trump;
+        if (s < 0 || (k < 4 && s == f->trump)) continue;
+        if (f->hold[s] & (1u << RANK_A)) return card_make(s, RANK_A);
+    }
+    int best = -1;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump && f->n[s] && (best < 0 || f->sk[s] > f->sk[best])) best = s;
+    if (best < 0) best = f->trump;
+    return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
+}
+
+int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
+                 const card_row **row_out, const suit_rule **rule_out)
+{
+    *row_out = NULL;
+    *rule_out = NULL;
+    if (c->dd_best) return -1;
+    hand_facts f;
+    hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+    int suit;
+    card_t card;
+    int ri = suit_choose(c, &f, v, &suit, &card);
+    if (ri < 0) {
+        out->card = fallback_card(&f);
+        static const char C7[CONV_ID_MAX] = "C7";
+        set_id(out->suit_rule, C7);
+        set_id(out->card_rule, C7);
+        return out->card == CARD_NONE ? -1 : 0;
+    }
+    const suit_rule *r = &c->rule[ri];
+    if (r->sel == SEL_AS) {
+        if (lead_opening(r->as, v, out, row_out, rule_out) < 0) return -1;
+        set_id(out->suit_rule, r->id);
+        return 0;
+    }
+    *rule_out = r;
+    set_id(out->suit_rule, r->id);
+    if (card != CARD_NONE) {
+        out->card = card;
+        set_id(out->card_rule, r->id);
+        return 0;
+    }
+    int turnup_rank = v->turnup != CARD_NONE && f.trump >= 0 && card_suit(v->turnup) == f.trump
+                          ? card_rank(v->turnup) : 0;
+    out->card = card_for_suit(c, &f, suit, ri, turnup_rank, out->card_rule, row_out);
+    return 0;
+}
+
+int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
+{
+    const card_row *row;
+    const suit_rule *rule;
+    return lead_opening(c, v, out, &row, &rule);
+}

@@ -1,0 +1,77 @@
+/* play_view.c -- keeping the public state of a deal in play (play.md §2):
+ * cards by trick and seat, trick winners, known voids (I4), suits opened
+ * (D1), and the D2-D4 effects of the leads and calls. */
+#include <string.h>
+#include "formats/deal.h"
+#include "play_view.h"
+
+void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals)
+{
+    memset(pub, 0, sizeof *pub);
+    pub->trump = trump;
+    pub->turnup = turnup;
+    pub->dealer = (uint8_t)(dealer & 3);
+    pub->eldest = (uint8_t)seat_left(dealer & 3);
+    pub->signals = signals;
+    memset(pub->card, CARD_NONE, sizeof pub->card);
+    pub->leader[0] = pub->eldest;
+    for (int seat = 0; seat < 4; seat++)
+        for (int s = 0; s < 4; s++) pub->memo[seat][s].first = CARD_NONE;
+}
+
+/* Has any trick (the current one included) been led in suit s? */
+static bool suit_led(const play_public *pub, int s)
+{
+    int last = pub->ntricks + (pub->ncur ? 1 : 0);
+    for (int t = 0; t < last && t < 13; t++) {
+        card_t c = pub->card[t][pub->leader[t]];
+        if (c != CARD_NONE && card_suit(c) == s) return true;
+    }
+    return false;
+}
+
+void play_public_note_lead(play_public *pub, int seat, const later_choice *lc)
+{
+    card_t card = lc->choice.card;
+    if (card != CARD_NONE && !suit_led(pub, card_suit(card))) {
+        pub->memo[seat][card_suit(card)] = lc->memo;
+        pub->memo[seat][card_suit(card)].first = card;
+        pub->memo[seat][card_suit(card)].trick = pub->ntricks;
+    }
+    pub->abandoned[seat] |= lc->abandon;
+    if (lc->drawing >= 0) pub->drawing[seat] = lc->drawing == 1;
+}
+
+void play_public_note_call(play_public *pub, int seat)
+{
+    if (pub->called[seat]) return;
+    pub->called[seat] = true;
+    pub->call_trick[seat] = pub->ntricks;
+}
+
+int play_public_play(play_public *pub, int seat, card_t card)
+{
+    int t = pub->ntricks;
+    if (t >= 13 || !card_valid(card)) return -1;
+    if (pub->ncur == 0) {
+        pub->leader[t] = (uint8_t)seat;
+        int s = card_suit(card);
+        if (!suit_led(pub, s) && pub->nopened[seat] < 4) pub->opened[seat][pub->nopened[seat]++] = (uint8_t)s;
+    } else {
+        int led = card_suit(pub->card[t][pub->leader[t]]);
+        if (card_suit(card) != led) pub->void_in[seat] |= (uint8_t)(1u << led); /* I4 */
+    }
+    pub->card[t][seat] = card;
+    if (++pub->ncur < 4) return -1;
+    card_t in_order[4];
+    for (int i = 0; i < 4; i++) {
+        in_order[i] = pub->card[t][(pub->leader[t] + i) & 3];
+        pub->played |= card_bit(in_order[i]);
+    }
+    int w = trick_winner(in_order, pub->leader[t], pub->trump);
+    pub->winner[t] = (uint8_t)w;
+    pub->ntricks++;
+    pub->ncur = 0;
+    if (pub->ntricks < 13) pub->leader[pub->ntricks] = (uint8_t)w;
+    return w;
+}

@@ -1,0 +1,91 @@
+/* play_view.h -- what a player may use when he leads after trick 1
+ * (spec/play.md §2, I1-I5): his own hand, every card played by whom and in
+ * which trick, the turn-up, the known voids, and the derived public state
+ * D1-D4 (suits opened, abandoned, drawing trumps, trump calls). Nothing
+ * else: no other hand is ever passed (I6).
+ *
+ * play_public is the state all four players share; the replay driver keeps
+ * one per deal with play_public_init / play_public_note_lead /
+ * play_public_play. play_view adds the player's own hand. lead_later gives
+ * the lead of conventions.md §2.C (C1-C7 and the per-convention deltas
+ * AM-C6, SS-C5, MC-C), with the rule ids that chose it. */
+#ifndef WHISTLAB_PLAY_VIEW_H
+#define WHISTLAB_PLAY_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "analyze/lead.h"
+#include "formats/card.h"
+
+/* A player's own record of how he opened a suit (RL0, RL3): the card, the
+ * 2nd column of the card-table row that chose it, his holding then. */
+typedef struct {
+    card_t first;          /* CARD_NONE: he has not opened the suit */
+    uint8_t trick;         /* the trick he opened it in */
+    bool has_row;          /* a card-table row chose the card */
+    bool high;             /* a high-card opening (RL3) */
+    uint8_t second, second_rank, second_while; /* the row's 2nd column */
+    uint16_t original;     /* his ranks of the suit when he opened it */
+} lead_memo;
+
+typedef struct {
+    int trump;             /* SUIT_S..SUIT_C, or STRAIN_NT */
+    card_t turnup;         /* CARD_NONE if none */
+    uint8_t dealer;        /* holds the turn-up until he plays it (I3) */
+    uint8_t eldest;        /* the opening leader, dealer's left */
+    bool signals;          /* play.md §11 switched on */
+    /* I2: card[t][seat] for tricks 0..ntricks (the current one partly) */
+    uint8_t ntricks;       /* completed tricks */
+    uint8_t ncur;          /* cards played to the current trick */
+    uint8_t leader[13], winner[13];
+    card_t card[13][4];
+    hand_t played;         /* cards in completed tricks */
+    uint8_t void_in[4];    /* I4: bit s = the seat is known void in suit s */
+    /* D1-D4 */
+    uint8_t opened[4][4];  /* D1: suits each seat opened, in order */
+    uint8_t nopened[4];
+    uint8_t abandoned[4];  /* D2: bit s, set by C4b-C4d */
+    bool drawing[4];       /* D3: the seat leads trumps deliberately */
+    bool called[4];        /* D4: the seat completed a trump call (SG1) */
+    uint8_t call_trick[4]; /* the trick in which the call was completed */
+    lead_memo memo[4][4];  /* by seat and suit: each player's own record */
+} play_public;
+
+typedef struct {
+    const play_public *pub;
+    int seat;              /* the player on lead */
+    hand_t hand;           /* his current hand (I1) */
+    uint64_t deal_index, seed; /* for `random` at trick 1 */
+} play_view;
+
+/* A later lead and its effect on the public state. */
+typedef struct {
+    lead_choice choice;    /* card; suit_rule = the §2.C rule ("C4",
+                              "C4d>C6"...), card_rule = the card's row or step */
+    lead_memo memo;        /* recorded if this lead opens the suit */
+    uint8_t abandon;       /* D2: suits the player abandons now (bit s) */
+    int8_t drawing;        /* D3: 1 start drawing, 0 stop, -1 unchanged */
+} later_choice;
+
+void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals);
+/* Records the D1-D3 effects of a lead decided by lead_later, before its
+ * card is played. */
+void play_public_note_lead(play_public *pub, int seat, const later_choice *lc);
+/* Plays seat's card to the current trick (I2, I4, D1). Returns the winner
+ * when the card completes the trick, else -1. */
+int play_public_play(play_public *pub, int seat, card_t card);
+/* D4 with signals on: seat has completed a trump call in the current trick. */
+void play_public_note_call(play_public *pub, int seat);
+
+/* A side draws trumps when either of its players does (D3). */
+static inline bool play_side_drawing(const play_public *pub, int seat)
+{
+    return pub->drawing[seat] || pub->drawing[seat_partner(seat)];
+}
+
+/* The lead of the player in v->seat, who must be on lead (the current
+ * trick empty). At trick 1 it is the opening lead. Returns 0, or -1 for
+ * the opening lead of `dd-best`. Deterministic and allocation-free. */
+int lead_later(const convention *c, const play_view *v, later_choice *out);
+
+#endif

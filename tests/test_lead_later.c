@@ -1,0 +1,384 @@
+/* test_lead_later.c -- later leads (spec/conventions.md §2.C): the cases
+ * K69-K76 of §7.3, and the procedures and guards they do not reach (C1 with
+ * TM4, C2b and TM3, C4a-C4c, C5's own good suit, C7, MC-C, PLT3), each
+ * played out through the public state of play_view.h.
+ * Seats as in the books: A = West leads, Y = North, B = East, Z = South deals. */
+#include "testutil.h"
+#include "analyze/hand_text.h"
+#include "analyze/play_view.h"
+
+enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
+
+typedef struct {
+    play_public pub;
+    hand_t hand[4]; /* only the hands a test leads from need be filled */
+} game;
+
+static hand_t hand_of(const char *text)
+{
+    hand_t h;
+    char why[128];
+    if (!hand_parse(text, &h, why, sizeof why)) fail_msg("%s: %s", text, why);
+    return h;
+}
+
+static void start(game *g, int trump, const char *turnup)
+{
+    memset(g, 0, sizeof *g);
+    play_public_init(&g->pub, trump, turnup ? card_parse(turnup) : CARD_NONE, Z, false);
+}
+
+/* One trick: four cards in play order from the seat on lead. */
+static int trick(game *g, const char *c1, const char *c2, const char *c3, const char *c4)
+{
+    const char *cards[4] = {c1, c2, c3, c4};
+    int seat = g->pub.leader[g->pub.ntricks], w = -1;
+    for (int i = 0; i < 4; i++, seat = seat_left(seat)) {
+        card_t c = card_parse(cards[i]);
+        assert_true(c != CARD_NONE);
+        g->hand[seat] &= ~card_bit(c);
+        w = play_public_play(&g->pub, seat, c);
+    }
+    return w;
+}
+
+/* The lead of the seat on lead under convention name, recorded (D1-D3). */
+static later_choice lead(game *g, const char *conv, int seat)
+{
+    const convention *c = convention_builtin(conv);
+    assert_non_null(c);
+    assert_int_equal(g->pub.leader[g->pub.ntricks], seat);
+    play_view v = {.pub = &g->pub, .seat = seat, .hand = g->hand[seat]};
+    later_choice lc;
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    assert_true(hand_has(g->hand[seat], lc.choice.card));
+    play_public_note_lead(&g->pub, seat, &lc);
+    return lc;
+}
+
+static void expect(const later_choice *lc, const char *card, const char *suit_rule, const char *card_rule)
+{
+    char got[3];
+    card_format(lc->choice.card, got);
+    if (strcmp(got, card) || strcmp(lc->choice.suit_rule, suit_rule) || strcmp(lc->choice.card_rule, card_rule))
+        fail_msg("expected %s %s/%s, got %s %s/%s", card, suit_rule, card_rule, got, lc->choice.suit_rule,
+                 lc->choice.card_rule);
+}
+
+/* K69: A led the K from A K 7 4 and won; on lead again: the A (C4/RL0). */
+static void test_k69(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:AK74 H:952 D:863 C:J52");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "SK", "LS-A4", "LS4");
+    assert_int_equal(trick(&g, "SK", "S2", "S3", "S5"), A);
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "SA", "C4", "RL0");
+}
+
+/* K70: J 8 6 4 led, the 9 won: A K Q lie against the J, the suit is hopeless
+ * (C4d, foster L1631); A opens a new suit with LS-A4 / LS7. A regains the lead
+ * by winning Z's trump lead. */
+static void test_k70(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:J864 H:973 D:KQJ5 C:84");
+    later_choice opening = {.choice = {.card = card_parse("S4")}, .drawing = -1};
+    opening.memo.first = card_parse("S4");
+    opening.memo.original = hand_suit(g.hand[A], SUIT_S);
+    play_public_note_lead(&g.pub, A, &opening);
+    assert_int_equal(trick(&g, "S4", "S3", "S2", "S9"), Z);
+    assert_int_equal(trick(&g, "H2", "H9", "H4", "H5"), A);
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "DK", "C4d>C6/LS-A4", "LS7");
+    assert_int_equal(lc.abandon, 1u << SUIT_S);
+    assert_true(g.pub.abandoned[A] & (1u << SUIT_S));
+}
+
+/* K71, K72: B won A's spade with the A and returns it (C5, R1.4 / R1.3,
+ * dicks L2334-2335). */
+static void test_k71_k72(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[B] = hand_of("S:AT32 H:752 D:8643 C:97");
+    assert_int_equal(trick(&g, "S4", "S5", "SA", "S6"), B);
+    later_choice lc = lead(&g, "long-suit", B);
+    expect(&lc, "S2", "C5", "R1.4");
+
+    start(&g, SUIT_H, NULL);
+    g.hand[B] = hand_of("S:AT2 H:752 D:86432 C:97");
+    assert_int_equal(trick(&g, "S4", "S5", "SA", "S6"), B);
+    lc = lead(&g, "long-suit", B);
+    expect(&lc, "ST", "C5", "R1.3");
+}
+
+/* K73: B won with the K from A K 5: cash the master of partner's suit (C3). */
+static void test_k73(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[B] = hand_of("S:AK5 H:752 D:8643 C:972");
+    assert_int_equal(trick(&g, "S4", "S2", "SK", "S3"), B);
+    later_choice lc = lead(&g, "long-suit", B);
+    expect(&lc, "SA", "C3", "C3");
+}
+
+/* K74: A led trumps (K02's hand); Z won; B, on lead, returns the trump at
+ * once with the higher of two (C2a, R1.3, foster L1665). */
+static void test_k74(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:75 H:J8642 D:T92 C:K32");
+    g.hand[B] = hand_of("S:AT9 H:Q73 D:8643 C:972");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "H4", "LS-A1", "LS14");
+    assert_true(g.pub.drawing[A]); /* D3: A leads trumps deliberately */
+    assert_int_equal(trick(&g, "H4", "H5", "HQ", "HK"), Z);
+    assert_int_equal(trick(&g, "S3", "S2", "S4", "SA"), B);
+    lc = lead(&g, "long-suit", B);
+    expect(&lc, "H7", "C2a", "R1.3");
+}
+
+/* K75: short-suit, Foster's Hand 2 (cases/book-hands.pbn No. 2): A's gambit
+ * D6, B wins with the A and returns the suit at once (SS-C5, R1.4). */
+static void test_k75(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, "H8");
+    g.hand[A] = hand_of("AJ842.T63.6.Q965");
+    g.hand[B] = hand_of("Q3.AQJ92.A852.A2");
+    later_choice lc = lead(&g, "short-suit", A);
+    expect(&lc, "D6", "W3c/G1", "SS1");
+    assert_int_equal(trick(&g, "D6", "DJ", "DA", "D9"), B);
+    lc = lead(&g, "short-suit", B);
+    expect(&lc, "D2", "SS-C5", "R1.4"); /* the book's trick 2 */
+    /* long-suit B has no SS-C5: his five trumps lead (C5a, LS-A1); A Q J 9 2
+     * passes TR1-TR7 and TR8's plain rows give LS12's A */
+    start(&g, SUIT_H, "H8");
+    g.hand[A] = hand_of("AJ842.T63.6.Q965");
+    g.hand[B] = hand_of("Q3.AQJ92.A852.A2");
+    assert_int_equal(trick(&g, "D6", "DJ", "DA", "D9"), B);
+    lc = lead(&g, "long-suit", B);
+    expect(&lc, "HA", "C5a/LS-A1", "LS12");
+}
+
+/* K76: american, A leaves his spades (both adversaries void: C4c) and
+ * switches with the top of the short unled suit (AM-C6, foster L1816); the
+ * long-suit player opens his long clubs instead (C6). */
+static void test_k76(void **state)
+{
+    (void)state;
+    const char *conv[2] = {"american", "long-suit"};
+    const char *want[2][3] = {{"DQ", "C4c>AM-C6", "AM-C6"}, {"C4", "C4c>C6/LS-A4", "LS14"}};
+    for (int k = 0; k < 2; k++) {
+        game g;
+        start(&g, SUIT_H, NULL);
+        g.hand[A] = hand_of("S:AK75 H:842 D:Q3 C:K964");
+        later_choice lc = lead(&g, conv[k], A);
+        expect(&lc, "SK", "LS-A4", "LS4");
+        assert_int_equal(trick(&g, "SK", "S2", "S3", "S4"), A);
+        lc = lead(&g, conv[k], A);
+        expect(&lc, "SA", "C4", "RL0");
+        assert_int_equal(trick(&g, "SA", "D2", "S6", "C2"), A);
+        lc = lead(&g, conv[k], A);
+        expect(&lc, want[k][0], want[k][1], want[k][2]);
+    }
+}
+
+/* C1 answers partner's trump call with TM4 (signals on; play.md PC40). */
+static void test_c1_tm4(void **state)
+{
+    (void)state;
+    static const char *const TRUMPS[4][2] = {
+        {"S:T98 H:K963 D:876 C:T9", "H3"}, {"S:T98 H:A84 D:8765 C:T9", "HA"},
+        {"S:T98 H:Q84 D:8765 C:T9", "HQ"}, {"S:T98 H:J9753 D:876 C:T", "H5"},
+    };
+    for (int k = 0; k < 4; k++) {
+        game g;
+        memset(&g, 0, sizeof g);
+        play_public_init(&g.pub, SUIT_H, CARD_NONE, Z, true);
+        g.hand[B] = hand_of(TRUMPS[k][0]);
+        play_public_note_call(&g.pub, A);
+        assert_int_equal(trick(&g, "C4", "C5", "CA", "C6"), B);
+        later_choice lc = lead(&g, "long-suit", B);
+        assert_int_equal(lc.choice.card, card_parse(TRUMPS[k][1]));
+        assert_string_equal(lc.choice.suit_rule, "C1");
+        assert_int_equal(lc.drawing, 1);
+    }
+}
+
+/* C2b goes on drawing with RL0-RL4; TM3(c) stops it: one adversary out of
+ * trumps and the master trump not held (play.md PC39, hogarth L765). */
+static void test_c2b_tm3(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:KQJ4 H:KQ976 D:7 C:982");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "H7", "LS-A1", "TR5");
+    assert_int_equal(trick(&g, "H7", "H2", "H3", "H4"), A);
+    lc = lead(&g, "long-suit", A); /* still drawing: K Q are the 2nd and 3rd best (RL2) */
+    expect(&lc, "HK", "C2b", "RL2");
+    assert_int_equal(trick(&g, "HK", "D2", "H5", "H8"), A); /* Y shows out of trumps */
+    /* A holds Q 9 6, the A is out and Y is void: TM3(c) stops the drawing */
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "SK", "C6/LS-A4", "LS7");
+    assert_int_equal(lc.drawing, 0);
+    assert_false(g.pub.drawing[A]);
+}
+
+/* PLT3 (Pole): the K from A K J x x, then stop drawing and wait for the
+ * return to finesse the J (dicks L1730); long-suit goes on (TR3, then RL1). */
+static void test_plt3_stop(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:Q432 H:AKJ86 D:K4 C:32");
+    later_choice lc = lead(&g, "long-suit-pole", A);
+    expect(&lc, "HK", "LS-A1", "PLT3");
+    assert_int_equal(trick(&g, "HK", "H2", "H4", "H5"), A);
+    lc = lead(&g, "long-suit-pole", A);
+    expect(&lc, "S2", "C6/LS-A4", "PL12");
+    assert_int_equal(lc.drawing, 0);
+
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:Q432 H:AKJ86 D:K4 C:32");
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "H8", "LS-A1", "TR3");
+    assert_int_equal(trick(&g, "H8", "H2", "H4", "H5"), A);
+    lc = lead(&g, "long-suit", A); /* the lowest of group(A) = A K: the K */
+    expect(&lc, "HK", "C2b", "RL1");
+}
+
+/* C4a: four trumps, an established suit and a re-entry: lead trumps to
+ * defend the suit (foster L1497, L1613). C4b: do not force partner. */
+static void test_c4a_c4b(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:AQJ72 H:9532 D:A4 C:82");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "SA", "LS-A4", "LS12");
+    assert_int_equal(trick(&g, "SA", "SK", "S3", "S4"), A);
+    lc = lead(&g, "long-suit", A); /* Q J 7 2: master Q, w = 2, 5 spades out: established */
+    expect(&lc, "H2", "C4a", "LS14");
+    assert_int_equal(lc.drawing, 1);
+
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:KQJ72 H:953 D:A4 C:982");
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "SJ", "LS-A4", "LS5");
+    assert_int_equal(trick(&g, "SJ", "S3", "D2", "SA"), Z); /* B shows out of spades */
+    assert_int_equal(trick(&g, "D3", "DA", "D5", "D6"), A);
+    lc = lead(&g, "long-suit", A); /* B void in spades, A has three trumps: C4b */
+    expect(&lc, "C9", "C4b>C6/LS-A5/F2", "LS15");
+    assert_int_equal(lc.abandon, 1u << SUIT_S);
+}
+
+/* C5's exception: an own good suit beats returning partner's (foster L1663). */
+static void test_c5_own_suit(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[B] = hand_of("S:A82 H:752 D:AKQ4 C:973");
+    assert_int_equal(trick(&g, "S4", "S5", "SA", "S6"), B);
+    later_choice lc = lead(&g, "long-suit", B);
+    expect(&lc, "DK", "C5", "LS3");
+}
+
+/* MC-C: the master-card leader keeps cashing (dicks L1362-1366). */
+static void test_mc_c(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:AK H:753 D:AK842 C:J53");
+    later_choice lc = lead(&g, "master-card", A);
+    expect(&lc, "SA", "MC1", "MC1");
+    assert_int_equal(trick(&g, "SA", "S2", "S3", "S4"), A);
+    lc = lead(&g, "master-card", A);
+    expect(&lc, "SK", "MC-C", "MC-C");
+    assert_int_equal(trick(&g, "SK", "S5", "S6", "S7"), A);
+    lc = lead(&g, "master-card", A); /* another plain master: the shortest such suit */
+    expect(&lc, "DA", "MC-C", "MC-C");
+}
+
+/* C7, the fallback, in a table whose [later] is C7 alone: a master (plain
+ * suits in TB order, then trumps), else the lowest of the SK-max plain suit. */
+static void test_c7(void **state)
+{
+    (void)state;
+    static const char TABLE[] = "name c7\n[suit]\nX lead sk_max(n>=1)\n[plain]\nP - - * top gen\n"
+                                "[continue]\nR lowest\n[return]\nR lowest\n[later]\nC7\n";
+    const char *path = test_tmp("c7.tbl");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(TABLE, f);
+    fclose(f);
+    diag_t d;
+    convention *c = convention_load(path, &d);
+    assert_non_null(c);
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[B] = hand_of("S:K52 H:Q73 D:J864 C:T97");
+    assert_int_equal(trick(&g, "SA", "S3", "S4", "S6"), A);
+    g.pub.leader[1] = B; /* give B the lead */
+    play_view v = {.pub = &g.pub, .seat = B, .hand = g.hand[B]};
+    later_choice lc;
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    expect(&lc, "SK", "C7", "C7"); /* the A fell: the K is master */
+    g.hand[B] = hand_of("S:Q52 H:Q73 D:J864 C:T97");
+    v.hand = g.hand[B];
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    expect(&lc, "D4", "C7", "C7"); /* no master: the lowest of the longest plain suit */
+    convention_free(c);
+    unlink(path);
+}
+
+/* The opening of dd-best is not chosen here; its later leads are long-suit's
+ * (A opened spades with the K by the double-dummy choice: no table row, so
+ * the continuation starts at RL1). */
+static void test_dd_best(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:AK74 H:952 D:863 C:J52");
+    play_view v = {.pub = &g.pub, .seat = A, .hand = g.hand[A]};
+    later_choice lc;
+    assert_int_equal(lead_later(convention_builtin("dd-best"), &v, &lc), -1);
+    assert_int_equal(trick(&g, "SK", "S2", "S3", "S5"), A);
+    v.hand = g.hand[A];
+    assert_int_equal(lead_later(convention_builtin("dd-best"), &v, &lc), 0);
+    expect(&lc, "SA", "C4", "RL1");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_k69),         cmocka_unit_test(test_k70),
+        cmocka_unit_test(test_k71_k72),     cmocka_unit_test(test_k73),
+        cmocka_unit_test(test_k74),         cmocka_unit_test(test_k75),
+        cmocka_unit_test(test_k76),         cmocka_unit_test(test_c1_tm4),
+        cmocka_unit_test(test_c2b_tm3),     cmocka_unit_test(test_plt3_stop),
+        cmocka_unit_test(test_c4a_c4b),     cmocka_unit_test(test_c5_own_suit),
+        cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
+        cmocka_unit_test(test_dd_best),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
