@@ -1,0 +1,538 @@
+/* cmd_replay.c -- `whistlab replay` (compare the conventions' opening leads
+ * double-dummy over a corpus) and `whistlab merge` (add up the state files
+ * of shards). The command line becomes a replay_opts and a settings text;
+ * the settings text is what a state file keeps, so --resume rebuilds the
+ * very same run from it. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cmds.h"
+#include "replay.h"
+#include "stats/report.h"
+#include "stats/wls.h"
+
+enum { EXIT_INTERRUPTED = 130 };
+
+#define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
+#define DEFAULT_CHECKPOINT 1000
+#define MAX_INPUTS 4096
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* Everything that decides a run's numbers: equal settings texts mean runs
+ * whose states may be resumed or merged together. */
+typedef struct {
+    char conventions[1024];
+    char trump[16];
+    char leader[4];
+    deal_format format;
+    uint64_t seed, limit;
+    const char *inputs[MAX_INPUTS];
+    int ninputs;
+} settings;
+
+/* The loaded conventions, freed at the end (built-ins are not). */
+typedef struct {
+    const convention *conv[STATS_MAX_CONV];
+    convention *loaded[STATS_MAX_CONV];
+    int n;
+} conv_list;
+
+static void replay_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab replay [options] CORPUS...\n"
+        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE]\n"
+        "Lets each convention choose the eldest hand's opening lead on every deal,\n"
+        "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
+        "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
+        "gains or loses against the others and against the best lead.\n\n"
+        "  --conventions L   comma-separated conventions (built-in names or table\n"
+        "                    files; dd-best allowed), at most %d\n"
+        "                    (default " DEFAULT_CONVENTIONS ")\n"
+        "  --eval dd         evaluation: double-dummy (the default and only one)\n"
+        "  --limit N         read at most N deals\n"
+        "  --shard I/N       analyse only records I, I+N, I+2N... (1-based), for\n"
+        "                    runs split over machines: `whistlab merge` adds them up\n"
+        "  --threads N       solver threads (default: as many as DDS sets up)\n"
+        "  --seed N          seed of the `random` convention (default 0)\n"
+        "  --csv-deals F     per-deal table: one row per deal and convention\n"
+        "  --csv-summary F   the report as a tidy table: one number per row\n"
+        "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
+        "  --checkpoint N    deals between checkpoints (default %d)\n"
+        "  --resume F.wls    continue an interrupted run (its settings come from the\n"
+        "                    file, which keeps being saved); same results as one run\n"
+        "  --no-progress     no progress line (shown only when stderr is a terminal)\n"
+        INPUT_OPTIONS_HELP
+        "\nper-deal CSV columns: file line index board trump leader convention lead\n"
+        "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
+        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's)\n"
+        "summary CSV columns: breakdown level convention versus measure difference value\n"
+        "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 unreadable input or\n"
+        "unwritable output, 130 interrupted (resume with --resume)\n",
+        STATS_MAX_CONV, DEFAULT_CHECKPOINT);
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!*s || *s == '-') return false;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (*end) return false;
+    *v = x;
+    return true;
+}
+
+static bool parse_shard(const char *s, unsigned *i, unsigned *n)
+{
+    unsigned a, b;
+    char tail;
+    if (sscanf(s, "%u/%u%c", &a, &b, &tail) != 2) return false;
+    if (b < 1 || b > WLS_MAX_PARTS || a < 1 || a > b) return false;
+    *i = a;
+    *n = b;
+    return true;
+}
+
+static void free_convs(conv_list *cl)
+{
+    for (int i = 0; i < cl->n; i++)
+        if (cl->loaded[i]) convention_free(cl->loaded[i]);
+    cl->n = 0;
+}
+
+/* Names (built-in) or table files, comma-separated. */
+static bool load_convs(const char *list, conv_list *cl)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    cl->n = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (cl->n == STATS_MAX_CONV) {
+            fprintf(stderr, "whistlab: --conventions: at most %d\n", STATS_MAX_CONV);
+            free_convs(cl);
+            return false;
+        }
+        const convention *c = convention_builtin(tok);
+        cl->loaded[cl->n] = NULL;
+        if (!c && access(tok, R_OK) == 0) {
+            diag_t diag = {0};
+            convention *l = convention_load(tok, &diag);
+            if (!l) {
+                diag_print(stderr, &diag);
+                free_convs(cl);
+                return false;
+            }
+            c = cl->loaded[cl->n] = l;
+        }
+        if (!c) {
+            int n;
+            const convention *const *all = convention_builtins(&n);
+            fprintf(stderr, "whistlab: --conventions: no convention or readable table file '%s'; "
+                            "built-in:", tok);
+            for (int i = 0; i < n; i++) fprintf(stderr, " %s", convention_name(all[i]));
+            fprintf(stderr, "\n");
+            free_convs(cl);
+            return false;
+        }
+        for (int i = 0; i < cl->n; i++)
+            if (strcmp(convention_name(cl->conv[i]), convention_name(c)) == 0) {
+                fprintf(stderr, "whistlab: --conventions: %s given twice\n", convention_name(c));
+                if (cl->loaded[cl->n]) convention_free(cl->loaded[cl->n]);
+                free_convs(cl);
+                return false;
+            }
+        cl->conv[cl->n++] = c;
+    }
+    if (cl->n == 0) fprintf(stderr, "whistlab: --conventions: none given\n");
+    return cl->n > 0;
+}
+
+static void settings_format(const settings *s, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len,
+                                 "eval dd\nconventions %s\nformat %s\ntrump %s\nleader %s\n"
+                                 "seed %llu\nlimit %llu\n",
+                                 s->conventions, deal_format_name(s->format), s->trump, s->leader,
+                                 (unsigned long long)s->seed, (unsigned long long)s->limit);
+    for (int i = 0; i < s->ninputs && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "input %s\n", s->inputs[i]);
+}
+
+/* The settings text of a state file back into settings; input names point
+ * into text, which must outlive s. */
+static bool settings_parse(char *text, settings *s)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->trump, sizeof s->trump, "auto");
+    snprintf(s->leader, sizeof s->leader, "-");
+    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *value = strchr(line, ' ');
+        if (!value) return false;
+        *value++ = 0;
+        if (strcmp(line, "eval") == 0) {
+            if (strcmp(value, "dd") != 0) return false;
+        } else if (strcmp(line, "conventions") == 0) {
+            snprintf(s->conventions, sizeof s->conventions, "%s", value);
+        } else if (strcmp(line, "format") == 0) {
+            int f = deal_format_parse(value);
+            if (f < 0) return false;
+            s->format = (deal_format)f;
+        } else if (strcmp(line, "trump") == 0) {
+            snprintf(s->trump, sizeof s->trump, "%s", value);
+        } else if (strcmp(line, "leader") == 0) {
+            snprintf(s->leader, sizeof s->leader, "%s", value);
+        } else if (strcmp(line, "seed") == 0) {
+            if (!parse_u64(value, &s->seed)) return false;
+        } else if (strcmp(line, "limit") == 0) {
+            if (!parse_u64(value, &s->limit)) return false;
+        } else if (strcmp(line, "input") == 0) {
+            if (s->ninputs == MAX_INPUTS) return false;
+            s->inputs[s->ninputs++] = value;
+        } else {
+            return false;
+        }
+    }
+    return s->conventions[0] && s->ninputs > 0;
+}
+
+static bool settings_to_input(const settings *s, input_opts *io)
+{
+    input_opts_init(io);
+    io->format = s->format;
+    if (input_opts_take(io, OPT_INPUT_TRUMP, s->trump) != 1) return false;
+    if (strcmp(s->leader, "-") != 0 && input_opts_take(io, OPT_INPUT_LEADER, s->leader) != 1)
+        return false;
+    return true;
+}
+
+/* The progress of an unfinished state file: "records N\n", then, when it
+ * writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n". The path points
+ * into text. */
+static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const char **csv_deals)
+{
+    unsigned long long r;
+    int used = 0;
+    if (sscanf(text, "records %llu\n%n", &r, &used) != 1 || !used) return false;
+    *records = r;
+    *csv_deals = NULL;
+    char *rest = text + used;
+    if (!*rest) return true;
+    long b;
+    if (sscanf(rest, "csv_bytes %ld\ncsv_deals %n", &b, &used) != 1 || b < 0 || !used) return false;
+    char *path = rest + used, *nl = strchr(path, '\n');
+    if (!nl || nl == path) return false;
+    *nl = 0;
+    *csv_bytes = b;
+    *csv_deals = path;
+    return true;
+}
+
+/* The report's first line; part_mask says which of the shards it covers. */
+static void print_title(const settings *s, uint64_t part_mask, unsigned shards)
+{
+    printf("whistlab replay --eval dd: %s on ", s->conventions);
+    for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
+    if (shards > 1 && __builtin_popcountll(part_mask) == 1)
+        printf(" (shard %d/%u)", __builtin_ctzll(part_mask) + 1, shards);
+    else if (shards > 1)
+        printf(" (%d of %u shards)", __builtin_popcountll(part_mask), shards);
+    printf("\n");
+}
+
+static int finish_report(const stats_state *st, const char *csv_summary)
+{
+    char err[512];
+    stats_report(stdout, st);
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
+}
+
+typedef struct {
+    settings s;
+    replay_opts o;
+    const char *resume, *csv_summary;
+    bool no_progress;
+} replay_cli;
+
+static int parse_cli(int argc, char **argv, replay_cli *c)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"conventions", required_argument, NULL, 'c'},
+        {"eval", required_argument, NULL, 'e'},
+        {"limit", required_argument, NULL, 'l'},
+        {"shard", required_argument, NULL, 'S'},
+        {"threads", required_argument, NULL, 'j'},
+        {"seed", required_argument, NULL, 's'},
+        {"csv-deals", required_argument, NULL, 'D'},
+        {"csv-summary", required_argument, NULL, 'M'},
+        {"save", required_argument, NULL, 'w'},
+        {"checkpoint", required_argument, NULL, 'k'},
+        {"resume", required_argument, NULL, 'r'},
+        {"no-progress", no_argument, NULL, 'q'},
+        INPUT_LONG_OPTIONS,
+        {NULL, 0, NULL, 0},
+    };
+    uint64_t v;
+    bool run_option = false; /* an option that a resumed run takes from its file */
+    snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
+    snprintf(c->s.trump, sizeof c->s.trump, "auto");
+    snprintf(c->s.leader, sizeof c->s.leader, "-");
+    input_opts_init(&c->o.input);
+    c->o.shard = c->o.shards = 1;
+    c->o.checkpoint_every = DEFAULT_CHECKPOINT;
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&c->o.input, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken > 0) {
+            run_option = true;
+            if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
+            if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
+            continue;
+        }
+        switch (opt) {
+        case 'h': replay_usage(stdout); return EXIT_OK;
+        case 'c':
+            snprintf(c->s.conventions, sizeof c->s.conventions, "%s", optarg);
+            run_option = true;
+            break;
+        case 'e':
+            if (strcmp(optarg, "dd") != 0) {
+                fprintf(stderr, "whistlab: --eval %s: only 'dd' (double-dummy) is available\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'l':
+        case 's':
+            if (!parse_u64(optarg, &v)) {
+                fprintf(stderr, "whistlab: --%s %s: not a whole number\n", opt == 'l' ? "limit" : "seed", optarg);
+                return EXIT_USAGE;
+            }
+            *(opt == 'l' ? &c->s.limit : &c->s.seed) = v;
+            run_option = true;
+            break;
+        case 'S':
+            if (!parse_shard(optarg, &c->o.shard, &c->o.shards)) {
+                fprintf(stderr, "whistlab: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg, WLS_MAX_PARTS);
+                return EXIT_USAGE;
+            }
+            run_option = true;
+            break;
+        case 'j':
+            if (!parse_u64(optarg, &v) || v < 1 || v > 64) {
+                fprintf(stderr, "whistlab: --threads %s: expected 1..64\n", optarg);
+                return EXIT_USAGE;
+            }
+            c->o.threads = (int)v;
+            break;
+        case 'k':
+            if (!parse_u64(optarg, &v) || v < 1) {
+                fprintf(stderr, "whistlab: --checkpoint %s: expected a positive number\n", optarg);
+                return EXIT_USAGE;
+            }
+            c->o.checkpoint_every = v;
+            break;
+        case 'D': c->o.csv_deals = optarg; run_option = true; break;
+        case 'M': c->csv_summary = optarg; break;
+        case 'w': c->o.save = optarg; break;
+        case 'r': c->resume = optarg; break;
+        case 'q': c->no_progress = true; break;
+        default: replay_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (c->resume && (run_option || optind < argc)) {
+        fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
+                        "state file: give only --threads, --save, --checkpoint, --csv-summary\n");
+        return EXIT_USAGE;
+    }
+    if (!c->resume && optind == argc) {
+        replay_usage(stderr);
+        return EXIT_USAGE;
+    }
+    for (int i = optind; i < argc; i++) {
+        if (c->s.ninputs == MAX_INPUTS || strchr(argv[i], '\n')) {
+            fprintf(stderr, "whistlab: too many inputs, or a file name with a line break\n");
+            return EXIT_USAGE;
+        }
+        c->s.inputs[c->s.ninputs++] = argv[i];
+    }
+    c->s.format = c->o.input.format;
+    return -1;
+}
+
+/* Loads the state file to resume into st and c (settings, shard, progress).
+ * Returns -1 to go on, or an exit status. */
+static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
+{
+    char err[512];
+    w->stats = st;
+    if (!wls_read(c->resume, w, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    if (!settings_parse(w->config, &c->s) || !settings_to_input(&c->s, &c->o.input) ||
+        (!w->complete && !progress_parse(w->progress, &c->o.resume_records,
+                                         &c->o.resume_csv_bytes, &c->o.csv_deals))) {
+        fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
+        return EXIT_FAILURE_IO;
+    }
+    if (!w->complete && __builtin_popcountll(w->part_mask) != 1) {
+        fprintf(stderr, "whistlab: %s: a merge of shards cannot be resumed\n", c->resume);
+        return EXIT_FAILURE_IO;
+    }
+    c->o.shards = w->parts;
+    c->o.shard = (unsigned)__builtin_ctzll(w->part_mask) + 1;
+    if (!c->o.save) c->o.save = c->resume;
+    return -1;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    static replay_cli c;
+    static wls_file w;
+    static char config[WLS_TEXT_MAX];
+    memset(&c, 0, sizeof c);
+    int rc = parse_cli(argc, argv, &c);
+    if (rc >= 0) return rc;
+    stats_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        return EXIT_FAILURE_IO;
+    }
+    conv_list cl = {0};
+    if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
+    rc = EXIT_USAGE;
+    if (!load_convs(c.s.conventions, &cl)) goto out;
+    if (c.resume && w.complete) {
+        print_title(&c.s, w.part_mask, w.parts);
+        rc = finish_report(st, c.csv_summary);
+        goto out;
+    }
+    if (!c.resume) {
+        const char *names[STATS_MAX_CONV];
+        for (int i = 0; i < cl.n; i++) names[i] = convention_name(cl.conv[i]);
+        stats_init(st, cl.n, names);
+    }
+    c.o.nconv = cl.n;
+    for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
+    c.o.seed = c.s.seed;
+    c.o.limit = c.s.limit;
+    settings_format(&c.s, config, sizeof config);
+    c.o.config = config;
+    c.o.progress = !c.no_progress && isatty(STDERR_FILENO);
+    if (c.o.save) {
+        struct sigaction sa = {0};
+        sa.sa_handler = on_signal;
+        sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        c.o.stop = &stop_requested;
+    }
+    replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
+    if (status == REPLAY_INTERRUPTED) {
+        fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
+                (unsigned long long)st->all.deals, c.o.save);
+        rc = EXIT_INTERRUPTED;
+        goto out;
+    }
+    print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    rc = finish_report(st, c.csv_summary);
+    if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
+out:
+    free_convs(&cl);
+    free(st);
+    return rc;
+}
+
+static void merge_usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab merge [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
+               "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
+               "and prints the report; with every shard present it equals the unsplit run.\n"
+               "exit status: 0 ok, 1 some deals were rejected, 2 usage, 3 a file cannot be\n"
+               "read or does not belong to the same run\n");
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"save", required_argument, NULL, 'w'},
+        {"csv-summary", required_argument, NULL, 'M'},
+        {NULL, 0, NULL, 0},
+    };
+    static wls_file total, part;
+    static char config_copy[WLS_TEXT_MAX];
+    const char *save = NULL, *csv_summary = NULL;
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': merge_usage(stdout); return EXIT_OK;
+        case 'w': save = optarg; break;
+        case 'M': csv_summary = optarg; break;
+        default: merge_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind == argc) {
+        merge_usage(stderr);
+        return EXIT_USAGE;
+    }
+    stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    int rc = EXIT_FAILURE_IO;
+    char err[512];
+    if (!a || !b) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        goto out;
+    }
+    total.stats = a;
+    part.stats = b;
+    for (int i = optind; i < argc; i++) {
+        wls_file *into = i == optind ? &total : &part;
+        if (!wls_read(argv[i], into, err, sizeof err)) {
+            fprintf(stderr, "whistlab: %s\n", err);
+            goto out;
+        }
+        if (i == optind && !total.complete) {
+            fprintf(stderr, "whistlab: %s: cannot merge an unfinished run: resume it to the end first (--resume)\n", argv[i]);
+            goto out;
+        }
+        if (i > optind && !wls_merge(&total, &part, argv[i], err, sizeof err)) {
+            fprintf(stderr, "whistlab: %s\n", err);
+            goto out;
+        }
+    }
+    if (save && !wls_write(save, &total, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        goto out;
+    }
+    settings s;
+    snprintf(config_copy, sizeof config_copy, "%s", total.config);
+    if (!settings_parse(config_copy, &s)) {
+        fprintf(stderr, "whistlab: %s: settings not understood\n", argv[optind]);
+        goto out;
+    }
+    printf("whistlab merge: %d state files\n", argc - optind);
+    print_title(&s, total.part_mask, total.parts);
+    rc = finish_report(a, csv_summary);
+out:
+    free(a);
+    free(b);
+    return rc;
+}

@@ -1,0 +1,70 @@
+/* dd_solve.c -- the DDS wrapper: a deal_t becomes DDS's binary deal, one
+ * SolveBoard call values every lead, and the equal-card groups are expanded
+ * card by card (conventions.md S6: all conventions share one call). */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include "dd_solve.h"
+
+/* DDS names its deal type `struct deal`, as formats/deal.h does: rename
+ * DDS's in this file only (the layout, which is all the library sees, is
+ * unchanged). */
+#define deal dds_deal
+#include <dds/dll.h>
+#undef deal
+
+static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
+static int dds_threads;
+
+static void dds_setup(void)
+{
+    struct DDSInfo info;
+    SetMaxThreads(0);
+    GetDDSInfo(&info);
+    dds_threads = info.noOfThreads > 0 ? info.noOfThreads : 1;
+}
+
+int dd_init(void)
+{
+    pthread_once(&dds_once, dds_setup);
+    return dds_threads;
+}
+
+int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
+{
+    struct dds_deal dl;
+    struct futureTricks fut;
+    dd_init();
+    memset(out->tricks, -1, sizeof out->tricks);
+    memset(&dl, 0, sizeof dl);
+    dl.trump = d->strain;  /* SUIT_S..SUIT_C, STRAIN_NT: DDS's own numbers */
+    dl.first = d->leader;
+    for (int seat = 0; seat < 4; seat++)
+        for (int s = 0; s < 4; s++)
+            dl.remainCards[seat][s] = hand_suit(d->hand[seat], s);
+    int rc = SolveBoard(dl, -1, 3, 1, &fut, thread);
+    if (rc != RETURN_NO_FAULT) return rc;
+    for (int i = 0; i < fut.cards; i++) {
+        int8_t score = (int8_t)fut.score[i];
+        out->tricks[card_make(fut.suit[i], fut.rank[i])] = score;
+        for (unsigned eq = (unsigned)fut.equals[i]; eq; eq &= eq - 1)
+            out->tricks[card_make(fut.suit[i], __builtin_ctz(eq))] = score;
+    }
+    return DD_OK;
+}
+
+void dd_error_text(int code, char *buf, size_t len)
+{
+    char line[80];
+    ErrorMessage(code, line);
+    line[sizeof line - 1] = 0;
+    snprintf(buf, len, "DDS error %d: %s", code, line);
+}
+
+int dd_best_tricks(const dd_leads *l)
+{
+    int best = -1;
+    for (int c = 0; c < 64; c++)
+        if (l->tricks[c] > best) best = l->tricks[c];
+    return best;
+}

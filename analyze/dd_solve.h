@@ -1,0 +1,40 @@
+/* dd_solve.h -- the double-dummy value of every opening lead of a deal, from
+ * one DDS SolveBoard call (target -1, solutions 3, mode 1).
+ *
+ * DDS lists each group of equal cards once (a card plus an "equals" bit set
+ * of the lower cards that score the same); this wrapper expands the groups so
+ * that every card of the leader's hand has its own value. Trumps are the
+ * deal's strain (STRAIN_NT solves as DDS no-trump, strain 4) and the leader
+ * is the deal's eldest hand (conventions.md S6). */
+#ifndef WHISTLAB_DD_SOLVE_H
+#define WHISTLAB_DD_SOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "formats/deal.h"
+
+/* DDS's success code (RETURN_NO_FAULT), so callers need not include DDS. */
+#define DD_OK 1
+
+/* tricks[card] = tricks the leader's side takes after leading card, for each
+ * card of the leader's hand; -1 for every other card. */
+typedef struct {
+    int8_t tricks[64];
+} dd_leads;
+
+/* Calls SetMaxThreads(0) once (later calls do nothing) and returns the
+ * number of solver threads DDS configured: valid thread indices are
+ * 0..n-1. Thread-safe. */
+int dd_init(void);
+
+/* Solves d (strain and leader must be set) on DDS thread `thread`. Returns
+ * DD_OK, or a DDS error code (out is then all -1). */
+int dd_solve_leads(const deal_t *d, int thread, dd_leads *out);
+
+/* DDS's text for an error code, into buf (at least 80 bytes). */
+void dd_error_text(int code, char *buf, size_t len);
+
+/* The best value among the leader's cards; -1 if none. */
+int dd_best_tricks(const dd_leads *l);
+
+#endif

@@ -1,0 +1,438 @@
+/* replay.c -- the comparison driver (replay.h). The calling thread turns
+ * records into jobs in input order; the pool solves them; results come back
+ * in the same order and are scored, tallied and written here, so the state
+ * after record k never depends on the records after it: that is what makes
+ * checkpoints, shards and thread counts all give the same numbers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "dd_pool.h"
+#include "replay.h"
+#include "stats/csv_out.h"
+#include "stats/wls.h"
+
+const char *const REPLAY_CSV_COLUMNS[] = {
+    "file", "line", "index", "board", "trump", "leader", "convention", "lead",
+    "suit_rule", "card_rule", "tricks", "best", "cost", "optimal", "best_lead",
+    "optimal_leads", "trumps_held", "longest_plain", "leads_coincide",
+};
+const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUMNS[0];
+
+#define POOL_DEPTH 64
+
+/* SLOT_SAME is a whist deal identical to the one before it (same hands,
+ * trumps and leader, as in DDS's lists, where a deal recurs under another
+ * vulnerability): it takes that deal's values instead of a second solve. */
+typedef enum { SLOT_DEAL, SLOT_SAME, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT } slot_kind;
+
+/* What the driver remembers of a job while it is in the pool. */
+typedef struct {
+    slot_kind kind;
+    bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
+    uint64_t record;  /* the record's number in the whole input */
+    diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
+} slot_info;
+
+typedef struct {
+    const replay_opts *o;
+    stats_state *st;
+    dd_pool *pool;
+    slot_info *slots;
+    int depth;
+    uint64_t next_tag;
+    const convention *long_suit;
+    csv_out *csv;
+    bool record_failed;  /* a job of the current record could not be analysed */
+    bool mid_record;     /* some but not all jobs of a record collected */
+    deal_t last_pushed;  /* the last whist deal submitted (strain STRAIN_NONE: none) */
+    int last_rc;         /* the last whist deal's DDS result, as collected */
+    dd_leads last_leads;
+    bool output_failed;
+    uint64_t records_done;     /* records accounted for in st */
+    uint64_t since_checkpoint; /* deals analysed since the last checkpoint */
+    /* progress line */
+    uint64_t deals_done, deals_expected;
+    double started, shown;
+} run;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t ls_card, int *n_optimal)
+{
+    int best = -1, n = 0;
+    card_t first = CARD_NONE;
+    /* Cards in S, H, D, C order, lowest rank first: the first optimal one
+     * found is the TB-order tie-break (Q18). */
+    for (int s = 0; s < 4; s++)
+        for (int rank = 2; rank <= RANK_A; rank++) {
+            card_t c = card_make(s, rank);
+            if (!hand_has(hand, c) || l->tricks[c] < 0) continue;
+            if (l->tricks[c] > best) {
+                best = l->tricks[c];
+                first = c;
+                n = 1;
+            } else if (l->tricks[c] == best) {
+                n++;
+            }
+        }
+    *n_optimal = n;
+    if (first != CARD_NONE && ls_card != CARD_NONE && hand_has(hand, ls_card) &&
+        l->tricks[ls_card] == best)
+        return ls_card;
+    return first;
+}
+
+/* A diagnostic on stderr, on a line of its own even while the progress
+ * line is shown. */
+static void problem(run *r, const diag_t *diag)
+{
+    if (r->o->progress) fprintf(stderr, "\r%79s\r", "");
+    diag_print(stderr, diag);
+}
+
+static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *arg)
+{
+    diag_t diag = {0};
+    diag_set(&diag, d->pos.file, d->pos.line, fmt, arg);
+    problem(r, &diag);
+}
+
+static void csv_row(run *r, const deal_t *d, const convention *c, const lead_choice *ch,
+                    int tricks, const stats_deal *sd, card_t best_card)
+{
+    csv_out *o = r->csv;
+    char card[3];
+    csv_out_text(o, d->pos.file ? d->pos.file : "");
+    csv_out_int(o, (long long)d->pos.line);
+    csv_out_int(o, (long long)d->pos.index);
+    csv_out_int(o, d->board);
+    csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
+    csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
+    csv_out_text(o, convention_name(c));
+    csv_out_text(o, card_format(ch->card, card));
+    csv_out_text(o, ch->suit_rule);
+    csv_out_text(o, ch->card_rule);
+    csv_out_int(o, tricks);
+    csv_out_int(o, sd->best);
+    csv_out_int(o, sd->best - tricks);
+    csv_out_int(o, tricks == sd->best);
+    csv_out_text(o, card_format(best_card, card));
+    csv_out_int(o, sd->n_best);
+    csv_out_int(o, sd->key[BREAK_TRUMPS]);
+    csv_out_int(o, sd->key[BREAK_LONGEST]);
+    csv_out_int(o, sd->key[BREAK_COINCIDE]);
+    csv_out_end_row(o);
+}
+
+/* Scores one solved whist deal under every convention and tallies it.
+ * False (message printed) if a convention fails to choose a card of the
+ * leader's hand or DDS valued none. */
+static bool analyse(run *r, const deal_t *d, const dd_leads *l)
+{
+    const replay_opts *o = r->o;
+    hand_t hand = d->hand[d->leader];
+    lead_view v = {.hand = hand, .trump = d->strain, .turnup = d->turnup,
+                   .deal_index = d->pos.index, .seed = o->seed};
+    lead_choice ls, ch[STATS_MAX_CONV];
+    card_t ls_card = CARD_NONE;
+    if (r->long_suit && lead_choose(r->long_suit, &v, &ls) == 0) ls_card = ls.card;
+    stats_deal sd;
+    card_t best_card = replay_dd_best(l, hand, ls_card, &sd.n_best);
+    if (best_card == CARD_NONE) {
+        deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
+        return false;
+    }
+    sd.best = l->tricks[best_card];
+    sd.best_choice = best_card;
+    card_t common = CARD_NONE;
+    bool coincide = true;
+    for (int i = 0; i < o->nconv; i++) {
+        const convention *c = o->conv[i];
+        if (convention_is_dd_best(c)) {
+            ch[i] = (lead_choice){.card = best_card, .suit_rule = "dd", .card_rule = "dd"};
+        } else {
+            if (lead_choose(c, &v, &ch[i]) != 0 || !hand_has(hand, ch[i].card)) {
+                deal_problem(r, d, "convention %s chose no card of the leader's hand",
+                             convention_name(c));
+                return false;
+            }
+            if (common == CARD_NONE) common = ch[i].card;
+            else if (ch[i].card != common) coincide = false;
+        }
+        sd.score[i] = l->tricks[ch[i].card];
+        sd.choice[i] = ch[i].card;
+    }
+    int longest = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != d->strain && hand_suit_len(hand, s) > longest) longest = hand_suit_len(hand, s);
+    sd.key[BREAK_TRUMPS] = d->strain <= SUIT_C ? hand_suit_len(hand, d->strain) : 0;
+    sd.key[BREAK_LONGEST] = longest;
+    sd.key[BREAK_COINCIDE] = coincide;
+    stats_add(r->st, &sd);
+    if (r->csv)
+        for (int i = 0; i < o->nconv; i++)
+            csv_row(r, d, o->conv[i], &ch[i], sd.score[i], &sd, best_card);
+    return true;
+}
+
+static bool checkpoint(run *r, bool complete)
+{
+    const replay_opts *o = r->o;
+    static wls_file w; /* 16 KiB of text: kept off the stack */
+    char err[512];
+    long csv_bytes = 0;
+    if (r->csv && (csv_bytes = csv_out_sync(r->csv)) < 0) {
+        fprintf(stderr, "whistlab: %s: write failed\n", o->csv_deals);
+        r->output_failed = true;
+        return false;
+    }
+    w.complete = complete;
+    w.parts = o->shards;
+    w.part_mask = 1ULL << (o->shard - 1);
+    snprintf(w.config, sizeof w.config, "%s", o->config ? o->config : "");
+    if (complete)
+        w.progress[0] = 0;
+    else if (r->csv)
+        snprintf(w.progress, sizeof w.progress, "records %llu\ncsv_bytes %ld\ncsv_deals %s\n",
+                 (unsigned long long)r->records_done, csv_bytes, o->csv_deals);
+    else
+        snprintf(w.progress, sizeof w.progress, "records %llu\n", (unsigned long long)r->records_done);
+    w.stats = r->st;
+    if (!wls_write(o->save, &w, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        r->output_failed = true;
+        return false;
+    }
+    r->since_checkpoint = 0;
+    return true;
+}
+
+static void show_progress(run *r, bool final)
+{
+    double t = now_seconds();
+    if (!final && t - r->shown < 0.5) return;
+    r->shown = t;
+    if (final) {
+        fprintf(stderr, "\r%79s\r", "");
+        return;
+    }
+    double rate = r->deals_done / (t - r->started > 0 ? t - r->started : 1e-9);
+    fprintf(stderr, "\rreplay: %llu deals, %.1f deals/s", (unsigned long long)r->deals_done, rate);
+    if (r->deals_expected > r->deals_done && rate > 0) {
+        unsigned long eta = (unsigned long)((double)(r->deals_expected - r->deals_done) / rate);
+        fprintf(stderr, ", ETA %lu:%02lu:%02lu  ", eta / 3600, eta / 60 % 60, eta % 60);
+    }
+}
+
+/* Takes back the oldest job (waiting for it) and accounts for it. */
+static void collect_one(run *r)
+{
+    dd_job *job = dd_pool_oldest(r->pool);
+    slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
+    stats_state *st = r->st;
+    switch (s->kind) {
+    case SLOT_REJECT:
+        problem(r, &s->diag);
+        st->read++;
+        st->rejected++;
+        break;
+    case SLOT_ERROR:
+        problem(r, &s->diag);
+        st->errors++;
+        break;
+    case SLOT_REPEAT:
+        st->repeats++;
+        break;
+    case SLOT_DEAL:
+    case SLOT_SAME:
+        if (s->kind == SLOT_DEAL) {
+            r->last_rc = job->rc;
+            r->last_leads = job->leads;
+        }
+        if (s->first) r->record_failed = false;
+        if (r->last_rc != DD_OK) {
+            char why[160];
+            dd_error_text(r->last_rc, why, sizeof why);
+            deal_problem(r, &job->deal, "%s", why);
+            r->record_failed = true;
+        } else if (!analyse(r, &job->deal, &r->last_leads)) {
+            r->record_failed = true;
+        } else {
+            r->deals_done++;
+            r->since_checkpoint++;
+        }
+        if (s->last) {
+            st->read++;
+            if (r->record_failed) st->rejected++;
+            else st->accepted++;
+        }
+        break;
+    }
+    r->mid_record = !s->last;
+    if (s->last) {
+        r->records_done = s->record + 1;
+        if (r->o->save && r->since_checkpoint >= r->o->checkpoint_every) checkpoint(r, false);
+        if (r->o->progress) show_progress(r, false);
+    }
+    dd_pool_retire(r->pool);
+}
+
+static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, uint64_t record,
+                 bool first, bool last)
+{
+    dd_job *job;
+    while (!(job = dd_pool_claim(r->pool))) collect_one(r);
+    if (kind == SLOT_DEAL && d->strain == r->last_pushed.strain &&
+        d->leader == r->last_pushed.leader && deal_same_cards(d, &r->last_pushed))
+        kind = SLOT_SAME;
+    if (kind == SLOT_DEAL) r->last_pushed = *d;
+    job->solve = kind == SLOT_DEAL;
+    if (d) job->deal = *d;
+    job->tag = r->next_tag++;
+    slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
+    s->kind = kind;
+    s->first = first;
+    s->last = last;
+    s->record = record;
+    if (diag) s->diag = *diag;
+    dd_pool_submit(r->pool);
+}
+
+/* One record of ours: the jobs it makes. */
+static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *diag,
+                        uint64_t record)
+{
+    if (rs == READ_REJECT) {
+        push(r, SLOT_REJECT, NULL, diag, record, true, true);
+    } else if (rs == READ_ERROR) {
+        push(r, SLOT_ERROR, NULL, diag, record, true, true);
+    } else if (d->flags & DEAL_REPEAT) {
+        push(r, SLOT_REPEAT, NULL, NULL, record, true, true);
+    } else {
+        deal_t whist[4];
+        diag_t why = {0};
+        diag_set(&why, d->pos.file, d->pos.line, "%s", "");
+        int n = deal_apply_trump_policy(d, &r->o->input.policy, whist, why.reason,
+                                        sizeof why.reason);
+        if (n == 0) push(r, SLOT_REJECT, NULL, &why, record, true, true);
+        for (int i = 0; i < n; i++) push(r, SLOT_DEAL, &whist[i], NULL, record, i == 0, i == n - 1);
+    }
+}
+
+/* How many deals this run will analyse, for the ETA: a reading pass (far
+ * cheaper than solving). 0 when unknown (standard input). */
+static uint64_t count_expected(const replay_opts *o, const char *const files[], int nfiles)
+{
+    uint64_t records = 0, deals = 0, mine = 0;
+    for (int k = 0; k < nfiles; k++)
+        if (strcmp(files[k], "-") == 0) return 0;
+    for (int k = 0; k < nfiles; k++) {
+        diag_t diag = {0};
+        deal_reader *rd = deal_reader_open(files[k], o->input.format, &diag);
+        if (!rd) continue;
+        deal_t d;
+        read_status rs;
+        while ((!o->limit || deals < o->limit) &&
+               (rs = deal_reader_next(rd, &d, &diag)) != READ_EOF && rs != READ_FATAL) {
+            uint64_t rec = records++;
+            if (rs != READ_DEAL && rs != READ_REJECT) continue;
+            deals++;
+            if (rec >= o->resume_records && rec % o->shards == o->shard - 1) mine++;
+        }
+        deal_reader_close(rd);
+    }
+    return mine * (o->input.policy.kind == TRUMP_EACH ? 4 : 1);
+}
+
+static bool open_outputs(run *r)
+{
+    const replay_opts *o = r->o;
+    char err[512];
+    if (!o->csv_deals) return true;
+    if (o->resume_records)
+        r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, err, sizeof err);
+    else
+        r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, err, sizeof err);
+    if (!r->csv) fprintf(stderr, "whistlab: %s\n", err);
+    return r->csv != NULL;
+}
+
+replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
+                         stats_state *st)
+{
+    run r = {.o = o, .st = st, .records_done = o->resume_records};
+    r.last_pushed.strain = STRAIN_NONE;
+    r.long_suit = convention_builtin("long-suit");
+    if (!open_outputs(&r)) return REPLAY_FAILED;
+    r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH);
+    r.depth = r.pool ? dd_pool_depth(r.pool) : 0;
+    r.slots = r.pool ? calloc((size_t)r.depth, sizeof *r.slots) : NULL;
+    if (!r.slots) {
+        fprintf(stderr, "whistlab: cannot start the solver threads\n");
+        dd_pool_close(r.pool);
+        char err[512];
+        if (r.csv) csv_out_close(r.csv, err, sizeof err);
+        return REPLAY_FAILED;
+    }
+    if (o->progress) r.deals_expected = count_expected(o, files, nfiles);
+    r.started = r.shown = now_seconds();
+    bool input_failed = false, interrupted = false;
+    uint64_t record = 0, deals_read = 0;
+    for (int k = 0; k < nfiles && !interrupted; k++) {
+        diag_t diag = {0};
+        deal_reader *rd = deal_reader_open(files[k], o->input.format, &diag);
+        if (!rd) {
+            diag_print(stderr, &diag);
+            input_failed = true;
+            continue;
+        }
+        deal_t d;
+        for (;;) {
+            if (o->stop && *o->stop) {
+                interrupted = true;
+                break;
+            }
+            if (o->limit && deals_read >= o->limit) break;
+            memset(&diag, 0, sizeof diag);
+            read_status rs = deal_reader_next(rd, &d, &diag);
+            if (rs == READ_EOF) break;
+            if (rs == READ_FATAL) {
+                diag_print(stderr, &diag);
+                input_failed = true;
+                break;
+            }
+            uint64_t rec = record++;
+            if (rs == READ_DEAL || rs == READ_REJECT) deals_read++;
+            if (rec < o->resume_records || rec % o->shards != o->shard - 1) continue;
+            take_record(&r, rs, &d, &diag, rec);
+        }
+        deal_reader_close(rd);
+    }
+    /* On a stop request the jobs in flight are dropped at the first record
+     * boundary: the saved state then ends exactly at a record, and resuming
+     * solves the dropped ones again. */
+    while (dd_pool_pending(r.pool)) {
+        if (o->stop && *o->stop && !r.mid_record) {
+            interrupted = true;
+            break;
+        }
+        collect_one(&r);
+    }
+    if (o->progress) show_progress(&r, true);
+    dd_pool_close(r.pool);
+    free(r.slots);
+    if (o->save) checkpoint(&r, !interrupted);
+    char err[512];
+    if (r.csv && !csv_out_close(r.csv, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        r.output_failed = true;
+    }
+    if (input_failed || r.output_failed) return REPLAY_FAILED;
+    return interrupted ? REPLAY_INTERRUPTED : REPLAY_DONE;
+}

@@ -1,0 +1,35 @@
+/* csv_out.h -- writing CSV tables (RFC 4180: comma-separated, a header
+ * row, text fields quoted by libcsv when they hold a comma, a quote or a line
+ * break; numbers bare; an unknown number is an empty field, which R and
+ * pandas read as NA). Row at a time, constant memory. */
+#ifndef WHISTLAB_STATS_CSV_OUT_H
+#define WHISTLAB_STATS_CSV_OUT_H
+
+#include <stdio.h>
+
+typedef struct csv_out csv_out;
+
+/* Creates path ("-" = standard output) and writes the header row. NULL with
+ * err filled ("path: reason") on failure. */
+csv_out *csv_out_open(const char *path, const char *const header[], int ncols,
+                      char *err, size_t err_len);
+
+/* Reopens a table written before, cut back to its first `offset` bytes
+ * (where a checkpoint left it), to append rows. */
+csv_out *csv_out_resume(const char *path, long offset, int ncols, char *err, size_t err_len);
+
+void csv_out_text(csv_out *c, const char *s);
+void csv_out_int(csv_out *c, long long v);
+/* %.*f with `decimals` places; NaN and infinities as an empty field. */
+void csv_out_num(csv_out *c, double v, int decimals);
+/* Ends the row (fields not given are written empty). */
+void csv_out_end_row(csv_out *c);
+
+/* Flushes and returns the byte size written so far (for checkpoints); -1
+ * if a write failed. */
+long csv_out_sync(csv_out *c);
+
+/* Closes; false (err filled) if any write failed. */
+int csv_out_close(csv_out *c, char *err, size_t err_len);
+
+#endif

@@ -1,0 +1,208 @@
+/* report.c -- the terminal report of a comparison run (layout in
+ * report.h): fixed-width tables, one section per question. */
+#include <math.h>
+#include <string.h>
+#include "report.h"
+
+static const char *const BREAK_TITLES[STATS_BREAKDOWNS] = {
+    "BY TRUMPS HELD BY THE LEADER",
+    "BY THE LEADER'S LONGEST PLAIN SUIT",
+    "BY WHETHER THE CONVENTIONS' LEADS COINCIDE",
+};
+static const char *const BREAK_KEY_NAMES[STATS_BREAKDOWNS] = {"trumps", "longest", "leads"};
+
+static void fmt_p(char *buf, size_t n, double p)
+{
+    if (isnan(p)) snprintf(buf, n, "-");
+    else if (p < 0.0001) snprintf(buf, n, "<0.0001");
+    else snprintf(buf, n, "%.4f", p);
+}
+
+static void fmt_num(char *buf, size_t n, double v, const char *f)
+{
+    if (isnan(v)) snprintf(buf, n, "-");
+    else snprintf(buf, n, f, v == 0 ? 0.0 : v);
+}
+
+static int name_width(const stats_state *st, int min)
+{
+    int w = min;
+    for (int i = 0; i < st->nconv; i++) {
+        int n = (int)strlen(st->name[i]);
+        if (n > w) w = n;
+    }
+    return w;
+}
+
+static void report_input(FILE *f, const stats_state *st)
+{
+    fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected",
+            (unsigned long long)st->read, (unsigned long long)st->accepted,
+            (unsigned long long)st->rejected);
+    if (st->repeats) fprintf(f, "; %llu skipped as repeats", (unsigned long long)st->repeats);
+    if (st->errors) fprintf(f, "; %llu input errors", (unsigned long long)st->errors);
+    fprintf(f, "; %llu whist deals analysed\n\n", (unsigned long long)st->all.deals);
+}
+
+static void report_conventions(FILE *f, const stats_state *st, int w)
+{
+    const stats_cell *c = &st->all;
+    fprintf(f, "LEADS COMPARED DOUBLE-DUMMY (tricks of the leader's side; means per deal)\n");
+    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "convention", "tricks", "cost vs best",
+            "95% CI of cost", "optimal");
+    for (int i = 0; i < st->nconv; i++) {
+        paired_summary s;
+        paired_summarise(&c->vs_best[i], &s);
+        char mean[16], cost[16], lo[16], hi[16], opt[16], ci[40];
+        fmt_num(mean, sizeof mean, stats_mean(c->score[i], c->deals), "%.3f");
+        fmt_num(cost, sizeof cost, -s.mean, "%.3f");
+        fmt_num(lo, sizeof lo, -s.ci_hi, "%.3f");
+        fmt_num(hi, sizeof hi, -s.ci_lo, "%.3f");
+        fmt_num(opt, sizeof opt,
+                100 * stats_mean(c->vs_best[i].hist[PAIRED_MAX_DIFF], c->deals), "%.1f%%");
+        snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
+        fprintf(f, "[%d] %-*s  %7s  %12s  %-18s  %8s\n", i + 1, w, st->name[i], mean, cost, ci, opt);
+    }
+    char mean[16], nbest[16];
+    fmt_num(mean, sizeof mean, stats_mean(c->best, c->deals), "%.3f");
+    fmt_num(nbest, sizeof nbest, stats_mean(c->n_best, c->deals), "%.2f");
+    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "best lead", mean, "0", "", "100.0%");
+    fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
+               "    wins as many tricks as the best lead)\n\n", nbest);
+}
+
+static void pair_label(char *buf, size_t n, const stats_state *st, int i, int j)
+{
+    snprintf(buf, n, "%s - %s", st->name[i], st->name[j]);
+}
+
+static void report_pairs(FILE *f, const stats_state *st)
+{
+    if (st->nconv < 2) return;
+    const stats_cell *c = &st->all;
+    int w = 2 * name_width(st, 4) + 3;
+    fprintf(f, "NET GAIN PER DEAL (first minus second; paired t-test)\n");
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, "pair", "mean", "sd", "se",
+            "95% CI", "p", "leads", "gain when");
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, "", "", "", "", "", "",
+            "differ", "differ");
+    for (int i = 0; i < st->nconv; i++)
+        for (int j = i + 1; j < st->nconv; j++) {
+            const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
+            paired_summary s;
+            paired_summarise(a, &s);
+            char label[80], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], dif[16],
+                gd[16];
+            pair_label(label, sizeof label, st, i, j);
+            fmt_num(mean, sizeof mean, s.mean, "%+.4f");
+            fmt_num(sd, sizeof sd, s.sd, "%.3f");
+            fmt_num(se, sizeof se, s.se, "%.4f");
+            fmt_num(lo, sizeof lo, s.ci_lo, "%+.4f");
+            fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
+            snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
+            fmt_p(p, sizeof p, s.p);
+            fmt_num(dif, sizeof dif, 100 * stats_mean(a->n_differ, a->n), "%.1f%%");
+            fmt_num(gd, sizeof gd,
+                    a->n_differ ? ((double)a->gain - (double)a->loss) / (double)a->n_differ : NAN,
+                    "%+.4f");
+            fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, label, mean, sd, se, ci,
+                    p, dif, gd);
+        }
+    fputc('\n', f);
+}
+
+static void report_distribution(FILE *f, const stats_state *st)
+{
+    if (st->nconv < 2) return;
+    const stats_cell *c = &st->all;
+    int lo = 0, hi = 0; /* the widest non-empty range over all pairs */
+    for (int k = 0; k < st->nconv * (st->nconv - 1) / 2; k++)
+        for (int b = 0; b < PAIRED_BINS; b++)
+            if (c->pair[k].hist[b]) {
+                int d = b - PAIRED_MAX_DIFF;
+                if (d < lo) lo = d;
+                if (d > hi) hi = d;
+            }
+    int w = 2 * name_width(st, 4) + 3;
+    fprintf(f, "DISTRIBUTION OF PER-DEAL DIFFERENCES (deals; first minus second)\n%-*s", w, "pair");
+    for (int d = lo; d <= hi; d++) fprintf(f, d ? " %+6d" : " %6d", d);
+    fputc('\n', f);
+    for (int i = 0; i < st->nconv; i++)
+        for (int j = i + 1; j < st->nconv; j++) {
+            const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
+            char label[80];
+            pair_label(label, sizeof label, st, i, j);
+            fprintf(f, "%-*s", w, label);
+            for (int d = lo; d <= hi; d++)
+                fprintf(f, " %6llu", (unsigned long long)a->hist[d + PAIRED_MAX_DIFF]);
+            fputc('\n', f);
+        }
+    fputc('\n', f);
+}
+
+/* Mean tricks per convention and of the best lead, and the mean net gain
+ * of each pair (all pairs up to four conventions, else each against the
+ * first), per key of one breakdown. */
+static void report_breakdown(FILE *f, const stats_state *st, int br)
+{
+    int n = st->nconv, all_pairs = n <= 4;
+    fprintf(f, "%s (mean tricks; mean net gain, * = p < 0.05)\n", BREAK_TITLES[br]);
+    fprintf(f, "%-8s %7s %5s", BREAK_KEY_NAMES[br], "deals", "%");
+    for (int i = 0; i < n; i++) fprintf(f, " %4s[%d]", "", i + 1);
+    fprintf(f, " %7s", "best");
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (all_pairs || i == 0) fprintf(f, " %4s%d-%d ", "", i + 1, j + 1);
+    fputc('\n', f);
+    for (int k = 0; k < STATS_KEYS; k++) {
+        const stats_cell *c = &st->by[br][k];
+        if (!c->deals) continue;
+        char key[16];
+        if (br == BREAK_COINCIDE) snprintf(key, sizeof key, "%s", k ? "coincide" : "differ");
+        else snprintf(key, sizeof key, "%d", k);
+        fprintf(f, "%-8s %7llu %5.1f", key, (unsigned long long)c->deals,
+                100 * stats_mean(c->deals, st->all.deals));
+        for (int i = 0; i < n; i++) fprintf(f, " %7.3f", stats_mean(c->score[i], c->deals));
+        fprintf(f, " %7.3f", stats_mean(c->best, c->deals));
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) {
+                if (!all_pairs && i != 0) continue;
+                paired_summary s;
+                paired_summarise(&c->pair[stats_pair_index(i, j, n)], &s);
+                char mean[16];
+                fmt_num(mean, sizeof mean, s.mean, "%+.3f");
+                fprintf(f, " %7s%c", mean, s.p < 0.05 ? '*' : ' ');
+            }
+        fputc('\n', f);
+    }
+    fputc('\n', f);
+}
+
+/* Identical leads score identically, so all of a pair's net gain comes
+ * from the deals where its leads differ: say how few those are. */
+static void report_coincidence(FILE *f, const stats_state *st)
+{
+    if (st->nconv < 2 || !st->all.deals) return;
+    uint64_t differ = st->by[BREAK_COINCIDE][0].deals;
+    fprintf(f, "The conventions' leads differ on %llu of %llu deals (%.1f%%). Where two leads are\n"
+               "the same card they win the same tricks, so all of a pair's net gain comes from\n"
+               "the deals where its leads differ (\"leads differ\" above); per such deal the\n"
+               "gain is the \"gain when differ\" column, larger than the mean over all deals.\n",
+            (unsigned long long)differ, (unsigned long long)st->all.deals,
+            100 * stats_mean(differ, st->all.deals));
+}
+
+void stats_report(FILE *f, const stats_state *st)
+{
+    report_input(f, st);
+    if (!st->all.deals) {
+        fprintf(f, "no deals analysed\n");
+        return;
+    }
+    report_conventions(f, st, name_width(st, 10));
+    report_pairs(f, st);
+    report_distribution(f, st);
+    for (int br = 0; br < STATS_BREAKDOWNS; br++)
+        if (br != BREAK_COINCIDE || st->nconv >= 2) report_breakdown(f, st, br);
+    report_coincidence(f, st);
+}

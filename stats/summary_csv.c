@@ -1,0 +1,113 @@
+/* summary_csv.c -- the comparison as a tidy CSV table, one number per row
+ * (columns in report.h). */
+#include <math.h>
+#include "csv_out.h"
+#include "report.h"
+
+static const char *const HEADER[] = {"breakdown", "level", "convention", "versus",
+                                     "measure", "difference", "value"};
+static const char *const BREAK_CSV_NAMES[STATS_BREAKDOWNS] = {"trumps", "longest_plain",
+                                                              "leads_coincide"};
+
+typedef struct {
+    csv_out *out;
+    const char *breakdown;
+    char level[16];
+} rows;
+
+static void row(rows *r, const char *conv, const char *versus, const char *measure,
+                const int *difference, double value, int decimals)
+{
+    csv_out_text(r->out, r->breakdown);
+    csv_out_text(r->out, r->level);
+    csv_out_text(r->out, conv);
+    csv_out_text(r->out, versus);
+    csv_out_text(r->out, measure);
+    if (difference) csv_out_int(r->out, *difference);
+    else csv_out_text(r->out, "");
+    csv_out_num(r->out, value, decimals);
+    csv_out_end_row(r->out);
+}
+
+static void count(rows *r, const char *conv, const char *versus, const char *measure, uint64_t v)
+{
+    row(r, conv, versus, measure, NULL, (double)v, 0);
+}
+
+static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
+{
+    if (n < 2) return NAN;
+    double m = (double)sum / (double)n;
+    double var = ((double)sumsq - (double)sum * m) / (double)(n - 1);
+    return var > 0 ? sqrt(var) : 0;
+}
+
+static void cell_rows(rows *r, const stats_state *st, const stats_cell *c)
+{
+    count(r, "", "", "deals", c->deals);
+    row(r, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
+    row(r, "best", "", "sd_tricks", NULL, sd_of(c->best, c->best_sq, c->deals), 6);
+    row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
+    for (int i = 0; i < st->nconv; i++) {
+        const char *name = st->name[i];
+        paired_summary s;
+        paired_summarise(&c->vs_best[i], &s);
+        row(r, name, "", "mean_tricks", NULL, stats_mean(c->score[i], c->deals), 6);
+        row(r, name, "", "sd_tricks", NULL, sd_of(c->score[i], c->score_sq[i], c->deals), 6);
+        row(r, name, "best", "mean_cost", NULL, -s.mean, 6);
+        row(r, name, "best", "cost_se", NULL, s.se, 6);
+        row(r, name, "best", "cost_ci_low", NULL, -s.ci_hi, 6);
+        row(r, name, "best", "cost_ci_high", NULL, -s.ci_lo, 6);
+        row(r, name, "best", "optimal_pct", NULL,
+            100 * stats_mean(c->vs_best[i].hist[PAIRED_MAX_DIFF], c->deals), 4);
+    }
+    for (int i = 0; i < st->nconv; i++)
+        for (int j = i + 1; j < st->nconv; j++) {
+            const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
+            const char *x = st->name[i], *y = st->name[j];
+            paired_summary s;
+            paired_summarise(a, &s);
+            count(r, x, y, "n", a->n);
+            row(r, x, y, "mean_gain", NULL, s.mean, 6);
+            row(r, x, y, "sd", NULL, s.sd, 6);
+            row(r, x, y, "se", NULL, s.se, 6);
+            row(r, x, y, "ci_low", NULL, s.ci_lo, 6);
+            row(r, x, y, "ci_high", NULL, s.ci_hi, 6);
+            row(r, x, y, "t", NULL, s.t, 4);
+            row(r, x, y, "p_value", NULL, s.p, 6);
+            row(r, x, y, "differ_pct", NULL, 100 * stats_mean(a->n_differ, a->n), 4);
+            row(r, x, y, "mean_gain_when_differ", NULL,
+                a->n_differ ? ((double)a->gain - (double)a->loss) / (double)a->n_differ : NAN, 6);
+            for (int b = 0; b < PAIRED_BINS; b++) {
+                if (!a->hist[b]) continue;
+                int d = b - PAIRED_MAX_DIFF;
+                row(r, x, y, "deals_with_difference", &d, (double)a->hist[b], 0);
+            }
+        }
+}
+
+int stats_write_summary_csv(const char *path, const stats_state *st, char *err, size_t err_len)
+{
+    rows r = {0};
+    r.out = csv_out_open(path, HEADER, 7, err, err_len);
+    if (!r.out) return 0;
+    r.breakdown = "input";
+    snprintf(r.level, sizeof r.level, "all");
+    count(&r, "", "", "read", st->read);
+    count(&r, "", "", "accepted", st->accepted);
+    count(&r, "", "", "rejected", st->rejected);
+    count(&r, "", "", "repeats", st->repeats);
+    count(&r, "", "", "errors", st->errors);
+    count(&r, "", "", "analysed", st->all.deals);
+    r.breakdown = "all";
+    cell_rows(&r, st, &st->all);
+    for (int br = 0; br < STATS_BREAKDOWNS; br++) {
+        r.breakdown = BREAK_CSV_NAMES[br];
+        for (int k = 0; k < STATS_KEYS; k++) {
+            if (!st->by[br][k].deals) continue;
+            snprintf(r.level, sizeof r.level, "%d", k);
+            cell_rows(&r, st, &st->by[br][k]);
+        }
+    }
+    return csv_out_close(r.out, err, err_len);
+}

@@ -1,0 +1,279 @@
+/* wls.c -- reading, writing and merging .wls state files (layout in
+ * wls.h): plain little-endian integers and a zlib CRC-32. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include "wls.h"
+
+static const char WLS_MAGIC[12] = "WHISTLAB-WLS";
+
+typedef struct {
+    unsigned char *buf;
+    size_t len, cap;
+    int failed;
+} out_buf;
+
+static void put_bytes(out_buf *o, const void *p, size_t n)
+{
+    if (o->failed) return;
+    if (o->len + n > o->cap) {
+        size_t cap = o->cap ? o->cap * 2 : 65536;
+        while (cap < o->len + n) cap *= 2;
+        unsigned char *b = realloc(o->buf, cap);
+        if (!b) {
+            o->failed = 1;
+            return;
+        }
+        o->buf = b;
+        o->cap = cap;
+    }
+    memcpy(o->buf + o->len, p, n);
+    o->len += n;
+}
+
+static void put_u64(out_buf *o, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(o, b, 8);
+}
+
+static void put_u32(out_buf *o, uint32_t v)
+{
+    unsigned char b[4];
+    for (int i = 0; i < 4; i++) b[i] = (unsigned char)(v >> (8 * i));
+    put_bytes(o, b, 4);
+}
+
+static void put_text(out_buf *o, const char *s)
+{
+    size_t n = strnlen(s, WLS_TEXT_MAX - 1);
+    put_u32(o, (uint32_t)n);
+    put_bytes(o, s, n);
+}
+
+static void put_counter(uint64_t *a, const uint64_t *b, void *ctx)
+{
+    (void)b;
+    put_u64(ctx, *a);
+}
+
+static void count_counter(uint64_t *a, const uint64_t *b, void *ctx)
+{
+    (void)a;
+    (void)b;
+    ++*(uint32_t *)ctx;
+}
+
+int wls_write(const char *path, const wls_file *w, char *err, size_t err_len)
+{
+    out_buf o = {0};
+    uint32_t count = 0;
+    put_bytes(&o, WLS_MAGIC, sizeof WLS_MAGIC);
+    put_u32(&o, WLS_VERSION);
+    put_u32(&o, (uint32_t)w->complete);
+    put_u32(&o, w->parts);
+    put_u64(&o, w->part_mask);
+    put_text(&o, w->config);
+    put_text(&o, w->progress);
+    put_u32(&o, (uint32_t)w->stats->nconv);
+    for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], STATS_NAME_LEN);
+    stats_walk(w->stats, NULL, count_counter, &count);
+    put_u32(&o, count);
+    stats_walk(w->stats, NULL, put_counter, &o);
+    put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
+    if (o.failed) {
+        snprintf(err, err_len, "%s: out of memory", path);
+        free(o.buf);
+        return 0;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    int ok = f && fwrite(o.buf, 1, o.len, f) == o.len;
+    if (f && fclose(f) != 0) ok = 0;
+    if (ok && rename(tmp, path) != 0) ok = 0;
+    if (!ok) {
+        snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+        remove(tmp);
+    }
+    free(o.buf);
+    return ok;
+}
+
+typedef struct {
+    const unsigned char *p, *end;
+    int short_read;
+} in_buf;
+
+static const unsigned char *take(in_buf *in, size_t n)
+{
+    if ((size_t)(in->end - in->p) < n) {
+        in->short_read = 1;
+        return NULL;
+    }
+    const unsigned char *at = in->p;
+    in->p += n;
+    return at;
+}
+
+static uint64_t get_u64(in_buf *in)
+{
+    const unsigned char *b = take(in, 8);
+    uint64_t v = 0;
+    for (int i = 0; b && i < 8; i++) v |= (uint64_t)b[i] << (8 * i);
+    return v;
+}
+
+static uint32_t get_u32(in_buf *in)
+{
+    const unsigned char *b = take(in, 4);
+    uint32_t v = 0;
+    for (int i = 0; b && i < 4; i++) v |= (uint32_t)b[i] << (8 * i);
+    return v;
+}
+
+static int get_text(in_buf *in, char *dst)
+{
+    uint32_t n = get_u32(in);
+    if (n >= WLS_TEXT_MAX) return 0;
+    const unsigned char *b = take(in, n);
+    if (!b) return 0;
+    memcpy(dst, b, n);
+    dst[n] = 0;
+    return 1;
+}
+
+static void get_counter(uint64_t *a, const uint64_t *b, void *ctx)
+{
+    (void)b;
+    *a = get_u64(ctx);
+}
+
+/* Whole file into memory (a state file is at most a few hundred KiB). */
+static unsigned char *slurp(const char *path, size_t *len, char *err, size_t err_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap) break;
+        unsigned char *b = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
+        if (!b) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = b;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        snprintf(err, err_len, "%s: cannot read%s", path, buf ? "" : " (too large)");
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
+{
+    size_t len;
+    unsigned char *buf = slurp(path, &len, err, err_len);
+    if (!buf) return 0;
+    const char *why = NULL;
+    in_buf in = {buf, buf + len, 0};
+    if (len < sizeof WLS_MAGIC + 4 || memcmp(buf, WLS_MAGIC, sizeof WLS_MAGIC) != 0) {
+        why = "not a whistlab state file (.wls)";
+        goto done;
+    }
+    in.p += sizeof WLS_MAGIC;
+    uint32_t crc_stored = (uint32_t)buf[len - 4] | (uint32_t)buf[len - 3] << 8 |
+                          (uint32_t)buf[len - 2] << 16 | (uint32_t)buf[len - 1] << 24;
+    if ((uint32_t)crc32(0L, buf, (uInt)(len - 4)) != crc_stored) {
+        why = "CRC mismatch: the file is damaged or truncated";
+        goto done;
+    }
+    in.end = buf + len - 4;
+    uint32_t version = get_u32(&in);
+    if (version != WLS_VERSION) {
+        snprintf(err, err_len, "%s: state file version %u, this whistlab reads version %d",
+                 path, version, WLS_VERSION);
+        free(buf);
+        return 0;
+    }
+    w->complete = (int)get_u32(&in);
+    w->parts = get_u32(&in);
+    w->part_mask = get_u64(&in);
+    if (!get_text(&in, w->config) || !get_text(&in, w->progress)) {
+        why = "damaged header";
+        goto done;
+    }
+    uint32_t nconv = get_u32(&in);
+    if (nconv < 1 || nconv > STATS_MAX_CONV || w->parts < 1 || w->parts > WLS_MAX_PARTS) {
+        why = "damaged header";
+        goto done;
+    }
+    const char *names[STATS_MAX_CONV];
+    char name_buf[STATS_MAX_CONV][STATS_NAME_LEN];
+    for (uint32_t i = 0; i < nconv; i++) {
+        const unsigned char *b = take(&in, STATS_NAME_LEN);
+        if (!b) break;
+        memcpy(name_buf[i], b, STATS_NAME_LEN);
+        name_buf[i][STATS_NAME_LEN - 1] = 0;
+        names[i] = name_buf[i];
+    }
+    if (in.short_read) {
+        why = "truncated";
+        goto done;
+    }
+    stats_init(w->stats, (int)nconv, names);
+    uint32_t expect = 0;
+    stats_walk(w->stats, NULL, count_counter, &expect);
+    if (get_u32(&in) != expect) {
+        why = "counter count does not match its conventions";
+        goto done;
+    }
+    stats_walk(w->stats, NULL, get_counter, &in);
+    if (in.short_read || in.p != in.end) why = "truncated or trailing bytes";
+done:
+    if (why) snprintf(err, err_len, "%s: %s", path, why);
+    free(buf);
+    return why == NULL;
+}
+
+int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
+              char *err, size_t err_len)
+{
+    const char *why = NULL;
+    if (!into->complete || !from->complete)
+        why = "an unfinished run: resume it to the end first (--resume)";
+    else if (strcmp(into->config, from->config) != 0)
+        why = "a run with other settings (conventions, corpus, policy or limit)";
+    else if (into->parts != from->parts)
+        why = "a different number of shards";
+    else if (into->part_mask & from->part_mask)
+        why = "a shard already merged";
+    else if (!stats_merge(into->stats, from->stats))
+        why = "other conventions";
+    if (why) {
+        snprintf(err, err_len, "%s: cannot merge %s", from_name, why);
+        return 0;
+    }
+    into->part_mask |= from->part_mask;
+    uint64_t all = into->parts >= 64 ? ~0ULL : (1ULL << into->parts) - 1;
+    if (into->part_mask == all) {
+        into->parts = 1;
+        into->part_mask = 1;
+    }
+    return 1;
+}

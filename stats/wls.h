@@ -1,0 +1,48 @@
+/* wls.h -- the .wls state file: a comparison run's settings, how far it
+ * got and its whole mergeable state, so that a run can be checkpointed and
+ * resumed (--save, --resume) and shards run apart can be merged
+ * (`whistlab merge`).
+ *
+ * Layout (all integers little-endian): "WHISTLAB-WLS" magic (12 bytes),
+ * u32 version, u32 complete, u32 parts, u64 part mask, text config, text
+ * progress, u32 nconv, nconv names of STATS_NAME_LEN bytes, u32 count and
+ * that many u64 counters in stats_walk order, then the CRC-32 (zlib) of all
+ * the bytes before it. A text is a u32 length and its bytes. */
+#ifndef WHISTLAB_STATS_WLS_H
+#define WHISTLAB_STATS_WLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "tally.h"
+
+#define WLS_VERSION 1
+#define WLS_TEXT_MAX 8192
+#define WLS_MAX_PARTS 64
+
+typedef struct {
+    int complete;          /* the run reached the end of its input */
+    unsigned parts;        /* the corpus was split in this many shards... */
+    uint64_t part_mask;    /* ...and this state holds these (bit i-1 = shard i) */
+    char config[WLS_TEXT_MAX];   /* the run's settings, as its writer words them */
+    char progress[WLS_TEXT_MAX]; /* where an unfinished run stands ("" if complete) */
+    stats_state *stats;    /* owned by the caller */
+} wls_file;
+
+/* Writes w to path atomically (a temporary file renamed over it), so that
+ * a run killed while saving leaves the previous checkpoint whole. False with
+ * err filled ("path: reason") on failure. */
+int wls_write(const char *path, const wls_file *w, char *err, size_t err_len);
+
+/* Reads path into w (w->stats must point to a stats_state). False with err
+ * filled when unreadable, not a .wls file, of another version, truncated or
+ * failing its CRC. */
+int wls_read(const char *path, wls_file *w, char *err, size_t err_len);
+
+/* into += from for shards of one run: both complete, same config, same
+ * number of parts, disjoint part masks, same conventions. When every part
+ * is present the result is marked as the whole run (1 part). False with err
+ * filled (naming from_name) when they do not fit. */
+int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
+              char *err, size_t err_len);
+
+#endif

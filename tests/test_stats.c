@@ -1,0 +1,453 @@
+/* test_stats.c -- the statistics of stats/: the paired t-test against
+ * values computed independently (R's t.test(1:4): t = 3.873, df = 3,
+ * p = 0.03047, CI 0.4457397..4.5542603), exact merging, the .wls state file
+ * (round trip, damage detection, shard merging rules), and the CSV tables
+ * read back through libcsv. */
+#include <math.h>
+#include <csv.h>
+#include "testutil.h"
+#include "stats/csv_out.h"
+#include "stats/paired.h"
+#include "stats/report.h"
+#include "stats/tally.h"
+#include "stats/wls.h"
+
+static void test_paired_t_test(void **state)
+{
+    (void)state;
+    paired_acc a = {0};
+    for (int d = 1; d <= 4; d++) paired_add(&a, d, 0, 1);
+    paired_summary s;
+    paired_summarise(&a, &s);
+    assert_int_equal(s.n, 4);
+    assert_true(fabs(s.mean - 2.5) < 1e-12);
+    assert_true(fabs(s.sd - 1.2909944487358056) < 1e-9);
+    assert_true(fabs(s.se - 0.6454972243679028) < 1e-9);
+    assert_true(fabs(s.t - 3.872983346207417) < 1e-9);
+    assert_true(fabs(s.p - 0.030466291662170963) < 1e-9);
+    assert_true(fabs(s.ci_lo - 0.4457397) < 1e-6);
+    assert_true(fabs(s.ci_hi - 4.5542603) < 1e-6);
+    assert_int_equal(a.gain, 10);
+    assert_int_equal(a.loss, 0);
+    assert_int_equal(a.sumsq, 30);
+    assert_int_equal(a.hist[13 + 3], 1);
+}
+
+static void test_paired_mixed_signs(void **state)
+{
+    (void)state;
+    /* d = -1 0 0 2 1 -1 3 0: mean 0.5, sd sqrt(2), se 0.5, t = 1, df = 7,
+     * p = 0.35062, t(0.975, 7) = 2.364624. */
+    static const int a[] = {5, 4, 7, 9, 3, 2, 13, 0}, b[] = {6, 4, 7, 7, 2, 3, 10, 0};
+    paired_acc p = {0};
+    for (int i = 0; i < 8; i++) paired_add(&p, a[i], b[i], a[i] != b[i]);
+    paired_summary s;
+    paired_summarise(&p, &s);
+    assert_true(fabs(s.mean - 0.5) < 1e-12);
+    assert_true(fabs(s.sd - sqrt(2.0)) < 1e-9);
+    assert_true(fabs(s.se - 0.5) < 1e-9);
+    assert_true(fabs(s.t - 1.0) < 1e-9);
+    assert_true(fabs(s.p - 0.350617) < 2e-5);
+    assert_true(fabs(s.ci_lo - (0.5 - 0.5 * 2.3646258)) < 1e-6);
+    assert_true(fabs(s.ci_hi - (0.5 + 0.5 * 2.3646258)) < 1e-6);
+    assert_int_equal(p.n_differ, 5);
+    assert_int_equal(p.gain, 6);
+    assert_int_equal(p.loss, 2);
+    assert_int_equal(p.hist[13 - 1], 2);
+    assert_int_equal(p.hist[13], 3);
+}
+
+static void test_paired_degenerate(void **state)
+{
+    (void)state;
+    paired_acc p = {0};
+    paired_summary s;
+    paired_summarise(&p, &s);
+    assert_true(isnan(s.mean));
+    paired_add(&p, 7, 7, 0);
+    paired_summarise(&p, &s);
+    assert_true(s.mean == 0 && isnan(s.sd) && isnan(s.p));
+    paired_add(&p, 7, 7, 0);
+    paired_summarise(&p, &s);
+    assert_true(s.sd == 0 && s.p == 1); /* no difference at all */
+    paired_acc q = {0};
+    paired_add(&q, 9, 8, 1);
+    paired_add(&q, 9, 8, 1);
+    paired_summarise(&q, &s);
+    assert_true(s.mean == 1 && s.se == 0 && s.p == 0 && isinf(s.t));
+    paired_acc e = {0};
+    paired_add(&e, 13, 0, 1);
+    paired_add(&e, 0, 13, 1);
+    assert_int_equal(e.hist[0], 1);
+    assert_int_equal(e.hist[26], 1);
+    assert_int_equal(e.sumsq, 338);
+}
+
+static void test_pair_index(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= STATS_MAX_CONV; n++) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++) assert_int_equal(stats_pair_index(i, j, n), k++);
+        assert_int_equal(k, n * (n - 1) / 2);
+    }
+}
+
+static const char *const NAMES3[] = {"long-suit", "american", "short-suit"};
+
+/* A deterministic stream of scored deals. */
+static void make_deal(int k, stats_deal *d)
+{
+    memset(d, 0, sizeof *d);
+    d->best = 3 + k % 9;
+    d->n_best = 1 + k % 13;
+    d->best_choice = 100;
+    for (int i = 0; i < 3; i++) {
+        int cost = (k * (i + 3)) % 4 == 0 ? (k + i) % 3 : 0;
+        d->score[i] = d->best - cost;
+        d->choice[i] = cost ? i + (k % 2) : 100;
+    }
+    d->key[BREAK_TRUMPS] = k % 14;
+    d->key[BREAK_LONGEST] = 4 + k % 6;
+    d->key[BREAK_COINCIDE] = d->choice[0] == d->choice[1] && d->choice[1] == d->choice[2];
+}
+
+typedef struct {
+    int differ;
+} cmp_ctx;
+
+static void cmp_op(uint64_t *a, const uint64_t *b, void *ctx)
+{
+    if (*a != *b) ((cmp_ctx *)ctx)->differ++;
+}
+
+static int states_differ(stats_state *a, const stats_state *b)
+{
+    cmp_ctx c = {0};
+    stats_walk(a, b, cmp_op, &c);
+    return c.differ || a->nconv != b->nconv;
+}
+
+static void test_merge_is_exact(void **state)
+{
+    (void)state;
+    stats_state *whole = calloc(1, sizeof *whole), *odd = calloc(1, sizeof *odd),
+                *even = calloc(1, sizeof *even);
+    stats_init(whole, 3, NAMES3);
+    stats_init(odd, 3, NAMES3);
+    stats_init(even, 3, NAMES3);
+    stats_deal d;
+    for (int k = 0; k < 1000; k++) {
+        make_deal(k, &d);
+        stats_add(whole, &d);
+        stats_add(k % 2 ? odd : even, &d);
+    }
+    assert_int_equal(whole->all.deals, 1000);
+    assert_true(states_differ(whole, even));
+    assert_true(stats_merge(even, odd));
+    assert_false(states_differ(whole, even));
+    /* The breakdown cells partition the deals. */
+    for (int br = 0; br < STATS_BREAKDOWNS; br++) {
+        uint64_t n = 0;
+        for (int k = 0; k < STATS_KEYS; k++) n += whole->by[br][k].deals;
+        assert_int_equal(n, 1000);
+    }
+    stats_state *other = calloc(1, sizeof *other);
+    static const char *const names2[] = {"long-suit", "american"};
+    stats_init(other, 2, names2);
+    assert_false(stats_merge(whole, other));
+    free(whole);
+    free(odd);
+    free(even);
+    free(other);
+}
+
+static void fill_wls(wls_file *w, stats_state *st, int from, int step)
+{
+    stats_init(st, 3, NAMES3);
+    stats_deal d;
+    for (int k = from; k < 600; k += step) {
+        make_deal(k, &d);
+        stats_add(st, &d);
+    }
+    st->read = st->accepted = st->all.deals;
+    w->complete = 1;
+    w->parts = 1;
+    w->part_mask = 1;
+    snprintf(w->config, sizeof w->config, "eval dd\nconventions x\n");
+    w->progress[0] = 0;
+    w->stats = st;
+}
+
+static void test_wls_round_trip_and_damage(void **state)
+{
+    (void)state;
+    static wls_file w, r;
+    stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
+    char err[512];
+    fill_wls(&w, st, 0, 1);
+    w.complete = 0;
+    snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
+    char path[256];
+    snprintf(path, sizeof path, "%s", test_tmp("rt.wls"));
+    assert_true(wls_write(path, &w, err, sizeof err));
+    r.stats = back;
+    assert_true(wls_read(path, &r, err, sizeof err));
+    assert_int_equal(r.complete, 0);
+    assert_string_equal(r.config, w.config);
+    assert_string_equal(r.progress, "records 600\ncsv_bytes 12\n");
+    assert_false(states_differ(st, back));
+    assert_string_equal(back->name[2], "short-suit");
+
+    /* One flipped byte, a truncation and a foreign file are all refused. */
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, len / 2, SEEK_SET);
+    int ch = fgetc(f);
+    fseek(f, len / 2, SEEK_SET);
+    fputc(ch ^ 1, f);
+    fclose(f);
+    assert_false(wls_read(path, &r, err, sizeof err));
+    assert_non_null(strstr(err, "CRC mismatch"));
+    assert_int_equal(truncate(path, len - 100), 0);
+    assert_false(wls_read(path, &r, err, sizeof err));
+    f = fopen(path, "w");
+    fputs("[Deal \"N:...\"]\n", f);
+    fclose(f);
+    assert_false(wls_read(path, &r, err, sizeof err));
+    assert_non_null(strstr(err, "not a whistlab state file"));
+    assert_false(wls_read(test_tmp("none.wls"), &r, err, sizeof err));
+    assert_non_null(strstr(err, "cannot open"));
+    remove(path);
+    free(st);
+    free(back);
+}
+
+static void test_wls_merge_rules(void **state)
+{
+    (void)state;
+    static wls_file whole, a, b, c;
+    stats_state *sw = calloc(1, sizeof *sw), *sa = calloc(1, sizeof *sa),
+                *sb = calloc(1, sizeof *sb), *sc = calloc(1, sizeof *sc);
+    char err[512];
+    fill_wls(&whole, sw, 0, 1);
+    fill_wls(&a, sa, 0, 2);
+    fill_wls(&b, sb, 1, 2);
+    a.parts = b.parts = 2;
+    a.part_mask = 1;
+    b.part_mask = 2;
+    fill_wls(&c, sc, 1, 2);
+    c.parts = 2;
+    c.part_mask = 2;
+    /* Unfinished, other settings, a shard twice: refused. */
+    c.complete = 0;
+    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
+    assert_non_null(strstr(err, "c.wls: cannot merge an unfinished run"));
+    c.complete = 1;
+    snprintf(c.config, sizeof c.config, "eval dd\nconventions y\n");
+    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
+    c.part_mask = 1;
+    snprintf(c.config, sizeof c.config, "%s", a.config);
+    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
+    assert_non_null(strstr(err, "already merged"));
+    /* Both halves: the whole run, bit for bit, marked as one part. */
+    assert_true(wls_merge(&a, &b, "b.wls", err, sizeof err));
+    assert_int_equal(a.parts, 1);
+    assert_int_equal(a.part_mask, 1);
+    assert_false(states_differ(sw, sa));
+    const char *p1 = test_tmp("whole.wls");
+    char p2[256];
+    snprintf(p2, sizeof p2, "%s", test_tmp("merged.wls"));
+    assert_true(wls_write(p1, &whole, err, sizeof err));
+    assert_true(wls_write(p2, &a, err, sizeof err));
+    char out[64];
+    assert_int_equal(test_run(out, sizeof out, "cmp -s %s %s", p1, p2), 0);
+    remove(p1);
+    remove(p2);
+    free(sw);
+    free(sa);
+    free(sb);
+    free(sc);
+}
+
+/* libcsv reading back: fields of each row collected as text. */
+typedef struct {
+    char field[64][128];
+    int nfields, rows;
+    int (*on_row)(void *self);
+    char want_measure[64], want_conv[64], want_versus[64], want_level[16], want_breakdown[32];
+    char found[128];
+} csv_reader;
+
+static void on_field(void *s, size_t len, void *data)
+{
+    csv_reader *r = data;
+    if (r->nfields < 64) {
+        size_t n = len < 127 ? len : 127;
+        memcpy(r->field[r->nfields], s, n);
+        r->field[r->nfields][n] = 0;
+    }
+    r->nfields++;
+}
+
+static void on_row(int c, void *data)
+{
+    (void)c;
+    csv_reader *r = data;
+    if (r->on_row) r->on_row(r);
+    r->rows++;
+    r->nfields = 0;
+}
+
+static void read_csv(const char *path, csv_reader *r)
+{
+    struct csv_parser p;
+    assert_int_equal(csv_init(&p, CSV_STRICT | CSV_APPEND_NULL), 0);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        assert_int_equal(csv_parse(&p, buf, n, on_field, on_row, r), n);
+    csv_fini(&p, on_field, on_row, r);
+    csv_free(&p);
+    fclose(f);
+}
+
+static int quoted_row(void *self)
+{
+    csv_reader *r = self;
+    if (r->rows == 1) {
+        assert_int_equal(r->nfields, 4);
+        assert_string_equal(r->field[0], "a,b");
+        assert_string_equal(r->field[1], "say \"hi\"");
+        assert_string_equal(r->field[2], "-3");
+        assert_string_equal(r->field[3], "");
+    }
+    return 0;
+}
+
+static void test_csv_quoting(void **state)
+{
+    (void)state;
+    static const char *const header[] = {"text", "quote", "n", "x"};
+    char err[256];
+    const char *path = test_tmp("q.csv");
+    csv_out *c = csv_out_open(path, header, 4, err, sizeof err);
+    assert_non_null(c);
+    csv_out_text(c, "a,b");
+    csv_out_text(c, "say \"hi\"");
+    csv_out_int(c, -3);
+    csv_out_num(c, NAN, 3);
+    csv_out_end_row(c);
+    long at = csv_out_sync(c);
+    csv_out_text(c, "dropped");
+    csv_out_end_row(c);
+    assert_true(csv_out_close(c, err, sizeof err));
+    /* Resuming cuts the table back to the checkpoint's size. */
+    c = csv_out_resume(path, at, 4, err, sizeof err);
+    assert_non_null(c);
+    assert_true(csv_out_close(c, err, sizeof err));
+    static csv_reader r;
+    memset(&r, 0, sizeof r);
+    r.on_row = quoted_row;
+    read_csv(path, &r);
+    assert_int_equal(r.rows, 2);
+    remove(path);
+}
+
+static int find_row(void *self)
+{
+    csv_reader *r = self;
+    if (r->nfields == 7 && strcmp(r->field[0], r->want_breakdown) == 0 &&
+        strcmp(r->field[1], r->want_level) == 0 && strcmp(r->field[2], r->want_conv) == 0 &&
+        strcmp(r->field[3], r->want_versus) == 0 && strcmp(r->field[4], r->want_measure) == 0)
+        snprintf(r->found, sizeof r->found, "%s", r->field[6]);
+    assert_true(r->rows == 0 || r->nfields == 7);
+    return 0;
+}
+
+static const char *summary_value(const char *path, const char *breakdown, const char *level,
+                                 const char *conv, const char *versus, const char *measure)
+{
+    static csv_reader r;
+    memset(&r, 0, sizeof r);
+    r.on_row = find_row;
+    snprintf(r.want_breakdown, sizeof r.want_breakdown, "%s", breakdown);
+    snprintf(r.want_level, sizeof r.want_level, "%s", level);
+    snprintf(r.want_conv, sizeof r.want_conv, "%s", conv);
+    snprintf(r.want_versus, sizeof r.want_versus, "%s", versus);
+    snprintf(r.want_measure, sizeof r.want_measure, "%s", measure);
+    read_csv(path, &r);
+    return r.found;
+}
+
+static void test_summary_csv_and_report(void **state)
+{
+    (void)state;
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 3, NAMES3);
+    /* Three deals by hand: best 7, 5, 9. */
+    static const int score[3][3] = {{7, 6, 7}, {5, 5, 3}, {8, 9, 9}};
+    static const int best[3] = {7, 5, 9};
+    for (int k = 0; k < 3; k++) {
+        stats_deal d = {0};
+        for (int i = 0; i < 3; i++) {
+            d.score[i] = score[k][i];
+            d.choice[i] = score[k][i];
+        }
+        d.best = best[k];
+        d.best_choice = best[k];
+        d.n_best = 2;
+        d.key[BREAK_TRUMPS] = 3 + k;
+        d.key[BREAK_LONGEST] = 5;
+        stats_add(st, &d);
+    }
+    st->read = st->accepted = 3;
+    char err[256];
+    const char *path = test_tmp("summary.csv");
+    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
+    assert_string_equal(summary_value(path, "all", "all", "american", "best", "mean_cost"), "0.333333");
+    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct"), "66.6667");
+    /* Per-deal differences 1, 0, -1 and 0, 2, -1. */
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "mean_gain"), "0.000000");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.333333");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "sd"), "1.527525");
+    assert_string_equal(summary_value(path, "trumps", "4", "american", "", "mean_tricks"), "5.000000");
+    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_optimal_cards"), "2.000000");
+    remove(path);
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st);
+    fclose(f);
+    assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
+    assert_non_null(strstr(buf, "[1] long-suit     6.667         0.333  [-1.101, 1.768]        66.7%"));
+    assert_non_null(strstr(buf, "long-suit - short-suit    +0.3333   1.528   0.8819"));
+    assert_non_null(strstr(buf, "long-suit - american"));
+    assert_non_null(strstr(buf, "BY TRUMPS HELD BY THE LEADER"));
+    free(buf);
+    free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_paired_t_test),
+        cmocka_unit_test(test_paired_mixed_signs),
+        cmocka_unit_test(test_paired_degenerate),
+        cmocka_unit_test(test_pair_index),
+        cmocka_unit_test(test_merge_is_exact),
+        cmocka_unit_test(test_wls_round_trip_and_damage),
+        cmocka_unit_test(test_wls_merge_rules),
+        cmocka_unit_test(test_csv_quoting),
+        cmocka_unit_test(test_summary_csv_and_report),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
