@@ -35,7 +35,7 @@ BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
 
-.PHONY: all deps check check-long test test-asan demo bench clean
+.PHONY: all deps check check-long test test-asan demo bench corpora clean
 
 all: whistlab
 
@@ -104,7 +104,12 @@ demo: deps
 	@$(MAKE) --no-print-directory whistlab
 	@sh corpora/demo.sh
 
+# The standard large corpora (1M and 10M random deals, fixed seeds), on demand.
+corpora: whistlab
+	@sh corpora/make-corpora.sh
+
 bench: deps
+	@sh tests/install-deps.sh dealer
 	@$(MAKE) --no-print-directory whistlab $(BENCHES)
 	@sh tests/bench/run-bench.sh $(BENCHES)
 

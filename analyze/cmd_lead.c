@@ -11,7 +11,7 @@
 #include "analyze/hand_text.h"
 #include "analyze/lead.h"
 #include "cmds.h"
-#include "formats/input_opts.h"
+#include "formats/deal_stream.h"
 
 #define MAX_CONV 32
 
@@ -184,57 +184,17 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
     return EXIT_OK;
 }
 
-typedef struct {
-    uint64_t read, analysed, rejected, repeats;
-} lead_counts;
-
-static int lead_file(lead_opts *o, const input_opts *io, const char *path, lead_counts *n)
+static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_stream_counts *n)
 {
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(path, io->format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return EXIT_FAILURE_IO;
-    }
-    int status = EXIT_OK;
-    deal_t d, whist[4];
-    read_status st;
-    while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
-        if (st == READ_FATAL) {
-            diag_print(stderr, &diag);
-            status = EXIT_FAILURE_IO;
-            break;
-        }
-        if (st == READ_ERROR) {
-            diag_print(stderr, &diag);
-            if (status == EXIT_OK) status = EXIT_REJECTS;
-            continue;
-        }
-        n->read++;
-        if (st == READ_REJECT) {
-            diag_print(stderr, &diag);
-            n->rejected++;
-            if (status == EXIT_OK) status = EXIT_REJECTS;
-            continue;
-        }
-        if (d.flags & DEAL_REPEAT) { /* the same deal at another table: counted once */
-            n->repeats++;
-            continue;
-        }
-        char why[256];
-        int k = deal_apply_trump_policy(&d, &io->policy, whist, why, sizeof why);
-        if (k == 0) {
-            diag_set(&diag, d.pos.file, d.pos.line, "%s", why);
-            diag_print(stderr, &diag);
-            n->rejected++;
-            if (status == EXIT_OK) status = EXIT_REJECTS;
-            continue;
-        }
-        n->analysed++;
+    deal_stream in;
+    if (!deal_stream_open(&in, path, io, true, n)) return in.status;
+    deal_t whist[4];
+    int k;
+    while ((k = deal_stream_next(&in, whist)) > 0) {
         for (int i = 0; i < k; i++) {
             const deal_t *w = &whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
-                           .deal_index = d.pos.index, .seed = o->seed};
+                           .deal_index = w->pos.index, .seed = o->seed};
             if (o->text) {
                 char h[64], c[3];
                 printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads  trumps %s  turn-up %s%s  %s\n",
@@ -246,8 +206,7 @@ static int lead_file(lead_opts *o, const input_opts *io, const char *path, lead_
             print_leads(o, &v, w->pos.file, w->pos.line, w->board);
         }
     }
-    deal_reader_close(r);
-    return status;
+    return deal_stream_close(&in);
 }
 
 int cmd_lead(int argc, char **argv)
@@ -335,14 +294,14 @@ int cmd_lead(int argc, char **argv)
         if (hand) {
             status = lead_hand(&o, hand, trump, turnup);
         } else {
-            lead_counts n = {0};
+            deal_stream_counts n = {0};
             for (int i = optind; i < argc; i++) {
                 int s = lead_file(&o, &io, argv[i], &n);
                 if (s > status) status = s;
             }
             fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
                     " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
-                    n.read, n.analysed, n.rejected, n.repeats);
+                    n.read, n.accepted, n.rejected, n.repeats);
         }
     }
     if (o.csv && o.csv != stdout && fclose(o.csv) != 0 && status == EXIT_OK) {

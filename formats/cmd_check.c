@@ -8,6 +8,7 @@
 typedef struct {
     uint64_t read, accepted, rejected, repeats, errors, no_trump;
     uint64_t incomplete; /* well-formed, but with unknown hands: not analysable */
+    uint64_t repeats_rejected; /* repeated games with an error of their own */
 } check_counts;
 
 static void counts_add(check_counts *to, const check_counts *c)
@@ -19,6 +20,7 @@ static void counts_add(check_counts *to, const check_counts *c)
     to->errors += c->errors;
     to->no_trump += c->no_trump;
     to->incomplete += c->incomplete;
+    to->repeats_rejected += c->repeats_rejected;
 }
 
 /* One accepted record: under a policy, the deal must also be analysable. */
@@ -54,12 +56,19 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
     printf("%llu rejected\n", (unsigned long long)c->rejected);
     if (c->repeats)
         printf("  %llu more games replay the deal of the game before (other tables): "
-               "counted once\n", (unsigned long long)c->repeats);
+               "counted once; %llu of them rejected\n", (unsigned long long)c->repeats,
+               (unsigned long long)c->repeats_rejected);
     if (c->errors)
         printf("  %llu errors outside any deal\n", (unsigned long long)c->errors);
     if (c->no_trump)
         printf("  %llu deal%s name%s no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
                (unsigned long long)c->no_trump, c->no_trump == 1 ? "" : "s", c->no_trump == 1 ? "s" : "");
+    if (notes && notes->warnings)
+        printf("  %llu warnings: records that contradict themselves outside the deal "
+               "(the deals are kept)\n", (unsigned long long)notes->warnings);
+    for (int i = 0; notes && i < notes->n_repair_kinds; i++)
+        printf("  %llu repaired: %s\n", (unsigned long long)notes->repair_count[i],
+               notes->repair_names[i]);
     if (notes && notes->ignored_tags) {
         printf("  %llu tags not used by whistlab:", (unsigned long long)notes->ignored_tags);
         for (int i = 0; i < notes->n_ignored_names; i++)
@@ -82,6 +91,10 @@ static bool check_file(const char *path, const input_opts *io, check_counts *c)
     for (;;) {
         memset(&diag, 0, sizeof diag);
         read_status st = deal_reader_next(r, &d, &diag);
+        const reader_notes *notes = deal_reader_notes(r);
+        for (int i = 0; i < notes->n_pending; i++)
+            fprintf(stderr, "%s:%llu: warning: %s\n", notes->pending[i].file,
+                    (unsigned long long)notes->pending[i].line, notes->pending[i].reason);
         if (st == READ_EOF) break;
         if (st == READ_DEAL) {
             take_deal(&d, io, c);
@@ -93,7 +106,10 @@ static bool check_file(const char *path, const input_opts *io, check_counts *c)
             continue;
         }
         diag_print(stderr, &diag);
-        if (st == READ_REJECT) {
+        if (st == READ_REJECT && (d.flags & DEAL_REPEAT)) {
+            c->repeats++;
+            c->repeats_rejected++;
+        } else if (st == READ_REJECT) {
             c->read++;
             c->rejected++;
         } else if (st == READ_ERROR) {
@@ -163,6 +179,7 @@ int cmd_check(int argc, char **argv)
     }
     if (argc - optind > 1) print_counts("total", NULL, &total, NULL);
     if (fatal) return EXIT_FAILURE_IO;
-    if ((total.rejected || total.errors) && !keep_going) return EXIT_REJECTS;
+    if ((total.rejected || total.errors || total.repeats_rejected) && !keep_going)
+        return EXIT_REJECTS;
     return EXIT_OK;
 }

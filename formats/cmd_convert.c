@@ -3,16 +3,17 @@
 #include <stdio.h>
 #include <string.h>
 #include "cmds.h"
-#include "input_opts.h"
+#include "deal_stream.h"
 #include "writer.h"
 
 static void convert_usage(FILE *f)
 {
     fprintf(f, "usage: whistlab convert [options] IN OUT\n"
                "Converts deals; the output format follows OUT's name: .pbn, .pbn.gz (PBN with\n"
-               "the whist tags Trump, TurnUp, Leader), .txt, .txt.gz (one line a deal); '-' = stdout.\n"
+               "the whist tags Trump, TurnUp, Leader), .txt, .txt.gz (one line a deal), .wda (binary\n"
+               "archive); '-' = PBN on standard output.\n"
                "Games that only replay the deal before (other tables) are written once.\n\n"
-               "  --to F         output format: pbn or oneline (overrides the extension)\n"
+               "  --to F         output format: pbn, oneline or wda (overrides the extension)\n"
                INPUT_OPTIONS_HELP
                "                 (with --trump/--leader the deals are written with them set)\n");
 }
@@ -39,8 +40,8 @@ int cmd_convert(int argc, char **argv)
             return EXIT_OK;
         } else if (opt == 't') {
             int f = deal_format_parse(optarg);
-            if (f != FMT_PBN && f != FMT_ONELINE) {
-                fprintf(stderr, "whistlab convert: --to %s: not pbn or oneline\n", optarg);
+            if (f != FMT_PBN && f != FMT_ONELINE && f != FMT_WDA) {
+                fprintf(stderr, "whistlab convert: --to %s: not pbn, oneline or wda\n", optarg);
                 return EXIT_USAGE;
             }
             out_fmt = (deal_format)f;
@@ -54,71 +55,41 @@ int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *in_path = argv[optind], *out_path = argv[optind + 1];
+    deal_stream_counts counts = {0};
+    deal_stream in;
+    if (!deal_stream_open(&in, in_path, &io, io.policy_given, &counts)) return in.status;
     diag_t diag = {0};
-    deal_reader *r = deal_reader_open(in_path, io.format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return EXIT_FAILURE_IO;
-    }
     deal_writer *w = deal_writer_open(out_path, out_fmt, &diag);
     if (!w) {
         diag_print(stderr, &diag);
-        deal_reader_close(r);
+        deal_stream_close(&in);
         return EXIT_FAILURE_IO;
     }
-    uint64_t read = 0, written = 0, rejected = 0, repeats = 0;
-    bool fatal = false;
-    deal_t d, whist[4];
-    read_status st;
-    while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
-        if (st == READ_FATAL) {
-            diag_print(stderr, &diag);
-            fatal = true;
-            break;
-        }
-        if (st == READ_ERROR) {
-            diag_print(stderr, &diag);
-            continue;
-        }
-        if (st == READ_DEAL && (d.flags & DEAL_REPEAT)) {
-            repeats++;
-            continue;
-        }
-        read++;
-        if (st == READ_REJECT) {
-            diag_print(stderr, &diag);
-            rejected++;
-            continue;
-        }
-        int n = 1;
-        whist[0] = d;
-        if (io.policy_given &&
-            !(n = deal_apply_trump_policy(&d, &io.policy, whist, diag.reason, sizeof diag.reason))) {
-            diag.file = d.pos.file;
-            diag.line = d.pos.line;
-            diag_print(stderr, &diag);
-            rejected++;
-            continue;
-        }
-        for (int i = 0; i < n && !fatal; i++) {
+    uint64_t written = 0;
+    bool write_failed = false;
+    deal_t whist[4];
+    int n;
+    while (!write_failed && (n = deal_stream_next(&in, whist)) > 0)
+        for (int i = 0; i < n && !write_failed; i++) {
             if (deal_writer_put(w, &whist[i], &diag)) written++;
-            else fatal = true;
+            else write_failed = true;
         }
-        if (fatal) {
-            diag_print(stderr, &diag);
-            break;
-        }
-    }
-    deal_reader_close(r);
+    int status = deal_stream_close(&in);
+    if (write_failed) diag_print(stderr, &diag);
+    char dropped[256];
+    if (deal_writer_dropped(w, dropped, sizeof dropped))
+        fprintf(stderr, "convert: %s cannot hold: dropped %s\n", out_path, dropped);
     if (!deal_writer_close(w, &diag)) {
-        diag_print(stderr, &diag);
-        fatal = true;
+        if (!write_failed) diag_print(stderr, &diag);
+        write_failed = true;
     }
+    if (write_failed) status = EXIT_FAILURE_IO;
     fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s",
-            (unsigned long long)read, (unsigned long long)rejected,
+            (unsigned long long)counts.read, (unsigned long long)counts.rejected,
             (unsigned long long)written, out_path);
-    if (repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)repeats);
+    if (counts.repeats)
+        fprintf(stderr, "; %llu repeated games (same deal) written once",
+                (unsigned long long)counts.repeats);
     fprintf(stderr, "\n");
-    if (fatal) return EXIT_FAILURE_IO;
-    return rejected ? EXIT_REJECTS : EXIT_OK;
+    return status;
 }

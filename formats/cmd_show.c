@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmds.h"
-#include "input_opts.h"
+#include "deal_stream.h"
 
 #define HAND_COL 28 /* where East's column starts */
 
@@ -106,46 +106,20 @@ int cmd_show(int argc, char **argv)
         show_usage(stderr);
         return EXIT_USAGE;
     }
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(argv[optind], io.format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return EXIT_FAILURE_IO;
-    }
-    int status = EXIT_OK, shown = 0;
-    deal_t d, whist[4];
-    read_status st;
-    while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
-        if (st == READ_FATAL) {
-            diag_print(stderr, &diag);
-            status = EXIT_FAILURE_IO;
-            break;
-        }
-        if (st != READ_DEAL) {
-            diag_print(stderr, &diag);
-            status = EXIT_REJECTS;
-            continue;
-        }
-        if ((d.flags & DEAL_REPEAT) || (board >= 0 && d.board != (uint64_t)board)) continue;
-        int n = 1;
-        whist[0] = d;
-        if (io.policy_given) {
-            n = deal_apply_trump_policy(&d, &io.policy, whist, diag.reason, sizeof diag.reason);
-            if (!n) {
-                diag.file = d.pos.file;
-                diag.line = d.pos.line;
-                diag_print(stderr, &diag);
-                status = EXIT_REJECTS;
-                continue;
-            }
-        }
+    deal_stream_counts counts = {0};
+    deal_stream in;
+    if (!deal_stream_open(&in, argv[optind], &io, io.policy_given, &counts)) return in.status;
+    int shown = 0, n;
+    deal_t whist[4];
+    while ((n = deal_stream_next(&in, whist)) > 0) {
+        if (board >= 0 && whist[0].board != (uint64_t)board) continue;
         for (int i = 0; i < n; i++) {
             if (shown++) printf("\n");
             show_deal(&whist[i]);
         }
         if (!all) break;
     }
-    deal_reader_close(r);
+    int status = deal_stream_close(&in);
     if (!shown && status == EXIT_OK) {
         if (board >= 0) fprintf(stderr, "whistlab show: %s: no board %ld\n", argv[optind], board);
         else fprintf(stderr, "whistlab show: %s: no deals\n", argv[optind]);

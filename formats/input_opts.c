@@ -17,7 +17,7 @@ int input_opts_take(input_opts *o, int opt, const char *value)
     case OPT_INPUT_FORMAT: {
         int f = deal_format_parse(value);
         if (f < 0) {
-            fprintf(stderr, "whistlab: --format %s: not one of auto, pbn, oneline, dds, gib, lin\n", value);
+            fprintf(stderr, "whistlab: --format %s: not one of auto, pbn, oneline, dds, gib, lin, wda\n", value);
             return -1;
         }
         o->format = (deal_format)f;

@@ -23,7 +23,7 @@ enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER };
     {"leader", required_argument, NULL, OPT_INPUT_LEADER}
 
 #define INPUT_OPTIONS_HELP \
-    "  --format F     input format: auto (default), pbn, oneline, dds, gib, lin\n" \
+    "  --format F     input format: auto (default), pbn, oneline, dds, gib, lin, wda\n" \
     "  --trump P      trumps for deals without them: S|H|D|C, turnup, each,\n" \
     "                 contract (bridge files), auto (default: the deal's own)\n" \
     "  --leader X     N|E|S|W: the eldest hand (the dealer sits on his right)\n"

@@ -125,6 +125,7 @@ typedef struct {
 
 typedef struct pbn_game {
     const char *file;
+    reader_notes *notes;     /* where warnings and repairs are counted */
     bool active;             /* a tag, data or problem was read */
     bool failed;
     diag_t err;              /* the first problem */
@@ -155,6 +156,10 @@ typedef struct pbn_game {
 
 /* Records a problem at line; only the first one of a game is kept. */
 void pbn_fail(pbn_game *g, uint64_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A contradiction in what whistlab does not need: the deal is kept and the
+ * warning reported (reader_note_warning). */
+void pbn_warn(pbn_game *g, uint64_t line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static inline bool pbn_seen(const pbn_game *g, pbn_tag id)

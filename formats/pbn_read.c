@@ -42,6 +42,7 @@ typedef struct {
     bool done;
     diag_t line_diag;
     inherited_value inherit[TAG_COUNT];
+    reader_notes *notes;
 } pbn_state;
 
 #define PBN_MAX_LINE 254 /* S2.3: 255 characters with the line end */
@@ -57,6 +58,16 @@ void pbn_fail(pbn_game *g, uint64_t line, const char *fmt, ...)
     g->err.line = line;
     vsnprintf(g->err.reason, sizeof g->err.reason, fmt, ap);
     va_end(ap);
+}
+
+void pbn_warn(pbn_game *g, uint64_t line, const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    reader_note_warning(g->notes, line, "%s", text);
 }
 
 static int pbn_probe(const char *buf, size_t n)
@@ -95,6 +106,7 @@ static void game_begin(pbn_state *s, uint64_t line)
     pbn_game *g = &s->g;
     memset(g, 0, sizeof *g);
     g->file = s->name;
+    g->notes = s->notes;
     g->active = true;
     g->first_line = line;
     g->section = g->note_owner = TAG_COUNT;
@@ -596,7 +608,7 @@ static bool semi_empty(const char *line, long n)
 static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_notes *notes)
 {
     if (n > PBN_MAX_LINE)
-        pbn_fail(game(s, lineno), lineno, "line longer than 255 characters (PBN 2.3)");
+        pbn_warn(game(s, lineno), lineno, "line longer than 255 characters (PBN 2.3): read all the same");
     long bad = pbn_bad_char(line, (size_t)n);
     if (bad >= 0)
         pbn_fail(game(s, lineno), lineno, "character 0x%02X is not allowed in PBN text (PBN 2.2)",
@@ -631,6 +643,7 @@ static read_status pbn_next(void *state, line_in *in, deal_t *d, diag_t *diag,
                             reader_notes *notes)
 {
     pbn_state *s = state;
+    s->notes = s->g.notes = notes;
     while (!s->done) {
         char *line = s->pushed;
         long n = s->pushed_len;

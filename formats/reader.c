@@ -1,10 +1,12 @@
 /* reader.c -- the deal reader front end: opens the input, detects the format
  * from its first bytes (or takes the forced one) and hands records to the
  * format's back end. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "reader.h"
+#include "wda.h"
 
 static const format_ops *const FORMATS[FMT_COUNT] = {
     [FMT_PBN] = &FORMAT_PBN_OPS,
@@ -12,10 +14,13 @@ static const format_ops *const FORMATS[FMT_COUNT] = {
     [FMT_DDS] = &FORMAT_DDS_OPS,
     [FMT_GIB] = &FORMAT_GIB_OPS,
     [FMT_LIN] = &FORMAT_LIN_OPS,
+    [FMT_WDA] = &FORMAT_WDA_OPS,
 };
 
 struct deal_reader {
     line_in *in;
+    wda_cursor *wda;  /* FMT_WDA: records come from the map, not from in */
+    const char *name;
     deal_format fmt;
     const format_ops *ops;
     void *state;
@@ -51,8 +56,38 @@ static deal_format detect(const char *buf, size_t n)
     return fmt;
 }
 
+/* True when the file path begins with the .wda magic. */
+static bool file_is_wda(const char *path)
+{
+    char head[8];
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return wda_is_magic(head, n);
+}
+
+static deal_reader *open_wda(const char *path, diag_t *diag)
+{
+    wda_cursor *c = wda_cursor_open(path, diag);
+    if (!c) return NULL;
+    deal_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        diag_set(diag, path, 0, "out of memory");
+        wda_cursor_close(c);
+        return NULL;
+    }
+    r->wda = c;
+    r->name = path;
+    r->fmt = FMT_WDA;
+    return r;
+}
+
 deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
 {
+    bool named = strcmp(path, "-") != 0;
+    if (named && (fmt == FMT_WDA || (fmt == FMT_AUTO && file_is_wda(path))))
+        return open_wda(path, diag);
     line_in *in = line_in_open(path, diag);
     if (!in) return NULL;
     if (fmt == FMT_AUTO) {
@@ -72,6 +107,13 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
             return NULL;
         }
     }
+    if (fmt == FMT_WDA) {
+        diag_set(diag, line_in_name(in), 0,
+                 "a .wda archive is mapped from its file: give its name, uncompressed "
+                 "(not standard input or a .gz)");
+        line_in_close(in);
+        return NULL;
+    }
     deal_reader *r = calloc(1, sizeof *r);
     if (!r) {
         diag_set(diag, line_in_name(in), 0, "out of memory");
@@ -79,6 +121,7 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
         return NULL;
     }
     r->in = in;
+    r->name = line_in_name(in);
     r->fmt = fmt;
     r->ops = FORMATS[fmt];
     r->state = r->ops->open(in);
@@ -92,17 +135,60 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
 
 read_status deal_reader_next(deal_reader *r, deal_t *d, diag_t *diag)
 {
-    read_status st = r->ops->next(r->state, r->in, d, diag, &r->notes);
+    r->notes.n_pending = 0;
+    read_status st = r->wda ? wda_cursor_next(r->wda, d, diag)
+                            : r->ops->next(r->state, r->in, d, diag, &r->notes);
+    for (int i = 0; i < r->notes.n_pending; i++) r->notes.pending[i].file = r->name;
     if (st == READ_DEAL || st == READ_REJECT) {
-        d->pos.file = line_in_name(r->in);
-        d->pos.index = r->index++;
+        d->pos.file = r->name;
+        if (r->wda) r->index++; /* the cursor set pos.index: the record's position */
+        else d->pos.index = r->index++;
     }
-    if (st != READ_DEAL && st != READ_EOF && !diag->file) diag->file = line_in_name(r->in);
+    if (st != READ_DEAL && st != READ_EOF && !diag->file) diag->file = r->name;
     return st;
+}
+
+uint64_t deal_reader_size(const deal_reader *r)
+{
+    return r->wda ? wda_cursor_count(r->wda) : UINT64_MAX;
+}
+
+bool deal_reader_select(deal_reader *r, uint64_t first, uint64_t step, uint64_t end)
+{
+    if (!r->wda || step == 0) return false;
+    wda_cursor_select(r->wda, first, step, end);
+    return true;
 }
 
 deal_format deal_reader_format(const deal_reader *r) { return r->fmt; }
 const reader_notes *deal_reader_notes(const deal_reader *r) { return &r->notes; }
+
+void reader_note_repair(reader_notes *n, const char *what)
+{
+    n->repairs++;
+    for (int i = 0; i < n->n_repair_kinds; i++)
+        if (strncmp(n->repair_names[i], what, sizeof n->repair_names[0] - 1) == 0) {
+            n->repair_count[i]++;
+            return;
+        }
+    if (n->n_repair_kinds < 8) {
+        snprintf(n->repair_names[n->n_repair_kinds], sizeof n->repair_names[0], "%s", what);
+        n->repair_count[n->n_repair_kinds++] = 1;
+    }
+}
+
+void reader_note_warning(reader_notes *n, uint64_t line, const char *fmt, ...)
+{
+    n->warnings++;
+    if (n->n_pending == READER_PENDING_MAX) return;
+    diag_t *w = &n->pending[n->n_pending++];
+    va_list ap;
+    va_start(ap, fmt);
+    w->file = NULL;
+    w->line = line;
+    vsnprintf(w->reason, sizeof w->reason, fmt, ap);
+    va_end(ap);
+}
 
 void reader_note_ignored(reader_notes *n, const char *tag)
 {
@@ -117,6 +203,7 @@ void deal_reader_close(deal_reader *r)
 {
     if (!r) return;
     if (r->state) r->ops->close(r->state);
+    wda_cursor_close(r->wda);
     line_in_close(r->in);
     free(r);
 }

@@ -19,10 +19,11 @@ typedef enum {
     FMT_DDS,      /* DDS test hands: PBN/FUT/TABLE/PAR/PAR2/PLAY/TRACE lines */
     FMT_GIB,      /* GIB lines: "W N E S:" + 20 hex digits */
     FMT_LIN,      /* BBO LIN records (md|...|) */
+    FMT_WDA,      /* whistlab's binary deal archive (wda.h), read by mmap */
     FMT_COUNT
 } deal_format;
 
-/* "pbn", "oneline", "dds", "gib", "lin" (and "auto"); -1 if unknown. */
+/* "pbn", "oneline", "dds", "gib", "lin", "wda" (and "auto"); -1 if unknown. */
 int deal_format_parse(const char *name);
 const char *deal_format_name(deal_format f);
 
@@ -44,16 +45,43 @@ read_status deal_reader_next(deal_reader *r, deal_t *d, diag_t *diag);
 deal_format deal_reader_format(const deal_reader *r);
 void deal_reader_close(deal_reader *r);
 
-/* What the reader passed over by design (tags whistlab does not use), so
- * that `check` can report it and nothing is dropped silently. */
+/* Records in the input when known without reading them (a .wda archive's
+ * header); UINT64_MAX otherwise. */
+uint64_t deal_reader_size(const deal_reader *r);
+/* Random access, for shards and ranges: from now on the reader returns only
+ * the records first, first + step, first + 2*step, ... below end (0-based
+ * positions in this input; each deal's pos.index is its position), without
+ * reading the others. Only inputs of known size (deal_reader_size) can;
+ * for the others it returns false and changes nothing. */
+bool deal_reader_select(deal_reader *r, uint64_t first, uint64_t step, uint64_t end);
+
+/* What the reader passed over or put right, so that `check` can report it
+ * and nothing is dropped or changed silently:
+ * - tags whistlab does not use;
+ * - repairs: a producer's known quirk undone (counted by kind);
+ * - warnings: a record that contradicts itself in what whistlab does not
+ *   need (say [Contract] against [Auction]); its deal is still returned. */
+#define READER_PENDING_MAX 4
 typedef struct {
-    uint64_t ignored_tags;   /* tag occurrences not used by whistlab */
+    uint64_t ignored_tags;     /* tag occurrences not used by whistlab */
     char ignored_names[8][32]; /* first distinct ignored tag names */
     int n_ignored_names;
+    uint64_t repairs;          /* all repairs */
+    uint64_t repair_count[8];  /* per kind, for the first kinds */
+    char repair_names[8][128];
+    int n_repair_kinds;
+    uint64_t warnings;         /* all warnings */
+    diag_t pending[READER_PENDING_MAX]; /* those of the last deal_reader_next */
+    int n_pending;
 } reader_notes;
 const reader_notes *deal_reader_notes(const deal_reader *r);
 /* For back ends: counts one occurrence of an unused tag named tag. */
 void reader_note_ignored(reader_notes *n, const char *tag);
+/* For back ends: counts one repair of the kind described by what. */
+void reader_note_repair(reader_notes *n, const char *what);
+/* For back ends: a warning at line (the front end fills in the file). */
+void reader_note_warning(reader_notes *n, uint64_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* --- the per-format back ends (one file each under formats/) --- */
 typedef struct {
@@ -68,5 +96,8 @@ typedef struct {
 
 extern const format_ops FORMAT_PBN_OPS, FORMAT_ONELINE_OPS, FORMAT_DDS_OPS,
     FORMAT_GIB_OPS, FORMAT_LIN_OPS;
+/* Name and probe only: a .wda is mapped from its file, never read as lines;
+ * the probe catches one piped or compressed, to say so. */
+extern const format_ops FORMAT_WDA_OPS;
 
 #endif

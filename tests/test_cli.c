@@ -91,7 +91,7 @@ static void test_check_bad_inputs(void **state)
     write_text(pbn, "[Board \"1\"]\n[Dealer \"N\"]\n"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
                     "[Board \"2\"]\n[Dealer \"N\"]\n"
-                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76J\"]\n\n"
                     "[Board \"3\"]\n[Dealer \"N\"]\n"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n");
     int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);

@@ -1,0 +1,483 @@
+/* wda.c -- the .wda deal archive (layout in wda.h): record packing, a
+ * buffered writer that checksums each block, an mmap reader that checks a
+ * block's CRC before handing out its records, and the cursor that serves
+ * deal_reader. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+#include "wda.h"
+
+#define CARDS_MASK ((1ULL << 52) - 1)
+enum { SEATS_DEALER = 0, SEATS_DEALER_ONLY = 4, SEATS_LEADER_ONLY = 8, SEATS_NONE = 12 };
+enum { TRUMPS_NO_TURNUP = 52, TRUMPS_CODES = 58 };
+enum { BOARD_IMPLICIT = 0, BOARD_NONE = 1 };
+
+static void store64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void store32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t load32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int card_index(card_t c) { return card_suit(c) * 13 + card_rank(c) - 2; }
+static card_t card_of_index(int k) { return card_make(k / 13, k % 13 + 2); }
+
+bool wda_record_pack(const deal_t *d, uint64_t index, uint64_t base, uint8_t rec[WDA_RECORD_BYTES])
+{
+    uint64_t p0 = wda_cards_of_hand(d->hand[SEAT_E]) | wda_cards_of_hand(d->hand[SEAT_W]);
+    uint64_t p1 = wda_cards_of_hand(d->hand[SEAT_S]) | wda_cards_of_hand(d->hand[SEAT_W]);
+    unsigned seats;
+    if (d->dealer < 4)
+        seats = d->leader < 4 ? SEATS_DEALER + d->dealer : SEATS_DEALER_ONLY + d->dealer;
+    else
+        seats = d->leader < 4 ? SEATS_LEADER_ONLY + d->leader : SEATS_NONE;
+    unsigned trumps = d->turnup != CARD_NONE && !(d->flags & DEAL_TURNUP_INFERRED)
+                          ? (unsigned)card_index(d->turnup)
+                          : (unsigned)TRUMPS_NO_TURNUP + (d->strain <= STRAIN_NONE ? d->strain : STRAIN_NONE);
+    bool kept = true;
+    unsigned board;
+    if (d->board == 0) board = BOARD_NONE;
+    else if (d->board == base + index + 1) board = BOARD_IMPLICIT;
+    else if (d->board <= WDA_BOARD_MAX) board = d->board + 1;
+    else {
+        board = BOARD_NONE;
+        kept = false;
+    }
+    uint64_t meta = seats | trumps << 4 | (uint64_t)board << 10;
+    store64(rec, p0 | (meta & 0xFFF) << 52);
+    store64(rec + 8, p1 | (meta >> 12) << 52);
+    return kept;
+}
+
+bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint64_t base,
+                       deal_t *d, char *why, size_t why_len)
+{
+    deal_clear(d);
+    wda_record_hands(rec, d->hand);
+    uint64_t meta = wda_load64(rec) >> 52 | (wda_load64(rec + 8) >> 52) << 12;
+    unsigned seats = meta & 15, trumps = meta >> 4 & 63, board = (unsigned)(meta >> 10);
+    d->pos.line = index + 1;
+    d->pos.index = index;
+    if (seats > SEATS_NONE || trumps >= TRUMPS_CODES) {
+        snprintf(why, why_len, "bad %s code %u", seats > SEATS_NONE ? "seat" : "trump",
+                 seats > SEATS_NONE ? seats : trumps);
+        return false;
+    }
+    if (seats < SEATS_DEALER_ONLY) {
+        d->dealer = (uint8_t)seats;
+        d->leader = (uint8_t)deal_eldest((int)seats);
+    } else if (seats < SEATS_LEADER_ONLY) {
+        d->dealer = (uint8_t)(seats - SEATS_DEALER_ONLY);
+    } else if (seats < SEATS_NONE) {
+        d->leader = (uint8_t)(seats - SEATS_LEADER_ONLY);
+    }
+    if (trumps < TRUMPS_NO_TURNUP) {
+        d->turnup = card_of_index((int)trumps);
+        d->strain = (uint8_t)card_suit(d->turnup);
+    } else {
+        d->strain = (uint8_t)(trumps - TRUMPS_NO_TURNUP);
+    }
+    d->board = board == BOARD_IMPLICIT ? (uint32_t)(base + index + 1)
+               : board == BOARD_NONE   ? 0
+                                       : board - 1;
+    return deal_validate(d, why, why_len);
+}
+
+/* ---------------------------------------------------------------- header */
+
+static void header_pack(const wda_header *h, uint64_t count, uint8_t out[WDA_HEADER_BYTES])
+{
+    size_t note_len = strlen(h->note);
+    memset(out, 0, WDA_HEADER_BYTES);
+    memcpy(out, WDA_MAGIC, 8);
+    out[8] = WDA_VERSION;
+    out[10] = WDA_RECORD_BYTES;
+    store32(out + 12, h->block_records);
+    store64(out + 16, count);
+    store64(out + 24, h->board_base);
+    store64(out + 32, h->seed);
+    store32(out + 40, h->generator);
+    store32(out + 44, h->flags);
+    store32(out + 48, (uint32_t)note_len);
+    uLong crc = crc32(0, out, 60);
+    crc = crc32(crc, (const Bytef *)h->note, (uInt)note_len);
+    store32(out + 60, (uint32_t)crc);
+}
+
+bool wda_is_magic(const char *buf, size_t n)
+{
+    return n >= 8 && memcmp(buf, WDA_MAGIC, 8) == 0;
+}
+
+/* ---------------------------------------------------------------- writer */
+
+struct wda_writer {
+    const char *path;
+    FILE *f;
+    wda_header h;
+    bool base_set;       /* the board base is fixed (header, or first deal) */
+    uint64_t count;
+    uint32_t in_block;   /* records of the current block written */
+    uLong crc;           /* of the current block so far */
+    uint64_t dropped_boards;
+    bool failed;
+    int err;
+};
+
+static uLong block_crc_start(uint64_t b)
+{
+    uint8_t num[8];
+    store64(num, b);
+    return crc32(0, num, 8);
+}
+
+static void put_bytes(wda_writer *w, const void *p, size_t n)
+{
+    if (fwrite(p, 1, n, w->f) != n && !w->failed) {
+        w->failed = true;
+        w->err = errno;
+    }
+}
+
+wda_writer *wda_writer_open(const char *path, const wda_header *h, diag_t *diag)
+{
+    if (strcmp(path, "-") == 0) {
+        diag_set(diag, path, 0, "a .wda archive cannot go to standard output: name a file");
+        return NULL;
+    }
+    if (strlen(h->note) > WDA_MAX_NOTE || h->block_records == 0) {
+        diag_set(diag, path, 0, "bad .wda header (note too long or empty blocks)");
+        return NULL;
+    }
+    wda_writer *w = calloc(1, sizeof *w);
+    if (!w) {
+        diag_set(diag, path, 0, "out of memory");
+        return NULL;
+    }
+    w->path = path;
+    w->h = *h;
+    w->base_set = h->board_base != 0;
+    errno = 0;
+    w->f = fopen(path, "wb");
+    if (!w->f) {
+        diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
+        free(w);
+        return NULL;
+    }
+    setvbuf(w->f, NULL, _IOFBF, 1 << 20);
+    uint8_t head[WDA_HEADER_BYTES];
+    header_pack(&w->h, WDA_COUNT_UNFINISHED, head);
+    put_bytes(w, head, sizeof head);
+    put_bytes(w, w->h.note, strlen(w->h.note));
+    /* On disk at once: a writer that dies leaves a file marked unfinished. */
+    if (fflush(w->f) != 0 && !w->failed) {
+        w->failed = true;
+        w->err = errno;
+    }
+    w->crc = block_crc_start(0);
+    if (w->failed) {
+        diag_set(diag, path, 0, "write failed: %s", strerror(w->err));
+        fclose(w->f);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static void end_block(wda_writer *w)
+{
+    uint8_t crc[4];
+    store32(crc, (uint32_t)w->crc);
+    put_bytes(w, crc, 4);
+    w->in_block = 0;
+    w->crc = block_crc_start(w->count / w->h.block_records);
+}
+
+bool wda_writer_append(wda_writer *w, const uint8_t *recs, size_t n, diag_t *diag)
+{
+    while (n > 0) {
+        size_t room = w->h.block_records - w->in_block, take = n < room ? n : room;
+        put_bytes(w, recs, take * WDA_RECORD_BYTES);
+        w->crc = crc32(w->crc, recs, (uInt)(take * WDA_RECORD_BYTES));
+        w->in_block += (uint32_t)take;
+        w->count += take;
+        recs += take * WDA_RECORD_BYTES;
+        n -= take;
+        if (w->in_block == w->h.block_records) end_block(w);
+    }
+    if (w->failed) diag_set(diag, w->path, 0, "write failed: %s", strerror(w->err));
+    return !w->failed;
+}
+
+bool wda_writer_put(wda_writer *w, const deal_t *d, diag_t *diag)
+{
+    if (!w->base_set) {
+        w->h.board_base = d->board > 0 ? d->board - 1 : 0;
+        w->base_set = true;
+    }
+    uint8_t rec[WDA_RECORD_BYTES];
+    if (!wda_record_pack(d, w->count, w->h.board_base, rec)) w->dropped_boards++;
+    return wda_writer_append(w, rec, 1, diag);
+}
+
+uint64_t wda_writer_dropped_boards(const wda_writer *w) { return w->dropped_boards; }
+
+bool wda_writer_close(wda_writer *w, diag_t *diag)
+{
+    if (w->in_block > 0) end_block(w);
+    uint8_t head[WDA_HEADER_BYTES];
+    header_pack(&w->h, w->count, head);
+    if (fflush(w->f) != 0 && !w->failed) {
+        w->failed = true;
+        w->err = errno;
+    }
+    if (!w->failed && fseeko(w->f, 0, SEEK_SET) != 0) {
+        w->failed = true;
+        w->err = errno;
+    }
+    put_bytes(w, head, sizeof head);
+    if (fclose(w->f) != 0 && !w->failed) {
+        w->failed = true;
+        w->err = errno;
+    }
+    bool ok = !w->failed;
+    if (!ok) diag_set(diag, w->path, 0, "write failed: %s", strerror(w->err));
+    free(w);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- reader */
+
+struct wda_file {
+    const char *path;
+    const uint8_t *map;
+    size_t size;
+    size_t data;         /* offset of block 0 */
+    uint64_t nblocks;
+    wda_header h;
+};
+
+static wda_file *open_fail(wda_file *f, int fd, diag_t *diag, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static wda_file *open_fail(wda_file *f, int fd, diag_t *diag, const char *fmt, ...)
+{
+    char why[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    diag_set(diag, f->path, 0, "%s", why);
+    if (f->map) munmap((void *)f->map, f->size);
+    if (fd >= 0) close(fd);
+    free(f);
+    return NULL;
+}
+
+wda_file *wda_open(const char *path, diag_t *diag)
+{
+    wda_file *f = calloc(1, sizeof *f);
+    if (!f) {
+        diag_set(diag, path, 0, "out of memory");
+        return NULL;
+    }
+    f->path = path;
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0)
+        return open_fail(f, fd, diag, "cannot open: %s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return open_fail(f, fd, diag, "a .wda archive must be a regular file (it is mapped)");
+    f->size = (size_t)st.st_size;
+    if (f->size < WDA_HEADER_BYTES)
+        return open_fail(f, fd, diag, "truncated: %zu bytes, shorter than the %d-byte header",
+                         f->size, WDA_HEADER_BYTES);
+    f->map = mmap(NULL, f->size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (f->map == MAP_FAILED) {
+        f->map = NULL;
+        return open_fail(f, fd, diag, "cannot map the file: %s", strerror(errno));
+    }
+    close(fd);
+    fd = -1;
+    const uint8_t *p = f->map;
+    if (!wda_is_magic((const char *)p, f->size))
+        return open_fail(f, fd, diag, "not a .wda archive (bad magic)");
+    unsigned version = p[8] | p[9] << 8, rsize = p[10] | p[11] << 8;
+    if (version != WDA_VERSION)
+        return open_fail(f, fd, diag, ".wda version %u: this whistlab reads version %d", version,
+                         WDA_VERSION);
+    uint32_t note_len = load32(p + 48);
+    f->h.block_records = load32(p + 12);
+    if (rsize != WDA_RECORD_BYTES || f->h.block_records == 0 || f->h.block_records > (1u << 24) ||
+        note_len > WDA_MAX_NOTE)
+        return open_fail(f, fd, diag, "bad header (record size %u, blocks of %u records)", rsize,
+                         (unsigned)f->h.block_records);
+    if (f->size < WDA_HEADER_BYTES + (size_t)note_len)
+        return open_fail(f, fd, diag, "truncated inside the header (%zu bytes)", f->size);
+    uLong crc = crc32(crc32(0, p, 60), p + WDA_HEADER_BYTES, note_len);
+    if ((uint32_t)crc != load32(p + 60))
+        return open_fail(f, fd, diag, "header CRC mismatch: the archive is corrupt");
+    f->h.count = wda_load64(p + 16);
+    f->h.board_base = wda_load64(p + 24);
+    f->h.seed = wda_load64(p + 32);
+    f->h.generator = load32(p + 40);
+    f->h.flags = load32(p + 44);
+    memcpy(f->h.note, p + WDA_HEADER_BYTES, note_len);
+    f->h.note[note_len] = 0;
+    if (f->h.count == WDA_COUNT_UNFINISHED)
+        return open_fail(f, fd, diag, "unfinished: the writer stopped before closing the archive");
+    f->data = WDA_HEADER_BYTES + note_len;
+    uint64_t room = (f->size - f->data) / WDA_RECORD_BYTES;
+    uint64_t B = f->h.block_records;
+    f->nblocks = f->h.count / B + (f->h.count % B != 0);
+    uint64_t want = f->h.count <= room ? f->data + f->h.count * WDA_RECORD_BYTES + f->nblocks * 4
+                                       : UINT64_MAX;
+    if (f->size < want) {
+        uint64_t body = f->size - f->data, whole = body / (B * WDA_RECORD_BYTES + 4);
+        return open_fail(f, fd, diag,
+                         "truncated: the header says %llu records, the file holds %llu whole blocks",
+                         (unsigned long long)f->h.count, (unsigned long long)whole);
+    }
+    if (f->size > want)
+        return open_fail(f, fd, diag, "%llu bytes after the last of %llu records: corrupt",
+                         (unsigned long long)(f->size - want), (unsigned long long)f->h.count);
+    return f;
+}
+
+void wda_close(wda_file *f)
+{
+    if (!f) return;
+    munmap((void *)f->map, f->size);
+    free(f);
+}
+
+const wda_header *wda_file_header(const wda_file *f) { return &f->h; }
+uint64_t wda_file_count(const wda_file *f) { return f->h.count; }
+uint64_t wda_file_blocks(const wda_file *f) { return f->nblocks; }
+
+static size_t block_offset(const wda_file *f, uint64_t b)
+{
+    return f->data + b * ((uint64_t)f->h.block_records * WDA_RECORD_BYTES + 4);
+}
+
+const uint8_t *wda_record_at(const wda_file *f, uint64_t i)
+{
+    uint64_t B = f->h.block_records;
+    return f->map + block_offset(f, i / B) + (i % B) * WDA_RECORD_BYTES;
+}
+
+const uint8_t *wda_block(const wda_file *f, uint64_t b, uint64_t *first, size_t *n,
+                         diag_t *diag)
+{
+    uint64_t B = f->h.block_records, lo = b * B;
+    if (b >= f->nblocks) {
+        diag_set(diag, f->path, 0, "no block %llu (the archive has %llu)", (unsigned long long)b,
+                 (unsigned long long)f->nblocks);
+        return NULL;
+    }
+    uint64_t hi = lo + B < f->h.count ? lo + B : f->h.count;
+    const uint8_t *recs = f->map + block_offset(f, b);
+    size_t bytes = (size_t)(hi - lo) * WDA_RECORD_BYTES;
+    uLong crc = crc32(block_crc_start(b), recs, (uInt)bytes);
+    if ((uint32_t)crc != load32(recs + bytes)) {
+        diag_set(diag, f->path, 0,
+                 "block %llu at byte %llu (records %llu-%llu): CRC mismatch: the archive is corrupt",
+                 (unsigned long long)b, (unsigned long long)block_offset(f, b),
+                 (unsigned long long)lo + 1, (unsigned long long)hi);
+        return NULL;
+    }
+    *first = lo;
+    *n = (size_t)(hi - lo);
+    return recs;
+}
+
+void wda_advise(const wda_file *f, bool sequential)
+{
+    madvise((void *)f->map, f->size, sequential ? MADV_SEQUENTIAL : MADV_RANDOM);
+}
+
+/* ---------------------------------------------------------------- cursor */
+
+struct wda_cursor {
+    wda_file *f;
+    uint64_t next, step, end;
+    uint64_t checked;    /* the block whose CRC was checked last */
+};
+
+wda_cursor *wda_cursor_open(const char *path, diag_t *diag)
+{
+    wda_file *f = wda_open(path, diag);
+    if (!f) return NULL;
+    wda_cursor *c = calloc(1, sizeof *c);
+    if (!c) {
+        diag_set(diag, path, 0, "out of memory");
+        wda_close(f);
+        return NULL;
+    }
+    c->f = f;
+    c->step = 1;
+    c->end = f->h.count;
+    c->checked = UINT64_MAX;
+    wda_advise(f, true);
+    return c;
+}
+
+void wda_cursor_select(wda_cursor *c, uint64_t first, uint64_t step, uint64_t end)
+{
+    c->next = first;
+    c->step = step ? step : 1;
+    c->end = end < c->f->h.count ? end : c->f->h.count;
+    /* Past a block per record, read-ahead would only fetch skipped records. */
+    wda_advise(c->f, c->step <= c->f->h.block_records);
+}
+
+uint64_t wda_cursor_count(const wda_cursor *c) { return c->f->h.count; }
+
+read_status wda_cursor_next(wda_cursor *c, deal_t *d, diag_t *diag)
+{
+    if (c->next >= c->end) return READ_EOF;
+    uint64_t i = c->next, b = i / c->f->h.block_records;
+    if (b != c->checked) {
+        uint64_t first;
+        size_t n;
+        if (!wda_block(c->f, b, &first, &n, diag)) {
+            c->next = c->end;
+            return READ_FATAL;
+        }
+        c->checked = b;
+    }
+    c->next = c->end - i > c->step ? i + c->step : c->end;
+    char why[200];
+    if (wda_record_unpack(wda_record_at(c->f, i), i, c->f->h.board_base, d, why, sizeof why))
+        return READ_DEAL;
+    diag_set(diag, c->f->path, i + 1, "%s", why);
+    return READ_REJECT;
+}
+
+void wda_cursor_close(wda_cursor *c)
+{
+    if (!c) return;
+    wda_close(c->f);
+    free(c);
+}
+
+static int wda_probe(const char *buf, size_t n) { return wda_is_magic(buf, n) ? 100 : 0; }
+
+const format_ops FORMAT_WDA_OPS = {
+    .name = "wda",
+    .probe = wda_probe,
+};
