@@ -20,6 +20,7 @@ static const command COMMANDS[] = {
     {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},
     {"conventions", cmd_conventions, "list the built-in opening-lead conventions and their options"},
     {"deal", cmd_deal, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
+    {"play", cmd_play, "play a deal with rule-based single-dummy players; --verify recorded plays"},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

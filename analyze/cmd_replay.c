@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cmds.h"
 #include "replay.h"
+#include "sd_view.h"
 #include "stats/report.h"
 #include "stats/wls.h"
 
@@ -32,6 +33,10 @@ static void on_signal(int sig)
  * whose states may be resumed or merged together. */
 typedef struct {
     char conventions[1024];
+    char eval[8];           /* dd, play, both */
+    char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
+    bool signals;           /* --eval play: play.md §11 */
+    char ext[64];           /* --eval play: play.md §13 rules, "X4,X5" ("-": none) */
     char trump[16];
     char leader[4];
     deal_format format;
@@ -59,7 +64,15 @@ static void replay_usage(FILE *f)
         "  --conventions L   comma-separated conventions (built-in names or table\n"
         "                    files; dd-best allowed), at most %d\n"
         "                    (default " DEFAULT_CONVENTIONS ")\n"
-        "  --eval dd         evaluation: double-dummy (the default and only one)\n"
+        "  --eval E          dd: the double-dummy tricks after each opening lead (the\n"
+        "                    default); play: the tricks of the eldest side when the\n"
+        "                    rule-based single-dummy players of spec/play.md play the\n"
+        "                    whole deal; both: the two side by side (at most %d\n"
+        "                    conventions)\n"
+        "  --opponents C     with play/both: the dealer's side's convention (default\n"
+        "                    long-suit; 'same': each convention against itself)\n"
+        "  --signals         with play/both: the signals of play.md §11\n"
+        "  --ext X4,X5,...   with play/both: extended rules of play.md §13\n"
         "  --limit N         read at most N deals\n"
         "  --shard I/N       analyse only records I, I+N, I+2N... (1-based), for\n"
         "                    runs split over machines: `whistlab merge` adds them up\n"
@@ -79,7 +92,7 @@ static void replay_usage(FILE *f)
         "summary CSV columns: breakdown level convention versus measure difference value\n"
         "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 unreadable input or\n"
         "unwritable output, 130 interrupted (resume with --resume)\n",
-        STATS_MAX_CONV, DEFAULT_CHECKPOINT);
+        STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -160,10 +173,13 @@ static bool load_convs(const char *list, conv_list *cl)
 static void settings_format(const settings *s, char *buf, size_t len)
 {
     size_t at = (size_t)snprintf(buf, len,
-                                 "eval dd\nconventions %s\nformat %s\ntrump %s\nleader %s\n"
+                                 "eval %s\nconventions %s\nformat %s\ntrump %s\nleader %s\n"
                                  "seed %llu\nlimit %llu\n",
-                                 s->conventions, deal_format_name(s->format), s->trump, s->leader,
+                                 s->eval, s->conventions, deal_format_name(s->format), s->trump, s->leader,
                                  (unsigned long long)s->seed, (unsigned long long)s->limit);
+    if (strcmp(s->eval, "dd") != 0 && at < len)
+        at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
+                               s->signals, s->ext);
     for (int i = 0; i < s->ninputs && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "input %s\n", s->inputs[i]);
 }
@@ -175,13 +191,23 @@ static bool settings_parse(char *text, settings *s)
     memset(s, 0, sizeof *s);
     snprintf(s->trump, sizeof s->trump, "auto");
     snprintf(s->leader, sizeof s->leader, "-");
+    snprintf(s->eval, sizeof s->eval, "dd");
+    snprintf(s->opponents, sizeof s->opponents, "long-suit");
+    snprintf(s->ext, sizeof s->ext, "-");
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
          line = strtok_r(NULL, "\n", &save)) {
         char *value = strchr(line, ' ');
         if (!value) return false;
         *value++ = 0;
         if (strcmp(line, "eval") == 0) {
-            if (strcmp(value, "dd") != 0) return false;
+            if (strcmp(value, "dd") && strcmp(value, "play") && strcmp(value, "both")) return false;
+            snprintf(s->eval, sizeof s->eval, "%s", value);
+        } else if (strcmp(line, "opponents") == 0) {
+            snprintf(s->opponents, sizeof s->opponents, "%s", value);
+        } else if (strcmp(line, "signals") == 0) {
+            s->signals = strcmp(value, "1") == 0;
+        } else if (strcmp(line, "ext") == 0) {
+            snprintf(s->ext, sizeof s->ext, "%s", value);
         } else if (strcmp(line, "conventions") == 0) {
             snprintf(s->conventions, sizeof s->conventions, "%s", value);
         } else if (strcmp(line, "format") == 0) {
@@ -241,7 +267,10 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
 /* The report's first line; part_mask says which of the shards it covers. */
 static void print_title(const settings *s, uint64_t part_mask, unsigned shards)
 {
-    printf("whistlab replay --eval dd: %s on ", s->conventions);
+    printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
+    if (strcmp(s->eval, "dd") != 0)
+        printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
+               strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
     for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
     if (shards > 1 && __builtin_popcountll(part_mask) == 1)
         printf(" (shard %d/%u)", __builtin_ctzll(part_mask) + 1, shards);
@@ -274,6 +303,9 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         {"help", no_argument, NULL, 'h'},
         {"conventions", required_argument, NULL, 'c'},
         {"eval", required_argument, NULL, 'e'},
+        {"opponents", required_argument, NULL, 'O'},
+        {"signals", no_argument, NULL, 'G'},
+        {"ext", required_argument, NULL, 'X'},
         {"limit", required_argument, NULL, 'l'},
         {"shard", required_argument, NULL, 'S'},
         {"threads", required_argument, NULL, 'j'},
@@ -292,6 +324,9 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
     snprintf(c->s.trump, sizeof c->s.trump, "auto");
     snprintf(c->s.leader, sizeof c->s.leader, "-");
+    snprintf(c->s.eval, sizeof c->s.eval, "dd");
+    snprintf(c->s.opponents, sizeof c->s.opponents, "long-suit");
+    snprintf(c->s.ext, sizeof c->s.ext, "-");
     input_opts_init(&c->o.input);
     c->o.shard = c->o.shards = 1;
     c->o.checkpoint_every = DEFAULT_CHECKPOINT;
@@ -313,11 +348,32 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'e':
-            if (strcmp(optarg, "dd") != 0) {
-                fprintf(stderr, "whistlab: --eval %s: only 'dd' (double-dummy) is available\n", optarg);
+            if (strcmp(optarg, "dd") && strcmp(optarg, "play") && strcmp(optarg, "both")) {
+                fprintf(stderr, "whistlab: --eval %s: expected dd, play or both\n", optarg);
                 return EXIT_USAGE;
             }
+            snprintf(c->s.eval, sizeof c->s.eval, "%s", optarg);
+            run_option = true;
             break;
+        case 'O':
+            snprintf(c->s.opponents, sizeof c->s.opponents, "%s", optarg);
+            run_option = true;
+            break;
+        case 'G':
+            c->s.signals = true;
+            run_option = true;
+            break;
+        case 'X': {
+            unsigned ext;
+            char why[160];
+            if (!sd_ext_parse(optarg, &ext, why, sizeof why) || strlen(optarg) >= sizeof c->s.ext) {
+                fprintf(stderr, "whistlab: %s\n", why);
+                return EXIT_USAGE;
+            }
+            snprintf(c->s.ext, sizeof c->s.ext, "%s", optarg);
+            run_option = true;
+            break;
+        }
         case 'l':
         case 's':
             if (!parse_u64(optarg, &v)) {
@@ -416,9 +472,33 @@ int cmd_replay(int argc, char **argv)
         return EXIT_FAILURE_IO;
     }
     conv_list cl = {0};
+    convention *opp = NULL;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
     if (!load_convs(c.s.conventions, &cl)) goto out;
+    c.o.eval = strcmp(c.s.eval, "play") == 0 ? REPLAY_EVAL_PLAY
+             : strcmp(c.s.eval, "both") == 0 ? REPLAY_EVAL_BOTH : REPLAY_EVAL_DD;
+    if (c.o.eval == REPLAY_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
+        fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
+        goto out;
+    }
+    if (c.o.eval != REPLAY_EVAL_DD && strcmp(c.s.opponents, "same") != 0) {
+        diag_t diag = {0};
+        opp = convention_open(c.s.opponents, &diag);
+        if (!opp) {
+            diag_print(stderr, &diag);
+            goto out;
+        }
+        c.o.opponents = opp;
+    }
+    c.o.signals = c.s.signals;
+    if (strcmp(c.s.ext, "-") != 0) {
+        char why[160];
+        if (!sd_ext_parse(c.s.ext, &c.o.ext, why, sizeof why)) {
+            fprintf(stderr, "whistlab: %s\n", why);
+            goto out;
+        }
+    }
     if (c.resume && w.complete) {
         print_title(&c.s, w.part_mask, w.parts);
         rc = finish_report(st, c.csv_summary);
@@ -426,8 +506,15 @@ int cmd_replay(int argc, char **argv)
     }
     if (!c.resume) {
         const char *names[STATS_MAX_CONV];
+        char sd_names[STATS_MAX_CONV][STATS_NAME_LEN];
+        int n = cl.n;
         for (int i = 0; i < cl.n; i++) names[i] = convention_name(cl.conv[i]);
-        stats_init(st, cl.n, names);
+        if (c.o.eval == REPLAY_EVAL_BOTH) /* the single-dummy columns beside the double-dummy ones */
+            for (int i = 0; i < cl.n; i++, n++) {
+                snprintf(sd_names[i], STATS_NAME_LEN, "%.25s (sd)", convention_name(cl.conv[i]));
+                names[n] = sd_names[i];
+            }
+        stats_init(st, n, names);
     }
     c.o.nconv = cl.n;
     for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
@@ -456,6 +543,7 @@ int cmd_replay(int argc, char **argv)
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
+    convention_free(opp);
     free(st);
     return rc;
 }

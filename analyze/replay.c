@@ -9,6 +9,7 @@
 #include <time.h>
 #include "dd_pool.h"
 #include "replay.h"
+#include "sd_replay.h"
 #include "stats/csv_out.h"
 #include "stats/wls.h"
 
@@ -42,6 +43,7 @@ typedef struct {
     int depth;
     uint64_t next_tag;
     const convention *long_suit;
+    bool need_dd;        /* --eval dd or both, or dd-best among the conventions */
     csv_out *csv;
     bool record_failed;  /* a job of the current record could not be analysed */
     bool mid_record;     /* some but not all jobs of a record collected */
@@ -103,7 +105,7 @@ static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *a
     problem(r, &diag);
 }
 
-static void csv_row(run *r, const deal_t *d, const convention *c, const lead_choice *ch,
+static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice *ch,
                     int tricks, const stats_deal *sd, card_t best_card)
 {
     csv_out *o = r->csv;
@@ -114,7 +116,7 @@ static void csv_row(run *r, const deal_t *d, const convention *c, const lead_cho
     csv_out_int(o, d->board);
     csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
     csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
-    csv_out_text(o, convention_name(c));
+    csv_out_text(o, name);
     csv_out_text(o, card_format(ch->card, card));
     csv_out_text(o, ch->suit_rule);
     csv_out_text(o, ch->card_rule);
@@ -130,9 +132,11 @@ static void csv_row(run *r, const deal_t *d, const convention *c, const lead_cho
     csv_out_end_row(o);
 }
 
-/* Scores one solved whist deal under every convention and tallies it.
- * False (message printed) if a convention fails to choose a card of the
- * leader's hand or DDS valued none. */
+/* Scores one whist deal under every convention and tallies it: the
+ * double-dummy value of its opening lead (l, solved), the single-dummy
+ * tricks of its side (--eval play), or both. False (message printed) if a
+ * convention fails to choose a card of the leader's hand, DDS valued none,
+ * or the deal cannot be played single-dummy. */
 static bool analyse(run *r, const deal_t *d, const dd_leads *l)
 {
     const replay_opts *o = r->o;
@@ -143,15 +147,19 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
     card_t ls_card = CARD_NONE;
     if (r->long_suit && lead_choose(r->long_suit, &v, &ls) == 0) ls_card = ls.card;
     stats_deal sd;
-    card_t best_card = replay_dd_best(l, hand, ls_card, &sd.n_best);
-    if (best_card == CARD_NONE) {
-        deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
-        return false;
+    card_t best_card = CARD_NONE;
+    if (r->need_dd) {
+        best_card = replay_dd_best(l, hand, ls_card, &sd.n_best);
+        if (best_card == CARD_NONE) {
+            deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
+            return false;
+        }
+        sd.best = l->tricks[best_card];
+        sd.best_choice = best_card;
     }
-    sd.best = l->tricks[best_card];
-    sd.best_choice = best_card;
     card_t common = CARD_NONE;
     bool coincide = true;
+    int sd_col = o->eval == REPLAY_EVAL_BOTH ? o->nconv : 0; /* first single-dummy column */
     for (int i = 0; i < o->nconv; i++) {
         const convention *c = o->conv[i];
         if (convention_is_dd_best(c)) {
@@ -165,8 +173,32 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
             if (common == CARD_NONE) common = ch[i].card;
             else if (ch[i].card != common) coincide = false;
         }
-        sd.score[i] = l->tricks[ch[i].card];
-        sd.choice[i] = ch[i].card;
+        if (o->eval != REPLAY_EVAL_PLAY) {
+            sd.score[i] = l->tricks[ch[i].card];
+            sd.choice[i] = ch[i].card;
+        }
+        if (o->eval != REPLAY_EVAL_DD) {
+            int t = sd_eldest_tricks(d, c, o->opponents, convention_is_dd_best(c) ? best_card : CARD_NONE, o->seed,
+                                     o->signals, o->ext);
+            if (t < 0) {
+                deal_problem(r, d, "convention %s: the deal cannot be played single-dummy", convention_name(c));
+                return false;
+            }
+            sd.score[sd_col + i] = t;
+            sd.choice[sd_col + i] = ch[i].card;
+        }
+    }
+    if (o->eval == REPLAY_EVAL_PLAY) {
+        /* single-dummy only: the best is the best convention's score */
+        sd.best = -1;
+        for (int i = 0; i < o->nconv; i++)
+            if (sd.score[i] > sd.best) {
+                sd.best = sd.score[i];
+                best_card = ch[i].card;
+            }
+        sd.best_choice = best_card;
+        sd.n_best = 0;
+        for (int i = 0; i < o->nconv; i++) sd.n_best += sd.score[i] == sd.best;
     }
     int longest = 0;
     for (int s = 0; s < 4; s++)
@@ -176,8 +208,9 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
     sd.key[BREAK_COINCIDE] = coincide;
     stats_add(r->st, &sd);
     if (r->csv)
-        for (int i = 0; i < o->nconv; i++)
-            csv_row(r, d, o->conv[i], &ch[i], sd.score[i], &sd, best_card);
+        for (int i = 0; i < r->st->nconv; i++)
+            csv_row(r, d, i < o->nconv ? convention_name(o->conv[i]) : r->st->name[i], &ch[i % o->nconv],
+                    sd.score[i], &sd, best_card);
     return true;
 }
 
@@ -256,7 +289,7 @@ static void collect_one(run *r)
             r->last_leads = job->leads;
         }
         if (s->first) r->record_failed = false;
-        if (r->last_rc != DD_OK) {
+        if (r->need_dd && r->last_rc != DD_OK) {
             char why[160];
             dd_error_text(r->last_rc, why, sizeof why);
             deal_problem(r, &job->deal, "%s", why);
@@ -292,7 +325,7 @@ static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, ui
         d->leader == r->last_pushed.leader && deal_same_cards(d, &r->last_pushed))
         kind = SLOT_SAME;
     if (kind == SLOT_DEAL) r->last_pushed = *d;
-    job->solve = kind == SLOT_DEAL;
+    job->solve = kind == SLOT_DEAL && r->need_dd;
     if (d) job->deal = *d;
     job->tag = r->next_tag++;
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
@@ -369,6 +402,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     run r = {.o = o, .st = st, .records_done = o->resume_records};
     r.last_pushed.strain = STRAIN_NONE;
     r.long_suit = convention_builtin("long-suit");
+    r.need_dd = o->eval != REPLAY_EVAL_PLAY;
+    for (int i = 0; i < o->nconv; i++) r.need_dd |= convention_is_dd_best(o->conv[i]) != 0;
     if (!open_outputs(&r)) return REPLAY_FAILED;
     r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH);
     r.depth = r.pool ? dd_pool_depth(r.pool) : 0;

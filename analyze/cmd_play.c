@@ -1,0 +1,320 @@
+/* cmd_play.c -- `whistlab play`: one deal played out by the rule-based
+ * single-dummy players (spec/play.md), trick by trick, with the rule id
+ * behind every card (--explain); and `whistlab play --verify`, which
+ * replays the recorded card play of every deal in the files and checks its
+ * legality and result. */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/hand_text.h"
+#include "analyze/sd_play.h"
+#include "analyze/sd_robin.h"
+#include "analyze/sd_verify.h"
+#include "cmds.h"
+#include "formats/input_opts.h"
+
+static void play_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab play FILE [--board N] --convention X [--opponents Y] [--explain]\n"
+        "                         [--signals] [--ext X4,...]\n"
+        "       whistlab play --verify FILE...\n"
+        "       whistlab play --round-robin X,Y,... [--limit N] FILE...\n"
+        "Plays one deal with four rule-based single-dummy players (spec/play.md): the\n"
+        "eldest hand's side leads by convention X, the dealer's side by Y (default X).\n"
+        "Each player sees only his own hand, the cards played and the turn-up.\n\n"
+        "  --board N        the deal with board number N (files without board numbers:\n"
+        "                   the N-th deal); default the first deal\n"
+        "  --convention X   the eldest side's convention (a built-in, a table file, or\n"
+        "                   NAME+option); default long-suit\n"
+        "  --opponents Y    the dealer's side's convention (default: the same as X)\n"
+        "  --explain        the rule ids behind every card (leads: suit rule/card rule)\n"
+        "  --seed N         seed of the `random` convention (default 0)\n"
+        "  --signals        the signals of play.md §11: trump calls (high-low), the\n"
+        "                   echo in trumps, the ruff before answering a call\n"
+        "  --ext X4,X5,...  extended rules of play.md §13 (implemented: X2 X4 X5 X7 X9 X10 X13)\n"
+        "  --round-robin L  duplicate replay of every pair of the comma-separated\n"
+        "                   conventions over every deal of the files: X against Y\n"
+        "                   plays each deal twice, X North-South then East-West, and\n"
+        "                   X's gain is its tricks at both tables - 13\n"
+        "  --limit N        with --round-robin: at most N whist deals\n"
+        "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
+        "                   held and played once, suit followed, trick winners leading,\n"
+        "                   and the recorded [Result] (declarer's tricks; a play cut\n"
+        "                   short by a claim is checked as far as it goes)\n"
+        INPUT_OPTIONS_HELP);
+}
+
+static convention *open_conv(const char *spec)
+{
+    diag_t d = {0};
+    convention *c = convention_open(spec, &d);
+    if (!c) diag_print(stderr, &d);
+    else if (convention_is_dd_best(c)) {
+        fprintf(stderr, "whistlab play: dd-best chooses its lead double-dummy; use `replay --eval play`\n");
+        convention_free(c);
+        c = NULL;
+    }
+    return c;
+}
+
+static void print_deal(const deal_t *w, const sd_side *const side[2])
+{
+    char c[3], h[64];
+    int eldest = w->leader;
+    printf("%s:%" PRIu64 "  board %" PRIu32 "  dealer %s  trumps %s  turn-up %s%s\n", w->pos.file, w->pos.line,
+           w->board, SEAT_NAMES[w->dealer], STRAIN_NAMES[w->strain],
+           w->turnup == CARD_NONE ? "none" : card_format(w->turnup, c),
+           (w->flags & DEAL_TURNUP_INFERRED) ? " (assumed)" : "");
+    for (int s = 0; s < 4; s++)
+        printf("  %-5s %-34s %s\n", SEAT_NAMES[s], hand_format_text(w->hand[s], h, sizeof h),
+               convention_name(side[sd_side_of(s)]->conv));
+    printf("  %s leads; %s-%s plays %s, %s-%s plays %s\n", SEAT_NAMES[eldest], SEAT_NAMES[eldest],
+           SEAT_NAMES[seat_partner(eldest)], convention_name(side[sd_side_of(eldest)]->conv),
+           SEAT_NAMES[w->dealer], SEAT_NAMES[seat_partner(w->dealer)],
+           convention_name(side[sd_side_of(w->dealer)]->conv));
+}
+
+/* Finds the deal and plays it under each whist reading (--trump each: 4). */
+static int play_one(const char *path, const input_opts *io, long board, const convention *x, const convention *y,
+                    bool explain, uint64_t seed, bool signals, unsigned ext)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, io->format, &diag);
+    if (!r) {
+        diag_print(stderr, &diag);
+        return EXIT_FAILURE_IO;
+    }
+    deal_t d, whist[4];
+    read_status st;
+    long nth = 0;
+    bool found = false;
+    int status = EXIT_OK;
+    while (!found && (st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
+        if (st == READ_FATAL) {
+            diag_print(stderr, &diag);
+            deal_reader_close(r);
+            return EXIT_FAILURE_IO;
+        }
+        if (st != READ_DEAL) continue;
+        nth++;
+        found = board <= 0 || (d.board ? (long)d.board == board : nth == board);
+    }
+    deal_reader_close(r);
+    if (!found) {
+        fprintf(stderr, "%s: no board %ld\n", path, board);
+        return EXIT_USAGE;
+    }
+    char why[256];
+    int k = deal_apply_trump_policy(&d, &io->policy, whist, why, sizeof why);
+    if (k == 0) {
+        diag_set(&diag, d.pos.file, d.pos.line, "%s", why);
+        diag_print(stderr, &diag);
+        return EXIT_REJECTS;
+    }
+    for (int i = 0; i < k; i++) {
+        const deal_t *w = &whist[i];
+        sd_side sx, sy;
+        sd_side_init(&sx, x);
+        sd_side_init(&sy, y);
+        const sd_side *side[2];
+        side[sd_side_of(w->leader)] = &sx;
+        side[1 - sd_side_of(w->leader)] = &sy;
+        sd_deal sd;
+        sd_deal_from(&sd, w);
+        sd.seed = seed;
+        sd.signals = signals;
+        sd.ext = ext;
+        sd_result res;
+        sd_log log;
+        print_deal(w, side);
+        if (sd_play(&sd, side, CARD_NONE, &res, &log) < 0) {
+            diag_set(&diag, w->pos.file, w->pos.line, "the deal cannot be played");
+            diag_print(stderr, &diag);
+            status = EXIT_REJECTS;
+            continue;
+        }
+        sd_log_print(stdout, &log, &res, explain);
+    }
+    return status;
+}
+
+typedef struct {
+    uint64_t deals, played, legal, complete, claimed, result_checked, problems, no_play;
+} verify_counts;
+
+static int verify_file(const char *path, const input_opts *io, verify_counts *n)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, io->format, &diag);
+    if (!r) {
+        diag_print(stderr, &diag);
+        return EXIT_FAILURE_IO;
+    }
+    int status = EXIT_OK;
+    deal_t d;
+    read_status st;
+    while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
+        if (st == READ_FATAL) {
+            diag_print(stderr, &diag);
+            status = EXIT_FAILURE_IO;
+            break;
+        }
+        if (st == READ_ERROR || st == READ_REJECT) {
+            if (!(d.flags & DEAL_UNKNOWN_HANDS) || st == READ_ERROR) diag_print(stderr, &diag);
+            continue;
+        }
+        n->deals++;
+        verify_result v;
+        verify_status vs = sd_verify_play(&d, &v);
+        if (vs == VERIFY_NO_PLAY) {
+            n->no_play++;
+            continue;
+        }
+        n->played++;
+        if (vs == VERIFY_OK || vs == VERIFY_RESULT) {
+            n->legal++;
+            if (v.complete) n->complete++;
+            else n->claimed++;
+            if (d.result >= 0) n->result_checked++;
+        }
+        if (vs != VERIFY_OK) {
+            n->problems++;
+            diag_set(&diag, d.pos.file, d.pos.line, "board %" PRIu32 ": %s", d.board, v.why);
+            diag_print(stderr, &diag);
+            status = EXIT_REJECTS;
+        }
+    }
+    deal_reader_close(r);
+    return status;
+}
+
+static int round_robin(const char *list, const input_opts *io, uint64_t seed, uint64_t limit, bool signals,
+                       unsigned ext, char **files, int nfiles)
+{
+    sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext};
+    convention *owned[SD_ROBIN_MAX];
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    int status = EXIT_OK;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (o.nconv == SD_ROBIN_MAX) {
+            fprintf(stderr, "whistlab play: --round-robin: at most %d conventions\n", SD_ROBIN_MAX);
+            status = EXIT_USAGE;
+            break;
+        }
+        if (!(owned[o.nconv] = open_conv(tok))) {
+            status = EXIT_USAGE;
+            break;
+        }
+        o.conv[o.nconv] = owned[o.nconv];
+        o.nconv++;
+    }
+    if (status == EXIT_OK && o.nconv < 2) {
+        fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK) {
+        printf("whistlab play --round-robin %s%s on", list, signals ? " --signals" : "");
+        for (int i = 0; i < nfiles; i++) printf(" %s", files[i]);
+        printf("\n");
+        status = sd_robin_run(&o, files, nfiles, stdout);
+    }
+    for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
+    return status;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"board", required_argument, NULL, 'b'},
+        {"convention", required_argument, NULL, 'c'},
+        {"opponents", required_argument, NULL, 'o'},
+        {"explain", no_argument, NULL, 'x'},
+        {"verify", no_argument, NULL, 'v'},
+        {"seed", required_argument, NULL, 's'},
+        {"signals", no_argument, NULL, 'g'},
+        {"ext", required_argument, NULL, 'X'},
+        {"round-robin", required_argument, NULL, 'R'},
+        {"limit", required_argument, NULL, 'l'},
+        INPUT_LONG_OPTIONS,
+        {NULL, 0, NULL, 0},
+    };
+    input_opts io;
+    input_opts_init(&io);
+    const char *xs = "long-suit", *ys = NULL;
+    long board = 0;
+    bool explain = false, verify = false, signals = false;
+    unsigned ext = 0;
+    char why[160];
+    const char *robin = NULL;
+    uint64_t limit = 0;
+    uint64_t seed = 0;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int t = input_opts_take(&io, opt, optarg);
+        if (t < 0) return EXIT_USAGE;
+        if (t > 0) continue;
+        switch (opt) {
+        case 'h': play_usage(stdout); return EXIT_OK;
+        case 'b': {
+            char *end;
+            board = strtol(optarg, &end, 10);
+            if (*end || board <= 0) {
+                fprintf(stderr, "whistlab play: --board wants a positive number, not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
+        case 'c': xs = optarg; break;
+        case 'o': ys = optarg; break;
+        case 'x': explain = true; break;
+        case 'v': verify = true; break;
+        case 'g': signals = true; break;
+        case 'R': robin = optarg; break;
+        case 'l': limit = strtoull(optarg, NULL, 10); break;
+        case 'X':
+            if (!sd_ext_parse(optarg, &ext, why, sizeof why)) {
+                fprintf(stderr, "whistlab play: %s\n", why);
+                return EXIT_USAGE;
+            }
+            break;
+        case 's': seed = strtoull(optarg, NULL, 10); break;
+        default: play_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        play_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (verify) {
+        verify_counts n = {0};
+        int status = EXIT_OK;
+        for (int i = optind; i < argc; i++) {
+            int s = verify_file(argv[i], &io, &n);
+            if (s > status) status = s;
+        }
+        printf("deals %" PRIu64 ", with a recorded play %" PRIu64 ": legal %" PRIu64 " (complete %" PRIu64
+               ", cut short %" PRIu64 "), results checked %" PRIu64 ", problems %" PRIu64 "\n",
+               n.deals, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
+        return status;
+    }
+    if (robin) return round_robin(robin, &io, seed, limit, signals, ext, argv + optind, argc - optind);
+    if (argc - optind != 1) {
+        fprintf(stderr, "whistlab play: one FILE (or --verify FILE...)\n");
+        return EXIT_USAGE;
+    }
+    convention *x = open_conv(xs), *y = x && ys ? open_conv(ys) : NULL;
+    if (!x || (ys && !y)) {
+        convention_free(x);
+        return EXIT_USAGE;
+    }
+    int status = play_one(argv[optind], &io, board, x, y ? y : x, explain, seed, signals, ext);
+    convention_free(y);
+    convention_free(x);
+    return status;
+}

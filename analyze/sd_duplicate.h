@@ -1,0 +1,25 @@
+/* sd_duplicate.h -- duplicate replay, as duplicate whist was played
+ * (foster L2056): convention X against Y plays every deal twice, X for
+ * North-South and Y for East-West, then with the seats swapped, and X's
+ * gain on the deal is (X's tricks at table 1 + X's tricks at table 2) - 13.
+ * The luck of the cards cancels; only the play differs. */
+#ifndef WHISTLAB_SD_DUPLICATE_H
+#define WHISTLAB_SD_DUPLICATE_H
+
+#include "analyze/sd_play.h"
+
+typedef struct {
+    int x_tricks[2];  /* X's tricks at table 1 (X North-South) and table 2 (X East-West) */
+    int gain;         /* x_tricks[0] + x_tricks[1] - 13, in -13..13 */
+} sd_dup_result;
+
+/* Plays d at both tables. Returns 0, or -1 if a table cannot be played
+ * (sd_play). */
+int sd_duplicate(const sd_deal *d, const sd_side *x, const sd_side *y, sd_dup_result *out);
+
+/* A round robin of n sides over one deal: gain[i * n + j] = i's gain
+ * against j (0 on the diagonal, gain[j][i] = -gain[i][j]); n*(n-1) tables
+ * are played. Returns 0, or -1 as sd_duplicate. */
+int sd_round_robin(const sd_deal *d, const sd_side *const *sides, int n, int *gain);
+
+#endif

@@ -1,0 +1,372 @@
+/* sd_follow.c -- second, third and fourth hand (spec/play.md §5-§7): the
+ * position rules in numeric order, the first whose condition holds decides
+ * (PR4); the convention overrides CV1, CV2 and CV6 (§12) sit at the places
+ * the spec marks. LOW is the lowest card of the suit led; RUFF and DISC go
+ * to sd_discard.c. Every "play to win" rule checks that its card beats the
+ * winning card (PQ11). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "formats/deal.h"
+#include "sd_rules.h"
+
+#define RB(r) (1u << (r))
+
+void sd_side_init(sd_side *side, const convention *c)
+{
+    memset(side, 0, sizeof *side);
+    side->conv = c;
+    if (!c) return;
+    const char *name = convention_name(c);
+    size_t base = strcspn(name, "+");
+    side->american = base == 8 && strncmp(name, "american", 8) == 0;
+    side->short_suit = strncmp(name, "short-suit", 10) == 0 && (base == 10 || name[10] == '-');
+    for (int i = 0; i < convention_option_count(c); i++)
+        if (strcmp(convention_option_name(c, i), "minneapolis") == 0 && convention_option_on(c, i))
+            side->minneapolis = true;
+}
+
+bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
+{
+    *ext = 0;
+    for (const char *p = text; *p;) {
+        char *end;
+        long n = (*p == 'X' || *p == 'x') ? strtol(p + 1, &end, 10) : -1;
+        if (n < 1 || n > 14 || end == p + 1 || (*end && *end != ',')) {
+            snprintf(why, why_len, "--ext: expected rule ids X1..X14 separated by commas, not '%s'", p);
+            return false;
+        }
+        if (!(SD_EXT_DONE >> n & 1)) {
+            snprintf(why, why_len, "--ext: X%ld is not implemented (implemented: X2 X4 X5 X7 X9 X10 X13)", n);
+            return false;
+        }
+        *ext |= 1u << n;
+        p = *end ? end + 1 : end;
+    }
+    return true;
+}
+
+static bool holds(uint16_t h, int rank) { return rank >= 2 && (h >> rank & 1); }
+static bool ext(const sd_ctx *x, int n) { return x->v->ext >> n & 1; }
+
+/* X10's and X9's condition: partner has led trumps in this deal. */
+static bool pt_led_trumps(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    for (int t = 0; t < pub->ntricks; t++)
+        if (pub->leader[t] == x->pt && card_suit(pub->card[t][x->pt]) == x->trump) return true;
+    return false;
+}
+
+static sd_card card_of(const sd_ctx *x, int rank, const char *rule)
+{
+    return (sd_card){card_make(x->L, rank), rule, NULL, false};
+}
+
+/* LOW (PR5): the lowest card of suit L. */
+static sd_card low(const sd_ctx *x, const char *rule)
+{
+    return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true};
+}
+
+/* Beats the winning card w (play.md §2 beats) with rank r of suit L? */
+static bool beats_w(const sd_ctx *x, int r)
+{
+    return card_suit(x->w) == x->L && r > card_rank(x->w);
+}
+
+/* The lowest card of group(rank) that beats w; 0 if none. */
+static int group_low_beating(const sd_ctx *x, int rank)
+{
+    uint16_t g = sd_group(x->held[x->L], x->played[x->L], rank);
+    for (int r = 2; r <= RANK_A; r++)
+        if ((g & RB(r)) && beats_w(x, r)) return r;
+    return 0;
+}
+
+/* Play the lowest winning card of group(rank), else LOW. */
+static sd_card group_or_low(const sd_ctx *x, int rank, const char *rule)
+{
+    int r = group_low_beating(x, rank);
+    return r ? card_of(x, r, rule) : low(x, rule);
+}
+
+/* S3.2: the holding is one of conventions.md's K, Q, J or T high-card
+ * leads LS1-LS10 (T counts as a high card); the rank of the row's first
+ * card, 0 if no row matches. */
+static int high_card_row(uint16_t h)
+{
+    static const struct { uint16_t has, lacks; uint8_t nmin, nmax, first; } rows[] = {
+        {RB(14) | RB(13), 0, 2, 2, 14},                               /* LS1 */
+        {RB(14) | RB(13) | RB(12) | RB(11), 0, 4, 13, 13},            /* LS2 */
+        {RB(14) | RB(13) | RB(12), RB(11), 3, 13, 13},                /* LS3 */
+        {RB(14) | RB(13), RB(12), 3, 13, 13},                         /* LS4 */
+        {RB(13) | RB(12) | RB(11), RB(14), 5, 13, 11},                /* LS5 */
+        {RB(13) | RB(12) | RB(11) | RB(10), RB(14), 4, 4, 13},        /* LS6 */
+        {RB(13) | RB(12) | RB(11), RB(14) | RB(10), 3, 4, 13},        /* LS7 */
+        {RB(13) | RB(12), RB(14) | RB(11), 2, 13, 13},                /* LS8 */
+        {RB(12) | RB(11) | RB(10), RB(14) | RB(13), 3, 13, 12},       /* LS9 */
+        {RB(13) | RB(11) | RB(10), RB(14) | RB(12), 3, 13, 10},       /* LS10 */
+    };
+    int n = __builtin_popcount(h);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if ((h & rows[i].has) == rows[i].has && !(h & rows[i].lacks) && n >= rows[i].nmin && n <= rows[i].nmax)
+            return rows[i].first;
+    return 0;
+}
+
+/* Is the card rank r of suit s still unseen by X: not played, not in the
+ * trick, not his (outside_X)? */
+static bool outside(const sd_ctx *x, int s, int r)
+{
+    return !((x->gone[s] | x->held[s]) >> r & 1);
+}
+
+/* ---- §5 second hand ---- */
+
+static sd_card second_follow(const sd_ctx *x)
+{
+    uint16_t h = x->held[x->L];
+    int c = card_rank(x->lead), n = __builtin_popcount(h);
+    bool weak = sd_trumps(x) <= 3, plain = x->L != x->trump;
+    /* S1: the fourchette, the cards next above and below c (cards in the
+     * trick count as played), the upper a 9 or higher (PQ6). */
+    int above = 0, below = 0;
+    for (int r = c + 1; r <= RANK_A && !above; r++)
+        if (!(x->gone[x->L] >> r & 1)) above = r;
+    for (int r = c - 1; r >= 2 && !below; r--)
+        if (!(x->gone[x->L] >> r & 1)) below = r;
+    if (above >= 9 && holds(h, above) && holds(h, below)) return card_of(x, above, "S1");
+    if (x->round == 1) {
+        if (c >= RANK_J && c <= RANK_K && holds(h, RANK_A)) return group_or_low(x, RANK_A, "S2.1");
+        if (c >= 9 && c <= RANK_J && holds(h, RANK_K) && holds(h, RANK_Q))
+            return group_or_low(x, RANK_Q, "S2.2");
+        if (c >= RANK_J && c <= RANK_K && ext(x, 4)) {
+            /* X4: cover with a higher honour when short; with four or more
+             * only holding the ten as well (dicks L2487-2494) */
+            uint16_t over = (uint16_t)(h & ~((2u << c) - 1));
+            int cover = over ? ranks_low(over) : 0;
+            if (cover >= RANK_J && (n <= 3 || holds(h, RANK_T))) return card_of(x, cover, "X4");
+        }
+        if (c >= RANK_J) return low(x, "S2.3");
+        if (holds(h, RANK_A) && !holds(h, RANK_K)) {
+            bool qj = holds(h, RANK_Q) && holds(h, RANK_J);
+            /* CV6 replaces S3.1 for A x x x x when weak in trumps (foster L1820) */
+            if (x->v->side->minneapolis && n >= 5 && !qj && weak && plain) return card_of(x, RANK_A, "CV6");
+            if (n >= 5 || qj) {
+                if (qj && weak && plain) return group_or_low(x, RANK_Q, "S3.1");
+                return low(x, "S3.1");
+            }
+        }
+        /* X5: A K or K Q in trumps: leave the trick to partner (hogarth L611) */
+        if (!plain && ext(x, 5) && holds(h, RANK_K) && (holds(h, RANK_A) || holds(h, RANK_Q))) return low(x, "X5");
+        int first = high_card_row(h);
+        if (first) return group_or_low(x, first, "S3.2");
+        int h1 = ranks_top(h), h2 = ranks_nth(h, 2);
+        if ((n == 2 || n == 3) && h1 >= RANK_J && h2 == h1 - 1)
+            return beats_w(x, h2) ? card_of(x, h2, "S3.3") : low(x, "S3.3");
+        if (!plain && n == 2 && holds(h, RANK_K) && outside(x, x->L, RANK_A)) return card_of(x, RANK_K, "S3.4");
+    }
+    int m1 = suit_nth_unplayed(x->played[x->L], 1), m2 = suit_nth_unplayed(x->played[x->L], 2),
+        m3 = suit_nth_unplayed(x->played[x->L], 3);
+    /* X10: partner draws trumps: stop the adversaries' plain suit with a master */
+    if (plain && ext(x, 10) && holds(h, m1) && x->trump >= 0 && pt_led_trumps(x)) return group_or_low(x, m1, "X10");
+    if (x->round == 1) return low(x, "S3.5");
+    if (holds(h, m1)) return group_or_low(x, m1, "S4.1");
+    if (holds(h, m2) && holds(h, m3)) return beats_w(x, m3) ? card_of(x, m3, "S4.2") : low(x, "S4.2");
+    return low(x, "S4.3");
+}
+
+/* S5.2 D5: every other card of L is played or in the trick. */
+static bool thirteenth(const sd_ctx *x)
+{
+    return (x->gone[x->L] | RB(card_rank(x->lead))) == SUIT_MASK_ALL;
+}
+
+/* X13: an established plain suit to keep the trumps for. */
+static bool established_plain(const sd_ctx *x)
+{
+    for (int s = 0; s < 4; s++)
+        if (s != x->trump && x->held[s] && suit_established(x->held[s], x->played[s])) return true;
+    return false;
+}
+
+static sd_card second_void(const sd_ctx *x)
+{
+    int t = sd_trumps(x);
+    if (!t || x->L == x->trump) return sd_discard(x, "S5.1");
+    if (thirteenth(x)) return t <= 3 ? sd_ruff(x, "S5.2") : sd_discard(x, "S5.2");
+    if (card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return sd_ruff(x, "S5.3");
+    if (t == 4) return sd_discard(x, "S5.4");
+    if (ext(x, 13) && t >= 5 && established_plain(x)) return sd_discard(x, "X13");
+    return sd_ruff(x, "S5.5");
+}
+
+/* ---- §6 third hand ---- */
+
+/* T1.4: a plain suit other than L with a re-entry (conventions.md §1.3). */
+static bool reentry_elsewhere(const sd_ctx *x)
+{
+    for (int s = 0; s < 4; s++)
+        if (s != x->L && s != x->trump && x->held[s] && suit_reentry(x->held[s], x->played[s])) return true;
+    return false;
+}
+
+/* X2(b): round 2 of partner's suit, which he led to round 1 and X
+ * followed from three cards: X's honour would block the suit. */
+static bool unblock(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    for (int t = 0; t < pub->ntricks; t++)
+        if (card_suit(pub->card[t][pub->leader[t]]) == x->L)
+            return pub->leader[t] == x->pt && card_suit(pub->card[t][x->v->seat]) == x->L;
+    return false;
+}
+
+static sd_card third_follow(const sd_ctx *x)
+{
+    uint16_t h = x->held[x->L];
+    int c = card_rank(x->lead), n = __builtin_popcount(h);
+    bool plain = x->L != x->trump;
+    if (plain && x->trump >= 0 && card_suit(x->w) == x->trump) return low(x, "T0");
+    /* T2 / CV2: partner's strengthening opening lead under short-suit (Q12) */
+    const play_public *pub = x->v->pub;
+    if (x->v->side->short_suit && pub->ntricks == 0 && x->lead_seat == pub->eldest && plain && c < RANK_K) {
+        if (x->pt_winning)
+            return holds(h, RANK_A) && holds(h, RANK_K)
+                       ? card_of(x, ranks_low(sd_group(h, x->played[x->L], RANK_K)), "T2")
+                       : low(x, "T2");
+        for (int r = 2; r <= RANK_A; r++)
+            if (holds(h, r) && beats_w(x, r)) return card_of(x, r, "T2");
+        return low(x, "T2");
+    }
+    if (ext(x, 2) && x->round == 2 && plain && n == 2 && ranks_top(h) >= RANK_J && unblock(x))
+        return card_of(x, ranks_top(h), "X2");
+    if (x->round == 1 && x->pt_winning) {
+        bool a = holds(h, RANK_A), q = holds(h, RANK_Q);
+        if (c == RANK_K && n == 2 && a && holds(h, RANK_J)) return card_of(x, RANK_A, "T1.1");
+        if (c == RANK_T) return a && (!q || n == 2) ? card_of(x, RANK_A, "T1.2") : low(x, "T1.2");
+        if (c == RANK_Q && n == 3 && a && holds(h, RANK_K)) return card_of(x, RANK_K, "T1.3");
+        if (c == RANK_J && a && (n == 2 || (sd_trumps(x) >= 4 && reentry_elsewhere(x))))
+            return card_of(x, RANK_A, "T1.4");
+        if (c >= RANK_T) return low(x, "T1.5");
+    }
+    if (x->pt_winning) {
+        bool beaten = false;
+        for (int r = card_rank(x->w) + 1; r <= RANK_A && !beaten; r++) beaten = outside(x, x->L, r);
+        if (!beaten) return low(x, "T3.1");
+    }
+    if (x->round == 1 && holds(h, RANK_A) && holds(h, RANK_Q) && outside(x, x->L, RANK_K) &&
+        card_suit(x->w) == x->L && card_rank(x->w) < RANK_Q)
+        return group_or_low(x, RANK_Q, "T3.2a");
+    int top = ranks_top(h);
+    if (beats_w(x, top)) return group_or_low(x, top, "T3.2b");
+    return low(x, "T3.3");
+}
+
+static sd_card third_void(const sd_ctx *x)
+{
+    if (!sd_trumps(x) || x->L == x->trump) return sd_discard(x, "T4.1");
+    if (ext(x, 9) && x->pt_winning && thirteenth(x)) {
+        /* X9: partner's 13th card: ruff high if he called or led trumps */
+        if (x->v->pub->called[x->pt] || pt_led_trumps(x))
+            return (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), "X9", NULL, false};
+        return sd_discard(x, "X9");
+    }
+    if (x->pt_winning) {
+        int c = card_rank(x->lead);
+        if (x->round == 1) {
+            if (c >= RANK_K) return sd_discard(x, "T4.2");
+            if (c >= RANK_J && x->v->side->american) return sd_discard(x, "CV1");
+            return sd_ruff(x, "T4.2");
+        }
+        return c == suit_nth_unplayed(x->played[x->L], 1) ? sd_discard(x, "T4.2") : sd_ruff(x, "T4.2");
+    }
+    return sd_ruff(x, "T4.3");
+}
+
+/* ---- §7 fourth hand ---- */
+
+static sd_card fourth(const sd_ctx *x)
+{
+    uint16_t h = x->held[x->L];
+    if (x->pt_winning) return h ? low(x, "F1") : sd_discard(x, "F1");
+    if (h) {
+        if (card_suit(x->w) != x->L) return low(x, "F3");
+        for (int r = card_rank(x->w) + 1; r <= RANK_A; r++)
+            if (h >> r & 1) return card_of(x, r, "F2");
+        return low(x, "F2");
+    }
+    int t = sd_trumps(x);
+    bool can_beat = t && (card_suit(x->w) != x->trump || ranks_top(x->held[x->trump]) > card_rank(x->w));
+    /* X13: a doubtful card (not the best of its suit) is let pass */
+    if (can_beat && ext(x, 13) && t >= 5 && card_suit(x->w) == x->L &&
+        card_rank(x->w) != suit_nth_unplayed(x->played[x->L], 1) && established_plain(x))
+        return sd_discard(x, "X13");
+    return can_beat ? sd_ruff(x, "F4") : sd_discard(x, "F4");
+}
+
+/* What becomes of a LOW output (PR6, PR7): X7's turn-up management, else
+ * the signals. */
+static sd_card lowered(const sd_ctx *x, sd_card out)
+{
+    if (!out.low) return out;
+    const play_public *pub = x->v->pub;
+    if (ext(x, 7) && x->L == x->trump && x->v->seat == pub->dealer && pub->turnup != CARD_NONE &&
+        hand_has(x->v->hand, pub->turnup)) {
+        uint16_t others = (uint16_t)(x->held[x->L] & ~RB(card_rank(pub->turnup)));
+        if (x->lead_seat != x->pt && card_rank(pub->turnup) <= 9) /* X7: rid himself of it */
+            return (sd_card){pub->turnup, out.rule, "X7", false};
+        if (x->lead_seat == x->pt && others) /* X7: keep it */
+            return (sd_card){card_make(x->L, ranks_low(others)), out.rule, "X7", false};
+    }
+    return pub->signals ? sd_signal(x, out) : out;
+}
+
+sd_card sd_follow(const sd_view *v)
+{
+    const play_public *pub = v->pub;
+    sd_ctx x;
+    x.v = v;
+    x.trump = pub->trump >= SUIT_S && pub->trump <= SUIT_C ? pub->trump : -1;
+    x.pos = pub->ncur;
+    x.lead_seat = pub->leader[pub->ntricks];
+    x.pt = seat_partner(v->seat);
+    x.lead = pub->card[pub->ntricks][x.lead_seat];
+    x.L = card_suit(x.lead);
+    for (int s = 0; s < 4; s++) {
+        x.held[s] = hand_suit(v->hand, s);
+        x.played[s] = hand_suit(pub->played, s);
+        x.gone[s] = x.played[s];
+    }
+    x.w = x.lead;
+    x.wseat = x.lead_seat;
+    x.high_trump = 0;
+    for (int i = 0, seat = x.lead_seat; i < x.pos; i++, seat = seat_left(seat)) {
+        card_t c = pub->card[pub->ntricks][seat];
+        x.gone[card_suit(c)] |= (uint16_t)RB(card_rank(c));
+        if (card_suit(c) == x.trump && card_rank(c) > x.high_trump) x.high_trump = card_rank(c);
+        bool wins = card_suit(c) == card_suit(x.w) ? card_rank(c) > card_rank(x.w) : card_suit(c) == x.trump;
+        if (wins) {
+            x.w = c;
+            x.wseat = seat;
+        }
+    }
+    x.pt_winning = x.wseat == x.pt;
+    /* PR1, PR2: a single legal card, or legal cards all equal. */
+    uint16_t h = x.held[x.L];
+    if (h) {
+        if (sd_group(h, x.played[x.L], ranks_top(h)) == h) return low(&x, "PR2");
+    } else {
+        for (int s = 0; s < 4; s++)
+            if (v->hand == hand_from_suit(s, x.held[s]) &&
+                sd_group(x.held[s], x.played[s], ranks_top(x.held[s])) == x.held[s])
+                return (sd_card){hand_lowest(v->hand), "PR2", NULL, true};
+    }
+    if (x.pos == 3) return lowered(&x, fourth(&x));
+    x.round = 1;
+    for (int t = 0; t < pub->ntricks; t++)
+        if (card_suit(pub->card[t][pub->leader[t]]) == x.L) x.round++;
+    sd_card out = x.pos == 1 ? (h ? second_follow(&x) : second_void(&x)) : h ? third_follow(&x) : third_void(&x);
+    return lowered(&x, out);
+}

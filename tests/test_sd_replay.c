@@ -1,0 +1,123 @@
+/* test_sd_replay.c -- `whistlab replay --eval play|both` (the single-dummy
+ * players in the replay driver) on DDS's list100: the eldest side's mean
+ * tricks per convention, the double-dummy columns of --eval both equal to
+ * --eval dd, the per-deal CSV, shards merged equal to one run, and the
+ * single-dummy settings (--opponents, --signals, --ext) kept for --resume;
+ * and the duplicate round robin of `whistlab play --round-robin`. */
+#include "testutil.h"
+
+static char out[65536];
+
+static const char *list100(void) { return test_shared("corpora/dds-hands/list100.txt"); }
+
+static void test_eval_play(void **state)
+{
+    (void)state;
+    int rc = test_run(out, sizeof out, "%s replay --eval play --conventions long-suit,american,short-suit "
+                      "--no-progress %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "--eval play: long-suit,american,short-suit on (opponents long-suit)"));
+    assert_non_null(strstr(out, "[1] long-suit     4.260"));
+    assert_non_null(strstr(out, "[2] american      4.270"));
+    /* each convention against itself */
+    rc = test_run(out, sizeof out, "%s replay --eval play --opponents same --conventions long-suit "
+                  "--no-progress %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "[1] long-suit     4.260"));
+}
+
+static void test_eval_both(void **state)
+{
+    (void)state;
+    const char *csv = test_tmp(".csv");
+    int rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,dd-best "
+                      "--csv-deals %s --no-progress %s 2>&1", test_bin(), csv, list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "[1] long-suit         3.570"));
+    assert_non_null(strstr(out, "[3] dd-best           3.810"));
+    assert_non_null(strstr(out, "[4] long-suit (sd)    4.260"));
+    assert_non_null(strstr(out, "[6] dd-best (sd)      4.390"));
+    char dd[65536];
+    rc = test_run(dd, sizeof dd, "%s replay --eval dd --conventions long-suit,american,dd-best --no-progress %s 2>&1",
+                  test_bin(), list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(dd, "[1] long-suit     3.570"));
+    rc = test_run(out, sizeof out, "grep -c ',long-suit (sd),' %s; wc -l < %s", csv, csv);
+    assert_string_equal(out, "100\n601\n");
+    unlink(csv);
+    rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,short-suit,highest,random "
+                  "%s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 2);
+}
+
+static void test_shards_merge(void **state)
+{
+    (void)state;
+    char a[256], b[256];
+    snprintf(a, sizeof a, "%s", test_tmp("-1.wls"));
+    snprintf(b, sizeof b, "%s", test_tmp("-2.wls"));
+    for (int k = 1; k <= 2; k++) {
+        int rc = test_run(out, sizeof out, "%s replay --eval play --conventions long-suit,american --shard %d/2 "
+                          "--save %s --no-progress %s 2>&1", test_bin(), k, k == 1 ? a : b, list100());
+        assert_int_equal(rc, 0);
+    }
+    int rc = test_run(out, sizeof out, "%s merge %s %s 2>&1", test_bin(), a, b);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "--eval play"));
+    assert_non_null(strstr(out, "[1] long-suit     4.260"));
+    assert_non_null(strstr(out, "[2] american      4.270"));
+    unlink(a);
+    unlink(b);
+}
+
+/* --signals and --ext are settings of the run: kept in the state file and
+ * shown in the title of the resumed report. */
+static void test_signals_ext_settings(void **state)
+{
+    (void)state;
+    char wls[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp(".wls"));
+    int rc = test_run(out, sizeof out, "%s replay --eval play --signals --ext X2,X4,X13 --conventions "
+                      "long-suit,american --save %s --no-progress %s 2>&1", test_bin(), wls, list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "(opponents long-suit, signals, ext X2,X4,X13)"));
+    assert_non_null(strstr(out, "[1] long-suit     4.190"));
+    char again[65536];
+    rc = test_run(again, sizeof again, "%s replay --resume %s 2>&1", test_bin(), wls);
+    assert_int_equal(rc, 0);
+    assert_string_equal(again, out);
+    unlink(wls);
+    rc = test_run(out, sizeof out, "%s replay --eval play --ext X1 %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 2);
+}
+
+/* `whistlab play --round-robin`: duplicate replay of every pair on list100,
+ * and the field table (each row's gains against the others, averaged). */
+static void test_round_robin_cli(void **state)
+{
+    (void)state;
+    int rc = test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit %s 2>&1", test_bin(),
+                      list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "deals: 100 read, 100 whist deals played, 0 rejected"));
+    assert_non_null(strstr(out, "long-suit - american                      +0.0500   0.892"));
+    assert_non_null(strstr(out, "long-suit - short-suit                    +0.1500"));
+    assert_non_null(strstr(out, "american - short-suit                     +0.1300"));
+    assert_non_null(strstr(out, "short-suit                -0.1400"));
+    rc = test_run(out, sizeof out, "%s play --round-robin long-suit %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 2);
+    rc = test_run(out, sizeof out, "%s play --round-robin long-suit,dd-best %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_eval_play),
+        cmocka_unit_test(test_eval_both),
+        cmocka_unit_test(test_shards_merge),
+        cmocka_unit_test(test_signals_ext_settings),
+        cmocka_unit_test(test_round_robin_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
