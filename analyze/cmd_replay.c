@@ -279,10 +279,11 @@ static void print_title(const settings *s, uint64_t part_mask, unsigned shards)
     printf("\n");
 }
 
-static int finish_report(const stats_state *st, const char *csv_summary)
+static int finish_report(const stats_state *st, const settings *s, const char *csv_summary)
 {
     char err[512];
-    stats_report(stdout, st);
+    stats_report(stdout, st, strcmp(s->eval, "play") == 0 ? STATS_EVAL_PLAY
+                             : strcmp(s->eval, "both") == 0 ? STATS_EVAL_BOTH : STATS_EVAL_DD);
     if (csv_summary && !stats_write_summary_csv(csv_summary, st, err, sizeof err)) {
         fprintf(stderr, "whistlab: %s\n", err);
         return EXIT_FAILURE_IO;
@@ -501,7 +502,7 @@ int cmd_replay(int argc, char **argv)
     }
     if (c.resume && w.complete) {
         print_title(&c.s, w.part_mask, w.parts);
-        rc = finish_report(st, c.csv_summary);
+        rc = finish_report(st, &c.s, c.csv_summary);
         goto out;
     }
     if (!c.resume) {
@@ -539,7 +540,7 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = finish_report(st, c.csv_summary);
+    rc = finish_report(st, &c.s, c.csv_summary);
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
@@ -618,7 +619,7 @@ int cmd_merge(int argc, char **argv)
     }
     printf("whistlab merge: %d state files\n", argc - optind);
     print_title(&s, total.part_mask, total.parts);
-    rc = finish_report(a, csv_summary);
+    rc = finish_report(a, &s, csv_summary);
 out:
     free(a);
     free(b);

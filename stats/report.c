@@ -44,10 +44,18 @@ static void report_input(FILE *f, const stats_state *st)
     fprintf(f, "; %llu whist deals analysed\n\n", (unsigned long long)st->all.deals);
 }
 
-static void report_conventions(FILE *f, const stats_state *st, int w)
+static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval eval)
 {
+    static const char *const HEADING[] = {
+        [STATS_EVAL_DD] = "LEADS COMPARED DOUBLE-DUMMY (tricks of the leader's side; means per deal)",
+        [STATS_EVAL_PLAY] = "CONVENTIONS COMPARED IN RULE-BASED PLAY (tricks of the eldest hand's side;\n"
+                            "means per deal; best = the best convention on each deal)",
+        [STATS_EVAL_BOTH] = "DOUBLE-DUMMY LEADS AND RULE-BASED PLAY SIDE BY SIDE (tricks of the leader's\n"
+                            "side; (sd) = all 52 cards played by the rule-based players; best = the\n"
+                            "best double-dummy lead)",
+    };
     const stats_cell *c = &st->all;
-    fprintf(f, "LEADS COMPARED DOUBLE-DUMMY (tricks of the leader's side; means per deal)\n");
+    fprintf(f, "%s\n", HEADING[eval]);
     fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "convention", "tricks", "cost vs best",
             "95% CI of cost", "optimal");
     for (int i = 0; i < st->nconv; i++) {
@@ -66,9 +74,15 @@ static void report_conventions(FILE *f, const stats_state *st, int w)
     char mean[16], nbest[16];
     fmt_num(mean, sizeof mean, stats_mean(c->best, c->deals), "%.3f");
     fmt_num(nbest, sizeof nbest, stats_mean(c->n_best, c->deals), "%.2f");
-    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "best lead", mean, "0", "", "100.0%");
-    fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
-               "    wins as many tricks as the best lead)\n\n", nbest);
+    bool play = eval == STATS_EVAL_PLAY;
+    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, play ? "best" : "best lead", mean, "0", "",
+            "100.0%");
+    if (play)
+        fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
+                   "    convention's side wins as many tricks as the best convention)\n\n", nbest);
+    else
+        fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
+                   "    wins as many tricks as the best lead)\n\n", nbest);
 }
 
 static void pair_label(char *buf, size_t n, const stats_state *st, int i, int j)
@@ -178,12 +192,21 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
     fputc('\n', f);
 }
 
-/* Identical leads score identically, so all of a pair's net gain comes
- * from the deals where its leads differ: say how few those are. */
-static void report_coincidence(FILE *f, const stats_state *st)
+/* Double-dummy, identical leads score identically, so all of a pair's net
+ * gain comes from the deals where its leads differ: say how few those are.
+ * In rule-based play the later leads and the play still differ. */
+static void report_coincidence(FILE *f, const stats_state *st, stats_eval eval)
 {
     if (st->nconv < 2 || !st->all.deals) return;
     uint64_t differ = st->by[BREAK_COINCIDE][0].deals;
+    if (eval != STATS_EVAL_DD) {
+        fprintf(f, "The conventions' opening leads differ on %llu of %llu deals (%.1f%%). In\n"
+                   "rule-based play a same opening lead can still end in other tricks: the\n"
+                   "later leads and the play follow each side's convention.\n",
+                (unsigned long long)differ, (unsigned long long)st->all.deals,
+                100 * stats_mean(differ, st->all.deals));
+        return;
+    }
     fprintf(f, "The conventions' leads differ on %llu of %llu deals (%.1f%%). Where two leads are\n"
                "the same card they win the same tricks, so all of a pair's net gain comes from\n"
                "the deals where its leads differ (\"leads differ\" above); per such deal the\n"
@@ -192,17 +215,17 @@ static void report_coincidence(FILE *f, const stats_state *st)
             100 * stats_mean(differ, st->all.deals));
 }
 
-void stats_report(FILE *f, const stats_state *st)
+void stats_report(FILE *f, const stats_state *st, stats_eval eval)
 {
     report_input(f, st);
     if (!st->all.deals) {
         fprintf(f, "no deals analysed\n");
         return;
     }
-    report_conventions(f, st, name_width(st, 10));
+    report_conventions(f, st, name_width(st, 10), eval);
     report_pairs(f, st);
     report_distribution(f, st);
     for (int br = 0; br < STATS_BREAKDOWNS; br++)
         if (br != BREAK_COINCIDE || st->nconv >= 2) report_breakdown(f, st, br);
-    report_coincidence(f, st);
+    report_coincidence(f, st, eval);
 }

@@ -25,10 +25,17 @@
 #ifndef WHISTLAB_STATS_REPORT_H
 #define WHISTLAB_STATS_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "tally.h"
 
-void stats_report(FILE *f, const stats_state *st);
+/* What the scores are, for the headings: double-dummy tricks after each
+ * convention's opening lead (a lead decides the score: identical leads
+ * score identically), tricks won in rule-based play of all 52 cards, or
+ * both side by side. */
+typedef enum { STATS_EVAL_DD, STATS_EVAL_PLAY, STATS_EVAL_BOTH } stats_eval;
+
+void stats_report(FILE *f, const stats_state *st, stats_eval eval);
 
 /* Writes the summary CSV to path ("-" = standard output). False with err
  * filled on failure. */

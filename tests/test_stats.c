@@ -425,7 +425,7 @@ static void test_summary_csv_and_report(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    stats_report(f, st);
+    stats_report(f, st, STATS_EVAL_DD);
     fclose(f);
     assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
     assert_non_null(strstr(buf, "[1] long-suit     6.667         0.333  [-1.101, 1.768]        66.7%"));
