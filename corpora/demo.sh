@@ -1,14 +1,19 @@
 #!/bin/sh
-# demo.sh -- the main job on the shipped corpus: the opening leads of the
-# long-suit game, Foster's American leads and Ward's short-suit game, valued
-# double-dummy and compared pairwise (run by `make demo` from the repo root).
+# demo.sh -- the main job on the shipped corpus (run by `make demo` from the
+# repo root): 2000 whist deals dealt as at the table (the dealer's last card
+# turned up for trumps, the eldest hand on lead), the opening leads of the
+# long-suit game, Foster's American leads and Ward's short-suit game valued
+# double-dummy and compared pairwise, then the same conventions played out
+# by the rule-based players.
 set -e
-corpus=corpora/dds-list1000.pbn.gz
-echo "== whistlab check $corpus"
-./whistlab check "$corpus"
-echo
-echo "== whistlab show --board 1 $corpus"
-./whistlab show --board 1 "$corpus"
-echo
-echo "== whistlab replay $corpus --conventions long-suit,american,short-suit --eval dd"
-./whistlab replay "$corpus" --conventions long-suit,american,short-suit --eval dd
+corpus=corpora/whist-2000.pbn.gz
+run() {
+    echo "\$ whistlab $*"
+    ./whistlab "$@"
+    echo
+}
+run check "$corpus"
+run show --board 1 "$corpus"
+run lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit,american,short-suit --explain
+run replay "$corpus" --conventions long-suit,american,short-suit --eval dd
+run replay "$corpus" --conventions long-suit,american,short-suit --eval play
