@@ -14,7 +14,7 @@ static const command COMMANDS[] = {
     {"check", cmd_check, "read deal files and report every deal read, accepted and rejected"},
     {"show", cmd_show, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
     {"convert", cmd_convert, "convert deals between formats (PBN, one-line; gzip by .gz)"},
-    {"replay", cmd_replay, "compare the conventions' opening leads double-dummy over a corpus"},
+    {"replay", cmd_replay, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
     {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay run"},
     {"odds", cmd_odds, "odds tables of the books: exact, historic, and measured on a corpus"},
     {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},

@@ -358,6 +358,28 @@ static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *d
     }
 }
 
+/* A .wda archive gives any record without a scan: select this run's records
+ * (those past the resume point, of this shard, within --limit) so that only
+ * they are read. Every record of a .wda is a deal. Returns how many records
+ * of the file the run covers, or UINT64_MAX for a text file (read through,
+ * the records picked on the way). */
+static uint64_t select_records(const replay_opts *o, deal_reader *rd, uint64_t base,
+                               uint64_t deals_read)
+{
+    uint64_t size = deal_reader_size(rd);
+    if (size == UINT64_MAX) return UINT64_MAX;
+    uint64_t end = size;
+    if (o->limit) {
+        uint64_t left = o->limit > deals_read ? o->limit - deals_read : 0;
+        if (left < end) end = left;
+    }
+    uint64_t lo = o->resume_records > base ? o->resume_records - base : 0;
+    uint64_t first = lo + ((uint64_t)o->shard - 1 + (uint64_t)o->shards - (base + lo) % (uint64_t)o->shards)
+                              % (uint64_t)o->shards;
+    deal_reader_select(rd, first, (uint64_t)o->shards, end);
+    return end;
+}
+
 /* How many deals this run will analyse, for the ETA: a reading pass (far
  * cheaper than solving). 0 when unknown (standard input). */
 static uint64_t count_expected(const replay_opts *o, const char *const files[], int nfiles)
@@ -427,6 +449,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
             input_failed = true;
             continue;
         }
+        uint64_t base = record, in_file = select_records(o, rd, base, deals_read);
         deal_t d;
         for (;;) {
             if (o->stop && *o->stop) {
@@ -442,10 +465,18 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
                 input_failed = true;
                 break;
             }
+            if (in_file != UINT64_MAX) { /* a .wda: only this shard's records come */
+                take_record(&r, rs, &d, &diag, base + d.pos.index);
+                continue;
+            }
             uint64_t rec = record++;
             if (rs == READ_DEAL || rs == READ_REJECT) deals_read++;
             if (rec < o->resume_records || rec % o->shards != o->shard - 1) continue;
             take_record(&r, rs, &d, &diag, rec);
+        }
+        if (in_file != UINT64_MAX) {
+            record += in_file;
+            deals_read += in_file;
         }
         deal_reader_close(rd);
     }

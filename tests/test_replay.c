@@ -363,6 +363,31 @@ static void check_unfinished(const char *wls)
     free(st);
 }
 
+/* A .wda archive hands each shard its records directly (no scan): three
+ * shards of the archive merge to the report of the whole text corpus. */
+static void test_wda_shards_select_records(void **state)
+{
+    (void)state;
+    char wda[256], parts[3][256], mreport[256];
+    snprintf(wda, sizeof wda, "%s", test_tmp("list100.wda"));
+    snprintf(mreport, sizeof mreport, "%s", test_tmp("wda-merged.txt"));
+    assert_int_equal(test_run(out, sizeof out, "%s convert %s %s 2>&1", test_bin(),
+                              test_shared(LIST100), wda), 0);
+    for (int i = 0; i < 3; i++) {
+        snprintf(parts[i], sizeof parts[i], "%s", test_tmp(i == 0 ? "w1.wls" : i == 1 ? "w2.wls" : "w3.wls"));
+        assert_int_equal(test_run(out, sizeof out,
+                                  "%s replay --no-progress --limit " LIMIT " --shard %d/3 --save %s %s 2>&1",
+                                  test_bin(), i + 1, parts[i], wda), 0);
+        assert_non_null(strstr(out, "input: 10 deals read = 10 accepted"));
+    }
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s | tail -n +3 > %s", test_bin(),
+                              parts[2], parts[0], parts[1], mreport), 0);
+    assert_int_equal(test_run(out, sizeof out, "tail -n +2 %s | cmp -s - %s", whole.report, mreport), 0);
+    for (int i = 0; i < 3; i++) remove(parts[i]);
+    remove(wda);
+    remove(mreport);
+}
+
 static void test_resume_after_kill(void **state)
 {
     (void)state;
@@ -477,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_hand_checked_gains),
         cmocka_unit_test(test_thread_count_does_not_change_output),
         cmocka_unit_test(test_shards_merge_to_whole),
+        cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
