@@ -10,9 +10,9 @@ static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
 int ranks_nth(uint16_t m, int k)
 {
-    for (int r = RANK_A; r >= 2; r--)
-        if ((m & RB(r)) && --k == 0) return r;
-    return 0;
+    uint32_t left = m & SUIT_MASK_ALL;
+    for (; left && k > 1; k--) left &= ~RB(ranks_top((uint16_t)left));
+    return left && k == 1 ? ranks_top((uint16_t)left) : 0;
 }
 
 int ranks_seqlow(uint16_t m, int r)
@@ -27,35 +27,55 @@ int suit_nth_unplayed(uint16_t played, int k)
     return ranks_nth((uint16_t)(SUIT_MASK_ALL & ~played), k);
 }
 
+/* The run of held-or-played ranks through rank, in bit operations: the
+ * nearest gaps above and below bound it (sd_rules.h's sd_group). */
 uint16_t suit_group(uint16_t held, uint16_t played, int rank)
 {
-    uint16_t g = (uint16_t)RB(rank);
-    for (int r = rank + 1; r <= RANK_A && ((held | played) & RB(r)); r++)
-        if (held & RB(r)) g |= (uint16_t)RB(r);
-    for (int r = rank - 1; r >= 2 && ((held | played) & RB(r)); r--)
-        if (held & RB(r)) g |= (uint16_t)RB(r);
-    return g;
+    uint32_t gaps = ~(((uint32_t)(held | played) & SUIT_MASK_ALL) | RB(rank));
+    uint32_t above = gaps & ~((2u << rank) - 1), below = gaps & (RB(rank) - 1);
+    int hi = __builtin_ctz(above), lo = below ? 32 - __builtin_clz(below) : 0;
+    return (uint16_t)((held & (RB(hi) - 1) & ~(RB(lo) - 1)) | RB(rank));
 }
 
-/* established(s): he holds master(s) and out <= 3 w, w = |group(master)|,
- * out = unplayed cards of s he does not hold (§1.3, foster L1479). */
+/* Bits set in a rank mask. The build targets plain x86-64, where
+ * __builtin_popcount is a libgcc call; these facts are read on every lead. */
+static inline int ranks_count(uint32_t m)
+{
+    m = m - ((m >> 1) & 0x5555u);
+    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
+    m = (m + (m >> 4)) & 0x0F0Fu;
+    return (int)((m + (m >> 8)) & 0x1Fu);
+}
+
+/* HF_ESTABLISHED and HF_REENTRY of a holding given the ranks played
+ * (§1.3), master(s) found once for both:
+ * established(s): he holds master(s) and out <= 3 w, w = |group(master)|,
+ * out = unplayed cards of s he does not hold (foster L1479);
+ * reentry(s): master(s), or the 2nd-best unplayed card with >= 2 cards
+ * (foster L1483). */
+static uint16_t play_flags(uint16_t held, uint16_t played)
+{
+    uint16_t unplayed = (uint16_t)(SUIT_MASK_ALL & ~played);
+    if (!unplayed) return 0;
+    int master = ranks_top(unplayed);
+    if (!(held & RB(master))) {
+        uint16_t below_master = (uint16_t)(unplayed & ~RB(master));
+        bool second = below_master && (held & RB(ranks_top(below_master)));
+        return second && ranks_count(held) >= 2 ? HF_REENTRY : 0;
+    }
+    int w = ranks_count(suit_group(held, played, master));
+    int out = 13 - ranks_count(played & SUIT_MASK_ALL) - ranks_count(held);
+    return (uint16_t)(HF_REENTRY | (out <= 3 * w ? HF_ESTABLISHED : 0));
+}
+
 bool suit_established(uint16_t held, uint16_t played)
 {
-    int master = suit_nth_unplayed(played, 1);
-    if (!master || !(held & RB(master))) return false;
-    int w = __builtin_popcount(suit_group(held, played, master));
-    int out = 13 - __builtin_popcount(played & SUIT_MASK_ALL) - __builtin_popcount(held);
-    return out <= 3 * w;
+    return play_flags(held, played) & HF_ESTABLISHED;
 }
 
-/* reentry(s): master(s), or the 2nd-best unplayed card with >= 2 cards
- * (§1.3, foster L1483). */
 bool suit_reentry(uint16_t held, uint16_t played)
 {
-    int master = suit_nth_unplayed(played, 1);
-    if (master && (held & RB(master))) return true;
-    int second = suit_nth_unplayed(played, 2);
-    return second && (held & RB(second)) && __builtin_popcount(held) >= 2;
+    return play_flags(held, played) & HF_REENTRY;
 }
 
 static void build_table(void)
@@ -96,20 +116,29 @@ const holding_info *holding_table(void)
     return TABLE;
 }
 
-/* Plain lengths sorted longest first, one hex digit each ("shape=332"). */
+/* Puts the larger of *a and *b first. */
+static inline void order_pair(int *a, int *b)
+{
+    if (*a < *b) {
+        int t = *a;
+        *a = *b;
+        *b = t;
+    }
+}
+
+/* Plain lengths sorted longest first, one hex digit each ("shape=332"):
+ * the trump suit reads -1 and sorts last, then a sorting network of four. */
 static uint16_t plain_shape(const hand_facts *f)
 {
-    int len[4], k = 0;
-    for (int s = 0; s < 4; s++)
-        if (s != f->trump) len[k++] = f->n[s];
-    for (int i = 1; i < k; i++)
-        for (int j = i; j > 0 && len[j] > len[j - 1]; j--) {
-            int x = len[j];
-            len[j] = len[j - 1];
-            len[j - 1] = x;
-        }
+    int len[4];
+    for (int s = 0; s < 4; s++) len[s] = s == f->trump ? -1 : f->n[s] > 15 ? 15 : f->n[s];
+    order_pair(&len[0], &len[1]);
+    order_pair(&len[2], &len[3]);
+    order_pair(&len[0], &len[2]);
+    order_pair(&len[1], &len[3]);
+    order_pair(&len[1], &len[2]);
     uint16_t code = 0;
-    for (int i = 0; i < k; i++) code = (uint16_t)(code << 4 | (len[i] > 15 ? 15 : len[i]));
+    for (int i = 0; i < 4 && len[i] >= 0; i++) code = (uint16_t)(code << 4 | len[i]);
     return code;
 }
 
@@ -165,9 +194,7 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
         bool keep = s == f->trump ? !no_trumps : (candidates >> s) & 1;
         f->hold[s] = keep ? held : 0;
         uint16_t fl = holding_of(tab, f->hold[s])->flags & ~(HF_ESTABLISHED | HF_REENTRY);
-        if (f->hold[s] && suit_established(held, pl)) fl |= HF_ESTABLISHED;
-        if (f->hold[s] && suit_reentry(held, pl)) fl |= HF_REENTRY;
-        f->flags[s] = fl;
+        f->flags[s] = f->hold[s] ? fl | play_flags(held, pl) : fl;
     }
     finish(f, tab);
     f->turnup_tenace = false;

@@ -19,14 +19,14 @@ static void set_id(char dst[CONV_ID_MAX], const char *src)
 int card_expr_rank(uint8_t expr, uint8_t rank, uint16_t h)
 {
     if (!h) return 0;
-    int n = __builtin_popcount(h);
     switch (expr) {
     case CX_RANK: return (h & RB(rank)) ? rank : 0;
     case CX_TOP: return ranks_top(h);
     case CX_LOWEST: return ranks_low(h);
     case CX_FOURTH: return ranks_nth(h, 4);
-    case CX_PENULT: return n >= 2 ? ranks_nth(h, n - 1) : ranks_top(h);
-    case CX_LOW: return n <= 4 ? ranks_low(h) : ranks_nth(h, n - 1); /* hogarth L877-881 */
+    case CX_PENULT: return h & (h - 1) ? ranks_low((uint16_t)(h & (h - 1))) : ranks_top(h);
+    case CX_LOW: /* hogarth L877-881: the lowest from four or fewer, else the penult */
+        return __builtin_popcount(h) <= 4 ? ranks_low(h) : ranks_low((uint16_t)(h & (h - 1)));
     case CX_SEQLOW: return ranks_seqlow(h, rank);
     default: return 0;
     }

@@ -5,7 +5,6 @@
  * suit choice, C5 return partner's suit, C6 open a new suit, C7 fallback --
  * with the deltas AM-C6, SS-C5 and MC-C, under the trump-lead guard (TM3).
  * Only the view of play_view.h is used: the player's hand and public play. */
-#include <stdio.h>
 #include <string.h>
 #include "convention_impl.h"
 
@@ -19,21 +18,29 @@ typedef struct {
     uint16_t held[4], played[4];
     int rounds[4];       /* completed tricks led in each suit */
     later_choice *out;
-    char pending[8];     /* "C4d" when a suit was abandoned on the way */
+    const char *pending; /* "C4d" when a suit was abandoned on the way */
 } later_ctx;
 
-static void set_id(char dst[CONV_ID_MAX], const char *src)
+/* dst = a, or a sep b when b is given, cut to CONV_ID_MAX - 1 characters
+ * as snprintf would cut it. Every lead formats its ids, so no stdio here. */
+static void put_id(char dst[CONV_ID_MAX], const char *a, char sep, const char *b)
 {
-    snprintf(dst, CONV_ID_MAX, "%s", src);
+    size_t n = 0;
+    for (; *a && n < CONV_ID_MAX - 1; a++) dst[n++] = *a;
+    if (b) {
+        if (n < CONV_ID_MAX - 1) dst[n++] = sep;
+        for (; *b && n < CONV_ID_MAX - 1; b++) dst[n++] = *b;
+    }
+    dst[n] = 0;
 }
 
 static void choose(later_ctx *x, int suit, int rank, const char *suit_rule, const char *card_rule)
 {
     lead_choice *ch = &x->out->choice;
     ch->card = card_make(suit, rank);
-    if (x->pending[0]) snprintf(ch->suit_rule, sizeof ch->suit_rule, "%s>%s", x->pending, suit_rule);
-    else set_id(ch->suit_rule, suit_rule);
-    set_id(ch->card_rule, card_rule);
+    if (x->pending) put_id(ch->suit_rule, x->pending, '>', suit_rule);
+    else put_id(ch->suit_rule, suit_rule, 0, NULL);
+    put_id(ch->card_rule, card_rule, 0, NULL);
     memo_of(&x->out->memo, NULL, rank == ranks_top(x->held[suit]), ch->card, x->held[suit],
             x->pub->ntricks);
 }
@@ -218,7 +225,7 @@ static bool c4(later_ctx *x, const convention *c)
         why = "C4d";
     if (why) {
         x->out->abandon |= (uint8_t)(1u << S);
-        snprintf(x->pending, sizeof x->pending, "%s", why);
+        x->pending = why;
         return false;
     }
     char id[CONV_ID_MAX];
@@ -231,6 +238,8 @@ static bool c4(later_ctx *x, const convention *c)
  * guard, else rerun as if t = 0. */
 static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, const char *step, bool trumps_only)
 {
+    /* C5a leads only a trump the guard allows: without one, no choice can pass */
+    if (trumps_only && !trump_lead_ok(x, false)) return false;
     hand_facts f;
     hand_now(x, c, &f, cand, false);
     int suit, ri = suit_choose_later(c, &f, &suit);
@@ -241,7 +250,7 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
     }
     if (ri < 0 || (trumps_only && suit != x->trump)) return false;
     char id[CONV_ID_MAX];
-    snprintf(id, sizeof id, "%s/%s", step, c->rule[ri].id);
+    put_id(id, step, '/', c->rule[ri].id);
     choose_by_table(x, c, &f, suit, ri, id);
     if (suit == x->trump && !c->rule[ri].nodraw) x->out->drawing = 1; /* D3 */
     return true;

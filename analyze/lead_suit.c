@@ -119,6 +119,7 @@ static unsigned candidates(const convention *c, int fi, int avoid, const hand_fa
 /* The best suit of mask m; ties go to the earlier suit in TB order. */
 static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts *f)
 {
+    if (!(m & (m - 1))) return m ? __builtin_ctz(m) : -1; /* one candidate: no keys to compare */
     int best = -1;
     uint64_t best_key = 0;
     for (int s = 0; s < 4; s++) {

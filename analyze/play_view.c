@@ -19,14 +19,13 @@ void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bo
         for (int s = 0; s < 4; s++) pub->memo[seat][s].first = CARD_NONE;
 }
 
-/* Has any trick (the current one included) been led in suit s? */
+/* Has any trick (the current one included) been led in suit s? The first
+ * lead of every suit is in some seat's D1 list (play_public_play). */
 static bool suit_led(const play_public *pub, int s)
 {
-    int last = pub->ntricks + (pub->ncur ? 1 : 0);
-    for (int t = 0; t < last && t < 13; t++) {
-        card_t c = pub->card[t][pub->leader[t]];
-        if (c != CARD_NONE && card_suit(c) == s) return true;
-    }
+    for (int seat = 0; seat < 4; seat++)
+        for (int i = 0; i < pub->nopened[seat]; i++)
+            if (pub->opened[seat][i] == s) return true;
     return false;
 }
 

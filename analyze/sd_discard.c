@@ -49,6 +49,7 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
     if (!any) /* D1: only trumps left */
         return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false};
     bool def = defensive(x);
+    const holding_info *tab = holding_table();
     /* D2: the protected cards, (a) masters and their equals, (b) K x and
      * A x, (c) Q x x in defensive mode. */
     uint16_t prot[3][4];
@@ -56,7 +57,7 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         uint16_t h = cand[s];
         int master = suit_nth_unplayed(x->played[s], 1);
         prot[0][s] = h && master && (h >> master & 1) ? sd_group(h, x->played[s], master) : 0;
-        int n = __builtin_popcount(h), top = h ? ranks_top(h) : 0;
+        int n = holding_of(tab, h)->n, top = h ? ranks_top(h) : 0;
         prot[1][s] = n == 2 && (top == RANK_K || top == RANK_A) ? h : 0;
         prot[2][s] = def && n == 3 && top == RANK_Q ? h : 0;
     }
@@ -70,7 +71,6 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         }
         if (any) break;
     }
-    const holding_info *tab = holding_table();
     int best = -1;
     for (int s = 0; s < 4; s++) {
         if (!left[s]) continue;
