@@ -41,7 +41,7 @@ typedef struct {
 #define SD_EXT_DONE ((1u << 2) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 9) | (1u << 10) | (1u << 13))
 
 /* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
- * id is unknown or not implemented. */
+ * id is unknown or not one whistlab plays. */
 bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len);
 
 /* A card and why: rule is the position rule ("S3.2", "T4.2", "F1", "PR2",
