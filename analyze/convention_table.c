@@ -965,7 +965,7 @@ static bool parse_line(parser *p, char *line)
 bool card_row_holds(const card_row *r, uint16_t h)
 {
     if ((h & r->has) != r->has || (h & r->lacks)) return false;
-    if (!((r->n_ok >> __builtin_popcount(h)) & 1)) return false;
+    if (!((r->n_ok >> ranks_count(h)) & 1)) return false;
     for (int g = 0; g < r->nnotall; g++)
         if ((h & r->notall[g]) == r->notall[g]) return false;
     return true;

@@ -8,23 +8,11 @@
 static holding_info TABLE[8192];
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
-int ranks_nth(uint16_t m, int k)
-{
-    uint32_t left = m & SUIT_MASK_ALL;
-    for (; left && k > 1; k--) left &= ~RB(ranks_top((uint16_t)left));
-    return left && k == 1 ? ranks_top((uint16_t)left) : 0;
-}
-
 int ranks_seqlow(uint16_t m, int r)
 {
     if (!(m & RB(r))) return 0;
     while (r > 2 && (m & RB(r - 1))) r--;
     return r;
-}
-
-int suit_nth_unplayed(uint16_t played, int k)
-{
-    return ranks_nth((uint16_t)(SUIT_MASK_ALL & ~played), k);
 }
 
 /* The run of held-or-played ranks through rank, in bit operations: the
@@ -35,16 +23,6 @@ uint16_t suit_group(uint16_t held, uint16_t played, int rank)
     uint32_t above = gaps & ~((2u << rank) - 1), below = gaps & (RB(rank) - 1);
     int hi = __builtin_ctz(above), lo = below ? 32 - __builtin_clz(below) : 0;
     return (uint16_t)((held & (RB(hi) - 1) & ~(RB(lo) - 1)) | RB(rank));
-}
-
-/* Bits set in a rank mask. The build targets plain x86-64, where
- * __builtin_popcount is a libgcc call; these facts are read on every lead. */
-static inline int ranks_count(uint32_t m)
-{
-    m = m - ((m >> 1) & 0x5555u);
-    m = (m & 0x3333u) + ((m >> 2) & 0x3333u);
-    m = (m + (m >> 4)) & 0x0F0Fu;
-    return (int)((m + (m >> 8)) & 0x1Fu);
 }
 
 /* HF_ESTABLISHED and HF_REENTRY of a holding given the ranks played
@@ -83,11 +61,11 @@ static void build_table(void)
     for (unsigned i = 0; i < 8192; i++) {
         uint16_t m = (uint16_t)(i << 2);
         holding_info *h = &TABLE[i];
-        int n = __builtin_popcount(m);
+        int n = ranks_count(m);
         h->n = (uint8_t)n;
-        h->hc = (uint8_t)__builtin_popcount(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
+        h->hc = (uint8_t)ranks_count(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
                                                  RB(RANK_J) | RB(RANK_T)));
-        h->hon = (uint8_t)__builtin_popcount(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
+        h->hon = (uint8_t)ranks_count(m & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) |
                                                   RB(RANK_J)));
         h->hcp = (uint8_t)(4 * !!(m & RB(RANK_A)) + 3 * !!(m & RB(RANK_K)) +
                            2 * !!(m & RB(RANK_Q)) + !!(m & RB(RANK_J)));

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "formats/card.h"
 
 /* Per-suit flags (a suit filter names them in the tables). */
@@ -71,18 +72,50 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
 bool suit_established(uint16_t held, uint16_t played);
 bool suit_reentry(uint16_t held, uint16_t played);
 
+/* Bits set in a rank mask. The build targets plain x86-64, where
+ * __builtin_popcount is a libgcc call; the players count suits on every
+ * card, so a few shifts and adds on the 16-bit lane instead. */
+static inline int ranks_count(uint16_t m)
+{
+    uint32_t v = m;
+    v = v - ((v >> 1) & 0x5555u);
+    v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
+    v = (v + (v >> 4)) & 0x0F0Fu;
+    return (int)((v + (v >> 8)) & 0x1Fu);
+}
+
+/* The four rank masks of a hand, out[s] = hand_suit(h, s): on a
+ * little-endian machine the lanes are the word's 16-bit halves in memory
+ * order, one copy instead of twelve shifts per decision. */
+static inline void hand_lanes(hand_t h, uint16_t out[4])
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, &h, sizeof h);
+#else
+    for (int s = 0; s < 4; s++) out[s] = hand_suit(h, s);
+#endif
+}
+
 /* Highest / lowest rank of a non-empty mask; the k-th highest (1-based), 0
  * if fewer cards. */
 static inline int ranks_top(uint16_t m) { return 31 - __builtin_clz(m); }
 static inline int ranks_low(uint16_t m) { return __builtin_ctz(m); }
-int ranks_nth(uint16_t m, int k);
+static inline int ranks_nth(uint16_t m, int k)
+{
+    uint32_t left = m & SUIT_MASK_ALL;
+    for (; left && k > 1; k--) left &= ~(1u << ranks_top((uint16_t)left));
+    return left && k == 1 ? ranks_top((uint16_t)left) : 0;
+}
 /* seqlow(r): the lowest card of the unbroken run r, r-1, ... held (§1.2);
  * 0 if r is not held. */
 int ranks_seqlow(uint16_t m, int r);
 
 /* master(s) and the next unplayed ranks of a suit: the k-th highest rank
  * not in played (k = 1, 2, 3); 0 if none. */
-int suit_nth_unplayed(uint16_t played, int k);
+static inline int suit_nth_unplayed(uint16_t played, int k)
+{
+    return ranks_nth((uint16_t)(SUIT_MASK_ALL & ~played), k);
+}
 /* group(c): c with every card equal to it (§1.2): the held ranks reachable
  * from c through ranks held or played. */
 uint16_t suit_group(uint16_t held, uint16_t played, int rank);

@@ -26,7 +26,7 @@ int card_expr_rank(uint8_t expr, uint8_t rank, uint16_t h)
     case CX_FOURTH: return ranks_nth(h, 4);
     case CX_PENULT: return h & (h - 1) ? ranks_low((uint16_t)(h & (h - 1))) : ranks_top(h);
     case CX_LOW: /* hogarth L877-881: the lowest from four or fewer, else the penult */
-        return __builtin_popcount(h) <= 4 ? ranks_low(h) : ranks_low((uint16_t)(h & (h - 1)));
+        return ranks_count(h) <= 4 ? ranks_low(h) : ranks_low((uint16_t)(h & (h - 1)));
     case CX_SEQLOW: return ranks_seqlow(h, rank);
     default: return 0;
     }
@@ -142,7 +142,7 @@ static int run_steps(const conv_step *steps, int n, const lead_memo *m, uint16_t
             }
             break;
         case ST_FOURTH_IF_LONG:
-            if (opened && __builtin_popcount(m->original) >= 6 && __builtin_popcount(held) >= 4)
+            if (opened && ranks_count(m->original) >= 6 && ranks_count(held) >= 4)
                 r = ranks_nth(held, 4);
             break;
         case ST_LOWEST: r = ranks_low(held); break;
@@ -150,7 +150,7 @@ static int run_steps(const conv_step *steps, int n, const lead_memo *m, uint16_t
             if (master && (held & RB(master))) r = ranks_top(suit_group(held, played, master));
             break;
         case ST_TWO_HIGH:
-            if (__builtin_popcount(held) == 2) r = ranks_top(held);
+            if (ranks_count(held) == 2) r = ranks_top(held);
             break;
         default: break;
         }
@@ -237,7 +237,7 @@ int call_answer_rank(uint16_t trumps, uint16_t played, char id[CONV_ID_MAX])
         return rank;
     }
     int master = suit_nth_unplayed(played, 1), second = suit_nth_unplayed(played, 2),
-        third = suit_nth_unplayed(played, 3), n = __builtin_popcount(trumps);
+        third = suit_nth_unplayed(played, 3), n = ranks_count(trumps);
     if (master && (trumps & RB(master))) {
         set_id(id, "TM4.2");
         return master;

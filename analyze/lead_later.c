@@ -19,6 +19,13 @@ typedef struct {
     int rounds[4];       /* completed tricks led in each suit */
     later_choice *out;
     const char *pending; /* "C4d" when a suit was abandoned on the way */
+    /* The last suit choice of this lead (C5a, then C6): the facts depend
+     * only on the plain candidate suits the player holds, so C6 reuses
+     * C5a's choice when its candidates come to the same. */
+    const convention *chose_conv; /* NULL: none yet */
+    unsigned chose_key;  /* plain candidates held */
+    int chose_rule, chose_suit;
+    hand_facts chose_facts;
 } later_ctx;
 
 /* dst = a, or a sep b when b is given, cut to CONV_ID_MAX - 1 characters
@@ -59,7 +66,7 @@ static void choose_by_table(later_ctx *x, const convention *c, const hand_facts 
 
 static bool holds(const later_ctx *x, int s, int rank) { return rank && (x->held[s] & RB(rank)); }
 static bool known_void(const later_ctx *x, int seat, int s) { return s >= 0 && ((x->pub->void_in[seat] >> s) & 1); }
-static int lead_suit_of(const play_public *pub, int t) { return card_suit(pub->card[t][pub->leader[t]]); }
+static int lead_suit_of(const play_public *pub, int t) { return pub->led[t]; }
 
 /* The last trick (before now) seat led in suit s, -1 if none. */
 static int last_lead(const later_ctx *x, int seat, int s)
@@ -73,7 +80,7 @@ static int last_lead(const later_ctx *x, int seat, int s)
 
 static int trumps_outside(const later_ctx *x)
 {
-    return 13 - __builtin_popcount(x->played[x->trump]) - __builtin_popcount(x->held[x->trump]);
+    return 13 - ranks_count(x->played[x->trump]) - ranks_count(x->held[x->trump]);
 }
 
 static bool tm3a(const later_ctx *x) { return trumps_outside(x) == 0; }
@@ -162,7 +169,7 @@ static bool c3(later_ctx *x)
 static bool hopeless(const later_ctx *x, int s)
 {
     const play_public *pub = x->pub;
-    int h = ranks_top(x->held[s]), left = __builtin_popcount(x->held[s]);
+    int h = ranks_top(x->held[s]), left = ranks_count(x->held[s]);
     for (int t = 0; t < pub->ntricks; t++) {
         if (pub->leader[t] != x->P || lead_suit_of(pub, t) != s) continue;
         card_t lead = pub->card[t][x->P], second = pub->card[t][x->lho], third = pub->card[t][x->pt];
@@ -173,7 +180,7 @@ static bool hopeless(const later_ctx *x, int s)
         if (card_rank(third) > card_rank(v)) continue;
         int top = h > card_rank(v) ? h : card_rank(v);
         uint16_t above = (uint16_t)(SUIT_MASK_ALL & ~x->played[s] & ~x->held[s] & ~((RB(top + 1)) - 1));
-        if (__builtin_popcount(above) >= left) return true;
+        if (ranks_count(above) >= left) return true;
     }
     return false;
 }
@@ -181,6 +188,15 @@ static bool hopeless(const later_ctx *x, int s)
 static void hand_now(const later_ctx *x, const convention *c, hand_facts *f, unsigned cand, bool no_trumps)
 {
     hand_facts_later(f, c->facts, x->v->hand, x->pub->trump, x->pub->played, cand, no_trumps);
+}
+
+/* The suits the player holds (bit s). */
+static unsigned held_mask(const later_ctx *x)
+{
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (x->held[s]) m |= 1u << s;
+    return m;
 }
 
 static unsigned plain_mask(const later_ctx *x)
@@ -203,7 +219,7 @@ static bool c4(later_ctx *x, const convention *c)
     }
     if (S < 0) return false;
     /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
-    if (x->trump >= 0 && __builtin_popcount(x->held[x->trump]) >= 4 &&
+    if (x->trump >= 0 && ranks_count(x->held[x->trump]) >= 4 &&
         suit_established(x->held[S], x->played[S]) && trump_lead_ok(x, false)) {
         for (int r = 0; r < 4; r++)
             if (r != S && r != x->trump && x->held[r] && suit_reentry(x->held[r], x->played[r])) {
@@ -216,7 +232,7 @@ static bool c4(later_ctx *x, const convention *c)
     }
     const char *why = NULL;
     if (known_void(x, x->pt, S) && !known_void(x, x->pt, x->trump) &&
-        (x->trump < 0 || __builtin_popcount(x->held[x->trump]) <= 3))
+        (x->trump < 0 || ranks_count(x->held[x->trump]) <= 3))
         why = "C4b"; /* do not force partner */
     else if (known_void(x, x->lho, S) && known_void(x, x->rho, S) &&
              (!known_void(x, x->lho, x->trump) || !known_void(x, x->rho, x->trump)))
@@ -240,9 +256,22 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
 {
     /* C5a leads only a trump the guard allows: without one, no choice can pass */
     if (trumps_only && !trump_lead_ok(x, false)) return false;
+    unsigned key = cand & held_mask(x) & plain_mask(x);
     hand_facts f;
-    hand_now(x, c, &f, cand, false);
-    int suit, ri = suit_choose_later(c, &f, &suit);
+    int suit, ri;
+    if (x->chose_conv == c && x->chose_key == key) {
+        f = x->chose_facts;
+        ri = x->chose_rule;
+        suit = x->chose_suit;
+    } else {
+        hand_now(x, c, &f, cand, false);
+        ri = suit_choose_later(c, &f, &suit);
+        x->chose_conv = c;
+        x->chose_key = key;
+        x->chose_rule = ri;
+        x->chose_suit = suit;
+        x->chose_facts = f;
+    }
     if (ri >= 0 && suit == x->trump && !trump_lead_ok(x, false)) {
         if (trumps_only) return false;
         hand_now(x, c, &f, cand, true);
@@ -268,7 +297,7 @@ static bool c5(later_ctx *x, const convention *c)
     if (S < 0) return false;
     unsigned own = 0;
     for (int s = 0; s < 4; s++)
-        if (s != x->trump && !x->rounds[s] && __builtin_popcount(x->held[s]) >= 4 &&
+        if (s != x->trump && !x->rounds[s] && ranks_count(x->held[s]) >= 4 &&
             (high_card_holding(x->held[s]) || suit_established(x->held[s], x->played[s])))
             own |= 1u << s;
     if (own) {
@@ -333,10 +362,10 @@ static bool am_c6(later_ctx *x)
     if (x->pub->nopened[x->P] == 0) return false;
     int best = -1;
     for (int s = 0; s < 4; s++) {
-        int n = __builtin_popcount(x->held[s]);
+        int n = ranks_count(x->held[s]);
         if (s == x->trump || x->rounds[s] || n < 1 || n > 3) continue;
-        if (best < 0 || n < __builtin_popcount(x->held[best]) ||
-            (n == __builtin_popcount(x->held[best]) && ranks_top(x->held[s]) > ranks_top(x->held[best])))
+        if (best < 0 || n < ranks_count(x->held[best]) ||
+            (n == ranks_count(x->held[best]) && ranks_top(x->held[s]) > ranks_top(x->held[best])))
             best = s;
     }
     if (best < 0) return false;
@@ -386,7 +415,7 @@ static bool mc_c(later_ctx *x)
     int best = -1;
     for (int s = 0; s < 4; s++) {
         if (s == x->trump || !holds(x, s, suit_nth_unplayed(x->played[s], 1))) continue;
-        if (best < 0 || __builtin_popcount(x->held[s]) < __builtin_popcount(x->held[best])) best = s;
+        if (best < 0 || ranks_count(x->held[s]) < ranks_count(x->held[best])) best = s;
     }
     if (best < 0 && x->trump >= 0 && holds(x, x->trump, suit_nth_unplayed(x->played[x->trump], 1)))
         best = x->trump;
@@ -447,16 +476,20 @@ int lead_later(const convention *c, const play_view *v, later_choice *out)
     out->choice.card = CARD_NONE;
     out->memo.first = CARD_NONE;
     out->drawing = -1;
-    later_ctx x = {.pub = v->pub, .v = v, .P = v->seat & 3, .out = out};
+    later_ctx x; /* field by field: the cached facts need no clearing */
+    x.pub = v->pub;
+    x.v = v;
+    x.P = v->seat & 3;
+    x.out = out;
+    x.pending = NULL;
+    x.chose_conv = NULL;
     x.pt = seat_partner(x.P);
     x.lho = seat_left(x.P);
     x.rho = seat_right(x.P);
     x.trump = v->pub->trump >= SUIT_S && v->pub->trump <= SUIT_C ? v->pub->trump : -1;
-    for (int s = 0; s < 4; s++) {
-        x.held[s] = hand_suit(v->hand, s);
-        x.played[s] = hand_suit(v->pub->played, s);
-    }
-    for (int t = 0; t < v->pub->ntricks; t++) x.rounds[lead_suit_of(v->pub, t)]++;
+    hand_lanes(v->hand, x.held);
+    hand_lanes(v->pub->played, x.played);
+    for (int s = 0; s < 4; s++) x.rounds[s] = v->pub->rounds[s];
     if (!v->hand) return -1;
     if (v->pub->ntricks == 0 && x.P == v->pub->eldest) return opening(&x, c);
     if (!run_later(&x, c)) {

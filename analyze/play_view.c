@@ -2,7 +2,6 @@
  * cards by trick and seat, trick winners, known voids (I4), suits opened
  * (D1), and the D2-D4 effects of the leads and calls. */
 #include <string.h>
-#include "formats/deal.h"
 #include "play_view.h"
 
 void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals)
@@ -19,14 +18,10 @@ void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bo
         for (int s = 0; s < 4; s++) pub->memo[seat][s].first = CARD_NONE;
 }
 
-/* Has any trick (the current one included) been led in suit s? The first
- * lead of every suit is in some seat's D1 list (play_public_play). */
+/* Has any trick (the current one included) been led in suit s? */
 static bool suit_led(const play_public *pub, int s)
 {
-    for (int seat = 0; seat < 4; seat++)
-        for (int i = 0; i < pub->nopened[seat]; i++)
-            if (pub->opened[seat][i] == s) return true;
-    return false;
+    return (pub->led_suits >> s) & 1;
 }
 
 void play_public_note_lead(play_public *pub, int seat, const later_choice *lc)
@@ -50,24 +45,31 @@ void play_public_note_call(play_public *pub, int seat)
 
 int play_public_play(play_public *pub, int seat, card_t card)
 {
-    int t = pub->ntricks;
+    int t = pub->ntricks, s = card_suit(card);
     if (t >= 13 || !card_valid(card)) return -1;
     if (pub->ncur == 0) {
         pub->leader[t] = (uint8_t)seat;
-        int s = card_suit(card);
+        pub->led[t] = (uint8_t)s;
+        pub->win_card = card;
+        pub->win_seat = (uint8_t)seat;
         if (!suit_led(pub, s) && pub->nopened[seat] < 4) pub->opened[seat][pub->nopened[seat]++] = (uint8_t)s;
+        pub->led_suits |= (uint8_t)(1u << s);
     } else {
-        int led = card_suit(pub->card[t][pub->leader[t]]);
-        if (card_suit(card) != led) pub->void_in[seat] |= (uint8_t)(1u << led); /* I4 */
+        if (s != pub->led[t]) pub->void_in[seat] |= (uint8_t)(1u << pub->led[t]); /* I4 */
+        /* play.md §2 beats: a higher card of the winning suit, or a trump
+         * over a plain card */
+        if (s == card_suit(pub->win_card) ? card_rank(card) > card_rank(pub->win_card) : s == pub->trump) {
+            pub->win_card = card;
+            pub->win_seat = (uint8_t)seat;
+        }
     }
     pub->card[t][seat] = card;
+    pub->in_trick |= card_bit(card);
     if (++pub->ncur < 4) return -1;
-    card_t in_order[4];
-    for (int i = 0; i < 4; i++) {
-        in_order[i] = pub->card[t][(pub->leader[t] + i) & 3];
-        pub->played |= card_bit(in_order[i]);
-    }
-    int w = trick_winner(in_order, pub->leader[t], pub->trump);
+    int w = pub->win_seat;
+    pub->played |= pub->in_trick;
+    pub->in_trick = 0;
+    pub->rounds[pub->led[t]]++;
     pub->winner[t] = (uint8_t)w;
     pub->ntricks++;
     pub->ncur = 0;

@@ -40,6 +40,13 @@ typedef struct {
     uint8_t leader[13], winner[13];
     card_t card[13][4];
     hand_t played;         /* cards in completed tricks */
+    /* kept as the cards fall, so that no rule rescans the tricks */
+    uint8_t led[13];       /* the suit led to each trick, the current one too */
+    uint8_t rounds[4];     /* completed tricks led in each suit */
+    uint8_t led_suits;     /* bit s: some trick, the current one too, led s */
+    hand_t in_trick;       /* cards of the current trick */
+    card_t win_card;       /* the card winning the current trick so far */
+    uint8_t win_seat;      /* and who played it */
     uint8_t void_in[4];    /* I4: bit s = the seat is known void in suit s */
     /* D1-D4 */
     uint8_t opened[4][4];  /* D1: suits each seat opened, in order */

@@ -61,12 +61,16 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         prot[1][s] = n == 2 && (top == RANK_K || top == RANK_A) ? h : 0;
         prot[2][s] = def && n == 3 && top == RANK_Q ? h : 0;
     }
-    uint16_t left[4];
+    /* kept[k]: the cards of kinds (a) .. k-1 together */
+    uint16_t kept[4][4], left[4];
+    for (int s = 0; s < 4; s++) {
+        kept[0][s] = 0;
+        for (int k = 0; k < 3; k++) kept[k + 1][s] = kept[k][s] | prot[k][s];
+    }
     for (int keep = 3; keep >= 0; keep--) {
         any = false;
         for (int s = 0; s < 4; s++) {
-            left[s] = cand[s];
-            for (int k = 0; k < keep; k++) left[s] &= (uint16_t)~prot[k][s];
+            left[s] = cand[s] & (uint16_t)~kept[keep][s];
             any |= left[s] != 0;
         }
         if (any) break;

@@ -54,7 +54,7 @@ static bool pt_led_trumps(const sd_ctx *x)
 {
     const play_public *pub = x->v->pub;
     for (int t = 0; t < pub->ntricks; t++)
-        if (pub->leader[t] == x->pt && card_suit(pub->card[t][x->pt]) == x->trump) return true;
+        if (pub->leader[t] == x->pt && pub->led[t] == x->trump) return true;
     return false;
 }
 
@@ -108,7 +108,7 @@ static int high_card_row(uint16_t h)
         {RB(12) | RB(11) | RB(10), RB(14) | RB(13), 3, 13, 12},       /* LS9 */
         {RB(13) | RB(11) | RB(10), RB(14) | RB(12), 3, 13, 10},       /* LS10 */
     };
-    int n = __builtin_popcount(h);
+    int n = ranks_count(h);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if ((h & rows[i].has) == rows[i].has && !(h & rows[i].lacks) && n >= rows[i].nmin && n <= rows[i].nmax)
             return rows[i].first;
@@ -127,7 +127,7 @@ static bool outside(const sd_ctx *x, int s, int r)
 static sd_card second_follow(const sd_ctx *x)
 {
     uint16_t h = x->held[x->L];
-    int c = card_rank(x->lead), n = __builtin_popcount(h);
+    int c = card_rank(x->lead), n = ranks_count(h);
     bool weak = sd_trumps(x) <= 3, plain = x->L != x->trump;
     /* S1: the fourchette, the cards next above and below c (cards in the
      * trick count as played), the upper a 9 or higher (PQ6). */
@@ -218,7 +218,7 @@ static bool unblock(const sd_ctx *x)
 {
     const play_public *pub = x->v->pub;
     for (int t = 0; t < pub->ntricks; t++)
-        if (card_suit(pub->card[t][pub->leader[t]]) == x->L)
+        if (pub->led[t] == x->L)
             return pub->leader[t] == x->pt && card_suit(pub->card[t][x->v->seat]) == x->L;
     return false;
 }
@@ -226,7 +226,7 @@ static bool unblock(const sd_ctx *x)
 static sd_card third_follow(const sd_ctx *x)
 {
     uint16_t h = x->held[x->L];
-    int c = card_rank(x->lead), n = __builtin_popcount(h);
+    int c = card_rank(x->lead), n = ranks_count(h);
     bool plain = x->L != x->trump;
     if (plain && x->trump >= 0 && card_suit(x->w) == x->trump) return low(x, "T0");
     /* T2 / CV2: partner's strengthening opening lead under short-suit (Q12) */
@@ -334,24 +334,13 @@ sd_card sd_follow(const sd_view *v)
     x.pt = seat_partner(v->seat);
     x.lead = pub->card[pub->ntricks][x.lead_seat];
     x.L = card_suit(x.lead);
-    for (int s = 0; s < 4; s++) {
-        x.held[s] = hand_suit(v->hand, s);
-        x.played[s] = hand_suit(pub->played, s);
-        x.gone[s] = x.played[s];
-    }
-    x.w = x.lead;
-    x.wseat = x.lead_seat;
-    x.high_trump = 0;
-    for (int i = 0, seat = x.lead_seat; i < x.pos; i++, seat = seat_left(seat)) {
-        card_t c = pub->card[pub->ntricks][seat];
-        x.gone[card_suit(c)] |= (uint16_t)RB(card_rank(c));
-        if (card_suit(c) == x.trump && card_rank(c) > x.high_trump) x.high_trump = card_rank(c);
-        bool wins = card_suit(c) == card_suit(x.w) ? card_rank(c) > card_rank(x.w) : card_suit(c) == x.trump;
-        if (wins) {
-            x.w = c;
-            x.wseat = seat;
-        }
-    }
+    hand_lanes(v->hand, x.held);
+    hand_lanes(pub->played, x.played);
+    hand_lanes(pub->played | pub->in_trick, x.gone);
+    x.w = pub->win_card;
+    x.wseat = pub->win_seat;
+    uint16_t trumps_in = x.trump >= 0 ? hand_suit(pub->in_trick, x.trump) : 0;
+    x.high_trump = trumps_in ? ranks_top(trumps_in) : 0;
     x.pt_winning = x.wseat == x.pt;
     /* PR1, PR2: a single legal card, or legal cards all equal. */
     uint16_t h = x.held[x.L];
@@ -364,9 +353,7 @@ sd_card sd_follow(const sd_view *v)
                 return (sd_card){hand_lowest(v->hand), "PR2", NULL, true};
     }
     if (x.pos == 3) return lowered(&x, fourth(&x));
-    x.round = 1;
-    for (int t = 0; t < pub->ntricks; t++)
-        if (card_suit(pub->card[t][pub->leader[t]]) == x.L) x.round++;
+    x.round = 1 + pub->rounds[x.L];
     sd_card out = x.pos == 1 ? (h ? second_follow(&x) : second_void(&x)) : h ? third_follow(&x) : third_void(&x);
     return lowered(&x, out);
 }

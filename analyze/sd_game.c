@@ -40,6 +40,13 @@ static void log_rule(sd_step *st, const char *a, const char *b)
     st->rule[n] = 0;
 }
 
+/* hand_count without the libgcc popcount call (plain x86-64 build). */
+static int cards_in(hand_t h)
+{
+    return ranks_count(hand_suit(h, 0)) + ranks_count(hand_suit(h, 1)) + ranks_count(hand_suit(h, 2)) +
+           ranks_count(hand_suit(h, 3));
+}
+
 /* PR2 for leads too: a hand of one group plays its lowest card. */
 static bool one_group(hand_t hand, hand_t played, card_t *lowest)
 {
@@ -55,7 +62,7 @@ static bool one_group(hand_t hand, hand_t played, card_t *lowest)
 
 void sd_read_calls(play_public *pub, int t)
 {
-    int led = card_suit(pub->card[t][pub->leader[t]]);
+    int led = pub->led[t];
     if (led == pub->trump) return;
     for (int p = 0; p < 4; p++) {
         card_t c = pub->card[t][p];
@@ -63,7 +70,7 @@ void sd_read_calls(play_public *pub, int t)
         for (int u = 0; u < t; u++) {
             card_t e = pub->card[u][p];
             if (pub->leader[u] != p && pub->winner[u] != p && card_suit(e) == led &&
-                card_suit(pub->card[u][pub->leader[u]]) == led && card_rank(e) > card_rank(c)) {
+                pub->led[u] == led && card_rank(e) > card_rank(c)) {
                 play_public_note_call(pub, p);
                 break;
             }
@@ -76,7 +83,7 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
     hand_t hand[4];
     for (int s = 0; s < 4; s++) {
         hand[s] = d->hand[s];
-        if (hand_count(hand[s]) != 13) return -1;
+        if (cards_in(hand[s]) != 13) return -1;
     }
     play_public pub;
     play_public_init(&pub, d->trump, d->turnup, d->dealer, d->signals);
@@ -85,8 +92,6 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
         int seat = pub.leader[t], led = -1, w = -1;
         if (log) log->leader[t] = (uint8_t)seat;
         for (int i = 0; i < 4; i++, seat = seat_left(seat)) {
-            sd_view v = {.pub = &pub, .seat = seat, .hand = hand[seat], .side = side[sd_side_of(seat)],
-                         .ext = d->ext};
             card_t card;
             const char *ra, *rb;
             later_choice lc;
@@ -109,7 +114,7 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
                 } else {
                     play_view pv = {.pub = &pub, .seat = seat, .hand = hand[seat], .deal_index = d->deal_index,
                                     .seed = d->seed};
-                    if (lead_later(v.side->conv, &pv, &lc) < 0) return -1;
+                    if (lead_later(side[sd_side_of(seat)]->conv, &pv, &lc) < 0) return -1;
                     ra = lc.choice.suit_rule;
                     rb = log && lc.choice.card_rule[0] && strcmp(lc.choice.card_rule, lc.choice.suit_rule)
                              ? lc.choice.card_rule : NULL;
@@ -119,6 +124,8 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
                 play_public_note_lead(&pub, seat, &lc);
                 led = card_suit(card);
             } else {
+                sd_view v = {.pub = &pub, .seat = seat, .hand = hand[seat], .side = side[sd_side_of(seat)],
+                             .ext = d->ext};
                 sd_card c = sd_follow(&v);
                 card = c.card;
                 ra = c.rule;

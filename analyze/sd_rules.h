@@ -47,7 +47,7 @@ static inline uint16_t sd_group(uint16_t held, uint16_t played, int rank)
 
 static inline int sd_trumps(const sd_ctx *x)
 {
-    return x->trump < 0 ? 0 : __builtin_popcount(x->held[x->trump]);
+    return x->trump < 0 ? 0 : ranks_count(x->held[x->trump]);
 }
 
 #endif

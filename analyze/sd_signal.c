@@ -12,7 +12,7 @@
 static bool strong(const sd_ctx *x)
 {
     uint16_t t = x->held[x->trump];
-    int n = __builtin_popcount(t), hon = __builtin_popcount(t & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) | RB(RANK_J)));
+    int n = ranks_count(t), hon = ranks_count(t & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) | RB(RANK_J)));
     return n >= 5 || (n == 4 && hon >= 2);
 }
 
@@ -36,7 +36,7 @@ static int call_started(const sd_ctx *x)
     const play_public *pub = x->v->pub;
     int X = x->v->seat;
     for (int t = 0; t < pub->ntricks; t++) {
-        int led = card_suit(pub->card[t][pub->leader[t]]);
+        int led = pub->led[t];
         card_t c = pub->card[t][X];
         if (pub->leader[t] == X || card_suit(c) != led || led == x->trump || pub->winner[t] == X) continue;
         if (!(x->held[led] & (RB(card_rank(c)) - 1))) continue;
@@ -74,7 +74,7 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
             out.how = "SG2"; /* the 4th best, the lowest now */
             return out;
         }
-        if (__builtin_popcount(h) >= 4) return (sd_card){card_make(x->L, ranks_nth(h, 3)), out.rule, "SG2", false};
+        if (ranks_count(h) >= 4) return (sd_card){card_make(x->L, ranks_nth(h, 3)), out.rule, "SG2", false};
         return out;
     }
     int started = call_started(x);
@@ -82,7 +82,7 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
         out.how = "SG1"; /* the lowest completes the call */
         return out;
     }
-    if (started < 0 && strong(x) && !side_led_trumps(x) && __builtin_popcount(h) >= 2) {
+    if (started < 0 && strong(x) && !side_led_trumps(x) && ranks_count(h) >= 2) {
         int second = ranks_low((uint16_t)(h & (h - 1)));
         if (second <= 9) return (sd_card){card_make(x->L, second), out.rule, "SG1", false};
     }
@@ -92,6 +92,6 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
 card_t sd_sg3_ruff(const sd_ctx *x)
 {
     uint16_t t = x->held[x->trump];
-    if (!x->v->pub->called[x->pt] || __builtin_popcount(t) < 4) return CARD_NONE;
+    if (!x->v->pub->called[x->pt] || ranks_count(t) < 4) return CARD_NONE;
     return card_make(x->trump, ranks_nth(t, 3));
 }
