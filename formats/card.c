@@ -7,6 +7,7 @@ const char SEAT_CHARS[5] = "NESW?";
 const char *const SEAT_NAMES[5] = {"North", "East", "South", "West", "?"};
 const char *const STRAIN_NAMES[6] = {"spades", "hearts", "diamonds", "clubs",
                                      "no trumps", "none"};
+const char *const STRAIN_TEXT[6] = {"S", "H", "D", "C", "NT", "?"};
 
 int suit_from_char(int ch)
 {

@@ -51,6 +51,7 @@ extern const char RANK_CHARS[16]; /* index by rank */
 extern const char SEAT_CHARS[5];  /* "NESW?" */
 extern const char *const SEAT_NAMES[5];   /* "North" ... */
 extern const char *const STRAIN_NAMES[6]; /* "spades" ... "no trumps", "none" */
+extern const char *const STRAIN_TEXT[6];  /* as in contracts: "S" ... "C", "NT", "?" */
 
 int suit_from_char(int ch);   /* 'S','h',... -> 0..3, -1 if not a suit */
 int strain_from_str(const char *s); /* "S","H","D","C","N","NT" -> 0..4, -1 */

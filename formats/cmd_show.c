@@ -8,8 +8,6 @@
 
 #define HAND_COL 28 /* where East's column starts */
 
-static const char *const STRAIN_ABBREV[6] = {"S", "H", "D", "C", "NT", "?"};
-
 /* Line i (0..3: S H D C) of a hand: "S AKT3". */
 static void hand_line(hand_t h, int suit, char *buf)
 {
@@ -32,7 +30,7 @@ static void show_deal(const deal_t *d)
     if (d->leader != SEAT_NONE) printf("%s leads (eldest hand)\n", SEAT_NAMES[d->leader]);
     if (d->flags & DEAL_HAS_CONTRACT)
         printf("bridge contract %d%s%s by %s\n", d->contract_level,
-               STRAIN_ABBREV[d->contract_strain],
+               STRAIN_TEXT[d->contract_strain],
                d->contract_doubled == 2 ? "XX" : d->contract_doubled ? "X" : "",
                SEAT_NAMES[d->contract_declarer]);
     printf("\n");

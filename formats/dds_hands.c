@@ -304,7 +304,6 @@ static read_status finish_deal(dds_state *st, line_in *in, deal_t *d, diag_t *di
 static int dds_probe(const char *buf, size_t n)
 {
     const char *p = buf, *end = buf + n;
-    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
     size_t left = (size_t)(end - p);
     if (left > 7 && memcmp(p, "NUMBER ", 7) == 0 && p[7] >= '0' && p[7] <= '9') return 95;

@@ -72,7 +72,7 @@ static bool parse_table(const char *s, const char *end, deal_t *d, char *why, si
 
 static int gib_probe(const char *buf, size_t n)
 {
-    size_t i = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    size_t i = 0;
     while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n')) i++;
     const char *p = buf + i, *nl = memchr(p, '\n', n - i);
     const char *eol = nl ? nl : buf + n;

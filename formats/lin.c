@@ -365,7 +365,6 @@ static void take_pair(lin_state *st, reader_notes *notes)
 static int lin_probe(const char *buf, size_t n)
 {
     const char *p = buf, *end = buf + n;
-    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
     while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
     int k = 0;
     while (p + k < end && k < 3 && ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= 'A' && p[k] <= 'Z')))

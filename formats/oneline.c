@@ -170,7 +170,6 @@ static bool skipped_line(const char *s, const char *end)
 static int oneline_probe(const char *buf, size_t n)
 {
     const char *p = buf, *end = buf + n;
-    if (n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *eol = nl ? nl : end;

@@ -116,12 +116,6 @@ static int bid_rank(int level, int strain)
     return level * 5 + (strain == STRAIN_NT ? 4 : 3 - strain);
 }
 
-static const char *strain_text(int strain)
-{
-    static const char *const TEXT[5] = {"S", "H", "D", "C", "NT"};
-    return TEXT[strain];
-}
-
 void pbn_auction_start(pbn_game *g, uint8_t seat, uint8_t dealer, uint64_t line)
 {
     pbn_auction *a = &g->auction;
@@ -301,7 +295,7 @@ void pbn_auction_check(pbn_game *g, uint64_t line)
     uint8_t declarer = SEAT_NONE;
     char text[16] = "";
     if (pbn_auction_contract(g, &made, &declarer))
-        snprintf(text, sizeof text, "%d%s%s by %c", made.level, strain_text(made.strain),
+        snprintf(text, sizeof text, "%d%s%s by %c", made.level, STRAIN_TEXT[made.strain],
                  made.risk == 2 ? "XX" : made.risk ? "X" : "", SEAT_CHARS[declarer]);
     const pbn_contract *c = &g->contract;
     if (c->passed && a->any_bid) {
@@ -319,7 +313,7 @@ void pbn_auction_check(pbn_game *g, uint64_t line)
          * them): the deal and the play stand. */
         bool risk_only = c->level == made.level && c->strain == made.strain;
         (risk_only ? pbn_warn : pbn_fail)(g, line, "[Contract \"%d%s%s\"] differs from the auction's %s",
-                                          c->level, strain_text(c->strain),
+                                          c->level, STRAIN_TEXT[c->strain],
                                           c->risk == 2 ? "XX" : c->risk ? "X" : "", text);
         if (!risk_only) return;
     }

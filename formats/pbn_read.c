@@ -73,20 +73,19 @@ void pbn_warn(pbn_game *g, uint64_t line, const char *fmt, ...)
 static int pbn_probe(const char *buf, size_t n)
 {
     /* A tag pair or a "% PBN" line near the start of the content. */
-    size_t lim = n;
-    size_t start = n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
-    for (size_t i = start; i < lim; i++) {
-        if (i > start && buf[i - 1] != '\n') continue;
+    const char *end = buf + n;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && buf[i - 1] != '\n') continue;
         const char *p = buf + i;
-        size_t left = lim - i;
+        size_t left = n - i;
         if (left >= 5 && memcmp(p, "% PBN", 5) == 0) return 95;
         if (left >= 2 && p[0] == '[' && p[1] >= 'A' && p[1] <= 'Z') {
             const char *q = p + 1;
-            while (q < buf + lim && (*q == '_' || (*q >= 'A' && *q <= 'Z') ||
-                                     (*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
+            while (q < end && (*q == '_' || (*q >= 'A' && *q <= 'Z') ||
+                               (*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9')))
                 q++;
-            while (q < buf + lim && *q == ' ') q++;
-            if (q < buf + lim && *q == '"') return 90;
+            while (q < end && *q == ' ') q++;
+            if (q < end && *q == '"') return 90;
         }
     }
     return 0;

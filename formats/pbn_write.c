@@ -43,12 +43,6 @@ static void tag_open(out_buf *o, const char *name)
 
 static void tag_close(out_buf *o) { puts_(o, "\"]\n"); }
 
-static void put_strain(out_buf *o, int strain)
-{
-    if (strain == STRAIN_NT) puts_(o, "NT");
-    else putc_(o, SUIT_CHARS[strain]);
-}
-
 static void put_deal(out_buf *o, const deal_t *d)
 {
     int first = d->dealer != SEAT_NONE ? d->dealer : SEAT_N;
@@ -137,7 +131,7 @@ long pbn_format_deal(const deal_t *d, char *buf, size_t len)
     put_deal(&o, d);
     if (d->strain != STRAIN_NONE) {
         tag_open(&o, "Trump");
-        put_strain(&o, d->strain);
+        puts_(&o, STRAIN_TEXT[d->strain]);
         tag_close(&o);
     }
     if (d->turnup != CARD_NONE && !(d->flags & DEAL_TURNUP_INFERRED)) {
@@ -164,7 +158,7 @@ long pbn_format_deal(const deal_t *d, char *buf, size_t len)
         tag_close(&o);
         tag_open(&o, "Contract");
         put_uint(&o, d->contract_level);
-        put_strain(&o, d->contract_strain);
+        puts_(&o, STRAIN_TEXT[d->contract_strain]);
         puts_(&o, d->contract_doubled == 2 ? "XX" : d->contract_doubled ? "X" : "");
         tag_close(&o);
     } else if (d->flags & DEAL_PASSED_OUT) {

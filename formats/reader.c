@@ -41,9 +41,15 @@ const char *deal_format_name(deal_format f)
     return f > FMT_AUTO && f < FMT_COUNT ? FORMATS[f]->name : "auto";
 }
 
-/* The back end most sure of the content; FMT_AUTO if none claims it. */
+/* The back end most sure of the content; FMT_AUTO if none claims it. A
+ * UTF-8 BOM is passed over here, once for every probe, as line_in drops it
+ * from the first line. */
 static deal_format detect(const char *buf, size_t n)
 {
+    if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+        buf += 3;
+        n -= 3;
+    }
     int best = 0;
     deal_format fmt = FMT_AUTO;
     for (int f = 1; f < FMT_COUNT; f++) {

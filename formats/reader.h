@@ -86,7 +86,8 @@ void reader_note_warning(reader_notes *n, uint64_t line, const char *fmt, ...)
 /* --- the per-format back ends (one file each under formats/) --- */
 typedef struct {
     const char *name;
-    /* 0..100: how sure the first bytes of the content are this format. */
+    /* 0..100: how sure the first bytes of the content (past any UTF-8 BOM,
+     * which the front end skips) are this format. */
     int (*probe)(const char *buf, size_t n);
     void *(*open)(line_in *in);
     read_status (*next)(void *state, line_in *in, deal_t *d, diag_t *diag,

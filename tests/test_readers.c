@@ -727,6 +727,23 @@ static void test_probes(void **state)
             if (ops[k] == cases[i].own) assert_true(score >= 80);
             else if (score != 0) fail_msg("probe %s scores %d on case %zu", ops[k]->name, score, i);
         }
+    /* Behind a UTF-8 BOM (skipped once by the front end, not by each probe)
+     * every case is still told apart. */
+    const char *path = test_tmp("bom.txt");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs("\xEF\xBB\xBF", f);
+        fputs(cases[i].text, f);
+        fclose(f);
+        diag_t diag = {0};
+        deal_reader *r = deal_reader_open(path, FMT_AUTO, &diag);
+        if (!r) fail_msg("case %zu with a BOM: %s", i, diag.reason);
+        assert_string_equal(deal_format_name(deal_reader_format(r)),
+                            cases[i].own ? cases[i].own->name : "pbn");
+        deal_reader_close(r);
+    }
+    unlink(path);
 }
 
 int main(void)
