@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/hand_text.h"
-#include "analyze/sd_play.h"
+#include "analyze/sd_replay.h"
 #include "analyze/sd_robin.h"
 #include "analyze/sd_verify.h"
 #include "cmds.h"
@@ -60,7 +60,8 @@ static convention *open_conv(const char *spec)
     return c;
 }
 
-static void print_deal(const deal_t *w, const sd_side *const side[2])
+/* x plays the eldest hand's side, y the dealer's. */
+static void print_deal(const deal_t *w, const convention *x, const convention *y)
 {
     char c[3], h[64];
     int eldest = w->leader;
@@ -70,11 +71,10 @@ static void print_deal(const deal_t *w, const sd_side *const side[2])
            (w->flags & DEAL_TURNUP_INFERRED) ? " (assumed)" : "");
     for (int s = 0; s < 4; s++)
         printf("  %-5s %-34s %s\n", SEAT_NAMES[s], hand_format_text(w->hand[s], h, sizeof h),
-               convention_name(side[sd_side_of(s)]->conv));
+               convention_name(sd_side_of(s) == sd_side_of(eldest) ? x : y));
     printf("  %s leads; %s-%s plays %s, %s-%s plays %s\n", SEAT_NAMES[eldest], SEAT_NAMES[eldest],
-           SEAT_NAMES[seat_partner(eldest)], convention_name(side[sd_side_of(eldest)]->conv),
-           SEAT_NAMES[w->dealer], SEAT_NAMES[seat_partner(w->dealer)],
-           convention_name(side[sd_side_of(w->dealer)]->conv));
+           SEAT_NAMES[seat_partner(eldest)], convention_name(x), SEAT_NAMES[w->dealer],
+           SEAT_NAMES[seat_partner(w->dealer)], convention_name(y));
 }
 
 /* Finds the deal and plays it under each whist reading (--trump each: 4). */
@@ -116,21 +116,10 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     }
     for (int i = 0; i < k; i++) {
         const deal_t *w = &whist[i];
-        sd_side sx, sy;
-        sd_side_init(&sx, x);
-        sd_side_init(&sy, y);
-        const sd_side *side[2];
-        side[sd_side_of(w->leader)] = &sx;
-        side[1 - sd_side_of(w->leader)] = &sy;
-        sd_deal sd;
-        sd_deal_from(&sd, w);
-        sd.seed = seed;
-        sd.signals = signals;
-        sd.ext = ext;
         sd_result res;
         sd_log log;
-        print_deal(w, side);
-        if (sd_play(&sd, side, CARD_NONE, &res, &log) < 0) {
+        print_deal(w, x, y);
+        if (sd_play_whist(w, x, y, CARD_NONE, seed, signals, ext, &res, &log) < 0) {
             diag_set(&diag, w->pos.file, w->pos.line, "the deal cannot be played");
             diag_print(stderr, &diag);
             status = EXIT_REJECTS;

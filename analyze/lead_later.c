@@ -207,16 +207,23 @@ static unsigned plain_mask(const later_ctx *x)
     return m;
 }
 
+/* The plain suit seat opened last that he has not abandoned (D2) and the
+ * player on lead still holds; -1 if none (C4 for himself, C5 for partner). */
+static int last_live_opened(const later_ctx *x, int seat)
+{
+    const play_public *pub = x->pub;
+    for (int i = pub->nopened[seat] - 1; i >= 0; i--) {
+        int s = pub->opened[seat][i];
+        if (s != x->trump && !((pub->abandoned[seat] >> s) & 1) && x->held[s]) return s;
+    }
+    return -1;
+}
+
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
  * and evaluation goes on with the next rows (C5a). */
 static bool c4(later_ctx *x, const convention *c)
 {
-    const play_public *pub = x->pub;
-    int S = -1;
-    for (int i = pub->nopened[x->P] - 1; i >= 0 && S < 0; i--) {
-        int s = pub->opened[x->P][i];
-        if (s != x->trump && !((pub->abandoned[x->P] >> s) & 1) && x->held[s]) S = s;
-    }
+    int S = last_live_opened(x, x->P);
     if (S < 0) return false;
     /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
     if (x->trump >= 0 && ranks_count(x->held[x->trump]) >= 4 &&
@@ -245,7 +252,7 @@ static bool c4(later_ctx *x, const convention *c)
         return false;
     }
     char id[CONV_ID_MAX];
-    int r = continue_rank(c, &pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
+    int r = continue_rank(c, &x->pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
     choose(x, S, r, "C4", id);
     return true;
 }
@@ -288,12 +295,7 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
 /* C5: return partner's suit (R1), unless P has a good suit of his own. */
 static bool c5(later_ctx *x, const convention *c)
 {
-    const play_public *pub = x->pub;
-    int S = -1;
-    for (int i = pub->nopened[x->pt] - 1; i >= 0 && S < 0; i--) {
-        int s = pub->opened[x->pt][i];
-        if (s != x->trump && !((pub->abandoned[x->pt] >> s) & 1) && x->held[s]) S = s;
-    }
+    int S = last_live_opened(x, x->pt);
     if (S < 0) return false;
     unsigned own = 0;
     for (int s = 0; s < 4; s++)
@@ -336,11 +338,7 @@ static unsigned c6_candidates(const later_ctx *x)
     unsigned tier[3] = {0, 0, 0};
     for (int s = 0; s < 4; s++) {
         if (s == x->trump || !x->held[s]) continue;
-        bool opp_opened = false;
-        for (int k = 0; k < 2; k++) {
-            int o = k ? x->rho : x->lho;
-            for (int i = 0; i < x->pub->nopened[o]; i++) opp_opened |= x->pub->opened[o][i] == s;
-        }
+        bool opp_opened = play_opened(x->pub, x->lho, s) || play_opened(x->pub, x->rho, s);
         if (!x->rounds[s]) tier[0] |= 1u << s;
         if (!opp_opened) tier[1] |= 1u << s;
         tier[2] |= 1u << s;

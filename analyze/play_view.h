@@ -90,6 +90,14 @@ static inline bool play_side_drawing(const play_public *pub, int seat)
     return pub->drawing[seat] || pub->drawing[seat_partner(seat)];
 }
 
+/* Did seat open suit s (D1)? */
+static inline bool play_opened(const play_public *pub, int seat, int s)
+{
+    for (int i = 0; i < pub->nopened[seat]; i++)
+        if (pub->opened[seat][i] == s) return true;
+    return false;
+}
+
 /* The lead of the player in v->seat, who must be on lead (the current
  * trick empty). At trick 1 it is the opening lead. Returns 0, or -1 for
  * the opening lead of `dd-best`. Deterministic and allocation-free. */

@@ -29,12 +29,7 @@ static bool defensive(const sd_ctx *x)
 /* Did X or his partner open suit s (D1)? */
 static bool side_opened(const sd_ctx *x, int s)
 {
-    const play_public *pub = x->v->pub;
-    int seats[2] = {x->v->seat, x->pt};
-    for (int k = 0; k < 2; k++)
-        for (int i = 0; i < pub->nopened[seats[k]]; i++)
-            if (pub->opened[seats[k]][i] == s) return true;
-    return false;
+    return play_opened(x->v->pub, x->v->seat, s) || play_opened(x->v->pub, x->pt, s);
 }
 
 sd_card sd_discard(const sd_ctx *x, const char *rule)

@@ -78,6 +78,16 @@ void sd_read_calls(play_public *pub, int t)
     }
 }
 
+/* A lead no convention chose (DD, PR2): it records no memo (RL0) and
+ * leaves drawing trumps (D3) as it was. */
+static void forced_lead(later_choice *lc, card_t card)
+{
+    memset(lc, 0, sizeof *lc);
+    lc->choice.card = card;
+    lc->memo.first = CARD_NONE;
+    lc->drawing = -1;
+}
+
 int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_result *r, sd_log *log)
 {
     hand_t hand[4];
@@ -98,17 +108,11 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
             if (i == 0) {
                 card_t low;
                 if (t == 0 && opening != CARD_NONE) {
-                    memset(&lc, 0, sizeof lc);
-                    lc.choice.card = opening;
-                    lc.memo.first = CARD_NONE;
-                    lc.drawing = -1;
+                    forced_lead(&lc, opening);
                     ra = "DD";
                     rb = NULL;
                 } else if (t > 0 && one_group(hand[seat], pub.played, &low)) {
-                    memset(&lc, 0, sizeof lc);
-                    lc.choice.card = low;
-                    lc.memo.first = CARD_NONE;
-                    lc.drawing = -1;
+                    forced_lead(&lc, low);
                     ra = "PR2";
                     rb = NULL;
                 } else {

@@ -2,11 +2,10 @@
  * driver: the eldest side under its convention, the dealer's side under
  * the opponents' (spec/play.md). dd-best's later leads are its table's
  * (long-suit); its opening card comes from the double-dummy solve. */
-#include "sd_play.h"
 #include "sd_replay.h"
 
-int sd_eldest_tricks(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
-                     bool signals, unsigned ext)
+int sd_play_whist(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
+                  bool signals, unsigned ext, sd_result *r, sd_log *log)
 {
     sd_side mine, theirs;
     sd_side_init(&mine, c);
@@ -20,7 +19,14 @@ int sd_eldest_tricks(const deal_t *w, const convention *c, const convention *opp
     const sd_side *side[2];
     side[sd_side_of(eldest)] = &mine;
     side[1 - sd_side_of(eldest)] = &theirs;
+    if (sd_play(&d, side, opening, r, log) < 0) return -1;
+    return sd_side_of(eldest);
+}
+
+int sd_eldest_tricks(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
+                     bool signals, unsigned ext)
+{
     sd_result r;
-    if (sd_play(&d, side, opening, &r, NULL) < 0) return -1;
-    return r.tricks[sd_side_of(eldest)];
+    int side = sd_play_whist(w, c, opp, opening, seed, signals, ext, &r, NULL);
+    return side < 0 ? -1 : r.tricks[side];
 }

@@ -5,6 +5,7 @@
 #define WHISTLAB_SD_REPLAY_H
 
 #include "analyze/lead.h"
+#include "analyze/sd_play.h"
 #include "formats/deal.h"
 
 /* w: a whist deal (strain, dealer, leader set). opp NULL: c plays both
@@ -14,5 +15,10 @@
  * side's tricks 0..13, or -1 if the deal cannot be played. */
 int sd_eldest_tricks(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
                      bool signals, unsigned ext);
+/* The same game with its result for both sides in *r and, when log is not
+ * NULL, every card and its rule ids (`whistlab play`). Returns the eldest
+ * hand's side (0 North-South, 1 East-West), or -1 as above. */
+int sd_play_whist(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
+                  bool signals, unsigned ext, sd_result *r, sd_log *log);
 
 #endif
