@@ -53,11 +53,11 @@ static bool parse_count(const char *s, uint64_t *v)
 
 /* Where the deals go: a .wda archive (records packed here) or any
  * deal_writer. Boards: the stream's (index + 1), or 1, 2, 3... when
- * filtered. */
+ * filtered; an unfiltered run delivers every deal from --skip on, so both
+ * are base + i + 1 for the i-th deal written. */
 typedef struct {
     wda_writer *wda;
     deal_writer *text;
-    bool filtered;
     uint64_t base;       /* board of record i is base + i + 1 */
     uint64_t written;
     deal_t d;
@@ -70,8 +70,7 @@ static bool sink(void *ctx, const gen_deal *deals, size_t n)
 {
     sink_state *s = ctx;
     for (size_t k = 0; k < n; k++) {
-        uint64_t board = s->filtered ? s->written + k + 1 : deals[k].index + 1;
-        deal_gen_to_deal(&deals[k], (uint32_t)board, &s->d);
+        deal_gen_to_deal(&deals[k], (uint32_t)(s->base + s->written + k + 1), &s->d);
         if (s->wda) {
             wda_record_pack(&s->d, s->written + k, s->base, s->recs + k * WDA_RECORD_BYTES);
         } else if (!deal_writer_put(s->text, &s->d, &s->diag)) {
@@ -180,7 +179,6 @@ int cmd_deal(int argc, char **argv)
         return EXIT_FAILURE_IO;
     }
     deal_clear(&s->d);
-    s->filtered = filter != NULL;
     s->base = filter ? 0 : go.start;
     if (fmt == FMT_WDA) {
         wda_header h = {.block_records = WDA_BLOCK_RECORDS, .seed = go.seed,

@@ -70,6 +70,17 @@ static void list_tables(void)
     for (int i = 0; i < ODDS_NTABLES; i++) printf("%-17s %s\n", t[i].id, t[i].title);
 }
 
+/* One more --corpus file; false (reported) past MAX_CORPUS. */
+static bool add_corpus(odds_opts *o, const char *path)
+{
+    if (o->ncorpus == MAX_CORPUS) {
+        fprintf(stderr, "whistlab odds: at most %d corpus files\n", MAX_CORPUS);
+        return false;
+    }
+    o->corpus[o->ncorpus++] = path;
+    return true;
+}
+
 /* Parses the command line; returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, odds_opts *o)
 {
@@ -95,11 +106,7 @@ static int parse(int argc, char **argv, odds_opts *o)
         char *end = NULL;
         if (opt == 1) { /* a table, or a file after --corpus */
             if (in_corpus) {
-                if (o->ncorpus == MAX_CORPUS) {
-                    fprintf(stderr, "whistlab odds: at most %d corpus files\n", MAX_CORPUS);
-                    return EXIT_USAGE;
-                }
-                o->corpus[o->ncorpus++] = optarg;
+                if (!add_corpus(o, optarg)) return EXIT_USAGE;
                 continue;
             }
             int t = odds_table_find(optarg);
@@ -123,11 +130,7 @@ static int parse(int argc, char **argv, odds_opts *o)
             list_tables();
             return EXIT_OK;
         case OPT_CORPUS:
-            if (o->ncorpus == MAX_CORPUS) {
-                fprintf(stderr, "whistlab odds: at most %d corpus files\n", MAX_CORPUS);
-                return EXIT_USAGE;
-            }
-            o->corpus[o->ncorpus++] = optarg;
+            if (!add_corpus(o, optarg)) return EXIT_USAGE;
             in_corpus = true;
             break;
         case OPT_CSV:

@@ -116,6 +116,18 @@ static bool parse_shard(const char *s, unsigned *i, unsigned *n)
     return true;
 }
 
+/* --eval's names, in stats_eval order. */
+static const char *const EVAL_NAMES[] = {[STATS_EVAL_DD] = "dd", [STATS_EVAL_PLAY] = "play",
+                                         [STATS_EVAL_BOTH] = "both"};
+
+/* The stats_eval named s; -1 if none. */
+static int eval_parse(const char *s)
+{
+    for (int e = 0; e < (int)(sizeof EVAL_NAMES / sizeof EVAL_NAMES[0]); e++)
+        if (strcmp(s, EVAL_NAMES[e]) == 0) return e;
+    return -1;
+}
+
 static void free_convs(conv_list *cl)
 {
     for (int i = 0; i < cl->n; i++)
@@ -184,9 +196,9 @@ static void settings_format(const settings *s, char *buf, size_t len)
         at += (size_t)snprintf(buf + at, len - at, "input %s\n", s->inputs[i]);
 }
 
-/* The settings text of a state file back into settings; input names point
- * into text, which must outlive s. */
-static bool settings_parse(char *text, settings *s)
+/* The settings of a run that names nothing but its conventions and inputs:
+ * what the command line and a state file both start from. */
+static void settings_init(settings *s)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->trump, sizeof s->trump, "auto");
@@ -194,13 +206,20 @@ static bool settings_parse(char *text, settings *s)
     snprintf(s->eval, sizeof s->eval, "dd");
     snprintf(s->opponents, sizeof s->opponents, "long-suit");
     snprintf(s->ext, sizeof s->ext, "-");
+}
+
+/* The settings text of a state file back into settings; input names point
+ * into text, which must outlive s. */
+static bool settings_parse(char *text, settings *s)
+{
+    settings_init(s);
     for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
          line = strtok_r(NULL, "\n", &save)) {
         char *value = strchr(line, ' ');
         if (!value) return false;
         *value++ = 0;
         if (strcmp(line, "eval") == 0) {
-            if (strcmp(value, "dd") && strcmp(value, "play") && strcmp(value, "both")) return false;
+            if (eval_parse(value) < 0) return false;
             snprintf(s->eval, sizeof s->eval, "%s", value);
         } else if (strcmp(line, "opponents") == 0) {
             snprintf(s->opponents, sizeof s->opponents, "%s", value);
@@ -282,8 +301,7 @@ static void print_title(const settings *s, uint64_t part_mask, unsigned shards)
 static int finish_report(const stats_state *st, const settings *s, const char *csv_summary)
 {
     char err[512];
-    stats_report(stdout, st, strcmp(s->eval, "play") == 0 ? STATS_EVAL_PLAY
-                             : strcmp(s->eval, "both") == 0 ? STATS_EVAL_BOTH : STATS_EVAL_DD);
+    stats_report(stdout, st, (stats_eval)eval_parse(s->eval)); /* checked when s was made */
     if (csv_summary && !stats_write_summary_csv(csv_summary, st, err, sizeof err)) {
         fprintf(stderr, "whistlab: %s\n", err);
         return EXIT_FAILURE_IO;
@@ -322,12 +340,8 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     };
     uint64_t v;
     bool run_option = false; /* an option that a resumed run takes from its file */
+    settings_init(&c->s);
     snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
-    snprintf(c->s.trump, sizeof c->s.trump, "auto");
-    snprintf(c->s.leader, sizeof c->s.leader, "-");
-    snprintf(c->s.eval, sizeof c->s.eval, "dd");
-    snprintf(c->s.opponents, sizeof c->s.opponents, "long-suit");
-    snprintf(c->s.ext, sizeof c->s.ext, "-");
     input_opts_init(&c->o.input);
     c->o.shard = c->o.shards = 1;
     c->o.checkpoint_every = DEFAULT_CHECKPOINT;
@@ -349,7 +363,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'e':
-            if (strcmp(optarg, "dd") && strcmp(optarg, "play") && strcmp(optarg, "both")) {
+            if (eval_parse(optarg) < 0) {
                 fprintf(stderr, "whistlab: --eval %s: expected dd, play or both\n", optarg);
                 return EXIT_USAGE;
             }
@@ -477,13 +491,12 @@ int cmd_replay(int argc, char **argv)
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
     if (!load_convs(c.s.conventions, &cl)) goto out;
-    c.o.eval = strcmp(c.s.eval, "play") == 0 ? REPLAY_EVAL_PLAY
-             : strcmp(c.s.eval, "both") == 0 ? REPLAY_EVAL_BOTH : REPLAY_EVAL_DD;
-    if (c.o.eval == REPLAY_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
+    c.o.eval = (stats_eval)eval_parse(c.s.eval);
+    if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
         fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
         goto out;
     }
-    if (c.o.eval != REPLAY_EVAL_DD && strcmp(c.s.opponents, "same") != 0) {
+    if (c.o.eval != STATS_EVAL_DD && strcmp(c.s.opponents, "same") != 0) {
         diag_t diag = {0};
         opp = convention_open(c.s.opponents, &diag);
         if (!opp) {
@@ -510,7 +523,7 @@ int cmd_replay(int argc, char **argv)
         char sd_names[STATS_MAX_CONV][STATS_NAME_LEN];
         int n = cl.n;
         for (int i = 0; i < cl.n; i++) names[i] = convention_name(cl.conv[i]);
-        if (c.o.eval == REPLAY_EVAL_BOTH) /* the single-dummy columns beside the double-dummy ones */
+        if (c.o.eval == STATS_EVAL_BOTH) /* the single-dummy columns beside the double-dummy ones */
             for (int i = 0; i < cl.n; i++, n++) {
                 snprintf(sd_names[i], STATS_NAME_LEN, "%.25s (sd)", convention_name(cl.conv[i]));
                 names[n] = sd_names[i];

@@ -349,25 +349,20 @@ static bool parse_unary(parser *ps)
     return parse_unary(ps) && emit_op(ps, OP_NOT);
 }
 
-static bool parse_and(parser *ps)
+/* operand (punct operand)*, left to right, each punct emitting op. */
+static bool parse_chain(parser *ps, bool (*operand)(parser *), const char *punct, op_code op)
 {
-    if (!parse_unary(ps)) return false;
-    while (is(ps, "&&")) {
+    if (!operand(ps)) return false;
+    while (is(ps, punct)) {
         advance(ps);
-        if (!parse_unary(ps) || !emit_op(ps, OP_AND)) return false;
+        if (!operand(ps) || !emit_op(ps, op)) return false;
     }
     return true;
 }
 
-static bool parse_expr(parser *ps)
-{
-    if (!parse_and(ps)) return false;
-    while (is(ps, "||")) {
-        advance(ps);
-        if (!parse_and(ps) || !emit_op(ps, OP_OR)) return false;
-    }
-    return true;
-}
+static bool parse_and(parser *ps) { return parse_chain(ps, parse_unary, "&&", OP_AND); }
+
+static bool parse_expr(parser *ps) { return parse_chain(ps, parse_and, "||", OP_OR); }
 
 deal_filter *deal_filter_compile(const char *text, char *why, size_t why_len)
 {

@@ -159,7 +159,7 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
     }
     card_t common = CARD_NONE;
     bool coincide = true;
-    int sd_col = o->eval == REPLAY_EVAL_BOTH ? o->nconv : 0; /* first single-dummy column */
+    int sd_col = o->eval == STATS_EVAL_BOTH ? o->nconv : 0; /* first single-dummy column */
     for (int i = 0; i < o->nconv; i++) {
         const convention *c = o->conv[i];
         if (convention_is_dd_best(c)) {
@@ -173,11 +173,11 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
             if (common == CARD_NONE) common = ch[i].card;
             else if (ch[i].card != common) coincide = false;
         }
-        if (o->eval != REPLAY_EVAL_PLAY) {
+        if (o->eval != STATS_EVAL_PLAY) {
             sd.score[i] = l->tricks[ch[i].card];
             sd.choice[i] = ch[i].card;
         }
-        if (o->eval != REPLAY_EVAL_DD) {
+        if (o->eval != STATS_EVAL_DD) {
             int t = sd_eldest_tricks(d, c, o->opponents, convention_is_dd_best(c) ? best_card : CARD_NONE, o->seed,
                                      o->signals, o->ext);
             if (t < 0) {
@@ -188,7 +188,7 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
             sd.choice[sd_col + i] = ch[i].card;
         }
     }
-    if (o->eval == REPLAY_EVAL_PLAY) {
+    if (o->eval == STATS_EVAL_PLAY) {
         /* single-dummy only: the best is the best convention's score */
         sd.best = -1;
         for (int i = 0; i < o->nconv; i++)
@@ -358,6 +358,13 @@ static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *d
     }
 }
 
+/* Whether record rec (numbered over the whole input) is this run's: past
+ * the resume point and of this shard. */
+static bool record_is_ours(const replay_opts *o, uint64_t rec)
+{
+    return rec >= o->resume_records && rec % o->shards == o->shard - 1;
+}
+
 /* A .wda archive gives any record without a scan: select this run's records
  * (those past the resume point, of this shard, within --limit) so that only
  * they are read. Every record of a .wda is a deal. Returns how many records
@@ -398,7 +405,7 @@ static uint64_t count_expected(const replay_opts *o, const char *const files[], 
             uint64_t rec = records++;
             if (rs != READ_DEAL && rs != READ_REJECT) continue;
             deals++;
-            if (rec >= o->resume_records && rec % o->shards == o->shard - 1) mine++;
+            if (record_is_ours(o, rec)) mine++;
         }
         deal_reader_close(rd);
     }
@@ -424,7 +431,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     run r = {.o = o, .st = st, .records_done = o->resume_records};
     r.last_pushed.strain = STRAIN_NONE;
     r.long_suit = convention_builtin("long-suit");
-    r.need_dd = o->eval != REPLAY_EVAL_PLAY;
+    r.need_dd = o->eval != STATS_EVAL_PLAY;
     for (int i = 0; i < o->nconv; i++) r.need_dd |= convention_is_dd_best(o->conv[i]) != 0;
     if (!open_outputs(&r)) return REPLAY_FAILED;
     r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH);
@@ -471,7 +478,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
             }
             uint64_t rec = record++;
             if (rs == READ_DEAL || rs == READ_REJECT) deals_read++;
-            if (rec < o->resume_records || rec % o->shards != o->shard - 1) continue;
+            if (!record_is_ours(o, rec)) continue;
             take_record(&r, rs, &d, &diag, rec);
         }
         if (in_file != UINT64_MAX) {

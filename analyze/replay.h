@@ -13,19 +13,19 @@
 #include "analyze/dd_solve.h"
 #include "analyze/lead.h"
 #include "formats/input_opts.h"
+#include "stats/report.h"
 #include "stats/tally.h"
-
-/* What a convention's score is (--eval): the double-dummy tricks after its
- * opening lead; the single-dummy tricks of its side when the rule-based
- * players of spec/play.md play the whole deal (analyze/sd_replay.h); or
- * both, side by side: conv[0..nconv-1] valued double-dummy in stats
- * columns 0..nconv-1 and single-dummy in columns nconv..2*nconv-1. */
-typedef enum { REPLAY_EVAL_DD, REPLAY_EVAL_PLAY, REPLAY_EVAL_BOTH } replay_eval;
 
 typedef struct {
     const convention *conv[STATS_MAX_CONV];
     int nconv;
-    replay_eval eval;
+    /* What a convention's score is (--eval, the same choice the report
+     * heads its tables by): the double-dummy tricks after its opening
+     * lead; the single-dummy tricks of its side when the rule-based players
+     * of spec/play.md play the whole deal (analyze/sd_replay.h); or both,
+     * side by side: conv[0..nconv-1] valued double-dummy in stats columns
+     * 0..nconv-1 and single-dummy in columns nconv..2*nconv-1. */
+    stats_eval eval;
     const convention *opponents; /* single-dummy: the dealer's side's
                                     convention; NULL = each convention
                                     against itself */
