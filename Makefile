@@ -12,6 +12,12 @@ CC      ?= cc
 CSTD    = -std=c11 -D_DEFAULT_SOURCE
 WARN    = -Wall -Wextra -Werror
 OPT     ?= -O2 -g
+# The release objects (build/rel) are optimised harder and carry link-time
+# code as well (fat: the test programs link them without LTO, quickly);
+# the whistlab binary and the benchmarks link with LTO, which inlines the
+# players' small cross-file helpers (play_public_play, the hand facts) into
+# the game loop: the single-dummy replay runs about 10% faster.
+REL_OPT ?= -O3 -flto=auto -ffat-lto-objects
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(CFLAGS)
 LIBS    = -lz -lcsv -ldds -lgsl -lgslcblas -lm -pthread
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -46,7 +52,7 @@ whistlab: $(REL)/whistlab
 	cp $< $@
 
 $(REL)/whistlab: $(REL)/whistlab.o $(REL)/libwhistlab.a
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $^ $(LIBS)
 
 $(REL)/libwhistlab.a: $(LIB_OBJ_REL)
 	rm -f $@ && ar rcs $@ $^
@@ -61,7 +67,7 @@ build/gen/conventions_data.c: analyze/conventions/embed.sh $(wildcard analyze/co
 
 $(REL)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) $(REL_OPT) -c -o $@ $<
 
 $(ASAN)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -77,7 +83,7 @@ $(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
 
 $(REL)/bench/%: tests/bench/%.c $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -O3 -o $@ $< $(REL)/libwhistlab.a $(LIBS)
+	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS)
 
 # The whistlab binary is built first: some tests run it as users do.
 test: whistlab $(TESTS_REL)

@@ -190,6 +190,19 @@ struct convention {
 
     bool dd_best;
     const holding_info *facts;
+
+    /* The filters as bit masks (bit i = filter i), built once after parsing
+     * (convention_index_filters) so that a suit choice tests each filter
+     * with two table reads instead of a dozen field tests: filter_hold by
+     * holding (holding >> 2) for the tests on the holding alone (n, hc,
+     * hon, top, h2, has, lacks, match), filter_flags by HF_* flags for the
+     * flag tests; filter_all_suits: the filters open to trumps; not_order:
+     * the filters with a "!(...)", inner ones first. */
+    uint64_t filter_hold[8192];
+    uint64_t filter_flags[1 << HF_BITS];
+    uint64_t filter_all_suits;
+    int8_t not_order[CONV_MAX_FILTERS];
+    uint8_t nnot;
 };
 
 /* Compiles text (named file, for diagnostics) with the options in opts
@@ -206,6 +219,9 @@ typedef struct {
     int turnup_rank;  /* the turn-up's rank for the opening lead, 0 otherwise */
     bool trumps;      /* the suit is trumps */
 } card_ctx;
+
+/* Builds the filter masks above from c->filter and c->set. */
+void convention_index_filters(convention *c);
 
 /* The row that gives the card for holding h (non-empty), following
  * table jumps; sets *table_out. NULL if no row matches. */

@@ -1161,5 +1161,6 @@ convention *convention_compile(const char *text, const char *file, const char *o
         convention_free(c);
         return NULL;
     }
+    convention_index_filters(c);
     return c;
 }

@@ -104,9 +104,8 @@ static inline void order_pair(int *a, int *b)
     }
 }
 
-/* Plain lengths sorted longest first, one hex digit each ("shape=332"):
- * the trump suit reads -1 and sorts last, then a sorting network of four. */
-static uint16_t plain_shape(const hand_facts *f)
+/* The trump suit reads -1 and sorts last, then a sorting network of four. */
+uint16_t hand_facts_shape(const hand_facts *f)
 {
     int len[4];
     for (int s = 0; s < 4; s++) len[s] = s == f->trump ? -1 : f->n[s] > 15 ? 15 : f->n[s];
@@ -120,29 +119,31 @@ static uint16_t plain_shape(const hand_facts *f)
     return code;
 }
 
+int hand_facts_hcp(const hand_facts *f, const holding_info *tab)
+{
+    int hcp = 0;
+    for (int s = 0; s < 4; s++) hcp += holding_of(tab, f->hold[s])->hcp;
+    return hcp;
+}
+
 /* Fills the per-suit fields from the holdings and flags already set. */
 static void finish(hand_facts *f, const holding_info *tab)
 {
-    int other_aces = 0;
-    f->hcp = 0;
+    int aces = 0;
     for (int s = 0; s < 4; s++) {
         const holding_info *h = holding_of(tab, f->hold[s]);
         f->n[s] = h->n;
         f->hc[s] = h->hc;
-        f->hon[s] = h->hon;
         f->top[s] = h->top;
         f->h2[s] = h->h2;
-        f->hcp += h->hcp;
-        f->sk[s] = (uint32_t)h->n << 19 | (uint32_t)h->hc << 15 | f->hold[s];
-        f->str[s] = (uint32_t)h->hc << 15 | f->hold[s];
-        if (s != f->trump && (f->hold[s] & RB(RANK_A))) other_aces |= 1 << s;
+        aces |= (f->hold[s] >> RANK_A & 1) << s;
     }
+    if (f->trump >= 0) aces &= ~(1 << f->trump);
     for (int s = 0; s < 4; s++) {
         if (s == f->trump) f->flags[s] |= HF_TRUMPS;
-        else if (other_aces & ~(1 << s)) f->flags[s] |= HF_OTHER_ACE;
+        else if (aces & ~(1 << s)) f->flags[s] |= HF_OTHER_ACE;
     }
     f->t = f->trump >= 0 ? f->n[f->trump] : 0;
-    f->shape = plain_shape(f);
 }
 
 void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
@@ -164,16 +165,36 @@ void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
 }
 
 void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
-                      int trump, hand_t played, unsigned candidates, bool no_trumps)
+                      int trump, hand_t played)
 {
     f->trump = trump >= SUIT_S && trump <= SUIT_C ? trump : -1;
     for (int s = 0; s < 4; s++) {
-        uint16_t held = hand_suit(hand, s), pl = hand_suit(played, s);
-        bool keep = s == f->trump ? !no_trumps : (candidates >> s) & 1;
-        f->hold[s] = keep ? held : 0;
-        uint16_t fl = holding_of(tab, f->hold[s])->flags & ~(HF_ESTABLISHED | HF_REENTRY);
-        f->flags[s] = f->hold[s] ? fl | play_flags(held, pl) : fl;
+        uint16_t held = hand_suit(hand, s);
+        f->hold[s] = held;
+        uint16_t fl = holding_of(tab, held)->flags & ~(HF_ESTABLISHED | HF_REENTRY);
+        f->flags[s] = held ? fl | play_flags(held, hand_suit(played, s)) : fl;
     }
     finish(f, tab);
     f->turnup_tenace = false;
+}
+
+void hand_facts_restrict(hand_facts *f, const hand_facts *full, unsigned candidates, bool no_trumps)
+{
+    *f = *full;
+    int aces = 0;
+    for (int s = 0; s < 4; s++) {
+        bool keep = s == f->trump ? !no_trumps : (candidates >> s) & 1;
+        if (!keep) {
+            /* a void suit: the holding table's facts of no cards, all 0 */
+            f->hold[s] = f->flags[s] = 0;
+            f->n[s] = f->hc[s] = f->top[s] = f->h2[s] = 0;
+        } else if (s != f->trump) {
+            aces |= (f->hold[s] >> RANK_A & 1) << s;
+        }
+    }
+    for (int s = 0; s < 4; s++) {
+        if (s == f->trump) f->flags[s] |= HF_TRUMPS;
+        else f->flags[s] = (uint16_t)((f->flags[s] & ~HF_OTHER_ACE) | (aces & ~(1 << s) ? HF_OTHER_ACE : 0));
+    }
+    f->t = f->trump >= 0 ? f->n[f->trump] : 0;
 }

@@ -27,6 +27,7 @@ enum {
     HF_OTHER_ACE = 1 << 7,   /* another plain suit holds its A (W3b) */
     HF_TRUMPS = 1 << 8,      /* the suit is trumps */
 };
+#define HF_BITS 9
 
 /* Facts of one holding that do not depend on play. Ranks are 0 when the
  * holding has no such card (h2 of a singleton, 4th of a 3-card suit). */
@@ -45,27 +46,41 @@ static inline const holding_info *holding_of(const holding_info *tab, uint16_t r
 }
 
 /* What a suit-choice rule sees of the whole hand. Suits outside the
- * candidate set (C6) read as void. */
+ * candidate set (C6) read as void. Only what every suit choice reads is
+ * kept; the rarer facts (SK key, plain shape, HCP) are computed on demand
+ * by the functions below. */
 typedef struct {
     uint16_t hold[4];  /* ranks held by suit */
     uint16_t flags[4]; /* HF_* */
-    uint8_t n[4], hc[4], hon[4], top[4], h2[4];
-    uint32_t sk[4], str[4]; /* SK and STR order keys; bigger is better */
+    uint8_t n[4], hc[4], top[4], h2[4];
     int trump;         /* SUIT_* or -1 (no trumps) */
-    int t, hcp;
-    uint16_t shape;    /* plain lengths, longest first, one hex digit each */
+    int t;
     bool turnup_tenace; /* §1.3 tenace over the turn-up */
 } hand_facts;
+
+/* The SK order key of suit s (length, high cards, ranks); bigger is better. */
+static inline uint32_t hand_facts_sk(const hand_facts *f, int s)
+{
+    return (uint32_t)f->n[s] << 19 | (uint32_t)f->hc[s] << 15 | f->hold[s];
+}
+/* Plain lengths, longest first, one hex digit each ("shape=332"). */
+uint16_t hand_facts_shape(const hand_facts *f);
+/* High-card points (A 4, K 3, Q 2, J 1) of the suits held. */
+int hand_facts_hcp(const hand_facts *f, const holding_info *tab);
 
 /* Facts at the opening lead: nothing played yet. trump may be STRAIN_NT. */
 void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
                         int trump, card_t turnup);
 
-/* Facts for a later lead: played = cards in completed tricks; plain suits
- * not in candidates (bit s) are treated as void; trump is excluded when
- * no_trumps is set (the trump-lead guard reruns the choice "as if t = 0"). */
+/* Facts for a later lead: played = cards in completed tricks, every suit
+ * kept. */
 void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
-                      int trump, hand_t played, unsigned candidates, bool no_trumps);
+                      int trump, hand_t played);
+/* f restricted to the plain suits in candidates (bit s; the others read as
+ * void), and without trumps when no_trumps is set (the trump-lead guard
+ * reruns the choice "as if t = 0"): the same facts hand_facts_later would
+ * give for that hand, derived from full without recomputing a suit. */
+void hand_facts_restrict(hand_facts *f, const hand_facts *full, unsigned candidates, bool no_trumps);
 
 /* §1.3 with play: established(s) and reentry(s) for ranks held, given the
  * ranks of s played in completed tricks. */

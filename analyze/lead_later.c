@@ -18,7 +18,15 @@ typedef struct {
     uint16_t held[4], played[4];
     int rounds[4];       /* completed tricks led in each suit */
     later_choice *out;
-    const char *pending; /* "C4d" when a suit was abandoned on the way */
+    /* Rules that changed the way to the lead, cited before the one that
+     * chose it ("C4d>C6"): an abandoned suit (C4b-C4d), an extended rule
+     * that overruled the suit choice (X8, X12). */
+    const char *pending[3];
+    int npending;
+    /* The hand facts with every suit, computed at most once per lead
+     * (have_full); C5a, C6 and the guard's rerun restrict them. */
+    bool have_full;
+    hand_facts full;
     /* The last suit choice of this lead (C5a, then C6): the facts depend
      * only on the plain candidate suits the player holds, so C6 reuses
      * C5a's choice when its candidates come to the same. */
@@ -28,26 +36,44 @@ typedef struct {
     hand_facts chose_facts;
 } later_ctx;
 
-/* dst = a, or a sep b when b is given, cut to CONV_ID_MAX - 1 characters
- * as snprintf would cut it. Every lead formats its ids, so no stdio here. */
+/* Appends src to dst, a rule id of length n, then sep if given; returns
+ * the new length. Ids are cut to CONV_ID_MAX - 1 characters as snprintf
+ * would cut them. Every lead formats its ids, so no stdio here. */
+static size_t id_append(char dst[CONV_ID_MAX], size_t n, const char *src, char sep)
+{
+    for (; *src && n < CONV_ID_MAX - 1; src++) dst[n++] = *src;
+    if (sep && n < CONV_ID_MAX - 1) dst[n++] = sep;
+    dst[n] = 0;
+    return n;
+}
+
+/* dst = a, or a sep b when b is given. */
 static void put_id(char dst[CONV_ID_MAX], const char *a, char sep, const char *b)
 {
-    size_t n = 0;
-    for (; *a && n < CONV_ID_MAX - 1; a++) dst[n++] = *a;
-    if (b) {
-        if (n < CONV_ID_MAX - 1) dst[n++] = sep;
-        for (; *b && n < CONV_ID_MAX - 1; b++) dst[n++] = *b;
-    }
-    dst[n] = 0;
+    size_t n = id_append(dst, 0, a, b ? sep : 0);
+    if (b) id_append(dst, n, b, 0);
 }
+
+static void note_pending(later_ctx *x, const char *rule)
+{
+    for (int i = 0; i < x->npending; i++)
+        if (x->pending[i] == rule) return;
+    if (x->npending < (int)(sizeof x->pending / sizeof x->pending[0])) x->pending[x->npending++] = rule;
+}
+
+/* Is play.md §13 rule Xn switched on for the game? */
+static bool ext_on(const later_ctx *x, int n) { return (x->v->ext >> n) & 1; }
 
 static void choose(later_ctx *x, int suit, int rank, const char *suit_rule, const char *card_rule)
 {
     lead_choice *ch = &x->out->choice;
     ch->card = card_make(suit, rank);
-    if (x->pending) put_id(ch->suit_rule, x->pending, '>', suit_rule);
-    else put_id(ch->suit_rule, suit_rule, 0, NULL);
-    put_id(ch->card_rule, card_rule, 0, NULL);
+    if (!x->v->quiet) {
+        size_t n = 0;
+        for (int i = 0; i < x->npending; i++) n = id_append(ch->suit_rule, n, x->pending[i], '>');
+        id_append(ch->suit_rule, n, suit_rule, 0);
+        put_id(ch->card_rule, card_rule, 0, NULL);
+    }
     memo_of(&x->out->memo, NULL, rank == ranks_top(x->held[suit]), ch->card, x->held[suit],
             x->pub->ntricks);
 }
@@ -185,9 +211,13 @@ static bool hopeless(const later_ctx *x, int s)
     return false;
 }
 
-static void hand_now(const later_ctx *x, const convention *c, hand_facts *f, unsigned cand, bool no_trumps)
+static void hand_now(later_ctx *x, const convention *c, hand_facts *f, unsigned cand, bool no_trumps)
 {
-    hand_facts_later(f, c->facts, x->v->hand, x->pub->trump, x->pub->played, cand, no_trumps);
+    if (!x->have_full) {
+        hand_facts_later(&x->full, c->facts, x->v->hand, x->pub->trump, x->pub->played);
+        x->have_full = true;
+    }
+    hand_facts_restrict(f, &x->full, cand, no_trumps);
 }
 
 /* The suits the player holds (bit s). */
@@ -219,6 +249,23 @@ static int last_live_opened(const later_ctx *x, int seat)
     return -1;
 }
 
+/* X11, before C4: both adversaries have shown voids in two different
+ * plain suits and may still hold trumps: lead trumps against the
+ * cross-ruff (foster L1621, L1633), the card by the trump table. */
+static bool x11(later_ctx *x, const convention *c)
+{
+    if (!ext_on(x, 11) || x->trump < 0) return false;
+    unsigned plain = plain_mask(x), vl = x->pub->void_in[x->lho] & plain, vr = x->pub->void_in[x->rho] & plain;
+    bool cross = vl && vr && !(vl == vr && !(vl & (vl - 1)));
+    if (!cross || known_void(x, x->lho, x->trump) || known_void(x, x->rho, x->trump) || !trump_lead_ok(x, false))
+        return false;
+    hand_facts f;
+    hand_now(x, c, &f, plain, false);
+    choose_by_table(x, c, &f, x->trump, -1, "X11");
+    x->out->drawing = 1; /* D3 */
+    return true;
+}
+
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
  * and evaluation goes on with the next rows (C5a). */
 static bool c4(later_ctx *x, const convention *c)
@@ -248,7 +295,7 @@ static bool c4(later_ctx *x, const convention *c)
         why = "C4d";
     if (why) {
         x->out->abandon |= (uint8_t)(1u << S);
-        x->pending = why;
+        note_pending(x, why);
         return false;
     }
     char id[CONV_ID_MAX];
@@ -257,8 +304,20 @@ static bool c4(later_ctx *x, const convention *c)
     return true;
 }
 
+/* X8: trumps are not opened through a turned-up honour that the
+ * left-hand opponent (the dealer) still holds, unless P has five trumps or
+ * more (dicks L1743). */
+static bool x8_holds_back(const later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    card_t up = pub->turnup;
+    return ext_on(x, 8) && x->trump >= 0 && up != CARD_NONE && card_suit(up) == x->trump &&
+           card_rank(up) >= RANK_J && pub->dealer == x->lho && !hand_has(pub->played, up) &&
+           !((pub->led_suits >> x->trump) & 1) && ranks_count(x->held[x->trump]) < 5;
+}
+
 /* C5a / C6: the convention's suit choice on the hand now; trumps under the
- * guard, else rerun as if t = 0. */
+ * guard (and X8), else rerun as if t = 0. */
 static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, const char *step, bool trumps_only)
 {
     /* C5a leads only a trump the guard allows: without one, no choice can pass */
@@ -279,14 +338,15 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
         x->chose_suit = suit;
         x->chose_facts = f;
     }
-    if (ri >= 0 && suit == x->trump && !trump_lead_ok(x, false)) {
+    if (ri >= 0 && suit == x->trump && (!trump_lead_ok(x, false) || x8_holds_back(x))) {
+        if (x8_holds_back(x)) note_pending(x, "X8");
         if (trumps_only) return false;
         hand_now(x, c, &f, cand, true);
         ri = suit_choose_later(c, &f, &suit);
     }
     if (ri < 0 || (trumps_only && suit != x->trump)) return false;
     char id[CONV_ID_MAX];
-    put_id(id, step, '/', c->rule[ri].id);
+    if (!x->v->quiet) put_id(id, step, '/', c->rule[ri].id);
     choose_by_table(x, c, &f, suit, ri, id);
     if (suit == x->trump && !c->rule[ri].nodraw) x->out->drawing = 1; /* D3 */
     return true;
@@ -307,7 +367,7 @@ static bool c5(later_ctx *x, const convention *c)
         hand_now(x, c, &f, plain_mask(x), false);
         int best = -1;
         for (int s = 0; s < 4; s++)
-            if (((own >> s) & 1) && (best < 0 || f.sk[s] > f.sk[best])) best = s;
+            if (((own >> s) & 1) && (best < 0 || hand_facts_sk(&f, s) > hand_facts_sk(&f, best))) best = s;
         choose_by_table(x, c, &f, best, -1, "C5");
         return true;
     }
@@ -332,8 +392,11 @@ static bool ss_c5(later_ctx *x, const convention *c)
 }
 
 /* C6 candidates: unled plain suits; else those no opponent opened; else any;
- * suits both opponents are void in only if nothing else is left. */
-static unsigned c6_candidates(const later_ctx *x)
+ * suits both opponents are void in only if nothing else is left. X12
+ * drops a suit that gives one opponent a ruff (he is void in it, the other
+ * is not, and he is not known out of trumps) while another remains (dicks
+ * L1555-1558). */
+static unsigned c6_candidates(later_ctx *x)
 {
     unsigned tier[3] = {0, 0, 0};
     for (int s = 0; s < 4; s++) {
@@ -346,11 +409,21 @@ static unsigned c6_candidates(const later_ctx *x)
     unsigned both_void = 0;
     for (int s = 0; s < 4; s++)
         if (known_void(x, x->lho, s) && known_void(x, x->rho, s)) both_void |= 1u << s;
-    for (int k = 0; k < 3; k++)
-        if (tier[k] & ~both_void) return tier[k] & ~both_void;
-    for (int k = 0; k < 3; k++)
-        if (tier[k]) return tier[k];
-    return 0;
+    unsigned m = 0;
+    for (int k = 0; k < 3 && !m; k++) m = tier[k] & ~both_void;
+    for (int k = 0; k < 3 && !m; k++) m = tier[k];
+    if (ext_on(x, 12) && x->trump >= 0) {
+        unsigned one_sided = 0;
+        for (int s = 0; s < 4; s++) {
+            bool l = known_void(x, x->lho, s), r = known_void(x, x->rho, s);
+            if (((m >> s) & 1) && l != r && !known_void(x, l ? x->lho : x->rho, x->trump)) one_sided |= 1u << s;
+        }
+        if (one_sided && (m & ~one_sided)) {
+            m &= ~one_sided;
+            note_pending(x, "X12");
+        }
+    }
+    return m;
 }
 
 /* AM-C6: switching suits, lead the top of the shortest unled plain suit of
@@ -388,7 +461,7 @@ static bool c7(later_ctx *x, const convention *c)
     hand_now(x, c, &f, plain_mask(x), false);
     int best = -1;
     for (int s = 0; s < 4; s++)
-        if (s != x->trump && f.n[s] && (best < 0 || f.sk[s] > f.sk[best])) best = s;
+        if (s != x->trump && f.n[s] && (best < 0 || hand_facts_sk(&f, s) > hand_facts_sk(&f, best))) best = s;
     if (best < 0) best = x->trump;
     if (best < 0 || !x->held[best]) return false;
     choose(x, best, ranks_low(x->held[best]), "C7", "C7");
@@ -434,7 +507,7 @@ static bool run_later(later_ctx *x, const convention *c)
         case ST_C2A: done = c2a(x, c); break;
         case ST_C2B: done = c2b(x, c); break;
         case ST_C3: done = c3(x); break;
-        case ST_C4: done = c4(x, c); break;
+        case ST_C4: done = x11(x, c) || c4(x, c); break;
         case ST_C5A: done = by_suit_choice(x, c, plain_mask(x), "C5a", true); break;
         case ST_C5: done = c5(x, c); break;
         case ST_C6: done = by_suit_choice(x, c, c6_candidates(x), "C6", false); break;
@@ -479,7 +552,8 @@ int lead_later(const convention *c, const play_view *v, later_choice *out)
     x.v = v;
     x.P = v->seat & 3;
     x.out = out;
-    x.pending = NULL;
+    x.npending = 0;
+    x.have_full = false;
     x.chose_conv = NULL;
     x.pt = seat_partner(x.P);
     x.lho = seat_left(x.P);

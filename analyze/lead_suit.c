@@ -11,20 +11,62 @@ static bool in_set(const convention *c, int set, uint16_t h)
     return (c->set[set][i >> 6] >> (i & 63)) & 1;
 }
 
-static bool filter_pass(const convention *c, const suit_filter *f, const hand_facts *hf, int s)
+/* Filter f's tests on the holding alone: n, hc, hon, top, h2 (the
+ * holding table's facts), has, lacks and match(...). */
+static bool holding_passes(const convention *c, const suit_filter *f, const holding_info *hi, uint16_t h)
 {
-    if (!f->all_suits && s == hf->trump) return false;
-    if (!((f->n_ok >> hf->n[s]) & 1) || !((f->hc_ok >> hf->hc[s]) & 1) ||
-        !((f->hon_ok >> hf->hon[s]) & 1) || !((f->top_ok >> hf->top[s]) & 1) ||
-        !((f->h2_ok >> hf->h2[s]) & 1))
+    if (!((f->n_ok >> hi->n) & 1) || !((f->hc_ok >> hi->hc) & 1) || !((f->hon_ok >> hi->hon) & 1) ||
+        !((f->top_ok >> hi->top) & 1) || !((f->h2_ok >> hi->h2) & 1))
         return false;
-    uint16_t h = hf->hold[s];
     if ((h & f->has) != f->has || (h & f->lacks)) return false;
-    if ((hf->flags[s] & f->flags_on) != f->flags_on || (hf->flags[s] & f->flags_off)) return false;
-    if (f->set >= 0 && in_set(c, f->set, h) == f->set_neg) return false;
-    if (f->not_filter >= 0 && filter_pass(c, &c->filter[f->not_filter], hf, s)) return false;
-    return true;
+    return f->set < 0 || in_set(c, f->set, h) != f->set_neg;
 }
+
+void convention_index_filters(convention *c)
+{
+    const holding_info *tab = holding_table();
+    memset(c->filter_hold, 0, sizeof c->filter_hold);
+    memset(c->filter_flags, 0, sizeof c->filter_flags);
+    c->filter_all_suits = 0;
+    c->nnot = 0;
+    for (int i = 0; i < c->nfilters; i++) {
+        const suit_filter *f = &c->filter[i];
+        uint64_t bit = 1ULL << i;
+        for (unsigned k = 0; k < 8192; k++)
+            if (holding_passes(c, f, &tab[k], (uint16_t)(k << 2))) c->filter_hold[k] |= bit;
+        for (unsigned fl = 0; fl < (1u << HF_BITS); fl++)
+            if ((fl & f->flags_on) == f->flags_on && !(fl & f->flags_off)) c->filter_flags[fl] |= bit;
+        if (f->all_suits) c->filter_all_suits |= bit;
+    }
+    /* a "!(...)" filter is parsed after the filter holding it: descending
+     * index order settles the inner one first */
+    for (int i = c->nfilters - 1; i >= 0; i--)
+        if (c->filter[i].not_filter >= 0) c->not_order[c->nnot++] = (int8_t)i;
+}
+
+/* One suit choice: the facts and, per suit, the filters that pass. */
+typedef struct {
+    const convention *c;
+    const hand_facts *f;
+    uint64_t pass[4];
+} suit_eval;
+
+static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+{
+    e->c = c;
+    e->f = f;
+    for (int s = 0; s < 4; s++) {
+        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[f->flags[s] & ((1u << HF_BITS) - 1)];
+        if (s == f->trump) m &= c->filter_all_suits;
+        for (int k = 0; k < c->nnot; k++) {
+            int i = c->not_order[k];
+            if ((m >> c->filter[i].not_filter) & 1) m &= ~(1ULL << i);
+        }
+        e->pass[s] = m;
+    }
+}
+
+static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi) & 1; }
 
 static bool est_reentry(const hand_facts *f)
 {
@@ -36,24 +78,23 @@ static bool est_reentry(const hand_facts *f)
     return false;
 }
 
-static bool cond_holds(const convention *c, const hand_cond *hc, const hand_facts *f)
+static bool cond_holds(const suit_eval *e, const hand_cond *hc)
 {
+    const hand_facts *f = e->f;
+    uint64_t bit = hc->filter >= 0 ? 1ULL << hc->filter : 0;
     bool v = false;
     switch (hc->kind) {
     case HC_T: v = (hc->ok >> f->t) & 1; break;
-    case HC_HCP: v = (hc->ok >> f->hcp) & 1; break;
-    case HC_SOME:
-    case HC_NONE:
-        for (int s = 0; s < 4 && !v; s++) v = filter_pass(c, &c->filter[hc->filter], f, s);
-        if (hc->kind == HC_NONE) v = !v;
-        break;
+    case HC_HCP: v = (hc->ok >> hand_facts_hcp(f, e->c->facts)) & 1; break;
+    case HC_SOME: v = (e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3]) & bit; break;
+    case HC_NONE: v = !((e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3]) & bit); break;
     case HC_ALL:
         v = true;
         for (int s = 0; s < 4 && v; s++)
-            if (s != f->trump) v = filter_pass(c, &c->filter[hc->filter], f, s);
+            if (s != f->trump) v = e->pass[s] & bit;
         break;
-    case HC_TRUMP: v = f->trump >= 0 && filter_pass(c, &c->filter[hc->filter], f, f->trump); break;
-    case HC_SHAPE: v = f->shape == hc->shape; break;
+    case HC_TRUMP: v = f->trump >= 0 && (e->pass[f->trump] & bit); break;
+    case HC_SHAPE: v = hand_facts_shape(f) == hc->shape; break;
     case HC_STRONG_ALL_PLAIN:
         v = true;
         for (int s = 0; s < 4 && v; s++)
@@ -66,13 +107,13 @@ static bool cond_holds(const convention *c, const hand_cond *hc, const hand_fact
     return v != hc->neg;
 }
 
-static bool rule_applies(const convention *c, const suit_rule *r, const hand_facts *f)
+static bool rule_applies(const suit_eval *e, const suit_rule *r)
 {
     if (r->nalts == 0) return true;
     for (int a = 0; a < r->nalts; a++) {
         const cond_conj *cj = &r->alt[a];
         bool all = true;
-        for (int k = 0; k < cj->nterms && all; k++) all = cond_holds(c, &cj->term[k], f);
+        for (int k = 0; k < cj->nterms && all; k++) all = cond_holds(e, &cj->term[k]);
         if (all) return true;
     }
     return false;
@@ -100,20 +141,26 @@ static uint64_t pick_key(const uint8_t *keys, int nkeys, const hand_facts *f, in
     return k;
 }
 
+/* m less the suits passing filter avoid (-1: none), unless that would
+ * leave nothing. */
+static unsigned avoiding(const suit_eval *e, unsigned m, int avoid)
+{
+    if (avoid < 0) return m;
+    unsigned keep = m;
+    for (int s = 0; s < 4; s++)
+        if (((m >> s) & 1) && passes(e, avoid, s)) keep &= ~(1u << s);
+    return keep ? keep : m;
+}
+
 /* Candidate mask: non-void suits passing filter fi, less those passing
  * avoid unless nothing else would remain. */
-static unsigned candidates(const convention *c, int fi, int avoid, const hand_facts *f)
+static unsigned candidates(const suit_eval *e, int fi, int avoid)
 {
+    const hand_facts *f = e->f;
     unsigned m = 0;
     for (int s = 0; s < 4; s++)
-        if (f->n[s] && (fi < 0 ? s != f->trump : filter_pass(c, &c->filter[fi], f, s))) m |= 1u << s;
-    if (avoid >= 0) {
-        unsigned keep = m;
-        for (int s = 0; s < 4; s++)
-            if (((m >> s) & 1) && filter_pass(c, &c->filter[avoid], f, s)) keep &= ~(1u << s);
-        if (keep) m = keep;
-    }
-    return m;
+        if (f->n[s] && (fi < 0 ? s != f->trump : passes(e, fi, s))) m |= 1u << s;
+    return avoiding(e, m, avoid);
 }
 
 /* The best suit of mask m; ties go to the earlier suit in TB order. */
@@ -135,18 +182,14 @@ static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts 
 
 /* LS-A4*: L = SK-max plain suit of >= 4; if n(L) = 5, the STR-max 4-card F
  * with hc(F) >= hc(L) + margin (foster L1499-1507, Q1). */
-static int five_vs_four(const convention *c, const suit_rule *r, const hand_facts *f)
+static int five_vs_four(const suit_eval *e, const suit_rule *r)
 {
     static const uint8_t SK[] = {KEY_LONG, KEY_HC, KEY_RANKS}, STR[] = {KEY_HC, KEY_RANKS};
+    const hand_facts *f = e->f;
     unsigned m = 0;
     for (int s = 0; s < 4; s++)
         if (s != f->trump && f->n[s] >= 4) m |= 1u << s;
-    if (r->avoid >= 0) {
-        unsigned keep = m;
-        for (int s = 0; s < 4; s++)
-            if (((m >> s) & 1) && filter_pass(c, &c->filter[r->avoid], f, s)) keep &= ~(1u << s);
-        if (keep) m = keep;
-    }
+    m = avoiding(e, m, r->avoid);
     int L = best_of(m, SK, 3, f);
     if (L < 0 || f->n[L] != 5) return -1;
     unsigned four = 0;
@@ -156,26 +199,29 @@ static int five_vs_four(const convention *c, const suit_rule *r, const hand_fact
 }
 
 /* The suit rule r selects, or -1. */
-static int select_suit(const convention *c, const suit_rule *r, const hand_facts *f)
+static int select_suit(const suit_eval *e, const suit_rule *r)
 {
+    const hand_facts *f = e->f;
     int s = -1;
     switch (r->sel) {
     case SEL_TRUMPS: s = f->trump >= 0 && f->n[f->trump] ? f->trump : -1; break;
-    case SEL_PICK: s = best_of(candidates(c, r->filter, r->avoid, f), r->keys, r->nkeys, f); break;
-    case SEL_FIVE_VS_FOUR: s = five_vs_four(c, r, f); break;
+    case SEL_PICK: s = best_of(candidates(e, r->filter, r->avoid), r->keys, r->nkeys, f); break;
+    case SEL_FIVE_VS_FOUR: s = five_vs_four(e, r); break;
     default: return -1;
     }
-    if (s >= 0 && r->only >= 0 && !filter_pass(c, &c->filter[r->only], f, s)) s = -1;
+    if (s >= 0 && r->only >= 0 && !passes(e, r->only, s)) s = -1;
     return s;
 }
 
 int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
 {
+    suit_eval e;
+    eval_init(&e, c, f);
     for (int i = 0; i < c->nrules; i++) {
         const suit_rule *r = &c->rule[i];
         if (r->sel == SEL_RANDOM || r->sel == SEL_AS || r->sel == SEL_DD_BEST) continue;
-        if (!rule_applies(c, r, f)) continue;
-        int s = select_suit(c, r, f);
+        if (!rule_applies(&e, r)) continue;
+        int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
         *suit_out = s;
@@ -214,9 +260,11 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
                 int *suit_out, card_t *card_out)
 {
     *card_out = CARD_NONE;
+    suit_eval e;
+    eval_init(&e, c, f);
     for (int i = 0; i < c->nrules; i++) {
         const suit_rule *r = &c->rule[i];
-        if (!rule_applies(c, r, f)) continue;
+        if (!rule_applies(&e, r)) continue;
         if (r->sel == SEL_RANDOM) {
             *card_out = random_card(v);
             if (*card_out == CARD_NONE) continue;
@@ -227,7 +275,7 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
             *suit_out = -1;
             return i;
         }
-        int s = select_suit(c, r, f);
+        int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0) {
             int rank = card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s]);
@@ -259,7 +307,7 @@ static card_t fallback_card(const hand_facts *f)
     }
     int best = -1;
     for (int s = 0; s < 4; s++)
-        if (s != f->trump && f->n[s] && (best < 0 || f->sk[s] > f->sk[best])) best = s;
+        if (s != f->trump && f->n[s] && (best < 0 || hand_facts_sk(f, s) > hand_facts_sk(f, best))) best = s;
     if (best < 0) best = f->trump;
     return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
 }

@@ -63,6 +63,12 @@ typedef struct {
     int seat;              /* the player on lead */
     hand_t hand;           /* his current hand (I1) */
     uint64_t deal_index, seed; /* for `random` at trick 1 */
+    unsigned ext;          /* play.md §13 rules on: bit n = Xn (X8, X11,
+                              X12 act on leads) */
+    bool quiet;            /* the caller keeps no rule ids: the later
+                              procedures leave suit_rule and card_rule
+                              unformatted (the card and its effects are
+                              the same) */
 } play_view;
 
 /* A later lead and its effect on the public state. */

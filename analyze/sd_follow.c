@@ -37,7 +37,7 @@ bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
             return false;
         }
         if (!(SD_EXT_DONE >> n & 1)) {
-            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X2 X4 X5 X7 X9 X10 X13)", n);
+            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X2 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
             return false;
         }
         *ext |= 1u << n;

@@ -117,7 +117,7 @@ int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_r
                     rb = NULL;
                 } else {
                     play_view pv = {.pub = &pub, .seat = seat, .hand = hand[seat], .deal_index = d->deal_index,
-                                    .seed = d->seed};
+                                    .seed = d->seed, .ext = d->ext, .quiet = !log};
                     if (lead_later(side[sd_side_of(seat)]->conv, &pv, &lc) < 0) return -1;
                     ra = lc.choice.suit_rule;
                     rb = log && lc.choice.card_rule[0] && strcmp(lc.choice.card_rule, lc.choice.suit_rule)

@@ -42,18 +42,24 @@ static int trick(game *g, const char *c1, const char *c2, const char *c3, const 
     return w;
 }
 
-/* The lead of the seat on lead under convention name, recorded (D1-D3). */
-static later_choice lead(game *g, const char *conv, int seat)
+/* The lead of the seat on lead under convention name, with the extended
+ * rules in ext (bit n = Xn), recorded (D1-D3). */
+static later_choice lead_ext(game *g, const char *conv, int seat, unsigned ext)
 {
     const convention *c = convention_builtin(conv);
     assert_non_null(c);
     assert_int_equal(g->pub.leader[g->pub.ntricks], seat);
-    play_view v = {.pub = &g->pub, .seat = seat, .hand = g->hand[seat]};
+    play_view v = {.pub = &g->pub, .seat = seat, .hand = g->hand[seat], .ext = ext};
     later_choice lc;
     assert_int_equal(lead_later(c, &v, &lc), 0);
     assert_true(hand_has(g->hand[seat], lc.choice.card));
     play_public_note_lead(&g->pub, seat, &lc);
     return lc;
+}
+
+static later_choice lead(game *g, const char *conv, int seat)
+{
+    return lead_ext(g, conv, seat, 0);
 }
 
 static void expect(const later_choice *lc, const char *card, const char *suit_rule, const char *card_rule)
@@ -192,6 +198,64 @@ static void test_k76(void **state)
         expect(&lc, "SA", "C4", "RL0");
         assert_int_equal(trick(&g, "SA", "D2", "S6", "C2"), A);
         lc = lead(&g, conv[k], A);
+        expect(&lc, want[k][0], want[k][1], want[k][2]);
+    }
+}
+
+/* X8 (dicks L1743): B's four trumps would lead by LS-A2 (C5a), but the
+ * turned-up K lies with Z, B's left-hand opponent, and trumps are not yet
+ * opened: B holds back and opens his established diamonds instead (C6,
+ * rerun as if t = 0). A low turn-up leaves C5a alone. */
+static void test_x8(void **state)
+{
+    (void)state;
+    const char *turnup[3] = {"HK", "HK", "H8"};
+    unsigned ext[3] = {0, 1u << 8, 1u << 8};
+    const char *want[3][3] = {{"H2", "C5a/LS-A2", "LS14"}, {"DK", "X8>C6/LS-A4", "LS2"}, {"H2", "C5a/LS-A2", "LS14"}};
+    for (int k = 0; k < 3; k++) {
+        game g;
+        start(&g, SUIT_H, turnup[k]);
+        g.hand[B] = hand_of("S:J H:7532 D:AKQJ C:A852");
+        assert_int_equal(trick(&g, "S2", "S3", "SJ", "S4"), B);
+        later_choice lc = lead_ext(&g, "long-suit", B, ext[k]);
+        expect(&lc, want[k][0], want[k][1], want[k][2]);
+    }
+}
+
+/* X11 (foster L1621): Y has shown out of spades and Z out of clubs, and
+ * both may hold trumps: A leads trumps against the cross-ruff instead of
+ * going on with his clubs (C4). */
+static void test_x11(void **state)
+{
+    (void)state;
+    const char *want[2][3] = {{"CK", "C4", "RL1"}, {"H2", "X11", "LS14"}};
+    for (int k = 0; k < 2; k++) {
+        game g;
+        start(&g, SUIT_H, NULL);
+        g.hand[A] = hand_of("S:AK74 H:9532 D:863 C:AK");
+        assert_int_equal(trick(&g, "SK", "D2", "S3", "S5"), A);
+        assert_int_equal(trick(&g, "CA", "C2", "C3", "D4"), A);
+        later_choice lc = lead_ext(&g, "long-suit", A, k ? 1u << 11 : 0);
+        expect(&lc, want[k][0], want[k][1], want[k][2]);
+        assert_int_equal(lc.drawing, k ? 1 : -1);
+    }
+}
+
+/* X12 (dicks L1555-1558): every plain suit A holds was opened by an
+ * adversary; Y ruffed the diamonds, Z did not: A leaves the diamonds (a
+ * ruff for Y) and opens with the clubs' top instead of his long suit. */
+static void test_x12(void **state)
+{
+    (void)state;
+    const char *want[2][3] = {{"DA", "C6/LS-A4", "LS13"}, {"CQ", "X12>C6/LS-A5/F2", "LS15"}};
+    for (int k = 0; k < 2; k++) {
+        game g;
+        start(&g, SUIT_H, NULL);
+        g.hand[A] = hand_of("S:K H:532 D:AJ9742 C:AQ8");
+        assert_int_equal(trick(&g, "SK", "S2", "S3", "SA"), Z);
+        assert_int_equal(trick(&g, "D2", "D4", "H4", "D5"), Y);
+        assert_int_equal(trick(&g, "C3", "C4", "C5", "CA"), A);
+        later_choice lc = lead_ext(&g, "long-suit", A, k ? 1u << 12 : 0);
         expect(&lc, want[k][0], want[k][1], want[k][2]);
     }
 }
@@ -378,7 +442,8 @@ int main(void)
         cmocka_unit_test(test_c2b_tm3),     cmocka_unit_test(test_plt3_stop),
         cmocka_unit_test(test_c4a_c4b),     cmocka_unit_test(test_c5_own_suit),
         cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
-        cmocka_unit_test(test_dd_best),
+        cmocka_unit_test(test_dd_best),     cmocka_unit_test(test_x8),
+        cmocka_unit_test(test_x11),         cmocka_unit_test(test_x12),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
