@@ -92,14 +92,12 @@ static void choose_by_table(later_ctx *x, const convention *c, const hand_facts 
 
 static bool holds(const later_ctx *x, int s, int rank) { return rank && (x->held[s] & RB(rank)); }
 static bool known_void(const later_ctx *x, int seat, int s) { return s >= 0 && ((x->pub->void_in[seat] >> s) & 1); }
-static int lead_suit_of(const play_public *pub, int t) { return pub->led[t]; }
 
 /* The last trick (before now) seat led in suit s, -1 if none. */
 static int last_lead(const later_ctx *x, int seat, int s)
 {
-    for (int t = x->pub->ntricks - 1; t >= 0; t--)
-        if (x->pub->leader[t] == seat && lead_suit_of(x->pub, t) == s) return t;
-    return -1;
+    unsigned m = play_led_in(x->pub, seat, s);
+    return m ? 31 - __builtin_clz(m) : -1;
 }
 
 /* ---- TM3 and the trump-lead guard (play.md TM3; §2.C guard) ---- */
@@ -131,8 +129,7 @@ static bool c1(later_ctx *x)
 {
     const play_public *pub = x->pub;
     if (!pub->signals || x->trump < 0 || !pub->called[x->pt] || !x->held[x->trump]) return false;
-    for (int t = pub->call_trick[x->pt] + 1; t < pub->ntricks; t++)
-        if (pub->leader[t] == x->P && lead_suit_of(pub, t) == x->trump) return false;
+    if (last_lead(x, x->P, x->trump) > pub->call_trick[x->pt]) return false; /* answered already */
     char id[CONV_ID_MAX];
     int r = call_answer_rank(x->held[x->trump], x->played[x->trump], id);
     choose(x, x->trump, r, "C1", id);
@@ -196,8 +193,8 @@ static bool hopeless(const later_ctx *x, int s)
 {
     const play_public *pub = x->pub;
     int h = ranks_top(x->held[s]), left = ranks_count(x->held[s]);
-    for (int t = 0; t < pub->ntricks; t++) {
-        if (pub->leader[t] != x->P || lead_suit_of(pub, t) != s) continue;
+    for (unsigned m = play_led_in(pub, x->P, s); m; m &= m - 1) {
+        int t = __builtin_ctz(m);
         card_t lead = pub->card[t][x->P], second = pub->card[t][x->lho], third = pub->card[t][x->pt];
         if (card_suit(third) != s) continue;
         card_t v = lead;
@@ -473,9 +470,14 @@ static bool mc_c(later_ctx *x)
 {
     const play_public *pub = x->pub;
     if (x->P != pub->eldest) return false;
-    int last = -1;
-    for (int t = pub->ntricks - 1; t >= 0 && last < 0; t--)
-        if (pub->leader[t] == x->P) last = lead_suit_of(pub, t);
+    int last = -1, last_t = -1; /* the suit of P's last lead */
+    for (int s = 0; s < 4; s++) {
+        int t = last_lead(x, x->P, s);
+        if (t > last_t) {
+            last_t = t;
+            last = s;
+        }
+    }
     if (last >= 0) {
         int m = suit_nth_unplayed(x->played[last], 1);
         if (holds(x, last, m)) {

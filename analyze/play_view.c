@@ -54,6 +54,7 @@ int play_public_play(play_public *pub, int seat, card_t card)
         pub->win_seat = (uint8_t)seat;
         if (!suit_led(pub, s) && pub->nopened[seat] < 4) pub->opened[seat][pub->nopened[seat]++] = (uint8_t)s;
         pub->led_suits |= (uint8_t)(1u << s);
+        pub->led_in[seat][s] |= (uint16_t)(1u << t);
     } else {
         if (s != pub->led[t]) pub->void_in[seat] |= (uint8_t)(1u << pub->led[t]); /* I4 */
         /* play.md §2 beats: a higher card of the winning suit, or a trump

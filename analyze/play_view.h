@@ -44,6 +44,9 @@ typedef struct {
     uint8_t led[13];       /* the suit led to each trick, the current one too */
     uint8_t rounds[4];     /* completed tricks led in each suit */
     uint8_t led_suits;     /* bit s: some trick, the current one too, led s */
+    uint16_t led_in[4][4]; /* [seat][s] bit t: the seat led s to trick t
+                              (the current one too); the rules ask for a
+                              seat's leads of a suit without a scan */
     hand_t in_trick;       /* cards of the current trick */
     card_t win_card;       /* the card winning the current trick so far */
     uint8_t win_seat;      /* and who played it */
@@ -94,6 +97,12 @@ void play_public_note_call(play_public *pub, int seat);
 static inline bool play_side_drawing(const play_public *pub, int seat)
 {
     return pub->drawing[seat] || pub->drawing[seat_partner(seat)];
+}
+
+/* The completed tricks (bit t) that seat led in suit s. */
+static inline unsigned play_led_in(const play_public *pub, int seat, int s)
+{
+    return pub->led_in[seat][s] & ((1u << pub->ntricks) - 1);
 }
 
 /* Did seat open suit s (D1)? */

@@ -34,45 +34,32 @@ static bool side_opened(const sd_ctx *x, int s)
 
 sd_card sd_discard(const sd_ctx *x, const char *rule)
 {
-    uint16_t cand[4] = {0, 0, 0, 0};
-    bool any = false;
-    for (int s = 0; s < 4; s++)
-        if (s != x->trump) {
-            cand[s] = x->held[s];
-            any |= cand[s] != 0;
-        }
-    if (!any) /* D1: only trumps left */
+    /* The candidates and the protected cards as whole-hand words (one
+     * 16-bit lane per suit): each keep level below is one mask operation. */
+    hand_t cand = x->v->hand & ~(x->trump >= 0 ? hand_from_suit(x->trump, SUIT_MASK_ALL) : 0);
+    if (!cand) /* D1: only trumps left */
         return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false};
     bool def = defensive(x);
     const holding_info *tab = holding_table();
     /* D2: the protected cards, (a) masters and their equals, (b) K x and
      * A x, (c) Q x x in defensive mode. */
-    uint16_t prot[3][4];
+    hand_t prot_a = 0, prot_b = 0, prot_c = 0;
     for (int s = 0; s < 4; s++) {
-        uint16_t h = cand[s];
-        int master = suit_nth_unplayed(x->played[s], 1);
-        prot[0][s] = h && master && (h >> master & 1) ? sd_group(h, x->played[s], master) : 0;
-        int n = holding_of(tab, h)->n, top = h ? ranks_top(h) : 0;
-        prot[1][s] = n == 2 && (top == RANK_K || top == RANK_A) ? h : 0;
-        prot[2][s] = def && n == 3 && top == RANK_Q ? h : 0;
+        uint16_t h = hand_suit(cand, s);
+        if (!h) continue;
+        int master = suit_nth_unplayed(x->played[s], 1), n = holding_of(tab, h)->n, top = ranks_top(h);
+        if (master && (h >> master & 1)) prot_a |= hand_from_suit(s, sd_group(h, x->played[s], master));
+        if (n == 2 && (top == RANK_K || top == RANK_A)) prot_b |= hand_from_suit(s, h);
+        if (def && n == 3 && top == RANK_Q) prot_c |= hand_from_suit(s, h);
     }
-    /* kept[k]: the cards of kinds (a) .. k-1 together */
-    uint16_t kept[4][4], left[4];
-    for (int s = 0; s < 4; s++) {
-        kept[0][s] = 0;
-        for (int k = 0; k < 3; k++) kept[k + 1][s] = kept[k][s] | prot[k][s];
-    }
-    for (int keep = 3; keep >= 0; keep--) {
-        any = false;
-        for (int s = 0; s < 4; s++) {
-            left[s] = cand[s] & (uint16_t)~kept[keep][s];
-            any |= left[s] != 0;
-        }
-        if (any) break;
-    }
+    /* released in the order (c), (b), (a) while nothing else is left */
+    hand_t left = cand & ~(prot_a | prot_b | prot_c);
+    if (!left) left = cand & ~(prot_a | prot_b);
+    if (!left) left = cand & ~prot_a;
+    if (!left) left = cand;
     int best = -1;
     for (int s = 0; s < 4; s++) {
-        if (!left[s]) continue;
+        if (!hand_suit(left, s)) continue;
         if (best < 0) {
             best = s;
             continue;
@@ -86,5 +73,5 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
             best = s; /* D3: the smallest (hc, n, top); ties keep TB order */
         }
     }
-    return (sd_card){card_make(best, ranks_low(left[best])), rule, def ? "D4" : "D3", false};
+    return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false};
 }

@@ -52,10 +52,7 @@ static bool ext(const sd_ctx *x, int n) { return x->v->ext >> n & 1; }
 /* X10's and X9's condition: partner has led trumps in this deal. */
 static bool pt_led_trumps(const sd_ctx *x)
 {
-    const play_public *pub = x->v->pub;
-    for (int t = 0; t < pub->ntricks; t++)
-        if (pub->leader[t] == x->pt && pub->led[t] == x->trump) return true;
-    return false;
+    return play_led_in(x->v->pub, x->pt, x->trump) != 0;
 }
 
 static sd_card card_of(const sd_ctx *x, int rank, const char *rule)
@@ -217,10 +214,11 @@ static bool reentry_elsewhere(const sd_ctx *x)
 static bool unblock(const sd_ctx *x)
 {
     const play_public *pub = x->v->pub;
-    for (int t = 0; t < pub->ntricks; t++)
-        if (pub->led[t] == x->L)
-            return pub->leader[t] == x->pt && card_suit(pub->card[t][x->v->seat]) == x->L;
-    return false;
+    unsigned led = 0; /* the completed tricks led in L, by anyone */
+    for (int p = 0; p < 4; p++) led |= play_led_in(pub, p, x->L);
+    if (!led) return false;
+    int t = __builtin_ctz(led);
+    return pub->leader[t] == x->pt && card_suit(pub->card[t][x->v->seat]) == x->L;
 }
 
 static sd_card third_follow(const sd_ctx *x)
