@@ -65,6 +65,13 @@ typedef struct {
 typedef struct {
     hand_cond term[CONV_MAX_TERMS];
     uint8_t nterms;
+    /* The terms compiled to masks (convention_index_filters): trump counts
+     * allowed (t_ok), filters that must pass for some suit (some), for no
+     * suit (none), for every plain suit (all); slow: bit k, term k is
+     * tested on its own. */
+    uint16_t t_ok;
+    uint64_t some, none, all;
+    uint8_t slow;
 } cond_conj;
 
 /* --- suit selectors -------------------------------------------------- */
@@ -201,6 +208,7 @@ struct convention {
     uint64_t filter_hold[8192];
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
+    bool filter_play;        /* a filter tests established or reentry */
     int8_t not_order[CONV_MAX_FILTERS];
     uint8_t nnot;
 };
@@ -220,7 +228,8 @@ typedef struct {
     bool trumps;      /* the suit is trumps */
 } card_ctx;
 
-/* Builds the filter masks above from c->filter and c->set. */
+/* Builds the filter masks above from c->filter and c->set, and compiles
+ * the rules' conditions to masks. */
 void convention_index_filters(convention *c);
 
 /* The row that gives the card for holding h (non-empty), following

@@ -31,7 +31,7 @@ uint16_t suit_group(uint16_t held, uint16_t played, int rank)
  * out = unplayed cards of s he does not hold (foster L1479);
  * reentry(s): master(s), or the 2nd-best unplayed card with >= 2 cards
  * (foster L1483). */
-static uint16_t play_flags(uint16_t held, uint16_t played)
+uint16_t suit_play_flags(uint16_t held, uint16_t played)
 {
     uint16_t unplayed = (uint16_t)(SUIT_MASK_ALL & ~played);
     if (!unplayed) return 0;
@@ -48,12 +48,12 @@ static uint16_t play_flags(uint16_t held, uint16_t played)
 
 bool suit_established(uint16_t held, uint16_t played)
 {
-    return play_flags(held, played) & HF_ESTABLISHED;
+    return suit_play_flags(held, played) & HF_ESTABLISHED;
 }
 
 bool suit_reentry(uint16_t held, uint16_t played)
 {
-    return play_flags(held, played) & HF_REENTRY;
+    return suit_play_flags(held, played) & HF_REENTRY;
 }
 
 static void build_table(void)
@@ -152,8 +152,10 @@ void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
     f->trump = trump >= SUIT_S && trump <= SUIT_C ? trump : -1;
     for (int s = 0; s < 4; s++) {
         f->hold[s] = hand_suit(hand, s);
-        f->flags[s] = holding_of(tab, f->hold[s])->flags;
+        f->played[s] = 0;
+        f->flags[s] = holding_of(tab, f->hold[s])->flags; /* nothing played: the table's flags are whole */
     }
+    f->play_pending = false;
     finish(f, tab);
     /* §1.3: turn-up rank r in K..T and the leader holds trumps r+1 and r-1. */
     f->turnup_tenace = false;
@@ -171,9 +173,10 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
     for (int s = 0; s < 4; s++) {
         uint16_t held = hand_suit(hand, s);
         f->hold[s] = held;
-        uint16_t fl = holding_of(tab, held)->flags & ~(HF_ESTABLISHED | HF_REENTRY);
-        f->flags[s] = held ? fl | play_flags(held, hand_suit(played, s)) : fl;
+        f->played[s] = hand_suit(played, s);
+        f->flags[s] = holding_of(tab, held)->flags & ~(HF_ESTABLISHED | HF_REENTRY);
     }
+    f->play_pending = true;
     finish(f, tab);
     f->turnup_tenace = false;
 }

@@ -56,7 +56,23 @@ typedef struct {
     int trump;         /* SUIT_* or -1 (no trumps) */
     int t;
     bool turnup_tenace; /* §1.3 tenace over the turn-up */
+    /* For later leads HF_ESTABLISHED and HF_REENTRY depend on the cards
+     * played; few rules test them, so they are left out of flags
+     * (play_pending) and hand_facts_flags adds them on demand. */
+    bool play_pending;
+    uint16_t played[4]; /* ranks played in completed tricks, by suit */
 } hand_facts;
+
+/* §1.3 with play: established(s) and reentry(s) for ranks held, given the
+ * ranks of s played in completed tricks, as HF_ESTABLISHED | HF_REENTRY. */
+uint16_t suit_play_flags(uint16_t held, uint16_t played);
+
+/* The flags of suit s with HF_ESTABLISHED and HF_REENTRY as they read now. */
+static inline uint16_t hand_facts_flags(const hand_facts *f, int s)
+{
+    return f->play_pending && f->hold[s] ? (uint16_t)(f->flags[s] | suit_play_flags(f->hold[s], f->played[s]))
+                                         : f->flags[s];
+}
 
 /* The SK order key of suit s (length, high cards, ranks); bigger is better. */
 static inline uint32_t hand_facts_sk(const hand_facts *f, int s)

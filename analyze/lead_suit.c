@@ -22,12 +22,36 @@ static bool holding_passes(const convention *c, const suit_filter *f, const hold
     return f->set < 0 || in_set(c, f->set, h) != f->set_neg;
 }
 
+/* A conjunction's terms as masks: the trump-count tests in t_ok, the
+ * some / none / all filter tests as filter bits; the rest are slow. */
+static void compile_conj(cond_conj *cj)
+{
+    cj->t_ok = 0xFFFF;
+    cj->some = cj->none = cj->all = 0;
+    cj->slow = 0;
+    for (int k = 0; k < cj->nterms; k++) {
+        const hand_cond *hc = &cj->term[k];
+        uint64_t bit = hc->filter >= 0 ? 1ULL << hc->filter : 0;
+        switch (hc->kind) {
+        case HC_T: cj->t_ok &= (uint16_t)(hc->neg ? ~hc->ok : hc->ok); break;
+        case HC_SOME: *(hc->neg ? &cj->none : &cj->some) |= bit; break;
+        case HC_NONE: *(hc->neg ? &cj->some : &cj->none) |= bit; break;
+        case HC_ALL:
+            if (hc->neg) cj->slow |= (uint8_t)(1u << k);
+            else cj->all |= bit;
+            break;
+        default: cj->slow |= (uint8_t)(1u << k); break;
+        }
+    }
+}
+
 void convention_index_filters(convention *c)
 {
     const holding_info *tab = holding_table();
     memset(c->filter_hold, 0, sizeof c->filter_hold);
     memset(c->filter_flags, 0, sizeof c->filter_flags);
     c->filter_all_suits = 0;
+    c->filter_play = false;
     c->nnot = 0;
     for (int i = 0; i < c->nfilters; i++) {
         const suit_filter *f = &c->filter[i];
@@ -37,11 +61,24 @@ void convention_index_filters(convention *c)
         for (unsigned fl = 0; fl < (1u << HF_BITS); fl++)
             if ((fl & f->flags_on) == f->flags_on && !(fl & f->flags_off)) c->filter_flags[fl] |= bit;
         if (f->all_suits) c->filter_all_suits |= bit;
+        if ((f->flags_on | f->flags_off) & (HF_ESTABLISHED | HF_REENTRY)) c->filter_play = true;
     }
-    /* a "!(...)" filter is parsed after the filter holding it: descending
-     * index order settles the inner one first */
-    for (int i = c->nfilters - 1; i >= 0; i--)
-        if (c->filter[i].not_filter >= 0) c->not_order[c->nnot++] = (int8_t)i;
+    /* A "!(...)" filter is parsed after the filter holding it: descending
+     * index order settles the inner one first. An inner filter that tests
+     * the holding alone (no flags, no "!(...)" of its own; it is open to
+     * trumps) is folded into filter_hold; the others are settled per
+     * suit choice (not_order). */
+    for (int i = c->nfilters - 1; i >= 0; i--) {
+        int sub = c->filter[i].not_filter;
+        if (sub < 0) continue;
+        const suit_filter *g = &c->filter[sub];
+        bool holding_only = !g->flags_on && !g->flags_off && g->not_filter < 0;
+        for (unsigned k = 0; holding_only && k < 8192; k++)
+            if ((c->filter_hold[k] >> sub) & 1) c->filter_hold[k] &= ~(1ULL << i);
+        if (!holding_only) c->not_order[c->nnot++] = (int8_t)i;
+    }
+    for (int i = 0; i < c->nrules; i++)
+        for (int a = 0; a < c->rule[i].nalts; a++) compile_conj(&c->rule[i].alt[a]);
 }
 
 /* One suit choice: the facts and, per suit, the filters that pass. */
@@ -49,6 +86,7 @@ typedef struct {
     const convention *c;
     const hand_facts *f;
     uint64_t pass[4];
+    uint64_t any, all_plain; /* passing for some suit / for every plain suit */
 } suit_eval;
 
 static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
@@ -56,7 +94,8 @@ static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
     e->c = c;
     e->f = f;
     for (int s = 0; s < 4; s++) {
-        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[f->flags[s] & ((1u << HF_BITS) - 1)];
+        uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
+        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
         for (int k = 0; k < c->nnot; k++) {
             int i = c->not_order[k];
@@ -64,6 +103,10 @@ static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
         }
         e->pass[s] = m;
     }
+    e->any = e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3];
+    e->all_plain = ~0ULL;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump) e->all_plain &= e->pass[s];
 }
 
 static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi) & 1; }
@@ -71,28 +114,22 @@ static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi
 static bool est_reentry(const hand_facts *f)
 {
     for (int s = 0; s < 4; s++) {
-        if (s == f->trump || !(f->flags[s] & HF_ESTABLISHED)) continue;
+        if (s == f->trump || !(hand_facts_flags(f, s) & HF_ESTABLISHED)) continue;
         for (int r = 0; r < 4; r++)
-            if (r != s && r != f->trump && (f->flags[r] & HF_REENTRY)) return true;
+            if (r != s && r != f->trump && (hand_facts_flags(f, r) & HF_REENTRY)) return true;
     }
     return false;
 }
 
+/* A term that compile_conj left slow. */
 static bool cond_holds(const suit_eval *e, const hand_cond *hc)
 {
     const hand_facts *f = e->f;
     uint64_t bit = hc->filter >= 0 ? 1ULL << hc->filter : 0;
     bool v = false;
     switch (hc->kind) {
-    case HC_T: v = (hc->ok >> f->t) & 1; break;
     case HC_HCP: v = (hc->ok >> hand_facts_hcp(f, e->c->facts)) & 1; break;
-    case HC_SOME: v = (e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3]) & bit; break;
-    case HC_NONE: v = !((e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3]) & bit); break;
-    case HC_ALL:
-        v = true;
-        for (int s = 0; s < 4 && v; s++)
-            if (s != f->trump) v = e->pass[s] & bit;
-        break;
+    case HC_ALL: v = e->all_plain & bit; break;
     case HC_TRUMP: v = f->trump >= 0 && (e->pass[f->trump] & bit); break;
     case HC_SHAPE: v = hand_facts_shape(f) == hc->shape; break;
     case HC_STRONG_ALL_PLAIN:
@@ -107,15 +144,21 @@ static bool cond_holds(const suit_eval *e, const hand_cond *hc)
     return v != hc->neg;
 }
 
+static bool conj_holds(const suit_eval *e, const cond_conj *cj)
+{
+    if (!((cj->t_ok >> e->f->t) & 1) || (e->any & cj->some) != cj->some || (e->any & cj->none) ||
+        (e->all_plain & cj->all) != cj->all)
+        return false;
+    for (unsigned m = cj->slow; m; m &= m - 1)
+        if (!cond_holds(e, &cj->term[__builtin_ctz(m)])) return false;
+    return true;
+}
+
 static bool rule_applies(const suit_eval *e, const suit_rule *r)
 {
     if (r->nalts == 0) return true;
-    for (int a = 0; a < r->nalts; a++) {
-        const cond_conj *cj = &r->alt[a];
-        bool all = true;
-        for (int k = 0; k < cj->nterms && all; k++) all = cond_holds(e, &cj->term[k]);
-        if (all) return true;
-    }
+    for (int a = 0; a < r->nalts; a++)
+        if (conj_holds(e, &r->alt[a])) return true;
     return false;
 }
 
