@@ -26,6 +26,8 @@ struct dd_pool {
     bool stop;
     int nworkers;
     worker *workers;
+    dd_job_hook hook;
+    void *hook_ctx;
 };
 
 static void *worker_main(void *arg)
@@ -39,6 +41,7 @@ static void *worker_main(void *arg)
         dd_job *job = &p->ring[p->next_work++ % (uint64_t)p->depth];
         pthread_mutex_unlock(&p->lock);
         if (job->solve) job->rc = dd_solve_leads(&job->deal, w->index, &job->leads);
+        if (p->hook) p->hook(job, p->hook_ctx);
         pthread_mutex_lock(&p->lock);
         job->done = true;
         pthread_cond_broadcast(&p->done);
@@ -47,7 +50,7 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-dd_pool *dd_pool_open(int threads, int depth)
+dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
     int max = dd_init();
     if (threads < 1 || threads > max) threads = max;
@@ -63,6 +66,8 @@ dd_pool *dd_pool_open(int threads, int depth)
         return NULL;
     }
     p->depth = depth;
+    p->hook = hook;
+    p->hook_ctx = hook_ctx;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->done, NULL);
@@ -89,6 +94,7 @@ dd_job *dd_pool_claim(dd_pool *p)
     dd_job *job = &p->ring[p->submitted % (uint64_t)p->depth];
     job->done = false;
     job->rc = DD_OK;
+    job->play = false;
     p->claimed = true;
     return job;
 }

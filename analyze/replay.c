@@ -44,6 +44,7 @@ typedef struct {
     uint64_t next_tag;
     const convention *long_suit;
     bool need_dd;        /* --eval dd or both, or dd-best among the conventions */
+    bool has_dd_best;    /* dd-best among the conventions */
     csv_out *csv;
     bool record_failed;  /* a job of the current record could not be analysed */
     bool mid_record;     /* some but not all jobs of a record collected */
@@ -136,20 +137,59 @@ static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice
  * double-dummy value of its opening lead (l, solved), the single-dummy
  * tricks of its side (--eval play), or both. False (message printed) if a
  * convention fails to choose a card of the leader's hand, DDS valued none,
- * or the deal cannot be played single-dummy. */
-static bool analyse(run *r, const deal_t *d, const dd_leads *l)
+ * or the deal cannot be played single-dummy. played: the single-dummy
+ * results the pool's hook found (play_job), NULL to play here. */
+static lead_view leader_view(const run *r, const deal_t *d)
+{
+    return (lead_view){.hand = d->hand[d->leader], .trump = d->strain, .turnup = d->turnup,
+                       .deal_index = d->pos.index, .seed = r->o->seed};
+}
+
+/* The double-dummy best lead of d's eldest hand, ties going to long-suit's
+ * lead (Q18), and how many of his cards are optimal; CARD_NONE if DDS
+ * valued none. */
+static card_t best_lead(const run *r, const deal_t *d, const dd_leads *l, int *n_best)
+{
+    lead_view v = leader_view(r, d);
+    lead_choice ls;
+    card_t ls_card = r->long_suit && lead_choose(r->long_suit, &v, &ls) == 0 ? ls.card : CARD_NONE;
+    return replay_dd_best(l, v.hand, ls_card, n_best);
+}
+
+/* The eldest side's single-dummy tricks with convention i (-1: the deal
+ * cannot be played); opening: dd-best's double-dummy card. */
+static int eldest_tricks(const run *r, const deal_t *d, int i, card_t opening)
+{
+    const replay_opts *o = r->o;
+    const convention *c = o->conv[i];
+    return sd_eldest_tricks(d, c, o->opponents, convention_is_dd_best(c) ? opening : CARD_NONE, o->seed,
+                            o->signals, o->ext);
+}
+
+/* The pool's hook, on a worker thread: plays the job's deal single-dummy
+ * under every convention when push() asked for it, so that --eval play
+ * and both use every core. Reads only what does not change during the
+ * run (the options, long-suit). */
+static void play_job(dd_job *job, void *ctx)
+{
+    const run *r = ctx;
+    if (!job->play || (r->has_dd_best && job->rc != DD_OK)) return;
+    card_t best_card = CARD_NONE;
+    int n_best;
+    if (r->has_dd_best) best_card = best_lead(r, &job->deal, &job->leads, &n_best);
+    for (int i = 0; i < r->o->nconv; i++) job->played[i] = (int8_t)eldest_tricks(r, &job->deal, i, best_card);
+}
+
+static bool analyse(run *r, const deal_t *d, const dd_leads *l, const int8_t *played)
 {
     const replay_opts *o = r->o;
     hand_t hand = d->hand[d->leader];
-    lead_view v = {.hand = hand, .trump = d->strain, .turnup = d->turnup,
-                   .deal_index = d->pos.index, .seed = o->seed};
-    lead_choice ls, ch[STATS_MAX_CONV];
-    card_t ls_card = CARD_NONE;
-    if (r->long_suit && lead_choose(r->long_suit, &v, &ls) == 0) ls_card = ls.card;
+    lead_view v = leader_view(r, d);
+    lead_choice ch[STATS_MAX_CONV];
     stats_deal sd;
     card_t best_card = CARD_NONE;
     if (r->need_dd) {
-        best_card = replay_dd_best(l, hand, ls_card, &sd.n_best);
+        best_card = best_lead(r, d, l, &sd.n_best);
         if (best_card == CARD_NONE) {
             deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
             return false;
@@ -178,8 +218,7 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l)
             sd.choice[i] = ch[i].card;
         }
         if (o->eval != STATS_EVAL_DD) {
-            int t = sd_eldest_tricks(d, c, o->opponents, convention_is_dd_best(c) ? best_card : CARD_NONE, o->seed,
-                                     o->signals, o->ext);
+            int t = played ? played[i] : eldest_tricks(r, d, i, best_card);
             if (t < 0) {
                 deal_problem(r, d, "convention %s: the deal cannot be played single-dummy", convention_name(c));
                 return false;
@@ -294,7 +333,7 @@ static void collect_one(run *r)
             dd_error_text(r->last_rc, why, sizeof why);
             deal_problem(r, &job->deal, "%s", why);
             r->record_failed = true;
-        } else if (!analyse(r, &job->deal, &r->last_leads)) {
+        } else if (!analyse(r, &job->deal, &r->last_leads, job->play ? job->played : NULL)) {
             r->record_failed = true;
         } else {
             r->deals_done++;
@@ -326,6 +365,9 @@ static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, ui
         kind = SLOT_SAME;
     if (kind == SLOT_DEAL) r->last_pushed = *d;
     job->solve = kind == SLOT_DEAL && r->need_dd;
+    /* a repeated deal has no solve of its own: dd-best's card is known
+     * only when its values are collected, so that one is played here */
+    job->play = r->o->eval != STATS_EVAL_DD && (kind == SLOT_DEAL || (kind == SLOT_SAME && !r->has_dd_best));
     if (d) job->deal = *d;
     job->tag = r->next_tag++;
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
@@ -431,10 +473,10 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     run r = {.o = o, .st = st, .records_done = o->resume_records};
     r.last_pushed.strain = STRAIN_NONE;
     r.long_suit = convention_builtin("long-suit");
-    r.need_dd = o->eval != STATS_EVAL_PLAY;
-    for (int i = 0; i < o->nconv; i++) r.need_dd |= convention_is_dd_best(o->conv[i]) != 0;
+    for (int i = 0; i < o->nconv; i++) r.has_dd_best |= convention_is_dd_best(o->conv[i]) != 0;
+    r.need_dd = o->eval != STATS_EVAL_PLAY || r.has_dd_best;
     if (!open_outputs(&r)) return REPLAY_FAILED;
-    r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH);
+    r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH, play_job, &r);
     r.depth = r.pool ? dd_pool_depth(r.pool) : 0;
     r.slots = r.pool ? calloc((size_t)r.depth, sizeof *r.slots) : NULL;
     if (!r.slots) {

@@ -28,7 +28,7 @@ static void verify_file(const char *path, int threads, verify_counts *n)
     deal_reader *r = deal_reader_open(path, FMT_DDS, &diag);
     if (!r) fprintf(stderr, "%s:%llu: %s\n", diag.file, (unsigned long long)diag.line, diag.reason);
     assert_non_null(r);
-    dd_pool *pool = dd_pool_open(threads, 32);
+    dd_pool *pool = dd_pool_open(threads, 32, NULL, NULL);
     assert_non_null(pool);
     trump_policy policy = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
     memset(n, 0, sizeof *n);
@@ -229,7 +229,7 @@ static void test_pool_in_order(void **state)
     }
     deal_reader_close(r);
     for (int threads = 1; threads <= 2; threads++) {
-        dd_pool *p = dd_pool_open(threads, 2);
+        dd_pool *p = dd_pool_open(threads, 2, NULL, NULL);
         assert_non_null(p);
         assert_true(dd_pool_threads(p) >= 1 && dd_pool_threads(p) <= threads);
         int next = 0, got = 0;
