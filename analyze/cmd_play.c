@@ -21,7 +21,7 @@ static void play_usage(FILE *f)
         "usage: whistlab play FILE [--board N] --convention X [--opponents Y] [--explain]\n"
         "                         [--signals] [--ext X4,...]\n"
         "       whistlab play --verify FILE...\n"
-        "       whistlab play --round-robin X,Y,... [--limit N] FILE...\n"
+        "       whistlab play --round-robin X,Y,... [--limit N] [--threads N] FILE...\n"
         "Plays one deal with four rule-based single-dummy players (spec/play.md): the\n"
         "eldest hand's side leads by convention X, the dealer's side by Y (default X).\n"
         "Each player sees only his own hand, the cards played and the turn-up.\n\n"
@@ -40,6 +40,8 @@ static void play_usage(FILE *f)
         "                   plays each deal twice, X North-South then East-West, and\n"
         "                   X's gain is its tricks at both tables - 13\n"
         "  --limit N        with --round-robin: at most N whist deals\n"
+        "  --threads N      with --round-robin: threads that play (default: one per\n"
+        "                   core); the report is the same for any number\n"
         "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
         "                   held and played once, suit followed, trick winners leading,\n"
         "                   and the recorded [Result] (declarer's tricks; a play cut\n"
@@ -180,10 +182,11 @@ static int verify_file(const char *path, const input_opts *io, verify_counts *n)
     return status;
 }
 
-static int round_robin(const char *list, const input_opts *io, uint64_t seed, uint64_t limit, bool signals,
-                       unsigned ext, char **files, int nfiles)
+static int round_robin(const char *list, const input_opts *io, uint64_t seed, uint64_t limit, int threads,
+                       bool signals, unsigned ext, char **files, int nfiles)
 {
-    sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext};
+    sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
+                       .threads = threads};
     convention *owned[SD_ROBIN_MAX];
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", list);
@@ -229,6 +232,7 @@ int cmd_play(int argc, char **argv)
         {"ext", required_argument, NULL, 'X'},
         {"round-robin", required_argument, NULL, 'R'},
         {"limit", required_argument, NULL, 'l'},
+        {"threads", required_argument, NULL, 'j'},
         INPUT_LONG_OPTIONS,
         {NULL, 0, NULL, 0},
     };
@@ -242,6 +246,7 @@ int cmd_play(int argc, char **argv)
     const char *robin = NULL;
     uint64_t limit = 0;
     uint64_t seed = 0;
+    int threads = 0;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -266,6 +271,16 @@ int cmd_play(int argc, char **argv)
         case 'g': signals = true; break;
         case 'R': robin = optarg; break;
         case 'l': limit = strtoull(optarg, NULL, 10); break;
+        case 'j': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1 || v > 64) {
+                fprintf(stderr, "whistlab play: --threads %s: expected 1..64\n", optarg);
+                return EXIT_USAGE;
+            }
+            threads = (int)v;
+            break;
+        }
         case 'X':
             if (!sd_ext_parse(optarg, &ext, why, sizeof why)) {
                 fprintf(stderr, "whistlab play: %s\n", why);
@@ -292,7 +307,7 @@ int cmd_play(int argc, char **argv)
                n.deals, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
         return status;
     }
-    if (robin) return round_robin(robin, &io, seed, limit, signals, ext, argv + optind, argc - optind);
+    if (robin) return round_robin(robin, &io, seed, limit, threads, signals, ext, argv + optind, argc - optind);
     if (argc - optind != 1) {
         fprintf(stderr, "whistlab play: one FILE (or --verify FILE...)\n");
         return EXIT_USAGE;

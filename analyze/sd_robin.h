@@ -20,6 +20,7 @@ typedef struct {
     uint64_t seed, limit;  /* limit: whist deals played at most (0 = all) */
     bool signals;
     unsigned ext;
+    int threads;           /* threads that play (0: one per online core) */
 } sd_robin_opts;
 
 /* Plays the files and prints the report to out; diagnostics on stderr.

@@ -110,6 +110,33 @@ static void test_round_robin_cli(void **state)
     assert_int_equal(rc, 2);
 }
 
+/* The round robin plays its batches on every core, and replay --eval play
+ * its deals on the worker threads: the reports are byte for byte the same
+ * for 1, 2 and 3 threads, --limit cutting inside a batch included (the
+ * shipped 2000 deals: 1500 played). */
+static void test_threads_same_report(void **state)
+{
+    (void)state;
+    static char first[65536];
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    for (int threads = 1; threads <= 3; threads++) {
+        int rc = test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit --limit 1500 "
+                          "--threads %d %s 2>&1", test_bin(), threads, corpus);
+        assert_int_equal(rc, 0);
+        assert_non_null(strstr(out, "deals: 1500 read, 1500 whist deals played, 0 rejected"));
+        if (threads == 1) snprintf(first, sizeof first, "%s", out);
+        else assert_string_equal(out, first);
+    }
+    for (int threads = 1; threads <= 3; threads++) {
+        int rc = test_run(out, sizeof out, "%s replay --eval play --conventions long-suit,american --limit 700 "
+                          "--threads %d --no-progress %s 2>&1", test_bin(), threads, corpus);
+        assert_int_equal(rc, 0);
+        assert_non_null(strstr(out, "700 deals read = 700 accepted + 0 rejected"));
+        if (threads == 1) snprintf(first, sizeof first, "%s", out);
+        else assert_string_equal(out, first);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -118,6 +145,7 @@ int main(void)
         cmocka_unit_test(test_shards_merge),
         cmocka_unit_test(test_signals_ext_settings),
         cmocka_unit_test(test_round_robin_cli),
+        cmocka_unit_test(test_threads_same_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
