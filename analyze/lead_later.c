@@ -342,7 +342,7 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
         ri = suit_choose_later(c, &f, &suit);
     }
     if (ri < 0 || (trumps_only && suit != x->trump)) return false;
-    char id[CONV_ID_MAX];
+    char id[CONV_ID_MAX] = "";
     if (!x->v->quiet) put_id(id, step, '/', c->rule[ri].id);
     choose_by_table(x, c, &f, suit, ri, id);
     if (suit == x->trump && !c->rule[ri].nodraw) x->out->drawing = 1; /* D3 */

@@ -2,17 +2,22 @@
  * (spec/play.md): a duplicate comparison long-suit against american over N
  * generated deals (2N replays) on 2 threads, against a reference player in
  * the same run that plays the lowest legal card through the same public
- * state (the cost of the bookkeeping alone). The issue's target is 1
- * million replays/s on 2 cores.
+ * state (the cost of the bookkeeping alone); then the same comparison as
+ * users run it, `whistlab play --round-robin long-suit,american` over a
+ * 1M-deal .wda (2M replays), against the engine's rate just measured (what
+ * reading, batching and accounting cost). The issue's target is 1 million
+ * replays/s on 2 cores: the 1M-deal comparison in under 2 s.
  *
- *   bench_play [N]   (default 200000 deals)
+ *   bench_play [N]   (default 200000 deals for the engine)
  *
- * Prints "play-replays: N replays/s (ratio R vs lowest-legal-card player)";
+ * Prints "play-replays: N replays/s (ratio R vs lowest-legal-card player)"
+ * and "play-duplicate-1m: T s, N replays/s (ratio R vs the engine alone)";
  * exits 1 below the target. */
 #include <gsl/gsl_rng.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "analyze/deal_gen.h"
 #include "analyze/sd_duplicate.h"
@@ -128,5 +133,24 @@ int main(int argc, char **argv)
     printf("play-replays: %.0f replays/s (ratio %.2f vs lowest-legal-card player, %.0f replays/s)\n", got,
            got / ref, ref);
     free(deals);
-    return sink == 0x7FFFFFFFFFFFFFFFL ? 2 : got < TARGET;
+    if (sink == 0x7FFFFFFFFFFFFFFFL) return 2;
+    /* the command: a 1M-deal archive made once, the best of 3 runs */
+    const char *wda = "build/bench-play-1m.wda";
+    struct stat st;
+    if (stat(wda, &st) != 0 && system("./whistlab deal -n 1m --seed 1829 -o build/bench-play-1m.wda > /dev/null 2>&1") != 0) {
+        fprintf(stderr, "bench_play: cannot write %s (run from the repository after `make whistlab`)\n", wda);
+        return 2;
+    }
+    double best = 1e9;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = wall_s();
+        if (system("./whistlab play --round-robin long-suit,american build/bench-play-1m.wda > /dev/null") != 0)
+            return 2;
+        double t = wall_s() - t0;
+        if (t < best) best = t;
+    }
+    double cmd = 2e6 / best;
+    printf("play-duplicate-1m: %.2f s, %.0f replays/s, long-suit vs american over 1M deals (ratio %.2f vs the "
+           "engine alone)\n", best, cmd, cmd / got);
+    return got < TARGET || best > 2.0;
 }
