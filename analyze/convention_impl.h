@@ -209,6 +209,8 @@ struct convention {
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
     bool filter_play;        /* a filter tests established or reentry */
+    uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
+    uint64_t slow_rules;     /* rules with a term compile_conj left slow */
     int8_t not_order[CONV_MAX_FILTERS];
     uint8_t nnot;
 };

@@ -77,8 +77,15 @@ void convention_index_filters(convention *c)
             if ((c->filter_hold[k] >> sub) & 1) c->filter_hold[k] &= ~(1ULL << i);
         if (!holding_only) c->not_order[c->nnot++] = (int8_t)i;
     }
-    for (int i = 0; i < c->nrules; i++)
-        for (int a = 0; a < c->rule[i].nalts; a++) compile_conj(&c->rule[i].alt[a]);
+    c->later_rules = c->slow_rules = 0;
+    for (int i = 0; i < c->nrules; i++) {
+        suit_rule *r = &c->rule[i];
+        for (int a = 0; a < r->nalts; a++) {
+            compile_conj(&r->alt[a]);
+            if (r->alt[a].slow) c->slow_rules |= 1ULL << i;
+        }
+        if (r->sel != SEL_RANDOM && r->sel != SEL_AS && r->sel != SEL_DD_BEST) c->later_rules |= 1ULL << i;
+    }
 }
 
 /* One suit choice: the facts and, per suit, the filters that pass. */
@@ -160,6 +167,27 @@ static bool rule_applies(const suit_eval *e, const suit_rule *r)
     for (int a = 0; a < r->nalts; a++)
         if (conj_holds(e, &r->alt[a])) return true;
     return false;
+}
+
+/* The rules whose mask tests pass (bit i), all in one pass whose only
+ * branches are the loop's: testing rule after rule, each "does it apply?"
+ * a branch the predictor cannot learn, cost more than the tests. A rule
+ * with slow terms still needs rule_applies when its turn comes. */
+static uint64_t rules_passing(const suit_eval *e)
+{
+    const convention *c = e->c;
+    uint64_t m = 0;
+    for (int i = 0; i < c->nrules; i++) {
+        const suit_rule *r = &c->rule[i];
+        unsigned ok = r->nalts == 0;
+        for (int a = 0; a < r->nalts; a++) {
+            const cond_conj *cj = &r->alt[a];
+            ok |= (unsigned)((cj->t_ok >> e->f->t) & 1) & ((e->any & cj->some) == cj->some) &
+                  !(e->any & cj->none) & ((e->all_plain & cj->all) == cj->all);
+        }
+        m |= (uint64_t)ok << i;
+    }
+    return m;
 }
 
 /* The order keys of a pick, packed into one integer per suit (bigger is
@@ -260,10 +288,10 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
 {
     suit_eval e;
     eval_init(&e, c, f);
-    for (int i = 0; i < c->nrules; i++) {
+    for (uint64_t m = rules_passing(&e) & c->later_rules; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if (r->sel == SEL_RANDOM || r->sel == SEL_AS || r->sel == SEL_DD_BEST) continue;
-        if (!rule_applies(&e, r)) continue;
+        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
         int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
@@ -305,9 +333,10 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
     *card_out = CARD_NONE;
     suit_eval e;
     eval_init(&e, c, f);
-    for (int i = 0; i < c->nrules; i++) {
+    for (uint64_t m = rules_passing(&e); m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if (!rule_applies(&e, r)) continue;
+        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
         if (r->sel == SEL_RANDOM) {
             *card_out = random_card(v);
             if (*card_out == CARD_NONE) continue;
