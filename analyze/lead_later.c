@@ -24,16 +24,16 @@ typedef struct {
     const char *pending[3];
     int npending;
     /* The hand facts with every suit, computed at most once per lead
-     * (have_full); C5a, C6 and the guard's rerun restrict them. */
+     * (have_full); C6 and the guard's rerun restrict them into part. */
     bool have_full;
-    hand_facts full;
+    hand_facts full, part[2];
     /* The last suit choice of this lead (C5a, then C6): the facts depend
      * only on the plain candidate suits the player holds, so C6 reuses
      * C5a's choice when its candidates come to the same. */
     const convention *chose_conv; /* NULL: none yet */
     unsigned chose_key;  /* plain candidates held */
     int chose_rule, chose_suit;
-    hand_facts chose_facts;
+    const hand_facts *chose_facts;
 } later_ctx;
 
 /* Appends src to dst, a rule id of length n, then sep if given; returns
@@ -208,13 +208,26 @@ static bool hopeless(const later_ctx *x, int s)
     return false;
 }
 
-static void hand_now(later_ctx *x, const convention *c, hand_facts *f, unsigned cand, bool no_trumps)
+static unsigned plain_mask(const later_ctx *x)
+{
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != x->trump) m |= 1u << s;
+    return m;
+}
+
+/* The hand facts with the plain suits in cand (every plain suit: the
+ * whole hand, no copy), without trumps when no_trumps is set; slot picks
+ * the scratch copy a restriction goes to. */
+static const hand_facts *hand_now(later_ctx *x, const convention *c, unsigned cand, bool no_trumps, int slot)
 {
     if (!x->have_full) {
         hand_facts_later(&x->full, c->facts, x->v->hand, x->pub->trump, x->pub->played);
         x->have_full = true;
     }
-    hand_facts_restrict(f, &x->full, cand, no_trumps);
+    if (!no_trumps && cand == plain_mask(x)) return &x->full;
+    hand_facts_restrict(&x->part[slot], &x->full, cand, no_trumps);
+    return &x->part[slot];
 }
 
 /* The suits the player holds (bit s). */
@@ -226,13 +239,6 @@ static unsigned held_mask(const later_ctx *x)
     return m;
 }
 
-static unsigned plain_mask(const later_ctx *x)
-{
-    unsigned m = 0;
-    for (int s = 0; s < 4; s++)
-        if (s != x->trump) m |= 1u << s;
-    return m;
-}
 
 /* The plain suit seat opened last that he has not abandoned (D2) and the
  * player on lead still holds; -1 if none (C4 for himself, C5 for partner). */
@@ -256,9 +262,7 @@ static bool x11(later_ctx *x, const convention *c)
     bool cross = vl && vr && !(vl == vr && !(vl & (vl - 1)));
     if (!cross || known_void(x, x->lho, x->trump) || known_void(x, x->rho, x->trump) || !trump_lead_ok(x, false))
         return false;
-    hand_facts f;
-    hand_now(x, c, &f, plain, false);
-    choose_by_table(x, c, &f, x->trump, -1, "X11");
+    choose_by_table(x, c, hand_now(x, c, plain, false, 0), x->trump, -1, "X11");
     x->out->drawing = 1; /* D3 */
     return true;
 }
@@ -274,9 +278,7 @@ static bool c4(later_ctx *x, const convention *c)
         suit_established(x->held[S], x->played[S]) && trump_lead_ok(x, false)) {
         for (int r = 0; r < 4; r++)
             if (r != S && r != x->trump && x->held[r] && suit_reentry(x->held[r], x->played[r])) {
-                hand_facts f;
-                hand_now(x, c, &f, plain_mask(x), false);
-                choose_by_table(x, c, &f, x->trump, -1, "C4a");
+                choose_by_table(x, c, hand_now(x, c, plain_mask(x), false, 0), x->trump, -1, "C4a");
                 x->out->drawing = 1;
                 return true;
             }
@@ -320,15 +322,17 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
     /* C5a leads only a trump the guard allows: without one, no choice can pass */
     if (trumps_only && !trump_lead_ok(x, false)) return false;
     unsigned key = cand & held_mask(x) & plain_mask(x);
-    hand_facts f;
+    const hand_facts *f;
     int suit, ri;
     if (x->chose_conv == c && x->chose_key == key) {
         f = x->chose_facts;
         ri = x->chose_rule;
         suit = x->chose_suit;
     } else {
-        hand_now(x, c, &f, cand, false);
-        ri = suit_choose_later(c, &f, &suit);
+        /* slot 0: only this choice restricts into it, so a cached pointer
+         * stays good for the rest of the lead */
+        f = hand_now(x, c, cand, false, 0);
+        ri = suit_choose_later(c, f, &suit);
         x->chose_conv = c;
         x->chose_key = key;
         x->chose_rule = ri;
@@ -338,13 +342,13 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
     if (ri >= 0 && suit == x->trump && (!trump_lead_ok(x, false) || x8_holds_back(x))) {
         if (x8_holds_back(x)) note_pending(x, "X8");
         if (trumps_only) return false;
-        hand_now(x, c, &f, cand, true);
-        ri = suit_choose_later(c, &f, &suit);
+        f = hand_now(x, c, cand, true, 1);
+        ri = suit_choose_later(c, f, &suit);
     }
     if (ri < 0 || (trumps_only && suit != x->trump)) return false;
     char id[CONV_ID_MAX] = "";
     if (!x->v->quiet) put_id(id, step, '/', c->rule[ri].id);
-    choose_by_table(x, c, &f, suit, ri, id);
+    choose_by_table(x, c, f, suit, ri, id);
     if (suit == x->trump && !c->rule[ri].nodraw) x->out->drawing = 1; /* D3 */
     return true;
 }
@@ -360,12 +364,11 @@ static bool c5(later_ctx *x, const convention *c)
             (high_card_holding(x->held[s]) || suit_established(x->held[s], x->played[s])))
             own |= 1u << s;
     if (own) {
-        hand_facts f;
-        hand_now(x, c, &f, plain_mask(x), false);
+        const hand_facts *f = hand_now(x, c, plain_mask(x), false, 0);
         int best = -1;
         for (int s = 0; s < 4; s++)
-            if (((own >> s) & 1) && (best < 0 || hand_facts_sk(&f, s) > hand_facts_sk(&f, best))) best = s;
-        choose_by_table(x, c, &f, best, -1, "C5");
+            if (((own >> s) & 1) && (best < 0 || hand_facts_sk(f, s) > hand_facts_sk(f, best))) best = s;
+        choose_by_table(x, c, f, best, -1, "C5");
         return true;
     }
     char id[CONV_ID_MAX];
@@ -454,11 +457,10 @@ static bool c7(later_ctx *x, const convention *c)
             return true;
         }
     }
-    hand_facts f;
-    hand_now(x, c, &f, plain_mask(x), false);
+    const hand_facts *f = hand_now(x, c, plain_mask(x), false, 0);
     int best = -1;
     for (int s = 0; s < 4; s++)
-        if (s != x->trump && f.n[s] && (best < 0 || hand_facts_sk(&f, s) > hand_facts_sk(&f, best))) best = s;
+        if (s != x->trump && f->n[s] && (best < 0 || hand_facts_sk(f, s) > hand_facts_sk(f, best))) best = s;
     if (best < 0) best = x->trump;
     if (best < 0 || !x->held[best]) return false;
     choose(x, best, ranks_low(x->held[best]), "C7", "C7");
