@@ -126,24 +126,32 @@ int hand_facts_hcp(const hand_facts *f, const holding_info *tab)
     return hcp;
 }
 
+/* The facts that depend on the whole hand: HF_TRUMPS on the trump suit,
+ * HF_OTHER_ACE on each plain suit when another plain suit holds its A
+ * (W3b), and t. */
+static void whole_hand(hand_facts *f)
+{
+    int aces = 0;
+    for (int s = 0; s < 4; s++) aces |= (f->hold[s] >> RANK_A & 1) << s;
+    if (f->trump >= 0) aces &= ~(1 << f->trump);
+    for (int s = 0; s < 4; s++) {
+        if (s == f->trump) f->flags[s] |= HF_TRUMPS;
+        else f->flags[s] = (uint16_t)((f->flags[s] & ~HF_OTHER_ACE) | (aces & ~(1 << s) ? HF_OTHER_ACE : 0));
+    }
+    f->t = f->trump >= 0 ? f->n[f->trump] : 0;
+}
+
 /* Fills the per-suit fields from the holdings and flags already set. */
 static void finish(hand_facts *f, const holding_info *tab)
 {
-    int aces = 0;
     for (int s = 0; s < 4; s++) {
         const holding_info *h = holding_of(tab, f->hold[s]);
         f->n[s] = h->n;
         f->hc[s] = h->hc;
         f->top[s] = h->top;
         f->h2[s] = h->h2;
-        aces |= (f->hold[s] >> RANK_A & 1) << s;
     }
-    if (f->trump >= 0) aces &= ~(1 << f->trump);
-    for (int s = 0; s < 4; s++) {
-        if (s == f->trump) f->flags[s] |= HF_TRUMPS;
-        else if (aces & ~(1 << s)) f->flags[s] |= HF_OTHER_ACE;
-    }
-    f->t = f->trump >= 0 ? f->n[f->trump] : 0;
+    whole_hand(f);
 }
 
 void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
@@ -184,20 +192,12 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
 void hand_facts_restrict(hand_facts *f, const hand_facts *full, unsigned candidates, bool no_trumps)
 {
     *f = *full;
-    int aces = 0;
     for (int s = 0; s < 4; s++) {
         bool keep = s == f->trump ? !no_trumps : (candidates >> s) & 1;
-        if (!keep) {
-            /* a void suit: the holding table's facts of no cards, all 0 */
-            f->hold[s] = f->flags[s] = 0;
-            f->n[s] = f->hc[s] = f->top[s] = f->h2[s] = 0;
-        } else if (s != f->trump) {
-            aces |= (f->hold[s] >> RANK_A & 1) << s;
-        }
+        if (keep) continue;
+        /* a void suit: the holding table's facts of no cards, all 0 */
+        f->hold[s] = f->flags[s] = 0;
+        f->n[s] = f->hc[s] = f->top[s] = f->h2[s] = 0;
     }
-    for (int s = 0; s < 4; s++) {
-        if (s == f->trump) f->flags[s] |= HF_TRUMPS;
-        else f->flags[s] = (uint16_t)((f->flags[s] & ~HF_OTHER_ACE) | (aces & ~(1 << s) ? HF_OTHER_ACE : 0));
-    }
-    f->t = f->trump >= 0 ? f->n[f->trump] : 0;
+    whole_hand(f);
 }

@@ -64,8 +64,11 @@ typedef struct {
 } hand_facts;
 
 /* §1.3 with play: established(s) and reentry(s) for ranks held, given the
- * ranks of s played in completed tricks, as HF_ESTABLISHED | HF_REENTRY. */
+ * ranks of s played in completed tricks; suit_play_flags gives both as
+ * HF_ESTABLISHED | HF_REENTRY. */
 uint16_t suit_play_flags(uint16_t held, uint16_t played);
+bool suit_established(uint16_t held, uint16_t played);
+bool suit_reentry(uint16_t held, uint16_t played);
 
 /* The flags of suit s with HF_ESTABLISHED and HF_REENTRY as they read now. */
 static inline uint16_t hand_facts_flags(const hand_facts *f, int s)
@@ -97,11 +100,6 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
  * reruns the choice "as if t = 0"): the same facts hand_facts_later would
  * give for that hand, derived from full without recomputing a suit. */
 void hand_facts_restrict(hand_facts *f, const hand_facts *full, unsigned candidates, bool no_trumps);
-
-/* §1.3 with play: established(s) and reentry(s) for ranks held, given the
- * ranks of s played in completed tricks. */
-bool suit_established(uint16_t held, uint16_t played);
-bool suit_reentry(uint16_t held, uint16_t played);
 
 /* Bits set in a rank mask. The build targets plain x86-64, where
  * __builtin_popcount is a libgcc call; the players count suits on every

@@ -38,7 +38,7 @@ typedef struct {
 
 /* Appends src to dst, a rule id of length n, then sep if given; returns
  * the new length. Ids are cut to CONV_ID_MAX - 1 characters as snprintf
- * would cut them. Every lead formats its ids, so no stdio here. */
+ * would cut them. Logged games format ids on every lead, so no stdio here. */
 static size_t id_append(char dst[CONV_ID_MAX], size_t n, const char *src, char sep)
 {
     for (; *src && n < CONV_ID_MAX - 1; src++) dst[n++] = *src;
@@ -238,7 +238,6 @@ static unsigned held_mask(const later_ctx *x)
         if (x->held[s]) m |= 1u << s;
     return m;
 }
-
 
 /* The plain suit seat opened last that he has not abandoned (D2) and the
  * player on lead still holds; -1 if none (C4 for himself, C5 for partner). */

@@ -151,11 +151,17 @@ static bool cond_holds(const suit_eval *e, const hand_cond *hc)
     return v != hc->neg;
 }
 
+/* cj's terms that compile_conj turned into masks hold (1) or not (0),
+ * computed without branches. */
+static unsigned conj_masks_hold(const suit_eval *e, const cond_conj *cj)
+{
+    return (unsigned)((cj->t_ok >> e->f->t) & 1) & ((e->any & cj->some) == cj->some) & !(e->any & cj->none) &
+           ((e->all_plain & cj->all) == cj->all);
+}
+
 static bool conj_holds(const suit_eval *e, const cond_conj *cj)
 {
-    if (!((cj->t_ok >> e->f->t) & 1) || (e->any & cj->some) != cj->some || (e->any & cj->none) ||
-        (e->all_plain & cj->all) != cj->all)
-        return false;
+    if (!conj_masks_hold(e, cj)) return false;
     for (unsigned m = cj->slow; m; m &= m - 1)
         if (!cond_holds(e, &cj->term[__builtin_ctz(m)])) return false;
     return true;
@@ -180,11 +186,7 @@ static uint64_t rules_passing(const suit_eval *e)
     for (int i = 0; i < c->nrules; i++) {
         const suit_rule *r = &c->rule[i];
         unsigned ok = r->nalts == 0;
-        for (int a = 0; a < r->nalts; a++) {
-            const cond_conj *cj = &r->alt[a];
-            ok |= (unsigned)((cj->t_ok >> e->f->t) & 1) & ((e->any & cj->some) == cj->some) &
-                  !(e->any & cj->none) & ((e->all_plain & cj->all) == cj->all);
-        }
+        for (int a = 0; a < r->nalts; a++) ok |= conj_masks_hold(e, &r->alt[a]);
         m |= (uint64_t)ok << i;
     }
     return m;

@@ -133,12 +133,6 @@ static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice
     csv_out_end_row(o);
 }
 
-/* Scores one whist deal under every convention and tallies it: the
- * double-dummy value of its opening lead (l, solved), the single-dummy
- * tricks of its side (--eval play), or both. False (message printed) if a
- * convention fails to choose a card of the leader's hand, DDS valued none,
- * or the deal cannot be played single-dummy. played: the single-dummy
- * results the pool's hook found (play_job), NULL to play here. */
 static lead_view leader_view(const run *r, const deal_t *d)
 {
     return (lead_view){.hand = d->hand[d->leader], .trump = d->strain, .turnup = d->turnup,
@@ -180,6 +174,12 @@ static void play_job(dd_job *job, void *ctx)
     for (int i = 0; i < r->o->nconv; i++) job->played[i] = (int8_t)eldest_tricks(r, &job->deal, i, best_card);
 }
 
+/* Scores one whist deal under every convention and tallies it: the
+ * double-dummy value of its opening lead (l, solved), the single-dummy
+ * tricks of its side (--eval play), or both. False (message printed) if a
+ * convention fails to choose a card of the leader's hand, DDS valued none,
+ * or the deal cannot be played single-dummy. played: the single-dummy
+ * results the pool's hook found (play_job), NULL to play here. */
 static bool analyse(run *r, const deal_t *d, const dd_leads *l, const int8_t *played)
 {
     const replay_opts *o = r->o;

@@ -31,7 +31,7 @@ typedef struct {
 } robin_tally;
 
 /* A record as read, kept until its batch is accounted for. */
-typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL, EV_OPEN_FAILED } event_kind;
+typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL /* a file not opened or read to its end */ } event_kind;
 
 typedef struct {
     event_kind kind;
@@ -119,7 +119,6 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
         if (o->limit && t->played >= o->limit) return false;
         const robin_event *ev = &b->event[e];
         switch (ev->kind) {
-        case EV_OPEN_FAILED:
         case EV_FATAL:
             diag_print(stderr, &ev->diag);
             *status = EXIT_FAILURE_IO;
@@ -141,7 +140,7 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
         case EV_DEAL: {
             t->read++;
             bool failed = ev->n == 0; /* no whist deal: the trump policy's reason is in diag */
-            for (int i = 0; i < ev->n && !failed && (!o->limit || t->played < o->limit); i++) {
+            for (int i = 0; i < ev->n && (!o->limit || t->played < o->limit); i++) {
                 const robin_game *g = &b->game[ev->first + i];
                 if (!g->ok) {
                     failed = true;
@@ -208,7 +207,7 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, FILE *
             if (!r) {
                 if (k == nfiles) break;
                 r = deal_reader_open(files[k++], o->input.format, &diag);
-                if (!r) add_event(b, EV_OPEN_FAILED, &diag);
+                if (!r) add_event(b, EV_FATAL, &diag);
                 continue;
             }
             deal_t d, whist[4];
