@@ -52,7 +52,10 @@ int play_public_play(play_public *pub, int seat, card_t card)
         pub->led[t] = (uint8_t)s;
         pub->win_card = card;
         pub->win_seat = (uint8_t)seat;
-        if (!suit_led(pub, s) && pub->nopened[seat] < 4) pub->opened[seat][pub->nopened[seat]++] = (uint8_t)s;
+        if (!suit_led(pub, s) && pub->nopened[seat] < 4) {
+            pub->opened[seat][pub->nopened[seat]++] = (uint8_t)s;
+            pub->opened_mask[seat] |= (uint8_t)(1u << s);
+        }
         pub->led_suits |= (uint8_t)(1u << s);
         pub->led_in[seat][s] |= (uint16_t)(1u << t);
     } else {

@@ -54,6 +54,7 @@ typedef struct {
     /* D1-D4 */
     uint8_t opened[4][4];  /* D1: suits each seat opened, in order */
     uint8_t nopened[4];
+    uint8_t opened_mask[4]; /* the same as bits (bit s), for play_opened */
     uint8_t abandoned[4];  /* D2: bit s, set by C4b-C4d */
     bool drawing[4];       /* D3: the seat leads trumps deliberately */
     bool called[4];        /* D4: the seat completed a trump call (SG1) */
@@ -108,9 +109,7 @@ static inline unsigned play_led_in(const play_public *pub, int seat, int s)
 /* Did seat open suit s (D1)? */
 static inline bool play_opened(const play_public *pub, int seat, int s)
 {
-    for (int i = 0; i < pub->nopened[seat]; i++)
-        if (pub->opened[seat][i] == s) return true;
-    return false;
+    return (pub->opened_mask[seat] >> s) & 1;
 }
 
 /* The lead of the player in v->seat, who must be on lead (the current

@@ -69,7 +69,10 @@ static void run_case(const pc_case *k)
     }
     if (k->opp_drawing) pub.drawing[SEAT_E] = true;
     if (k->called >= 0) play_public_note_call(&pub, k->called);
-    if (k->pt_opened >= 0) pub.opened[SEAT_S][pub.nopened[SEAT_S]++] = (uint8_t)k->pt_opened;
+    if (k->pt_opened >= 0) {
+        pub.opened[SEAT_S][pub.nopened[SEAT_S]++] = (uint8_t)k->pt_opened;
+        pub.opened_mask[SEAT_S] |= (uint8_t)(1u << k->pt_opened);
+    }
     pub.leader[pub.ntricks] = (uint8_t)leader;
     play_cards(&pub, leader, k->trick);
     assert_int_equal(pub.ncur, ncur);
