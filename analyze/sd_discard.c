@@ -57,21 +57,18 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
     if (!left) left = cand & ~(prot_a | prot_b);
     if (!left) left = cand & ~prot_a;
     if (!left) left = cand;
-    int best = -1;
+    /* The suit with the smallest key, the suit itself its last field so
+     * that ties keep TB order: one compare per suit, no data-dependent
+     * branch. D3: the smallest (hc, n, top). D4: the longest suit X's side
+     * opened, else the longest. */
+    unsigned best_key = ~0u;
     for (int s = 0; s < 4; s++) {
-        if (!hand_suit(left, s)) continue;
-        if (best < 0) {
-            best = s;
-            continue;
-        }
-        const holding_info *a = holding_of(tab, x->held[s]), *b = holding_of(tab, x->held[best]);
-        if (def) {
-            /* D4: the longest suit X's side opened, else the longest. */
-            bool so = side_opened(x, s), bo = side_opened(x, best);
-            if (so != bo ? so : a->n > b->n) best = s;
-        } else if (a->hc != b->hc ? a->hc < b->hc : a->n != b->n ? a->n < b->n : a->top < b->top) {
-            best = s; /* D3: the smallest (hc, n, top); ties keep TB order */
-        }
+        const holding_info *a = holding_of(tab, x->held[s]);
+        unsigned key = def ? (unsigned)!side_opened(x, s) << 6 | (unsigned)(15 - a->n) << 2
+                           : (unsigned)a->hc << 10 | (unsigned)a->n << 6 | (unsigned)a->top << 2;
+        key = hand_suit(left, s) ? key | (unsigned)s : ~0u;
+        best_key = key < best_key ? key : best_key;
     }
+    int best = (int)(best_key & 3);
     return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false};
 }

@@ -72,13 +72,20 @@ static bool beats_w(const sd_ctx *x, int r)
     return card_suit(x->w) == x->L && r > card_rank(x->w);
 }
 
+/* The ranks of suit L that beat w (play.md §2 beats): above w in its
+ * suit, none when w is of another suit (a trump). Rank scans are bit
+ * operations here: a loop's data-dependent exit costs a misprediction on
+ * most cards followed. */
+static uint16_t beating_w(const sd_ctx *x)
+{
+    return card_suit(x->w) == x->L ? (uint16_t)(SUIT_MASK_ALL & ~((2u << card_rank(x->w)) - 1)) : 0;
+}
+
 /* The lowest card of group(rank) that beats w; 0 if none. */
 static int group_low_beating(const sd_ctx *x, int rank)
 {
-    uint16_t g = sd_group(x->held[x->L], x->played[x->L], rank);
-    for (int r = 2; r <= RANK_A; r++)
-        if ((g & RB(r)) && beats_w(x, r)) return r;
-    return 0;
+    uint16_t g = (uint16_t)(sd_group(x->held[x->L], x->played[x->L], rank) & beating_w(x));
+    return g ? ranks_low(g) : 0;
 }
 
 /* Play the lowest winning card of group(rank), else LOW. */
@@ -128,11 +135,9 @@ static sd_card second_follow(const sd_ctx *x)
     bool weak = sd_trumps(x) <= 3, plain = x->L != x->trump;
     /* S1: the fourchette, the cards next above and below c (cards in the
      * trick count as played), the upper a 9 or higher (PQ6). */
-    int above = 0, below = 0;
-    for (int r = c + 1; r <= RANK_A && !above; r++)
-        if (!(x->gone[x->L] >> r & 1)) above = r;
-    for (int r = c - 1; r >= 2 && !below; r--)
-        if (!(x->gone[x->L] >> r & 1)) below = r;
+    uint16_t unseen = (uint16_t)(SUIT_MASK_ALL & ~x->gone[x->L]);
+    uint16_t up = (uint16_t)(unseen & ~((2u << c) - 1)), down = (uint16_t)(unseen & ((1u << c) - 1));
+    int above = up ? ranks_low(up) : 0, below = down ? ranks_top(down) : 0;
     if (above >= 9 && holds(h, above) && holds(h, below)) return card_of(x, above, "S1");
     if (x->round == 1) {
         if (c >= RANK_J && c <= RANK_K && holds(h, RANK_A)) return group_or_low(x, RANK_A, "S2.1");
@@ -234,9 +239,8 @@ static sd_card third_follow(const sd_ctx *x)
             return holds(h, RANK_A) && holds(h, RANK_K)
                        ? card_of(x, ranks_low(sd_group(h, x->played[x->L], RANK_K)), "T2")
                        : low(x, "T2");
-        for (int r = 2; r <= RANK_A; r++)
-            if (holds(h, r) && beats_w(x, r)) return card_of(x, r, "T2");
-        return low(x, "T2");
+        uint16_t win = (uint16_t)(h & beating_w(x));
+        return win ? card_of(x, ranks_low(win), "T2") : low(x, "T2");
     }
     if (ext(x, 2) && x->round == 2 && plain && n == 2 && ranks_top(h) >= RANK_J && unblock(x))
         return card_of(x, ranks_top(h), "X2");
@@ -250,9 +254,8 @@ static sd_card third_follow(const sd_ctx *x)
         if (c >= RANK_T) return low(x, "T1.5");
     }
     if (x->pt_winning) {
-        bool beaten = false;
-        for (int r = card_rank(x->w) + 1; r <= RANK_A && !beaten; r++) beaten = outside(x, x->L, r);
-        if (!beaten) return low(x, "T3.1");
+        uint16_t above_w = (uint16_t)(SUIT_MASK_ALL & ~((2u << card_rank(x->w)) - 1));
+        if (!(above_w & ~(x->gone[x->L] | h))) return low(x, "T3.1");
     }
     if (x->round == 1 && holds(h, RANK_A) && holds(h, RANK_Q) && outside(x, x->L, RANK_K) &&
         card_suit(x->w) == x->L && card_rank(x->w) < RANK_Q)
@@ -291,9 +294,8 @@ static sd_card fourth(const sd_ctx *x)
     if (x->pt_winning) return h ? low(x, "F1") : sd_discard(x, "F1");
     if (h) {
         if (card_suit(x->w) != x->L) return low(x, "F3");
-        for (int r = card_rank(x->w) + 1; r <= RANK_A; r++)
-            if (h >> r & 1) return card_of(x, r, "F2");
-        return low(x, "F2");
+        uint16_t over = (uint16_t)(h & ~((2u << card_rank(x->w)) - 1));
+        return over ? card_of(x, ranks_low(over), "F2") : low(x, "F2");
     }
     int t = sd_trumps(x);
     bool can_beat = t && (card_suit(x->w) != x->trump || ranks_top(x->held[x->trump]) > card_rank(x->w));
