@@ -129,6 +129,8 @@ static inline void hand_lanes(hand_t h, uint16_t out[4])
  * if fewer cards. */
 static inline int ranks_top(uint16_t m) { return 31 - __builtin_clz(m); }
 static inline int ranks_low(uint16_t m) { return __builtin_ctz(m); }
+/* The ranks (2..A) higher than r. */
+static inline uint16_t ranks_above(int r) { return (uint16_t)(SUIT_MASK_ALL & ~((2u << r) - 1)); }
 static inline int ranks_nth(uint16_t m, int k)
 {
     uint32_t left = m & SUIT_MASK_ALL;

@@ -202,7 +202,7 @@ static bool hopeless(const later_ctx *x, int s)
         else if (card_suit(second) != s && card_suit(second) == x->trump) continue; /* ruffed: no reading */
         if (card_rank(third) > card_rank(v)) continue;
         int top = h > card_rank(v) ? h : card_rank(v);
-        uint16_t above = (uint16_t)(SUIT_MASK_ALL & ~x->played[s] & ~x->held[s] & ~((RB(top + 1)) - 1));
+        uint16_t above = (uint16_t)(ranks_above(top) & ~x->played[s] & ~x->held[s]);
         if (ranks_count(above) >= left) return true;
     }
     return false;

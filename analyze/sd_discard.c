@@ -12,7 +12,7 @@ sd_card sd_ruff(const sd_ctx *x, const char *rule)
         if (sg3 != CARD_NONE) return (sd_card){sg3, rule, "SG3", false};
         return (sd_card){card_make(x->trump, ranks_low(t)), rule, "RF1", false};
     }
-    uint16_t over = (uint16_t)(t & ~((2u << x->high_trump) - 1));
+    uint16_t over = t & ranks_above(x->high_trump);
     if (over) /* RF2: the lowest trump over the trick's highest */
         return (sd_card){card_make(x->trump, ranks_low(over)), rule, "RF2", false};
     return sd_discard(x, rule);

@@ -66,19 +66,19 @@ static sd_card low(const sd_ctx *x, const char *rule)
     return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true};
 }
 
-/* Beats the winning card w (play.md §2 beats) with rank r of suit L? */
-static bool beats_w(const sd_ctx *x, int r)
-{
-    return card_suit(x->w) == x->L && r > card_rank(x->w);
-}
-
-/* The ranks of suit L that beat w (play.md §2 beats): above w in its
- * suit, none when w is of another suit (a trump). Rank scans are bit
- * operations here: a loop's data-dependent exit costs a misprediction on
- * most cards followed. */
+/* The ranks of suit L that beat the winning card w (play.md §2 beats):
+ * above w in its suit, none when w is of another suit (a trump). Rank
+ * scans are bit operations here: a loop's data-dependent exit costs a
+ * misprediction on most cards followed. */
 static uint16_t beating_w(const sd_ctx *x)
 {
-    return card_suit(x->w) == x->L ? (uint16_t)(SUIT_MASK_ALL & ~((2u << card_rank(x->w)) - 1)) : 0;
+    return card_suit(x->w) == x->L ? ranks_above(card_rank(x->w)) : 0;
+}
+
+/* Beats w with rank r of suit L? */
+static bool beats_w(const sd_ctx *x, int r)
+{
+    return (beating_w(x) >> r) & 1;
 }
 
 /* The lowest card of group(rank) that beats w; 0 if none. */
@@ -136,7 +136,7 @@ static sd_card second_follow(const sd_ctx *x)
     /* S1: the fourchette, the cards next above and below c (cards in the
      * trick count as played), the upper a 9 or higher (PQ6). */
     uint16_t unseen = (uint16_t)(SUIT_MASK_ALL & ~x->gone[x->L]);
-    uint16_t up = (uint16_t)(unseen & ~((2u << c) - 1)), down = (uint16_t)(unseen & ((1u << c) - 1));
+    uint16_t up = unseen & ranks_above(c), down = (uint16_t)(unseen & ((1u << c) - 1));
     int above = up ? ranks_low(up) : 0, below = down ? ranks_top(down) : 0;
     if (above >= 9 && holds(h, above) && holds(h, below)) return card_of(x, above, "S1");
     if (x->round == 1) {
@@ -146,7 +146,7 @@ static sd_card second_follow(const sd_ctx *x)
         if (c >= RANK_J && c <= RANK_K && ext(x, 4)) {
             /* X4: cover with a higher honour when short; with four or more
              * only holding the ten as well (dicks L2487-2494) */
-            uint16_t over = (uint16_t)(h & ~((2u << c) - 1));
+            uint16_t over = h & ranks_above(c);
             int cover = over ? ranks_low(over) : 0;
             if (cover >= RANK_J && (n <= 3 || holds(h, RANK_T))) return card_of(x, cover, "X4");
         }
@@ -254,8 +254,7 @@ static sd_card third_follow(const sd_ctx *x)
         if (c >= RANK_T) return low(x, "T1.5");
     }
     if (x->pt_winning) {
-        uint16_t above_w = (uint16_t)(SUIT_MASK_ALL & ~((2u << card_rank(x->w)) - 1));
-        if (!(above_w & ~(x->gone[x->L] | h))) return low(x, "T3.1");
+        if (!(ranks_above(card_rank(x->w)) & ~(x->gone[x->L] | h))) return low(x, "T3.1");
     }
     if (x->round == 1 && holds(h, RANK_A) && holds(h, RANK_Q) && outside(x, x->L, RANK_K) &&
         card_suit(x->w) == x->L && card_rank(x->w) < RANK_Q)
@@ -294,7 +293,7 @@ static sd_card fourth(const sd_ctx *x)
     if (x->pt_winning) return h ? low(x, "F1") : sd_discard(x, "F1");
     if (h) {
         if (card_suit(x->w) != x->L) return low(x, "F3");
-        uint16_t over = (uint16_t)(h & ~((2u << card_rank(x->w)) - 1));
+        uint16_t over = h & beating_w(x);
         return over ? card_of(x, ranks_low(over), "F2") : low(x, "F2");
     }
     int t = sd_trumps(x);
