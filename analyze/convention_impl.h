@@ -250,17 +250,22 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
 
 /* The opening lead, and the card-table row (NULL if a rule named the card)
  * and suit rule (NULL for the C7 fallback) that chose it. -1 for dd-best
- * or an empty hand. */
+ * or an empty hand. lookup (may be NULL) gets the lookup made in c's own
+ * card tables (held 0: none; a convention named by as(...) is not c). */
 int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
-                 const card_row **row_out, const suit_rule **rule_out);
+                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup);
 
 /* Suit choice for a later lead (C5a, C6): like suit_choose but without the
  * rules that need the opening view (random, dd_best, as). */
 int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out);
 
-/* The card a row or "card EXPR" gives in suit s; fills rule ids. */
+/* The card the card tables give in suit s; fills rule ids. lookup (may be
+ * NULL) gets the holding and context looked up. */
 card_t card_for_suit(const convention *c, const hand_facts *f, int suit, int rule,
-                     int turnup_rank, char card_rule[CONV_ID_MAX], const card_row **row_out);
+                     int turnup_rank, char card_rule[CONV_ID_MAX], const card_row **row_out, lead_lookup *lookup);
+/* The same from a recorded lookup. */
+card_t card_for_lookup(const convention *c, int suit, const lead_lookup *lookup, char card_rule[CONV_ID_MAX],
+                       const card_row **row_out);
 
 /* --- continuing and returning a suit (lead_card.c) ---------------------- */
 

@@ -65,6 +65,24 @@ int convention_option_on(const convention *c, int i);
  * and what it says; card_line is empty when the suit rule named the card). */
 void lead_explain(const convention *c, const lead_view *v, char *suit_line, char *card_line, size_t len);
 
+/* The parts of a convention a lead reads (later_choice.uses, play_view.h)
+ * and that two conventions may have alike (convention_same_parts). */
+enum {
+    CONV_PART_RULES = 1 << 0, /* the [suit] rules, their filters and sets */
+    CONV_PART_CARDS = 1 << 1, /* the card tables */
+    CONV_PART_CONT = 1 << 2,  /* [continue] */
+    CONV_PART_RET = 1 << 3,   /* [return] */
+    CONV_PART_OTHER = 1 << 4, /* another convention's procedures ([later] as) */
+    CONV_PART_ALL = (1 << 5) - 1,
+};
+/* The parts a and b have alike, compared field by field (ids and glosses
+ * aside): CONV_PART_* bits; every bit when a is b. */
+unsigned convention_same_parts(const convention *a, const convention *b);
+/* How many [later] procedures a and b have alike from the first on; one
+ * more than their count when both lists are alike to the end (the C7
+ * fallback after them is then alike too). */
+int convention_later_alike(const convention *a, const convention *b);
+
 /* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
  * Allocation-free and deterministic. */
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out);

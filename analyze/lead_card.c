@@ -63,11 +63,11 @@ const card_row *card_lookup(const convention *c, uint16_t h, const card_ctx *ctx
     return NULL;
 }
 
-card_t card_for_suit(const convention *c, const hand_facts *f, int suit, int rule,
-                     int turnup_rank, char card_rule[CONV_ID_MAX], const card_row **row_out)
+card_t card_for_lookup(const convention *c, int suit, const lead_lookup *lookup, char card_rule[CONV_ID_MAX],
+                       const card_row **row_out)
 {
-    uint16_t h = f->hold[suit];
-    card_ctx ctx = {.t = f->t, .rule = rule, .turnup_rank = turnup_rank, .trumps = suit == f->trump};
+    uint16_t h = lookup->held;
+    card_ctx ctx = {.t = lookup->t, .rule = lookup->rule, .turnup_rank = lookup->turnup_rank, .trumps = lookup->trumps};
     const card_row *row = card_lookup(c, h, &ctx, NULL);
     if (row_out) *row_out = row;
     /* The tables are checked complete at load (every holding finds a row), so
@@ -79,6 +79,15 @@ card_t card_for_suit(const convention *c, const hand_facts *f, int suit, int rul
     memcpy(card_rule, row->id, CONV_ID_MAX);
     int rank = card_expr_rank(row->first, row->first_rank, h);
     return card_make(suit, rank ? rank : ranks_low(h));
+}
+
+card_t card_for_suit(const convention *c, const hand_facts *f, int suit, int rule,
+                     int turnup_rank, char card_rule[CONV_ID_MAX], const card_row **row_out, lead_lookup *lookup)
+{
+    lead_lookup k = {.held = f->hold[suit], .rule = (int8_t)rule, .t = (uint8_t)f->t, .turnup_rank = (uint8_t)turnup_rank,
+                     .trumps = suit == f->trump, .opening = false};
+    if (lookup) *lookup = k;
+    return card_for_lookup(c, suit, &k, card_rule, row_out);
 }
 
 void memo_of(lead_memo *m, const card_row *row, bool high, card_t card, uint16_t original, int trick)

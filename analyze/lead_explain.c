@@ -139,7 +139,7 @@ void lead_explain(const convention *c, const lead_view *v, char *suit_line, char
     lead_choice ch;
     const card_row *row;
     const suit_rule *rule;
-    lead_opening(c, v, &ch, &row, &rule);
+    lead_opening(c, v, &ch, &row, &rule, NULL);
     if (!row) return;
     const convention *owner = c;
     char text[256];

@@ -85,7 +85,8 @@ static void choose_by_table(later_ctx *x, const convention *c, const hand_facts 
 {
     char id[CONV_ID_MAX];
     const card_row *row;
-    card_t card = card_for_suit(c, f, suit, rule, 0, id, &row);
+    x->out->uses |= CONV_PART_CARDS;
+    card_t card = card_for_suit(c, f, suit, rule, 0, id, &row, &x->out->lookup);
     choose(x, suit, card_rank(card), suit_rule, id);
     memo_of(&x->out->memo, row, false, card, x->held[suit], x->pub->ntricks);
 }
@@ -144,6 +145,7 @@ static bool c2a(later_ctx *x, const convention *c)
     int tp = last_lead(x, x->pt, x->trump);
     if (tp < 0 || last_lead(x, x->P, x->trump) > tp || !trump_lead_ok(x, true)) return false;
     char id[CONV_ID_MAX];
+    x->out->uses |= CONV_PART_RET;
     int r = return_rank(c, x->held[x->trump], x->played[x->trump], id);
     choose(x, x->trump, r, "C2a", id);
     return true;
@@ -162,6 +164,7 @@ static bool c2b(later_ctx *x, const convention *c)
         return false;
     }
     char id[CONV_ID_MAX];
+    x->out->uses |= CONV_PART_CONT;
     int r = continue_rank(c, m, x->held[x->trump], x->played[x->trump], x->rounds[x->trump] + 1, id);
     choose(x, x->trump, r, "C2b", id);
     return true;
@@ -297,6 +300,7 @@ static bool c4(later_ctx *x, const convention *c)
         return false;
     }
     char id[CONV_ID_MAX];
+    x->out->uses |= CONV_PART_CONT;
     int r = continue_rank(c, &x->pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
     choose(x, S, r, "C4", id);
     return true;
@@ -314,12 +318,37 @@ static bool x8_holds_back(const later_ctx *x)
            !((pub->led_suits >> x->trump) & 1) && ranks_count(x->held[x->trump]) < 5;
 }
 
+/* suit_choose_later on f, the facts of the candidate suits held (key)
+ * with or without trumps, or the same choice another duplicate table's
+ * lead made here under the same rules (play_view.choices). */
+static int choose_suit(later_ctx *x, const convention *c, const hand_facts *f, unsigned key, bool no_trumps,
+                       int *suit)
+{
+    suit_choices *m = x->v->choices;
+    if (m && m->rules_alike)
+        for (int i = 0; i < m->n; i++)
+            if (m->entry[i].key == key && m->entry[i].no_trumps == no_trumps) {
+                *suit = m->entry[i].suit;
+                return m->entry[i].rule;
+            }
+    int ri = suit_choose_later(c, f, suit);
+    if (m && m->n < (int)(sizeof m->entry / sizeof m->entry[0])) {
+        m->entry[m->n].key = (uint8_t)key;
+        m->entry[m->n].no_trumps = no_trumps;
+        m->entry[m->n].rule = (int8_t)ri;
+        m->entry[m->n].suit = (int8_t)*suit;
+        m->n++;
+    }
+    return ri;
+}
+
 /* C5a / C6: the convention's suit choice on the hand now; trumps under the
  * guard (and X8), else rerun as if t = 0. */
 static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, const char *step, bool trumps_only)
 {
     /* C5a leads only a trump the guard allows: without one, no choice can pass */
     if (trumps_only && !trump_lead_ok(x, false)) return false;
+    x->out->uses |= CONV_PART_RULES;
     unsigned key = cand & held_mask(x) & plain_mask(x);
     const hand_facts *f;
     int suit, ri;
@@ -331,7 +360,7 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
         /* slot 0: only this choice restricts into it, so a cached pointer
          * stays good for the rest of the lead */
         f = hand_now(x, c, cand, false, 0);
-        ri = suit_choose_later(c, f, &suit);
+        ri = choose_suit(x, c, f, key, false, &suit);
         x->chose_conv = c;
         x->chose_key = key;
         x->chose_rule = ri;
@@ -342,7 +371,7 @@ static bool by_suit_choice(later_ctx *x, const convention *c, unsigned cand, con
         if (x8_holds_back(x)) note_pending(x, "X8");
         if (trumps_only) return false;
         f = hand_now(x, c, cand, true, 1);
-        ri = suit_choose_later(c, f, &suit);
+        ri = choose_suit(x, c, f, key, true, &suit);
     }
     if (ri < 0 || (trumps_only && suit != x->trump)) return false;
     char id[CONV_ID_MAX] = "";
@@ -371,6 +400,7 @@ static bool c5(later_ctx *x, const convention *c)
         return true;
     }
     char id[CONV_ID_MAX];
+    x->out->uses |= CONV_PART_RET;
     int r = return_rank(c, x->held[S], x->played[S], id);
     choose(x, S, r, "C5", id);
     return true;
@@ -385,6 +415,7 @@ static bool ss_c5(later_ctx *x, const convention *c)
     int s = card_suit(lead);
     if (s == x->trump || card_rank(lead) >= RANK_K || !x->held[s] || last_lead(x, x->P, s) >= 0) return false;
     char id[CONV_ID_MAX];
+    x->out->uses |= CONV_PART_RET;
     int r = return_rank(c, x->held[s], x->played[s], id);
     choose(x, s, r, "SS-C5", id);
     return true;
@@ -518,10 +549,15 @@ static bool run_later(later_ctx *x, const convention *c)
         case ST_AM_C6: done = am_c6(x); break;
         case ST_SS_C5: done = ss_c5(x, c); break;
         case ST_MC_C: done = mc_c(x); break;
-        case ST_AS: return run_later(x, st->as);
+        case ST_AS:
+            x->out->uses |= CONV_PART_OTHER;
+            return run_later(x, st->as);
         default: break;
         }
-        if (done) return true;
+        if (done) {
+            x->out->step = (int8_t)i;
+            return true;
+        }
     }
     return false;
 }
@@ -534,7 +570,8 @@ static int opening(later_ctx *x, const convention *c)
                     .deal_index = x->v->deal_index, .seed = x->v->seed};
     const card_row *row;
     const suit_rule *rule;
-    if (lead_opening(c, &lv, &x->out->choice, &row, &rule) < 0) return -1;
+    if (lead_opening(c, &lv, &x->out->choice, &row, &rule, &x->out->lookup) < 0) return -1;
+    x->out->uses = (uint8_t)(CONV_PART_RULES | (x->out->lookup.held ? CONV_PART_CARDS : 0));
     card_t card = x->out->choice.card;
     int s = card_suit(card);
     bool high = rule && rule->card >= 0 ? rule->card == CX_RANK || rule->card == CX_TOP || rule->card == CX_SEQLOW
@@ -550,6 +587,7 @@ int lead_later(const convention *c, const play_view *v, later_choice *out)
     out->choice.card = CARD_NONE;
     out->memo.first = CARD_NONE;
     out->drawing = -1;
+    out->step = -1;
     later_ctx x; /* field by field: the cached facts need no clearing */
     x.pub = v->pub;
     x.v = v;
@@ -569,7 +607,20 @@ int lead_later(const convention *c, const play_view *v, later_choice *out)
     if (v->pub->ntricks == 0 && x.P == v->pub->eldest) return opening(&x, c);
     if (!run_later(&x, c)) {
         /* a table whose [later] rows all pass: C7 always finds a card */
+        out->step = (int8_t)c->nlater;
         c7(&x, c);
     }
     return out->choice.card == CARD_NONE ? -1 : 0;
+}
+
+void lead_redo_card(const convention *c, const later_choice *from, int trick, later_choice *out)
+{
+    *out = *from;
+    const lead_lookup *k = &from->lookup;
+    const card_row *row;
+    char id[CONV_ID_MAX];
+    card_t card = card_for_lookup(c, card_suit(from->choice.card), k, id, &row);
+    out->choice.card = card;
+    /* as choose_by_table and opening record it */
+    memo_of(&out->memo, row, k->opening && card_rank(card) == ranks_top(k->held), card, k->held, trick);
 }

@@ -387,10 +387,11 @@ static card_t fallback_card(const hand_facts *f)
 }
 
 int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
-                 const card_row **row_out, const suit_rule **rule_out)
+                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
     *row_out = NULL;
     *rule_out = NULL;
+    if (lookup) lookup->held = 0;
     if (c->dd_best) return -1;
     hand_facts f;
     hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
@@ -406,7 +407,7 @@ int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
     }
     const suit_rule *r = &c->rule[ri];
     if (r->sel == SEL_AS) {
-        if (lead_opening(r->as, v, out, row_out, rule_out) < 0) return -1;
+        if (lead_opening(r->as, v, out, row_out, rule_out, NULL) < 0) return -1;
         set_id(out->suit_rule, r->id);
         return 0;
     }
@@ -419,7 +420,8 @@ int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
     }
     int turnup_rank = v->turnup != CARD_NONE && f.trump >= 0 && card_suit(v->turnup) == f.trump
                           ? card_rank(v->turnup) : 0;
-    out->card = card_for_suit(c, &f, suit, ri, turnup_rank, out->card_rule, row_out);
+    out->card = card_for_suit(c, &f, suit, ri, turnup_rank, out->card_rule, row_out, lookup);
+    if (lookup) lookup->opening = true;
     return 0;
 }
 
@@ -427,5 +429,5 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
 {
     const card_row *row;
     const suit_rule *rule;
-    return lead_opening(c, v, out, &row, &rule);
+    return lead_opening(c, v, out, &row, &rule, NULL);
 }

@@ -62,6 +62,21 @@ typedef struct {
     lead_memo memo[4][4];  /* by seat and suit: each player's own record */
 } play_public;
 
+/* The suit choices (C5a, C6) of one lead, kept for the lead of the other
+ * duplicate table at the same point of the same play (sd_duplicate.c):
+ * a choice depends only on the suit rules and on the facts of the
+ * candidate suits held, so a convention with the same rules makes it
+ * alike. */
+typedef struct {
+    bool rules_alike;      /* the lead now has the rules that made the entries */
+    uint8_t n;
+    struct {
+        uint8_t key;       /* the candidate plain suits held */
+        bool no_trumps;    /* the guard's rerun "as if t = 0" */
+        int8_t rule, suit; /* suit_choose_later's answer */
+    } entry[4];
+} suit_choices;
+
 typedef struct {
     const play_public *pub;
     int seat;              /* the player on lead */
@@ -73,7 +88,20 @@ typedef struct {
                               procedures leave suit_rule and card_rule
                               unformatted (the card and its effects are
                               the same) */
+    suit_choices *choices; /* NULL, or where the suit choices are kept
+                              and, with rules_alike, taken from */
 } play_view;
+
+/* The card-table lookup that gave a lead's card (conventions.md §2.B): the
+ * holding and the row context, kept so that another convention's tables
+ * can be asked for the card the same lead would give (lead_redo_card). */
+typedef struct {
+    uint16_t held;         /* the suit's ranks; 0: no lookup was made */
+    int8_t rule;           /* the suit rule that chose the suit, -1 none */
+    uint8_t t, turnup_rank;
+    bool trumps;
+    bool opening;          /* trick 1 (RL3 "high" without a row) */
+} lead_lookup;
 
 /* A later lead and its effect on the public state. */
 typedef struct {
@@ -82,6 +110,14 @@ typedef struct {
     lead_memo memo;        /* recorded if this lead opens the suit */
     uint8_t abandon;       /* D2: suits the player abandons now (bit s) */
     int8_t drawing;        /* D3: 1 start drawing, 0 stop, -1 unchanged */
+    /* What the choice read of the convention, so that a duplicate table
+     * can tell another convention would have chosen the same: the parts
+     * (CONV_PART_*, lead.h) and the [later] row that chose the lead (-1:
+     * none, as at trick 1 or a lead no convention chose; nlater: the C7
+     * fallback after every row passed). */
+    uint8_t uses;
+    int8_t step;
+    lead_lookup lookup;    /* with CONV_PART_CARDS: the lookup made */
 } later_choice;
 
 void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals);
@@ -116,5 +152,11 @@ static inline bool play_opened(const play_public *pub, int seat, int s)
  * trick empty). At trick 1 it is the opening lead. Returns 0, or -1 for
  * the opening lead of `dd-best`. Deterministic and allocation-free. */
 int lead_later(const convention *c, const play_view *v, later_choice *out);
+
+/* The lead c would have made where from was made under a convention whose
+ * parts other than its card tables are c's alike (convention_same_parts):
+ * the same lead with the card and RL0 memo of c's tables for from's lookup.
+ * trick: the current trick (the memo's). */
+void lead_redo_card(const convention *c, const later_choice *from, int trick, later_choice *out);
 
 #endif

@@ -1,39 +1,104 @@
 /* sd_duplicate.c -- X against Y at two tables with the seats swapped, and
- * the round robin of several conventions over one deal. Each ordered pair
- * (i for North-South, j for East-West) is one table, played once and used
- * for both i's and j's scores. */
+ * the round robin of several conventions over one deal.
+ *
+ * The two tables hold the same hands, and every player follows the same
+ * rules but for his side's convention: its leads (C1-C7 by its tables) and
+ * the overrides CV1, CV2, CV6. So while the cards played are the same, the
+ * tables are in the same state, and a decision that read nothing in which
+ * X and Y differ is the same at both: it is made once. Any other decision
+ * is made under each side's convention; when the two differ (the card, or
+ * a lead's effects on the public state), the tables part there and each
+ * plays on alone. Similar conventions share most of a deal (long-suit and
+ * american play 57% of deals card for card alike). */
 #include "sd_duplicate.h"
+#include "sd_table.h"
 
-int sd_duplicate(const sd_deal *d, const sd_side *x, const sd_side *y, sd_dup_result *out)
+void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
 {
-    const sd_side *t1[2] = {x, y}, *t2[2] = {y, x};
-    sd_result r1, r2;
-    if (sd_play(d, t1, CARD_NONE, &r1, NULL) < 0 || sd_play(d, t2, CARD_NONE, &r2, NULL) < 0) return -1;
-    out->x_tricks[0] = r1.tricks[0];
-    out->x_tricks[1] = r2.tricks[1];
+    p->x = x;
+    p->y = y;
+    p->same = convention_same_parts(x->conv, y->conv);
+    p->later_alike = convention_later_alike(x->conv, y->conv);
+    p->flags_alike = x->american == y->american && x->short_suit == y->short_suit && x->minneapolis == y->minneapolis;
+}
+
+/* Would the other convention of the pair have decided m as well? */
+static bool alike_for_both(const sd_pair *p, const sd_move *m)
+{
+    if (!m->lead) return !m->side || p->flags_alike;
+    return !(m->lc.uses & ~p->same) && m->lc.step < p->later_alike;
+}
+
+/* A lead that read the card tables, which differ, and otherwise only
+ * parts alike: the other convention's lead is the same but for the card
+ * its tables give (lead_redo_card), one lookup instead of a lead. */
+static bool only_cards_differ(const sd_pair *p, const sd_move *m)
+{
+    return m->lead && (m->lc.uses & ~p->same) == CONV_PART_CARDS && m->lc.step < p->later_alike;
+}
+
+/* The same card with the same effects on the public state tb (the RL0
+ * memo of a lead that opens its suit, D2, D3): the tables stay alike. */
+static bool same_move(const sd_table *tb, const sd_move *a, const sd_move *b)
+{
+    if (a->card != b->card) return false;
+    if (!a->lead) return true;
+    if (a->lc.abandon != b->lc.abandon || a->lc.drawing != b->lc.drawing) return false;
+    if ((tb->pub.led_suits >> card_suit(a->card)) & 1) return true; /* the memo is kept only on opening */
+    const lead_memo *ma = &a->lc.memo, *mb = &b->lc.memo;
+    return ma->has_row == mb->has_row && ma->high == mb->high && ma->second == mb->second &&
+           ma->second_rank == mb->second_rank && ma->second_while == mb->second_while &&
+           ma->original == mb->original;
+}
+
+int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
+{
+    const sd_side *t1[2] = {p->x, p->y}, *t2[2] = {p->y, p->x};
+    sd_table a, b;
+    if (sd_table_init(&a, d) < 0) return -1;
+    bool parted = false;
+    while (a.pub.ntricks < 13) {
+        int side = sd_side_of(sd_table_seat(&a));
+        sd_move m1, m2;
+        suit_choices choices = {.rules_alike = false, .n = 0};
+        if (sd_table_decide(&a, d, t1[side], CARD_NONE, true, &choices, &m1) < 0) return -1;
+        if (!alike_for_both(p, &m1)) {
+            if (only_cards_differ(p, &m1)) {
+                m2 = m1;
+                lead_redo_card(t2[side]->conv, &m1.lc, a.pub.ntricks, &m2.lc);
+                m2.card = m2.lc.choice.card;
+            } else {
+                choices.rules_alike = p->same & CONV_PART_RULES;
+                if (sd_table_decide(&a, d, t2[side], CARD_NONE, true, &choices, &m2) < 0) return -1;
+            }
+            if (!same_move(&a, &m1, &m2)) {
+                b = a;
+                if (sd_table_play(&a, d, &m1) < 0 || sd_table_play(&b, d, &m2) < 0 ||
+                    sd_table_run(&a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(&b, d, t2, CARD_NONE, NULL) < 0)
+                    return -1;
+                parted = true;
+                break;
+            }
+        }
+        if (sd_table_play(&a, d, &m1) < 0) return -1;
+    }
+    /* not parted: table 2 played table 1's cards, X there is East-West */
+    out->x_tricks[0] = a.r.tricks[0];
+    out->x_tricks[1] = parted ? b.r.tricks[1] : a.r.tricks[1];
     out->gain = out->x_tricks[0] + out->x_tricks[1] - 13;
     return 0;
 }
 
-int sd_round_robin(const sd_deal *d, const sd_side *const *sides, int n, int *gain)
+int sd_round_robin(const sd_deal *d, const sd_pair *pairs, int n, int *gain)
 {
-    for (int i = 0; i < n; i++) gain[i * n + i] = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            if (i == j) continue;
-            const sd_side *t[2] = {sides[i], sides[j]};
-            sd_result r;
-            if (sd_play(d, t, CARD_NONE, &r, NULL) < 0) return -1;
-            /* table (i N-S, j E-W): i's tricks count for i's gain against j,
-             * and j's for j's gain against i */
-            if (i < j) {
-                gain[i * n + j] = r.tricks[0];
-                gain[j * n + i] = r.tricks[1];
-            } else {
-                gain[j * n + i] += r.tricks[1] - 13;
-                gain[i * n + j] += r.tricks[0] - 13;
-            }
+    for (int i = 0; i < n; i++) {
+        gain[i * n + i] = 0;
+        for (int j = i + 1; j < n; j++) {
+            sd_dup_result r;
+            if (sd_duplicate(d, &pairs[i * n + j], &r) < 0) return -1;
+            gain[i * n + j] = r.gain;
+            gain[j * n + i] = -r.gain;
         }
-    /* gain[i][j] so far: i's tricks at table (i, j) + i's tricks at (j, i) - 13 */
+    }
     return 0;
 }

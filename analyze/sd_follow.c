@@ -47,6 +47,17 @@ bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
 }
 
 static bool holds(uint16_t h, int rank) { return rank >= 2 && (h >> rank & 1); }
+
+/* A side's override (CV1, CV2, CV6) as the rules test it: the decision now
+ * depends on the side's convention, which a duplicate table playing the
+ * same cards under another convention must know (sd_card.side). Tested
+ * after the rule's other conditions, so that only a position where the
+ * override can act counts. */
+static bool side_flag(const sd_ctx *x, bool flag)
+{
+    *x->side_read = true;
+    return flag;
+}
 static bool ext(const sd_ctx *x, int n) { return x->v->ext >> n & 1; }
 
 /* X10's and X9's condition: partner has led trumps in this deal. */
@@ -154,7 +165,8 @@ static sd_card second_follow(const sd_ctx *x)
         if (holds(h, RANK_A) && !holds(h, RANK_K)) {
             bool qj = holds(h, RANK_Q) && holds(h, RANK_J);
             /* CV6 replaces S3.1 for A x x x x when weak in trumps (foster L1820) */
-            if (x->v->side->minneapolis && n >= 5 && !qj && weak && plain) return card_of(x, RANK_A, "CV6");
+            if (n >= 5 && !qj && weak && plain && side_flag(x, x->v->side->minneapolis))
+                return card_of(x, RANK_A, "CV6");
             if (n >= 5 || qj) {
                 if (qj && weak && plain) return group_or_low(x, RANK_Q, "S3.1");
                 return low(x, "S3.1");
@@ -234,7 +246,7 @@ static sd_card third_follow(const sd_ctx *x)
     if (plain && x->trump >= 0 && card_suit(x->w) == x->trump) return low(x, "T0");
     /* T2 / CV2: partner's strengthening opening lead under short-suit (Q12) */
     const play_public *pub = x->v->pub;
-    if (x->v->side->short_suit && pub->ntricks == 0 && x->lead_seat == pub->eldest && plain && c < RANK_K) {
+    if (pub->ntricks == 0 && x->lead_seat == pub->eldest && plain && c < RANK_K && side_flag(x, x->v->side->short_suit)) {
         if (x->pt_winning)
             return holds(h, RANK_A) && holds(h, RANK_K)
                        ? card_of(x, ranks_low(sd_group(h, x->played[x->L], RANK_K)), "T2")
@@ -277,7 +289,7 @@ static sd_card third_void(const sd_ctx *x)
         int c = card_rank(x->lead);
         if (x->round == 1) {
             if (c >= RANK_K) return sd_discard(x, "T4.2");
-            if (c >= RANK_J && x->v->side->american) return sd_discard(x, "CV1");
+            if (c >= RANK_J && side_flag(x, x->v->side->american)) return sd_discard(x, "CV1");
             return sd_ruff(x, "T4.2");
         }
         return c == suit_nth_unplayed(x->played[x->L], 1) ? sd_discard(x, "T4.2") : sd_ruff(x, "T4.2");
@@ -322,11 +334,13 @@ static sd_card lowered(const sd_ctx *x, sd_card out)
     return pub->signals ? sd_signal(x, out) : out;
 }
 
-sd_card sd_follow(const sd_view *v)
+sd_card sd_follow(const sd_view *v, bool *side_read)
 {
     const play_public *pub = v->pub;
     sd_ctx x;
+    *side_read = false;
     x.v = v;
+    x.side_read = side_read;
     x.trump = pub->trump >= SUIT_S && pub->trump <= SUIT_C ? pub->trump : -1;
     x.pos = pub->ncur;
     x.lead_seat = pub->leader[pub->ntricks];

@@ -1,12 +1,10 @@
 /* sd_game.c -- the game loop of the single-dummy players (spec/play.md §1,
  * L1-L5): thirteen tricks, the winner of each leading to the next, each
  * card chosen from the player's view only -- leads by the side's
- * convention (PR3, lead_later), the others by sd_follow (PR4). The loop
- * keeps the hands and checks every card for legality (L3) before playing
- * it to the public state. */
+ * convention (PR3, lead_later), the others by sd_follow (PR4); the moves
+ * of sd_table.h, played to the end of the deal with the log on request. */
 #include <string.h>
-#include "sd_play.h"
-#include "sd_rules.h"
+#include "sd_table.h"
 
 void sd_deal_from(sd_deal *out, const deal_t *d)
 {
@@ -16,13 +14,6 @@ void sd_deal_from(sd_deal *out, const deal_t *d)
     out->turnup = d->turnup;
     out->dealer = d->dealer < 4 ? d->dealer : deal_dealer_of_leader(d->leader < 4 ? d->leader : SEAT_N);
     out->deal_index = d->pos.index;
-}
-
-/* L3: the card is held, and follows suit when it can. */
-static bool legal(hand_t hand, card_t card, int led_suit)
-{
-    if (!card_valid(card) || !hand_has(hand, card)) return false;
-    return led_suit < 0 || card_suit(card) == led_suit || !hand_suit(hand, led_suit);
 }
 
 static void log_rule(sd_step *st, const char *a, const char *b)
@@ -38,26 +29,6 @@ static void log_rule(sd_step *st, const char *a, const char *b)
         n += m;
     }
     st->rule[n] = 0;
-}
-
-/* hand_count without the libgcc popcount call (plain x86-64 build). */
-static int cards_in(hand_t h)
-{
-    return ranks_count(hand_suit(h, 0)) + ranks_count(hand_suit(h, 1)) + ranks_count(hand_suit(h, 2)) +
-           ranks_count(hand_suit(h, 3));
-}
-
-/* PR2 for leads too: a hand of one group plays its lowest card. */
-static bool one_group(hand_t hand, hand_t played, card_t *lowest)
-{
-    for (int s = 0; s < 4; s++) {
-        uint16_t h = hand_suit(hand, s);
-        if (hand != hand_from_suit(s, h)) continue;
-        if (sd_group(h, hand_suit(played, s), ranks_top(h)) != h) return false;
-        *lowest = card_make(s, ranks_low(h));
-        return true;
-    }
-    return false;
 }
 
 void sd_read_calls(play_public *pub, int t)
@@ -78,76 +49,41 @@ void sd_read_calls(play_public *pub, int t)
     }
 }
 
-/* A lead no convention chose (DD, PR2): it records no memo (RL0) and
- * leaves drawing trumps (D3) as it was. */
-static void forced_lead(later_choice *lc, card_t card)
+/* The rule ids of a move for the log: a convention's lead gives its suit
+ * rule and, when it differs, its card rule. */
+static void log_move(sd_step *st, const sd_move *m)
 {
-    memset(lc, 0, sizeof *lc);
-    lc->choice.card = card;
-    lc->memo.first = CARD_NONE;
-    lc->drawing = -1;
+    if (m->rule) {
+        log_rule(st, m->rule, m->how);
+        return;
+    }
+    const lead_choice *ch = &m->lc.choice;
+    log_rule(st, ch->suit_rule, ch->card_rule[0] && strcmp(ch->card_rule, ch->suit_rule) ? ch->card_rule : NULL);
+}
+
+int sd_table_run(sd_table *tb, const sd_deal *d, const sd_side *const side[2], card_t opening, sd_log *log)
+{
+    while (tb->pub.ntricks < 13) {
+        int t = tb->pub.ntricks, i = tb->pub.ncur, seat = sd_table_seat(tb);
+        sd_move m;
+        if (sd_table_decide(tb, d, side[sd_side_of(seat)], opening, !log, NULL, &m) < 0 || sd_table_play(tb, d, &m) < 0)
+            return -1;
+        if (log) {
+            if (i == 0) log->leader[t] = (uint8_t)seat;
+            log->step[t][i].card = m.card;
+            log->step[t][i].seat = (uint8_t)seat;
+            log_move(&log->step[t][i], &m);
+            if (i == 3) log->winner[t] = tb->pub.winner[t];
+        }
+    }
+    return 0;
 }
 
 int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_result *r, sd_log *log)
 {
-    hand_t hand[4];
-    for (int s = 0; s < 4; s++) {
-        hand[s] = d->hand[s];
-        if (cards_in(hand[s]) != 13) return -1;
-    }
-    play_public pub;
-    play_public_init(&pub, d->trump, d->turnup, d->dealer, d->signals);
-    r->tricks[0] = r->tricks[1] = 0;
-    for (int t = 0; t < 13; t++) {
-        int seat = pub.leader[t], led = -1, w = -1;
-        if (log) log->leader[t] = (uint8_t)seat;
-        for (int i = 0; i < 4; i++, seat = seat_left(seat)) {
-            card_t card;
-            const char *ra, *rb;
-            later_choice lc;
-            if (i == 0) {
-                card_t low;
-                if (t == 0 && opening != CARD_NONE) {
-                    forced_lead(&lc, opening);
-                    ra = "DD";
-                    rb = NULL;
-                } else if (t > 0 && one_group(hand[seat], pub.played, &low)) {
-                    forced_lead(&lc, low);
-                    ra = "PR2";
-                    rb = NULL;
-                } else {
-                    play_view pv = {.pub = &pub, .seat = seat, .hand = hand[seat], .deal_index = d->deal_index,
-                                    .seed = d->seed, .ext = d->ext, .quiet = !log};
-                    if (lead_later(side[sd_side_of(seat)]->conv, &pv, &lc) < 0) return -1;
-                    ra = lc.choice.suit_rule;
-                    rb = log && lc.choice.card_rule[0] && strcmp(lc.choice.card_rule, lc.choice.suit_rule)
-                             ? lc.choice.card_rule : NULL;
-                }
-                card = lc.choice.card;
-                if (!legal(hand[seat], card, -1)) return -1;
-                play_public_note_lead(&pub, seat, &lc);
-                led = card_suit(card);
-            } else {
-                sd_view v = {.pub = &pub, .seat = seat, .hand = hand[seat], .side = side[sd_side_of(seat)],
-                             .ext = d->ext};
-                sd_card c = sd_follow(&v);
-                card = c.card;
-                ra = c.rule;
-                rb = c.how;
-                if (!legal(hand[seat], card, led)) return -1;
-            }
-            if (log) {
-                log->step[t][i].card = card;
-                log->step[t][i].seat = (uint8_t)seat;
-                log_rule(&log->step[t][i], ra, rb);
-            }
-            hand[seat] &= ~card_bit(card);
-            w = play_public_play(&pub, seat, card);
-        }
-        if (d->signals) sd_read_calls(&pub, t);
-        if (log) log->winner[t] = (uint8_t)w;
-        r->tricks[sd_side_of(w)]++;
-    }
+    sd_table tb;
+    if (sd_table_init(&tb, d) < 0 || sd_table_run(&tb, d, side, opening, log) < 0) return -1;
+    *r = tb.r;
     return 0;
 }
 

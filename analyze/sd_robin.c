@@ -4,13 +4,15 @@
  * added to exact paired accumulators (stats/paired.h).
  *
  * The reading thread gathers a batch of records (deals, rejections,
- * repeats, read errors, in input order); every core then plays a slice of
- * the batch's whist deals; the reading thread accounts for the batch in
- * input order, as a one-thread loop would (diagnostics, --limit). So the
- * report is the same for any number of threads, and the memory is fixed. */
+ * repeats, read errors, in input order); every core then plays the batch's
+ * whist deals, the reading thread joining in once it has read the next
+ * batch; it accounts for each batch in input order, as a one-thread loop
+ * would (diagnostics, --limit). So the report is the same for any number
+ * of threads, and the memory is fixed. */
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,40 +53,114 @@ typedef struct {
     int nevents, ngames;
 } robin_batch;
 
+/* The crew that plays a batch: the calling thread and threads - 1
+ * helpers take its whist deals CHUNK_DEALS at a time. While the helpers
+ * play batch k the calling thread reads batch k + 1, then joins them, so
+ * no core waits for the reading (nor for the accounting, done while the
+ * helpers start on k + 1). */
+#define CHUNK_DEALS 32
+
 typedef struct {
     const sd_robin_opts *o;
-    const sd_side *const *sides;
-    robin_batch *b;
-    int lo, hi;
-} slice;
+    const sd_pair *pairs;    /* [i * n + j], i < j */
+    pthread_mutex_t mu;
+    pthread_cond_t work, idle;
+    robin_batch *b;          /* the batch on the table; NULL: none */
+    atomic_int next;         /* its next chunk to claim */
+    unsigned gen;            /* bumped at each batch handed out */
+    int busy;                /* helpers not yet done with batch gen */
+    bool quit;
+    int nhelpers;
+    pthread_t tid[MAX_THREADS];
+} robin_crew;
 
-static void *play_slice(void *arg)
+/* Plays chunks of b until none is left to claim. */
+static void play_chunks(robin_crew *c, robin_batch *b)
 {
-    const slice *sl = arg;
-    int n = sl->o->nconv, gain[SD_ROBIN_MAX * SD_ROBIN_MAX];
-    for (int k = sl->lo; k < sl->hi; k++) {
-        robin_game *g = &sl->b->game[k];
-        g->ok = sd_round_robin(&g->deal, sl->sides, n, gain) == 0;
-        for (int i = 0, p = 0; g->ok && i < n; i++)
-            for (int j = i + 1; j < n; j++) g->gain[p++] = (int8_t)gain[i * n + j];
+    int n = c->o->nconv, gain[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    for (;;) {
+        int lo = atomic_fetch_add(&c->next, 1) * CHUNK_DEALS;
+        if (lo >= b->ngames) return;
+        int hi = lo + CHUNK_DEALS < b->ngames ? lo + CHUNK_DEALS : b->ngames;
+        for (int k = lo; k < hi; k++) {
+            robin_game *g = &b->game[k];
+            g->ok = sd_round_robin(&g->deal, c->pairs, n, gain) == 0;
+            for (int i = 0, p = 0; g->ok && i < n; i++)
+                for (int j = i + 1; j < n; j++) g->gain[p++] = (int8_t)gain[i * n + j];
+        }
     }
+}
+
+static void *helper(void *arg)
+{
+    robin_crew *c = arg;
+    unsigned seen = 0;
+    pthread_mutex_lock(&c->mu);
+    for (;;) {
+        while (!c->quit && c->gen == seen) pthread_cond_wait(&c->work, &c->mu);
+        if (c->quit) break;
+        seen = c->gen;
+        robin_batch *b = c->b;
+        pthread_mutex_unlock(&c->mu);
+        play_chunks(c, b);
+        pthread_mutex_lock(&c->mu);
+        if (--c->busy == 0) pthread_cond_signal(&c->idle);
+    }
+    pthread_mutex_unlock(&c->mu);
     return NULL;
 }
 
-/* Plays the batch's whist deals on `threads` threads, the calling one too. */
-static void play_batch(const sd_robin_opts *o, const sd_side *const *sides, robin_batch *b, int threads)
+/* Starts threads - 1 helpers (fewer if threads cannot be had: the calling
+ * thread plays what they would have). */
+static void crew_open(robin_crew *c, const sd_robin_opts *o, const sd_pair *pairs, int threads)
 {
-    pthread_t tid[MAX_THREADS];
-    slice sl[MAX_THREADS];
-    bool started[MAX_THREADS] = {false};
-    for (int t = 0; t < threads; t++)
-        sl[t] = (slice){o, sides, b, b->ngames * t / threads, b->ngames * (t + 1) / threads};
-    for (int t = 1; t < threads; t++) started[t] = pthread_create(&tid[t], NULL, play_slice, &sl[t]) == 0;
-    play_slice(&sl[0]);
-    for (int t = 1; t < threads; t++) {
-        if (started[t]) pthread_join(tid[t], NULL);
-        else play_slice(&sl[t]); /* no thread to be had: play it here */
-    }
+    c->o = o;
+    c->pairs = pairs;
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->work, NULL);
+    pthread_cond_init(&c->idle, NULL);
+    c->b = NULL;
+    atomic_init(&c->next, 0);
+    c->gen = 0;
+    c->busy = 0;
+    c->quit = false;
+    c->nhelpers = 0;
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&c->tid[c->nhelpers], NULL, helper, c) == 0) c->nhelpers++;
+}
+
+/* Hands b to the helpers; the previous batch must be finished. */
+static void crew_start(robin_crew *c, robin_batch *b)
+{
+    pthread_mutex_lock(&c->mu);
+    c->b = b;
+    atomic_store(&c->next, 0);
+    c->busy = c->nhelpers;
+    c->gen++;
+    pthread_cond_broadcast(&c->work);
+    pthread_mutex_unlock(&c->mu);
+}
+
+/* The calling thread plays what is left of the batch handed out, then
+ * waits until every helper is done with it. */
+static void crew_finish(robin_crew *c)
+{
+    play_chunks(c, c->b);
+    pthread_mutex_lock(&c->mu);
+    while (c->busy > 0) pthread_cond_wait(&c->idle, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+}
+
+static void crew_close(robin_crew *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->quit = true;
+    pthread_cond_broadcast(&c->work);
+    pthread_mutex_unlock(&c->mu);
+    for (int t = 0; t < c->nhelpers; t++) pthread_join(c->tid[t], NULL);
+    pthread_cond_destroy(&c->work);
+    pthread_cond_destroy(&c->idle);
+    pthread_mutex_destroy(&c->mu);
 }
 
 static void report(const sd_robin_opts *o, const robin_tally *t, FILE *out)
@@ -174,76 +250,114 @@ static robin_event *add_event(robin_batch *b, event_kind kind, const diag_t *dia
     return ev;
 }
 
+/* The files being read, one reader open at a time. */
+typedef struct {
+    const sd_robin_opts *o;
+    char *const *files;
+    int nfiles, k;
+    deal_reader *r;
+} robin_input;
+
+/* Reads the next batch into b: at most cap whist deals. False once every
+ * file has been read. */
+static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
+{
+    const sd_robin_opts *o = in->o;
+    b->nevents = b->ngames = 0;
+    /* a record makes up to 4 whist deals (--trump each) */
+    while (b->nevents < BATCH_EVENTS && b->ngames + 4 <= BATCH_DEALS && (uint64_t)b->ngames < cap) {
+        diag_t diag = {0};
+        if (!in->r) {
+            if (in->k == in->nfiles) return false;
+            in->r = deal_reader_open(in->files[in->k++], o->input.format, &diag);
+            if (!in->r) add_event(b, EV_FATAL, &diag);
+            continue;
+        }
+        deal_t d, whist[4];
+        read_status st = deal_reader_next(in->r, &d, &diag);
+        if (st == READ_EOF || st == READ_FATAL) {
+            if (st == READ_FATAL) add_event(b, EV_FATAL, &diag);
+            deal_reader_close(in->r);
+            in->r = NULL;
+            continue;
+        }
+        if (st == READ_ERROR || st == READ_REJECT) {
+            add_event(b, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
+            continue;
+        }
+        if (d.flags & DEAL_REPEAT) {
+            add_event(b, EV_REPEAT, &diag);
+            continue;
+        }
+        /* the record's place, its reason filled only if it cannot be played */
+        robin_event *ev = &b->event[b->nevents++];
+        ev->kind = EV_DEAL;
+        ev->first = b->ngames;
+        ev->diag.file = d.pos.file;
+        ev->diag.line = d.pos.line;
+        ev->diag.reason[0] = 0;
+        ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, ev->diag.reason, sizeof ev->diag.reason);
+        for (int i = 0; i < ev->n; i++) {
+            robin_game *g = &b->game[b->ngames++];
+            sd_deal_from(&g->deal, &whist[i]);
+            g->deal.seed = o->seed;
+            g->deal.signals = o->signals;
+            g->deal.ext = o->ext;
+        }
+    }
+    return true;
+}
+
+/* The whist deals the next batch may hold: --limit less those played and
+ * those on the table (pending), which will be played unless they fail. */
+static uint64_t batch_cap(const sd_robin_opts *o, const robin_tally *t, uint64_t pending)
+{
+    if (!o->limit) return BATCH_DEALS;
+    uint64_t done = t->played + pending;
+    return done >= o->limit ? 0 : o->limit - done;
+}
+
 int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, FILE *out)
 {
     static robin_tally t; /* 12 x 12 accumulators: kept off the stack */
     memset(&t, 0, sizeof t);
-    robin_batch *b = malloc(sizeof *b);
-    if (!b) {
+    robin_batch *cur = malloc(sizeof *cur), *next = malloc(sizeof *next);
+    if (!cur || !next) {
+        free(cur);
+        free(next);
         fprintf(stderr, "whistlab play: out of memory\n");
         return EXIT_FAILURE_IO;
     }
     sd_side side[SD_ROBIN_MAX];
-    const sd_side *sides[SD_ROBIN_MAX];
-    for (int i = 0; i < o->nconv; i++) {
-        sd_side_init(&side[i], o->conv[i]);
-        sides[i] = &side[i];
-    }
+    static sd_pair pairs[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    for (int i = 0; i < o->nconv; i++) sd_side_init(&side[i], o->conv[i]);
+    for (int i = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++) sd_pair_init(&pairs[i * o->nconv + j], &side[i], &side[j]);
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     int threads = o->threads > 0 ? o->threads : online > 0 ? (int)online : 1;
     if (threads > MAX_THREADS) threads = MAX_THREADS;
+    robin_crew crew;
+    crew_open(&crew, o, pairs, threads);
     int status = EXIT_OK;
-    bool more = true;
-    int k = 0;
-    deal_reader *r = NULL;
-    while (more) {
-        /* gather a batch: at most the deals --limit still allows */
-        b->nevents = b->ngames = 0;
-        uint64_t room = o->limit ? o->limit - t.played : BATCH_DEALS;
-        int cap = room < BATCH_DEALS ? (int)room : BATCH_DEALS;
-        /* a record makes up to 4 whist deals (--trump each) */
-        while (b->nevents < BATCH_EVENTS && b->ngames + 4 <= BATCH_DEALS && b->ngames < cap) {
-            diag_t diag = {0};
-            if (!r) {
-                if (k == nfiles) break;
-                r = deal_reader_open(files[k++], o->input.format, &diag);
-                if (!r) add_event(b, EV_FATAL, &diag);
-                continue;
-            }
-            deal_t d, whist[4];
-            read_status st = deal_reader_next(r, &d, &diag);
-            if (st == READ_EOF || st == READ_FATAL) {
-                if (st == READ_FATAL) add_event(b, EV_FATAL, &diag);
-                deal_reader_close(r);
-                r = NULL;
-                continue;
-            }
-            if (st == READ_ERROR || st == READ_REJECT) {
-                add_event(b, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
-                continue;
-            }
-            if (d.flags & DEAL_REPEAT) {
-                add_event(b, EV_REPEAT, &diag);
-                continue;
-            }
-            diag_t place = {0};
-            diag_set(&place, d.pos.file, d.pos.line, "%s", "");
-            robin_event *ev = add_event(b, EV_DEAL, &place);
-            ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, ev->diag.reason, sizeof ev->diag.reason);
-            for (int i = 0; i < ev->n; i++) {
-                robin_game *g = &b->game[b->ngames++];
-                sd_deal_from(&g->deal, &whist[i]);
-                g->deal.seed = o->seed;
-                g->deal.signals = o->signals;
-                g->deal.ext = o->ext;
-            }
-        }
-        if (b->nevents == 0) break;
-        play_batch(o, sides, b, b->ngames < threads ? 1 : threads);
-        more = account(o, b, &t, &status);
+    robin_input in = {o, files, nfiles, 0, NULL};
+    bool more_input = gather(&in, cur, batch_cap(o, &t, 0));
+    while (cur->nevents > 0) {
+        crew_start(&crew, cur);
+        /* read ahead while the helpers play */
+        next->nevents = next->ngames = 0;
+        if (more_input) more_input = gather(&in, next, batch_cap(o, &t, (uint64_t)cur->ngames));
+        crew_finish(&crew);
+        if (!account(o, cur, &t, &status)) break;
+        /* --limit held the read-ahead back: read now what is still wanted */
+        if (next->nevents == 0 && more_input) more_input = gather(&in, next, batch_cap(o, &t, 0));
+        robin_batch *done = cur;
+        cur = next;
+        next = done;
     }
-    if (r) deal_reader_close(r);
-    free(b);
+    crew_close(&crew);
+    if (in.r) deal_reader_close(in.r);
+    free(cur);
+    free(next);
     report(o, &t, out);
     return status;
 }

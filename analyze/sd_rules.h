@@ -23,6 +23,7 @@ typedef struct {
     uint16_t held[4];       /* X's ranks by suit */
     uint16_t played[4];     /* ranks in completed tricks */
     uint16_t gone[4];       /* played plus the cards in the trick */
+    bool *side_read;        /* set when a rule tests a side override */
 } sd_ctx;
 
 /* §8: RF1, RF2 (falls back to DISC). */

@@ -57,7 +57,9 @@ typedef struct {
 } sd_card;
 
 /* The card of a player who is not on lead (the current trick holds 1 to 3
- * cards). Always legal. Allocation-free. */
-sd_card sd_follow(const sd_view *v);
+ * cards). Always legal. Allocation-free. *side_read is set when a rule
+ * tested one of the side's overrides (CV1, CV2, CV6): the card may then
+ * differ under another convention's side. */
+sd_card sd_follow(const sd_view *v, bool *side_read);
 
 #endif

@@ -79,7 +79,7 @@ static int first_rank(const convention *c, uint16_t h, bool trumps, const card_r
     int suit = trumps ? SUIT_H : SUIT_S;
     hand_facts f;
     hand_facts_opening(&f, c->facts, hand_from_suit(suit, h), SUIT_H, CARD_NONE);
-    card_t card = card_for_suit(c, &f, suit, -1, 0, id, row);
+    card_t card = card_for_suit(c, &f, suit, -1, 0, id, row, NULL);
     return card_rank(card);
 }
 

@@ -77,7 +77,8 @@ static void run_case(const pc_case *k)
     play_cards(&pub, leader, k->trick);
     assert_int_equal(pub.ncur, ncur);
     sd_view v = {.pub = &pub, .seat = SEAT_N, .hand = hand_of(k->hand), .side = &side, .ext = k->ext};
-    sd_card got = sd_follow(&v);
+    bool side_read;
+    sd_card got = sd_follow(&v, &side_read);
     char cb[3];
     card_format(got.card, cb);
     const char *how = got.how ? got.how : "-";

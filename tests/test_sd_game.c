@@ -6,9 +6,13 @@
  * extended rules); duplicate replay: swapping the conventions
  * negates every gain, and a convention against itself gains exactly 0.
  * Also the round robin, and the game log of a fixed deal against the
- * golden file tests/data/play_golden_1.txt. */
+ * golden file tests/data/play_golden_1.txt. The duplicate plays its two
+ * tables as one while they are alike: what the conventions have alike, and
+ * the same tricks as two separate games for the similar conventions that
+ * share the most. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
+#include "analyze/convention_impl.h"
 #include "analyze/deal_gen.h"
 #include "analyze/sd_duplicate.h"
 
@@ -101,12 +105,20 @@ static void test_invariants(void **state)
             check_log(&d, log, &r1);
             assert_int_equal(sd_play(&d, t2, CARD_NONE, &r2, log), 0);
             check_log(&d, log, &r2);
+            /* the duplicate plays the two tables as one while they are
+             * alike: the very tricks of the two separate games */
+            sd_pair pxy, pyx, pxx;
+            sd_pair_init(&pxy, x, y);
+            sd_pair_init(&pyx, y, x);
+            sd_pair_init(&pxx, x, x);
             sd_dup_result xy, yx, xx;
-            assert_int_equal(sd_duplicate(&d, x, y, &xy), 0);
+            assert_int_equal(sd_duplicate(&d, &pxy, &xy), 0);
+            assert_int_equal(xy.x_tricks[0], r1.tricks[0]);
+            assert_int_equal(xy.x_tricks[1], r2.tricks[1]);
             assert_int_equal(xy.gain, r1.tricks[0] + r2.tricks[1] - 13);
-            assert_int_equal(sd_duplicate(&d, y, x, &yx), 0);
+            assert_int_equal(sd_duplicate(&d, &pyx, &yx), 0);
             assert_int_equal(yx.gain, -xy.gain);
-            assert_int_equal(sd_duplicate(&d, x, x, &xx), 0);
+            assert_int_equal(sd_duplicate(&d, &pxx, &xx), 0);
             assert_int_equal(xx.gain, 0);
             sum_gain += xy.gain;
             nonzero += xy.gain != 0;
@@ -120,6 +132,82 @@ static void test_invariants(void **state)
     gsl_rng_free(rng);
 }
 
+static const convention *open_conv(const char *spec)
+{
+    diag_t diag;
+    const convention *c = convention_open(spec, &diag);
+    assert_non_null(c);
+    return c;
+}
+
+/* What two tables share: american is long-suit's [suit] rules, [continue]
+ * and [return] with its own [plain] rows (AM1-AM4) and AM-C6 before C6, so
+ * C1-C5 (7 procedures) are alike; short-suit shares none of it. */
+static void test_same_parts(void **state)
+{
+    (void)state;
+    const convention *ls = open_conv("long-suit"), *am = open_conv("american"), *ss = open_conv("short-suit"),
+                     *ta = open_conv("long-suit+tenace_avoid");
+    assert_int_equal(convention_same_parts(ls, ls), CONV_PART_ALL);
+    assert_int_equal(convention_later_alike(ls, ls), ls->nlater + 1);
+    assert_int_equal(convention_same_parts(ls, am), CONV_PART_RULES | CONV_PART_CONT | CONV_PART_RET);
+    assert_int_equal(convention_same_parts(am, ls), CONV_PART_RULES | CONV_PART_CONT | CONV_PART_RET);
+    assert_int_equal(convention_later_alike(ls, am), 7);
+    assert_int_equal(convention_later_alike(am, ls), 7);
+    assert_int_equal(convention_same_parts(ls, ss) & (CONV_PART_RULES | CONV_PART_CARDS), 0);
+    /* an option changes the rules (LS-A4 passes over A Q / K J suits), not the cards */
+    assert_int_equal(convention_same_parts(ls, ta) & (CONV_PART_RULES | CONV_PART_CARDS), CONV_PART_CARDS);
+    assert_int_equal(convention_later_alike(ls, ta), ls->nlater + 1);
+    convention_free((convention *)ta);
+}
+
+/* The duplicate of two similar conventions gives each table the tricks of
+ * the same game played alone, with and without signals, extended rules
+ * and trumps. */
+static void test_shared_tables(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
+                                        "long-suit-pole", "long-suit-clay"};
+    enum { N = sizeof names / sizeof names[0] };
+    sd_side side[N];
+    for (int i = 0; i < N; i++) sd_side_init(&side[i], open_conv(names[i]));
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
+    gen_deal g[256];
+    long parted = 0;
+    for (int block = 0; block < 8; block++) {
+        deal_gen_block(rng, 1851, (uint64_t)block * 256, 256, g);
+        for (int k = 0; k < 256; k++) {
+            sd_deal d;
+            deal_of(&g[k], &d);
+            d.signals = k & 1;
+            d.ext = k & 2 ? SD_EXT_DONE : 0;
+            if (k % 7 == 6) {
+                d.trump = STRAIN_NT;
+                d.turnup = CARD_NONE;
+            }
+            for (int i = 0; i < N; i++) {
+                int j = (i + 1 + k) % N;
+                if (j == i) continue;
+                sd_pair p;
+                sd_pair_init(&p, &side[i], &side[j]);
+                const sd_side *t1[2] = {&side[i], &side[j]}, *t2[2] = {&side[j], &side[i]};
+                sd_result r1, r2;
+                sd_dup_result r;
+                assert_int_equal(sd_play(&d, t1, CARD_NONE, &r1, NULL), 0);
+                assert_int_equal(sd_play(&d, t2, CARD_NONE, &r2, NULL), 0);
+                assert_int_equal(sd_duplicate(&d, &p, &r), 0);
+                assert_int_equal(r.x_tricks[0], r1.tricks[0]);
+                assert_int_equal(r.x_tricks[1], r2.tricks[1]);
+                parted += r1.tricks[0] != r2.tricks[0];
+            }
+        }
+    }
+    /* the tables do differ on many deals */
+    assert_true(parted > 500);
+    gsl_rng_free(rng);
+}
+
 /* The round robin agrees with the pairwise duplicates and is antisymmetric. */
 static void test_round_robin(void **state)
 {
@@ -128,19 +216,20 @@ static void test_round_robin(void **state)
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     gen_deal g[64];
     deal_gen_block(rng, 77, 0, 64, g);
-    const sd_side *ptr[MAX_SIDES];
-    for (int i = 0; i < n_sides; i++) ptr[i] = &sides[i];
+    static sd_pair pairs[MAX_SIDES * MAX_SIDES];
+    for (int i = 0; i < n_sides; i++)
+        for (int j = 0; j < n_sides; j++) sd_pair_init(&pairs[i * n_sides + j], &sides[i], &sides[j]);
     int gain[MAX_SIDES * MAX_SIDES];
     for (int k = 0; k < 64; k++) {
         sd_deal d;
         deal_of(&g[k], &d);
-        assert_int_equal(sd_round_robin(&d, ptr, n_sides, gain), 0);
+        assert_int_equal(sd_round_robin(&d, pairs, n_sides, gain), 0);
         for (int i = 0; i < n_sides; i++)
             for (int j = 0; j < n_sides; j++) {
                 assert_int_equal(gain[i * n_sides + j], -gain[j * n_sides + i]);
                 if (i == j) continue;
                 sd_dup_result r;
-                assert_int_equal(sd_duplicate(&d, ptr[i], ptr[j], &r), 0);
+                assert_int_equal(sd_duplicate(&d, &pairs[i * n_sides + j], &r), 0);
                 assert_int_equal(gain[i * n_sides + j], r.gain);
             }
     }
@@ -186,6 +275,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_log),
+        cmocka_unit_test(test_same_parts),
+        cmocka_unit_test(test_shared_tables),
         cmocka_unit_test(test_round_robin),
         cmocka_unit_test(test_invariants),
     };

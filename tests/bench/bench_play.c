@@ -28,7 +28,7 @@
 typedef struct {
     const sd_deal *deals;
     long first, n;
-    const sd_side *x, *y;
+    const sd_pair *pair;
     bool reference;
     long sink;
 } job;
@@ -74,7 +74,7 @@ static void *run(void *arg)
             sink += lowest_player(&j->deals[i]) + lowest_player(&j->deals[i]);
         } else {
             sd_dup_result r;
-            if (sd_duplicate(&j->deals[i], j->x, j->y, &r) == 0) sink += r.gain;
+            if (sd_duplicate(&j->deals[i], j->pair, &r) == 0) sink += r.gain;
         }
     }
     j->sink = sink;
@@ -82,13 +82,13 @@ static void *run(void *arg)
 }
 
 /* Replays per second of 2n replays on THREADS threads. */
-static double rate(const sd_deal *deals, long n, const sd_side *x, const sd_side *y, bool reference, long *sink)
+static double rate(const sd_deal *deals, long n, const sd_pair *pair, bool reference, long *sink)
 {
     pthread_t th[THREADS];
     job jobs[THREADS];
     double t0 = wall_s();
     for (int k = 0; k < THREADS; k++) {
-        jobs[k] = (job){deals, n * k / THREADS, n * (k + 1) / THREADS - n * k / THREADS, x, y, reference, 0};
+        jobs[k] = (job){deals, n * k / THREADS, n * (k + 1) / THREADS - n * k / THREADS, pair, reference, 0};
         pthread_create(&th[k], NULL, run, &jobs[k]);
     }
     for (int k = 0; k < THREADS; k++) {
@@ -122,11 +122,13 @@ int main(int argc, char **argv)
     sd_side x, y;
     sd_side_init(&x, convention_builtin("long-suit"));
     sd_side_init(&y, convention_builtin("american"));
+    sd_pair pair;
+    sd_pair_init(&pair, &x, &y);
     long sink = 0;
-    rate(deals, n < 1000 ? n : 1000, &x, &y, false, &sink); /* static tables built outside the timing */
+    rate(deals, n < 1000 ? n : 1000, &pair, false, &sink); /* static tables built outside the timing */
     double ref = 0, got = 0;
     for (int r = 0; r < 3; r++) {
-        double a = rate(deals, n, &x, &y, true, &sink), b = rate(deals, n, &x, &y, false, &sink);
+        double a = rate(deals, n, &pair, true, &sink), b = rate(deals, n, &pair, false, &sink);
         if (a > ref) ref = a;
         if (b > got) got = b;
     }
