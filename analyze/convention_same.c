@@ -105,6 +105,24 @@ unsigned convention_same_parts(const convention *a, const convention *b)
     return m;
 }
 
+/* Rows that change nothing when they pass: all but C2b (which stops the
+ * drawing, D3), C4 (which abandons a suit, D2) and another convention's. */
+static bool passes_cleanly(const conv_step *st)
+{
+    return st->kind != ST_C2B && st->kind != ST_C4 && st->kind != ST_AS;
+}
+
+int convention_later_inserted(const convention *a, const convention *b)
+{
+    int at = convention_later_alike(a, b), k = b->nlater - a->nlater;
+    if (at > a->nlater || k <= 0) return 0;
+    for (int i = at; i < at + k; i++)
+        if (!passes_cleanly(&b->later[i])) return 0;
+    for (int i = at; i < a->nlater; i++)
+        if (!same_step(&a->later[i], &b->later[i + k])) return 0;
+    return k;
+}
+
 int convention_later_alike(const convention *a, const convention *b)
 {
     int k = 0;

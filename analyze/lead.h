@@ -82,6 +82,10 @@ unsigned convention_same_parts(const convention *a, const convention *b);
  * more than their count when both lists are alike to the end (the C7
  * fallback after them is then alike too). */
 int convention_later_alike(const convention *a, const convention *b);
+/* b's [later] rows are a's with k > 0 rows inserted where they first
+ * differ, none of which changes the public state when it passes (C2b, C4,
+ * as(...) do): k, else 0. american is long-suit with AM-C6 before C6. */
+int convention_later_inserted(const convention *a, const convention *b);
 
 /* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
  * Allocation-free and deterministic. */

@@ -530,10 +530,10 @@ static bool mc_c(later_ctx *x)
     return true;
 }
 
-/* Runs c's [later] rows in order; true once a card is chosen. */
-static bool run_later(later_ctx *x, const convention *c)
+/* Runs c's [later] rows from..to-1 in order; true once a card is chosen. */
+static bool run_rows(later_ctx *x, const convention *c, int from, int to)
 {
-    for (int i = 0; i < c->nlater; i++) {
+    for (int i = from; i < to; i++) {
         const conv_step *st = &c->later[i];
         bool done = false;
         switch (st->kind) {
@@ -551,7 +551,7 @@ static bool run_later(later_ctx *x, const convention *c)
         case ST_MC_C: done = mc_c(x); break;
         case ST_AS:
             x->out->uses |= CONV_PART_OTHER;
-            return run_later(x, st->as);
+            return run_rows(x, st->as, 0, st->as->nlater);
         default: break;
         }
         if (done) {
@@ -581,31 +581,38 @@ static int opening(later_ctx *x, const convention *c)
     return 0;
 }
 
-int lead_later(const convention *c, const play_view *v, later_choice *out)
+/* A lead's context and its choice before any row has run. */
+static void later_start(later_ctx *x, const play_view *v, later_choice *out)
 {
     memset(out, 0, sizeof *out);
     out->choice.card = CARD_NONE;
     out->memo.first = CARD_NONE;
     out->drawing = -1;
     out->step = -1;
-    later_ctx x; /* field by field: the cached facts need no clearing */
-    x.pub = v->pub;
-    x.v = v;
-    x.P = v->seat & 3;
-    x.out = out;
-    x.npending = 0;
-    x.have_full = false;
-    x.chose_conv = NULL;
-    x.pt = seat_partner(x.P);
-    x.lho = seat_left(x.P);
-    x.rho = seat_right(x.P);
-    x.trump = v->pub->trump >= SUIT_S && v->pub->trump <= SUIT_C ? v->pub->trump : -1;
-    hand_lanes(v->hand, x.held);
-    hand_lanes(v->pub->played, x.played);
-    for (int s = 0; s < 4; s++) x.rounds[s] = v->pub->rounds[s];
+    /* field by field: the cached facts need no clearing */
+    x->pub = v->pub;
+    x->v = v;
+    x->P = v->seat & 3;
+    x->out = out;
+    x->npending = 0;
+    x->have_full = false;
+    x->chose_conv = NULL;
+    x->pt = seat_partner(x->P);
+    x->lho = seat_left(x->P);
+    x->rho = seat_right(x->P);
+    x->trump = v->pub->trump >= SUIT_S && v->pub->trump <= SUIT_C ? v->pub->trump : -1;
+    hand_lanes(v->hand, x->held);
+    hand_lanes(v->pub->played, x->played);
+    for (int s = 0; s < 4; s++) x->rounds[s] = v->pub->rounds[s];
+}
+
+int lead_later(const convention *c, const play_view *v, later_choice *out)
+{
+    later_ctx x;
+    later_start(&x, v, out);
     if (!v->hand) return -1;
     if (v->pub->ntricks == 0 && x.P == v->pub->eldest) return opening(&x, c);
-    if (!run_later(&x, c)) {
+    if (!run_rows(&x, c, 0, c->nlater)) {
         /* a table whose [later] rows all pass: C7 always finds a card */
         out->step = (int8_t)c->nlater;
         c7(&x, c);
@@ -623,4 +630,12 @@ void lead_redo_card(const convention *c, const later_choice *from, int trick, la
     out->choice.card = card;
     /* as choose_by_table and opening record it */
     memo_of(&out->memo, row, k->opening && card_rank(card) == ranks_top(k->held), card, k->held, trick);
+}
+
+bool lead_later_rows_choose(const convention *c, const play_view *v, int from, int to)
+{
+    later_choice out;
+    later_ctx x;
+    later_start(&x, v, &out);
+    return v->hand && run_rows(&x, c, from, to);
 }

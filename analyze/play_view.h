@@ -153,6 +153,12 @@ static inline bool play_opened(const play_public *pub, int seat, int s)
  * the opening lead of `dd-best`. Deterministic and allocation-free. */
 int lead_later(const convention *c, const play_view *v, later_choice *out);
 
+/* Would one of c's [later] rows from..to-1 choose the lead, run alone on
+ * v (a later lead)? For rows that change nothing when they pass (all but
+ * C2b, C4 and as(...)), this is whether they choose the lead in c's whole
+ * procedure once the rows before them have passed (sd_duplicate.c). */
+bool lead_later_rows_choose(const convention *c, const play_view *v, int from, int to);
+
 /* The lead c would have made where from was made under a convention whose
  * parts other than its card tables are c's alike (convention_same_parts):
  * the same lead with the card and RL0 memo of c's tables for from's lookup.

@@ -19,22 +19,38 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->y = y;
     p->same = convention_same_parts(x->conv, y->conv);
     p->later_alike = convention_later_alike(x->conv, y->conv);
+    p->inserted[0] = convention_later_inserted(x->conv, y->conv);
+    p->inserted[1] = convention_later_inserted(y->conv, x->conv);
     p->flags_alike = x->american == y->american && x->short_suit == y->short_suit && x->minneapolis == y->minneapolis;
 }
 
-/* Would the other convention of the pair have decided m as well? */
-static bool alike_for_both(const sd_pair *p, const sd_move *m)
-{
-    if (!m->lead) return !m->side || p->flags_alike;
-    return !(m->lc.uses & ~p->same) && m->lc.step < p->later_alike;
-}
+/* How the other convention of the pair would decide where m was decided
+ * by the one of side (0: x, 1: y) on table tb. */
+typedef enum {
+    OTHER_ALIKE,      /* the same move */
+    OTHER_CARDS,      /* the same lead but for the card its tables give */
+    OTHER_DECIDES     /* to be decided under it */
+} other_way;
 
-/* A lead that read the card tables, which differ, and otherwise only
- * parts alike: the other convention's lead is the same but for the card
- * its tables give (lead_redo_card), one lookup instead of a lead. */
-static bool only_cards_differ(const sd_pair *p, const sd_move *m)
+static other_way other_would(const sd_pair *p, int side, const sd_table *tb, const sd_deal *d, const sd_move *m)
 {
-    return m->lead && (m->lc.uses & ~p->same) == CONV_PART_CARDS && m->lc.step < p->later_alike;
+    if (!m->lead) return !m->side || p->flags_alike ? OTHER_ALIKE : OTHER_DECIDES;
+    unsigned differ = m->lc.uses & ~p->same;
+    if (differ & ~(unsigned)CONV_PART_CARDS) return OTHER_DECIDES;
+    other_way same = differ ? OTHER_CARDS : OTHER_ALIKE;
+    int step = m->lc.step, at = p->later_alike;
+    if (step < at) return same;
+    /* [later] rows inserted where the lists part: they pass cleanly, so a
+     * lead decided after the decider's own inserted rows is the other's
+     * too, and one decided after the other's is, when those pass here */
+    int mine = p->inserted[1 - side], theirs = p->inserted[side];
+    if (mine) return step >= at + mine ? same : OTHER_DECIDES;
+    if (theirs) {
+        play_view v = sd_table_view(tb, d, true, NULL);
+        const convention *other = side ? p->x->conv : p->y->conv;
+        return lead_later_rows_choose(other, &v, at, at + theirs) ? OTHER_DECIDES : same;
+    }
+    return OTHER_DECIDES;
 }
 
 /* The same card with the same effects on the public state tb (the RL0
@@ -62,8 +78,9 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
         sd_move m1, m2;
         suit_choices choices = {.rules_alike = false, .n = 0};
         if (sd_table_decide(&a, d, t1[side], CARD_NONE, true, &choices, &m1) < 0) return -1;
-        if (!alike_for_both(p, &m1)) {
-            if (only_cards_differ(p, &m1)) {
+        other_way way = other_would(p, side, &a, d, &m1);
+        if (way != OTHER_ALIKE) {
+            if (way == OTHER_CARDS) {
                 m2 = m1;
                 lead_redo_card(t2[side]->conv, &m1.lc, a.pub.ntricks, &m2.lc);
                 m2.card = m2.lc.choice.card;

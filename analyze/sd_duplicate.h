@@ -24,6 +24,7 @@ typedef struct {
     const sd_side *x, *y;
     unsigned same;       /* CONV_PART_* bits alike (lead.h) */
     int later_alike;     /* convention_later_alike */
+    int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
     bool flags_alike;    /* the §12 overrides (CV1, CV2, CV6) are the same */
 } sd_pair;
 

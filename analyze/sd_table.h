@@ -85,6 +85,14 @@ static inline void sd_forced_lead(later_choice *lc, card_t card)
     lc->step = -1;
 }
 
+/* What the seat to play sees when he leads (play_view.h). */
+static inline play_view sd_table_view(const sd_table *tb, const sd_deal *d, bool quiet, suit_choices *choices)
+{
+    int seat = sd_table_seat(tb);
+    return (play_view){.pub = &tb->pub, .seat = seat, .hand = tb->hand[seat], .deal_index = d->deal_index,
+                       .seed = d->seed, .ext = d->ext, .quiet = quiet, .choices = choices};
+}
+
 /* The card of the seat to play, whose side is side (the table not
  * finished). opening: as sd_play's; quiet: no rule ids wanted; choices:
  * for a lead, NULL or the suit choices kept (play_view). Returns 0, or -1
@@ -114,8 +122,7 @@ static inline __attribute__((always_inline)) int sd_table_decide(const sd_table 
         sd_forced_lead(&m->lc, low);
         m->rule = "PR2";
     } else {
-        play_view pv = {.pub = pub, .seat = seat, .hand = tb->hand[seat], .deal_index = d->deal_index,
-                        .seed = d->seed, .ext = d->ext, .quiet = quiet, .choices = choices};
+        play_view pv = sd_table_view(tb, d, quiet, choices);
         if (lead_later(side->conv, &pv, &m->lc) < 0) return -1;
         m->rule = NULL; /* the ids are the choice's own */
     }

@@ -141,8 +141,9 @@ static const convention *open_conv(const char *spec)
 }
 
 /* What two tables share: american is long-suit's [suit] rules, [continue]
- * and [return] with its own [plain] rows (AM1-AM4) and AM-C6 before C6, so
- * C1-C5 (7 procedures) are alike; short-suit shares none of it. */
+ * and [return] with its own [plain] rows (AM1-AM4) and AM-C6 inserted
+ * before C6, so C1-C5 (7 procedures) are alike; short-suit shares none of
+ * it. */
 static void test_same_parts(void **state)
 {
     (void)state;
@@ -154,6 +155,9 @@ static void test_same_parts(void **state)
     assert_int_equal(convention_same_parts(am, ls), CONV_PART_RULES | CONV_PART_CONT | CONV_PART_RET);
     assert_int_equal(convention_later_alike(ls, am), 7);
     assert_int_equal(convention_later_alike(am, ls), 7);
+    assert_int_equal(convention_later_inserted(ls, am), 1); /* AM-C6 */
+    assert_int_equal(convention_later_inserted(am, ls), 0);
+    assert_int_equal(convention_later_inserted(ls, ls), 0);
     assert_int_equal(convention_same_parts(ls, ss) & (CONV_PART_RULES | CONV_PART_CARDS), 0);
     /* an option changes the rules (LS-A4 passes over A Q / K J suits), not the cards */
     assert_int_equal(convention_same_parts(ls, ta) & (CONV_PART_RULES | CONV_PART_CARDS), CONV_PART_CARDS);
