@@ -156,6 +156,7 @@ static bool c2b(later_ctx *x, const convention *c)
 {
     if (x->trump < 0 || !x->pub->drawing[x->P] || !x->held[x->trump]) return false;
     const lead_memo *m = &x->pub->memo[x->P][x->trump];
+    x->out->memo_read |= (uint8_t)(1u << x->trump);
     bool stop = tm3a(x) || tm3b(x);
     bool last_one = trumps_outside(x) == 1 && holds(x, x->trump, suit_nth_unplayed(x->played[x->trump], 1));
     if (!stop && !last_one) stop = tm3c(x) || (m->first != CARD_NONE && m->has_row && m->second == SX_STOP);
@@ -301,6 +302,7 @@ static bool c4(later_ctx *x, const convention *c)
     }
     char id[CONV_ID_MAX];
     x->out->uses |= CONV_PART_CONT;
+    x->out->memo_read |= (uint8_t)(1u << S);
     int r = continue_rank(c, &x->pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
     choose(x, S, r, "C4", id);
     return true;

@@ -118,6 +118,8 @@ typedef struct {
     uint8_t uses;
     int8_t step;
     lead_lookup lookup;    /* with CONV_PART_CARDS: the lookup made */
+    uint8_t memo_read;     /* bit s: the player's own record of suit s
+                              (pub->memo, RL0) was read */
 } later_choice;
 
 void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals);

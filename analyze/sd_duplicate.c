@@ -53,18 +53,51 @@ static other_way other_would(const sd_pair *p, int side, const sd_table *tb, con
     return OTHER_DECIDES;
 }
 
-/* The same card with the same effects on the public state tb (the RL0
- * memo of a lead that opens its suit, D2, D3): the tables stay alike. */
-static bool same_move(const sd_table *tb, const sd_move *a, const sd_move *b)
+/* The same card with the same effects on the public state (D2, D3): the
+ * tables stay alike but perhaps for the lead's RL0 record (memo_diff). */
+static bool same_move(const sd_move *a, const sd_move *b)
 {
     if (a->card != b->card) return false;
-    if (!a->lead) return true;
-    if (a->lc.abandon != b->lc.abandon || a->lc.drawing != b->lc.drawing) return false;
-    if ((tb->pub.led_suits >> card_suit(a->card)) & 1) return true; /* the memo is kept only on opening */
-    const lead_memo *ma = &a->lc.memo, *mb = &b->lc.memo;
-    return ma->has_row == mb->has_row && ma->high == mb->high && ma->second == mb->second &&
-           ma->second_rank == mb->second_rank && ma->second_while == mb->second_while &&
-           ma->original == mb->original;
+    return !a->lead || (a->lc.abandon == b->lc.abandon && a->lc.drawing == b->lc.drawing);
+}
+
+/* Where the two tables' public states differ while their cards are the
+ * same: the RL0 records of leads that chose the same card by different
+ * rows (american's AM rows and long-suit's). Only the player's own later
+ * leads of the suit read it (C2b, C4: later_choice.memo_read). */
+typedef struct {
+    uint16_t differs;       /* bit 4 * seat + suit: table 2's record differs */
+    lead_memo memo[4][4];   /* table 2's record there */
+} memo_diff;
+
+static bool memo_equal(const lead_memo *a, const lead_memo *b)
+{
+    return a->has_row == b->has_row && a->high == b->high && a->second == b->second &&
+           a->second_rank == b->second_rank && a->second_while == b->second_while && a->original == b->original;
+}
+
+/* Table 2: table 1 with its own records. */
+static void table2_of(const sd_table *a, const memo_diff *md, sd_table *b)
+{
+    *b = *a;
+    for (unsigned m = md->differs; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        b->pub.memo[k >> 2][k & 3] = md->memo[k >> 2][k & 3];
+    }
+}
+
+/* After a lead played alike at both tables (a: table 1, the lead played):
+ * table 2's record of the suit, when the lead opened it (as
+ * play_public_note_lead keeps it) and the records differ. */
+static void note_memo(const sd_table *a, int seat, const sd_move *m2, memo_diff *md)
+{
+    int s = card_suit(m2->card);
+    const lead_memo *m1 = &a->pub.memo[seat][s];
+    if (m1->first != m2->card || m1->trick != a->pub.ntricks || memo_equal(m1, &m2->lc.memo)) return;
+    md->memo[seat][s] = m2->lc.memo;
+    md->memo[seat][s].first = m2->card;
+    md->memo[seat][s].trick = a->pub.ntricks;
+    md->differs |= (uint16_t)(1u << (4 * seat + s));
 }
 
 int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
@@ -72,13 +105,17 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
     const sd_side *t1[2] = {p->x, p->y}, *t2[2] = {p->y, p->x};
     sd_table a, b;
     if (sd_table_init(&a, d) < 0) return -1;
+    memo_diff md;
+    md.differs = 0;
     bool parted = false;
     while (a.pub.ntricks < 13) {
-        int side = sd_side_of(sd_table_seat(&a));
+        int seat = sd_table_seat(&a), side = sd_side_of(seat);
+        unsigned own_differs = (md.differs >> (4 * seat)) & 0xF;
         sd_move m1, m2;
         suit_choices choices = {.rules_alike = false, .n = 0};
         if (sd_table_decide(&a, d, t1[side], CARD_NONE, true, &choices, &m1) < 0) return -1;
-        other_way way = other_would(p, side, &a, d, &m1);
+        /* a lead that read a record table 2 has otherwise is decided there */
+        other_way way = m1.lead && (m1.lc.memo_read & own_differs) ? OTHER_DECIDES : other_would(p, side, &a, d, &m1);
         if (way != OTHER_ALIKE) {
             if (way == OTHER_CARDS) {
                 m2 = m1;
@@ -86,10 +123,15 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
                 m2.card = m2.lc.choice.card;
             } else {
                 choices.rules_alike = p->same & CONV_PART_RULES;
-                if (sd_table_decide(&a, d, t2[side], CARD_NONE, true, &choices, &m2) < 0) return -1;
+                const sd_table *at = &a;
+                if (m1.lead && own_differs) {
+                    table2_of(&a, &md, &b);
+                    at = &b;
+                }
+                if (sd_table_decide(at, d, t2[side], CARD_NONE, true, &choices, &m2) < 0) return -1;
             }
-            if (!same_move(&a, &m1, &m2)) {
-                b = a;
+            if (!same_move(&m1, &m2)) {
+                table2_of(&a, &md, &b);
                 if (sd_table_play(&a, d, &m1) < 0 || sd_table_play(&b, d, &m2) < 0 ||
                     sd_table_run(&a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(&b, d, t2, CARD_NONE, NULL) < 0)
                     return -1;
@@ -98,6 +140,7 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
             }
         }
         if (sd_table_play(&a, d, &m1) < 0) return -1;
+        if (m1.lead && way != OTHER_ALIKE) note_memo(&a, seat, &m2, &md);
     }
     /* not parted: table 2 played table 1's cards, X there is East-West */
     out->x_tricks[0] = a.r.tricks[0];
