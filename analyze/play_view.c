@@ -43,7 +43,7 @@ void play_public_note_call(play_public *pub, int seat)
     pub->call_trick[seat] = pub->ntricks;
 }
 
-int play_public_play(play_public *pub, int seat, card_t card)
+__attribute__((always_inline)) inline int play_public_play(play_public *pub, int seat, card_t card)
 {
     int t = pub->ntricks, s = card_suit(card);
     if (t >= 13 || !card_valid(card)) return -1;

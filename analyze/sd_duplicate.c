@@ -22,6 +22,10 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->inserted[0] = convention_later_inserted(x->conv, y->conv);
     p->inserted[1] = convention_later_inserted(y->conv, x->conv);
     p->flags_alike = x->american == y->american && x->short_suit == y->short_suit && x->minneapolis == y->minneapolis;
+    /* With other suit rules the opening leads mostly differ (long-suit and
+     * short-suit play 7 cards alike on average): the joint play's checks
+     * would cost more than they save. */
+    p->joint = (p->same & CONV_PART_RULES) != 0;
 }
 
 /* How the other convention of the pair would decide where m was decided
@@ -105,6 +109,14 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
     const sd_side *t1[2] = {p->x, p->y}, *t2[2] = {p->y, p->x};
     sd_table a, b;
     if (sd_table_init(&a, d) < 0) return -1;
+    if (!p->joint) {
+        b = a;
+        if (sd_table_run(&a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(&b, d, t2, CARD_NONE, NULL) < 0) return -1;
+        out->x_tricks[0] = a.r.tricks[0];
+        out->x_tricks[1] = b.r.tricks[1];
+        out->gain = out->x_tricks[0] + out->x_tricks[1] - 13;
+        return 0;
+    }
     memo_diff md;
     md.differs = 0;
     bool parted = false;

@@ -26,6 +26,7 @@ typedef struct {
     int later_alike;     /* convention_later_alike */
     int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
     bool flags_alike;    /* the §12 overrides (CV1, CV2, CV6) are the same */
+    bool joint;          /* play the tables as one: the suit rules are alike */
 } sd_pair;
 
 void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y);

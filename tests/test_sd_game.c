@@ -175,7 +175,8 @@ static void test_shared_tables(void **state)
                                         "long-suit-pole", "long-suit-clay"};
     enum { N = sizeof names / sizeof names[0] };
     sd_side side[N];
-    for (int i = 0; i < N; i++) sd_side_init(&side[i], open_conv(names[i]));
+    const convention *conv[N];
+    for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     gen_deal g[256];
     long parted = 0;
@@ -209,6 +210,7 @@ static void test_shared_tables(void **state)
     }
     /* the tables do differ on many deals */
     assert_true(parted > 500);
+    for (int i = 0; i < N; i++) convention_free((convention *)conv[i]);
     gsl_rng_free(rng);
 }
 
