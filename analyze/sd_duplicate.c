@@ -8,8 +8,9 @@
  * X and Y differ is the same at both: it is made once. Any other decision
  * is made under each side's convention; when the two differ (the card, or
  * a lead's effects on the public state), the tables part there and each
- * plays on alone. Similar conventions share most of a deal (long-suit and
- * american play 57% of deals card for card alike). */
+ * plays on alone. Conventions with the same suit rules share most of a
+ * deal (long-suit and american: 58% of deals never part); others are
+ * played apart from the start. */
 #include "sd_duplicate.h"
 #include "sd_table.h"
 

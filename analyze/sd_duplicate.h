@@ -4,11 +4,12 @@
  * gain on the deal is (X's tricks at table 1 + X's tricks at table 2) - 13.
  * The luck of the cards cancels; only the play differs.
  *
- * The two tables are played as one while their cards are the same: a card
- * is decided once for both when what its decision read is alike in X and Y
- * (sd_pair), else under each side's convention, and the tables part at the
- * first card that differs. The result is the same as two separate games
- * (tests/test_sd_game.c checks it). */
+ * When X and Y have the same suit rules, the two tables are played as one
+ * while their cards are the same: a card is decided once for both when
+ * what its decision read is alike in X and Y (sd_pair), else under each
+ * side's convention, and the tables part at the first card that differs.
+ * The result is the same as two separate games (tests/test_sd_game.c
+ * checks it). */
 #ifndef WHISTLAB_SD_DUPLICATE_H
 #define WHISTLAB_SD_DUPLICATE_H
 
