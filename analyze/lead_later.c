@@ -11,6 +11,7 @@
 #define RB(r) (1u << (r))
 
 typedef struct {
+    const convention *conv; /* the player's convention (not one run by as) */
     const play_public *pub;
     const play_view *v;
     int P, pt, lho, rho; /* the player, partner, opponents */
@@ -225,6 +226,7 @@ static unsigned plain_mask(const later_ctx *x)
  * the scratch copy a restriction goes to. */
 static const hand_facts *hand_now(later_ctx *x, const convention *c, unsigned cand, bool no_trumps, int slot)
 {
+    x->out->uses |= CONV_PART_RULES; /* c->facts, the holding facts the rules test */
     if (!x->have_full) {
         hand_facts_later(&x->full, c->facts, x->v->hand, x->pub->trump, x->pub->played);
         x->have_full = true;
@@ -326,7 +328,8 @@ static bool x8_holds_back(const later_ctx *x)
 static int choose_suit(later_ctx *x, const convention *c, const hand_facts *f, unsigned key, bool no_trumps,
                        int *suit)
 {
-    suit_choices *m = x->v->choices;
+    /* kept only for the player's own rules: a row "as Z" chooses by Z's */
+    suit_choices *m = c == x->conv ? x->v->choices : NULL;
     if (m && m->rules_alike)
         for (int i = 0; i < m->n; i++)
             if (m->entry[i].key == key && m->entry[i].no_trumps == no_trumps) {
@@ -584,7 +587,7 @@ static int opening(later_ctx *x, const convention *c)
 }
 
 /* A lead's context and its choice before any row has run. */
-static void later_start(later_ctx *x, const play_view *v, later_choice *out)
+static void later_start(later_ctx *x, const convention *c, const play_view *v, later_choice *out)
 {
     memset(out, 0, sizeof *out);
     out->choice.card = CARD_NONE;
@@ -592,6 +595,7 @@ static void later_start(later_ctx *x, const play_view *v, later_choice *out)
     out->drawing = -1;
     out->step = -1;
     /* field by field: the cached facts need no clearing */
+    x->conv = c;
     x->pub = v->pub;
     x->v = v;
     x->P = v->seat & 3;
@@ -611,7 +615,7 @@ static void later_start(later_ctx *x, const play_view *v, later_choice *out)
 int lead_later(const convention *c, const play_view *v, later_choice *out)
 {
     later_ctx x;
-    later_start(&x, v, out);
+    later_start(&x, c, v, out);
     if (!v->hand) return -1;
     if (v->pub->ntricks == 0 && x.P == v->pub->eldest) return opening(&x, c);
     if (!run_rows(&x, c, 0, c->nlater)) {
@@ -638,6 +642,6 @@ bool lead_later_rows_choose(const convention *c, const play_view *v, int from, i
 {
     later_choice out;
     later_ctx x;
-    later_start(&x, v, &out);
+    later_start(&x, c, v, &out);
     return v->hand && run_rows(&x, c, from, to);
 }

@@ -43,6 +43,8 @@ void play_public_note_call(play_public *pub, int seat)
     pub->call_trick[seat] = pub->ntricks;
 }
 
+/* Inlined into the game loops (sd_table.h) under the release build's LTO:
+ * a call on each of the 52 cards cost 3% of a duplicate. */
 __attribute__((always_inline)) inline int play_public_play(play_public *pub, int seat, card_t card)
 {
     int t = pub->ntricks, s = card_suit(card);

@@ -8,7 +8,11 @@
  * one per deal with play_public_init / play_public_note_lead /
  * play_public_play. play_view adds the player's own hand. lead_later gives
  * the lead of conventions.md §2.C (C1-C7 and the per-convention deltas
- * AM-C6, SS-C5, MC-C), with the rule ids that chose it. */
+ * AM-C6, SS-C5, MC-C), with the rule ids that chose it, and what it read
+ * of the convention and of the player's RL0 records: the duplicate replay
+ * (sd_duplicate.c) decides a lead once for both tables when the other
+ * convention would read the same (lead_redo_card, lead_later_rows_choose,
+ * suit_choices serve it too). */
 #ifndef WHISTLAB_PLAY_VIEW_H
 #define WHISTLAB_PLAY_VIEW_H
 
@@ -112,14 +116,14 @@ typedef struct {
     int8_t drawing;        /* D3: 1 start drawing, 0 stop, -1 unchanged */
     /* What the choice read of the convention, so that a duplicate table
      * can tell another convention would have chosen the same: the parts
-     * (CONV_PART_*, lead.h) and the [later] row that chose the lead (-1:
+     * (CONV_PART_*, lead.h) and the §2.C [later] row that chose it (-1:
      * none, as at trick 1 or a lead no convention chose; nlater: the C7
      * fallback after every row passed). */
     uint8_t uses;
     int8_t step;
     lead_lookup lookup;    /* with CONV_PART_CARDS: the lookup made */
-    uint8_t memo_read;     /* bit s: the player's own record of suit s
-                              (pub->memo, RL0) was read */
+    uint8_t memo_read;     /* bit s: the player's own RL0 record of suit
+                              s (pub->memo) was read, by C2b or C4 */
 } later_choice;
 
 void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals);

@@ -105,6 +105,23 @@ static void note_memo(const sd_table *a, int seat, const sd_move *m2, memo_diff 
     md->differs |= (uint16_t)(1u << (4 * seat + s));
 }
 
+/* X's tricks at table 1 (North-South, r1) and table 2 (East-West, r2). */
+static int result(const sd_result *r1, const sd_result *r2, sd_dup_result *out)
+{
+    out->x_tricks[0] = r1->tricks[0];
+    out->x_tricks[1] = r2->tricks[1];
+    out->gain = out->x_tricks[0] + out->x_tricks[1] - 13;
+    return 0;
+}
+
+/* Each table plays on alone from where it is. */
+static int apart(const sd_deal *d, const sd_side *const t1[2], const sd_side *const t2[2], sd_table *a, sd_table *b,
+                 sd_dup_result *out)
+{
+    if (sd_table_run(a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(b, d, t2, CARD_NONE, NULL) < 0) return -1;
+    return result(&a->r, &b->r, out);
+}
+
 int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
 {
     const sd_side *t1[2] = {p->x, p->y}, *t2[2] = {p->y, p->x};
@@ -112,15 +129,10 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
     if (sd_table_init(&a, d) < 0) return -1;
     if (!p->joint) {
         b = a;
-        if (sd_table_run(&a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(&b, d, t2, CARD_NONE, NULL) < 0) return -1;
-        out->x_tricks[0] = a.r.tricks[0];
-        out->x_tricks[1] = b.r.tricks[1];
-        out->gain = out->x_tricks[0] + out->x_tricks[1] - 13;
-        return 0;
+        return apart(d, t1, t2, &a, &b, out);
     }
     memo_diff md;
     md.differs = 0;
-    bool parted = false;
     while (a.pub.ntricks < 13) {
         int seat = sd_table_seat(&a), side = sd_side_of(seat);
         unsigned own_differs = (md.differs >> (4 * seat)) & 0xF;
@@ -145,21 +157,15 @@ int sd_duplicate(const sd_deal *d, const sd_pair *p, sd_dup_result *out)
             }
             if (!same_move(&m1, &m2)) {
                 table2_of(&a, &md, &b);
-                if (sd_table_play(&a, d, &m1) < 0 || sd_table_play(&b, d, &m2) < 0 ||
-                    sd_table_run(&a, d, t1, CARD_NONE, NULL) < 0 || sd_table_run(&b, d, t2, CARD_NONE, NULL) < 0)
-                    return -1;
-                parted = true;
-                break;
+                if (sd_table_play(&a, d, &m1) < 0 || sd_table_play(&b, d, &m2) < 0) return -1;
+                return apart(d, t1, t2, &a, &b, out);
             }
         }
         if (sd_table_play(&a, d, &m1) < 0) return -1;
         if (m1.lead && way != OTHER_ALIKE) note_memo(&a, seat, &m2, &md);
     }
-    /* not parted: table 2 played table 1's cards, X there is East-West */
-    out->x_tricks[0] = a.r.tricks[0];
-    out->x_tricks[1] = parted ? b.r.tricks[1] : a.r.tricks[1];
-    out->gain = out->x_tricks[0] + out->x_tricks[1] - 13;
-    return 0;
+    /* table 2 played table 1's cards: X there is East-West */
+    return result(&a.r, &a.r, out);
 }
 
 int sd_round_robin(const sd_deal *d, const sd_pair *pairs, int n, int *gain)

@@ -50,9 +50,9 @@ static bool holds(uint16_t h, int rank) { return rank >= 2 && (h >> rank & 1); }
 
 /* A side's override (CV1, CV2, CV6) as the rules test it: the decision now
  * depends on the side's convention, which a duplicate table playing the
- * same cards under another convention must know (sd_card.side). Tested
- * after the rule's other conditions, so that only a position where the
- * override can act counts. */
+ * same cards under another convention must know (sd_follow's side_read).
+ * Tested after the rule's other conditions, so that only a position where
+ * the override can act counts. */
 static bool side_flag(const sd_ctx *x, bool flag)
 {
     *x->side_read = true;

@@ -56,8 +56,8 @@ typedef struct {
 /* The crew that plays a batch: the calling thread and threads - 1
  * helpers take its whist deals CHUNK_DEALS at a time. While the helpers
  * play batch k the calling thread reads batch k + 1, then joins them, so
- * no core waits for the reading (nor for the accounting, done while the
- * helpers start on k + 1). */
+ * no core waits for the reading; only the accounting of a batch (a few
+ * additions per deal) runs alone. */
 #define CHUNK_DEALS 32
 
 typedef struct {

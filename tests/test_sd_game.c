@@ -165,15 +165,32 @@ static void test_same_parts(void **state)
     convention_free((convention *)ta);
 }
 
+/* long-suit's table with its later leads all short-suit's ("as"): the same
+ * suit rules as american for the opening lead, other ones after it. */
+static const char *write_long_suit_as_short(void)
+{
+    const char *text = convention_text(convention_builtin("long-suit"));
+    const char *later = strstr(text, "\n[later]");
+    assert_non_null(later);
+    const char *path = test_tmp("ls-as-ss.tbl");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fwrite(text, 1, (size_t)(later - text), f);
+    fputs("\n[later]\nas short-suit\n", f);
+    fclose(f);
+    return path;
+}
+
 /* The duplicate of two similar conventions gives each table the tricks of
  * the same game played alone, with and without signals, extended rules
  * and trumps. */
 static void test_shared_tables(void **state)
 {
     (void)state;
-    static const char *const names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
-                                        "long-suit-pole", "long-suit-clay"};
+    static const char *names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
+                                  "long-suit-pole", "long-suit-clay", NULL};
     enum { N = sizeof names / sizeof names[0] };
+    names[N - 1] = write_long_suit_as_short();
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
@@ -211,6 +228,7 @@ static void test_shared_tables(void **state)
     /* the tables do differ on many deals */
     assert_true(parted > 500);
     for (int i = 0; i < N; i++) convention_free((convention *)conv[i]);
+    unlink(names[N - 1]);
     gsl_rng_free(rng);
 }
 
