@@ -240,14 +240,19 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
     return true;
 }
 
-static robin_event *add_event(robin_batch *b, event_kind kind, const diag_t *diag)
+/* The batch's next event, its diagnostic left to the caller. */
+static robin_event *new_event(robin_batch *b, event_kind kind)
 {
     robin_event *ev = &b->event[b->nevents++];
     ev->kind = kind;
     ev->first = b->ngames;
     ev->n = 0;
-    ev->diag = *diag;
     return ev;
+}
+
+static void add_event(robin_batch *b, event_kind kind, const diag_t *diag)
+{
+    new_event(b, kind)->diag = *diag;
 }
 
 /* The files being read, one reader open at a time. */
@@ -289,10 +294,9 @@ static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
             add_event(b, EV_REPEAT, &diag);
             continue;
         }
-        /* the record's place, its reason filled only if it cannot be played */
-        robin_event *ev = &b->event[b->nevents++];
-        ev->kind = EV_DEAL;
-        ev->first = b->ngames;
+        /* the record's place (no copy of a whole diagnostic per deal), its
+         * reason filled only if it cannot be played */
+        robin_event *ev = new_event(b, EV_DEAL);
         ev->diag.file = d.pos.file;
         ev->diag.line = d.pos.line;
         ev->diag.reason[0] = 0;
