@@ -37,7 +37,7 @@ bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
             return false;
         }
         if (!(SD_EXT_DONE >> n & 1)) {
-            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X2 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
+            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X1 X2 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
             return false;
         }
         *ext |= 1u << n;
@@ -137,6 +137,29 @@ static bool outside(const sd_ctx *x, int s, int r)
     return !((x->gone[s] | x->held[s]) >> r & 1);
 }
 
+/* X1, the eleven rule (foster L1649, L1707): the leader opened L with an
+ * honour and now leads a low card c, which the tables make his original 4th
+ * best (RL3). He held three cards above c, so the other three hands held
+ * 11 - c. When X accounts for all of them, his own and those partner and
+ * LHO have played, neither of them holds one: the lowest card of X's that
+ * beats c wins the trick. That rank, or 0 when the rule places nothing (c
+ * not a low card, another lead sequence, or a count that does not add up,
+ * which shows c was no 4th best). */
+static int eleven_rule(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    int c = card_rank(x->lead), ld = x->lead_seat;
+    unsigned led = play_led_in(pub, ld, x->L);
+    if (c > 9 || !play_opened(pub, ld, x->L) || !led || (led & (led - 1))) return 0;
+    if (card_rank(pub->card[__builtin_ctz(led)][ld]) < RANK_J) return 0;
+    uint16_t above = ranks_above(c), leaders = 0; /* the leader's cards of L played */
+    for (int t = 0; t < pub->ntricks; t++)
+        if (card_suit(pub->card[t][ld]) == x->L) leaders |= (uint16_t)RB(card_rank(pub->card[t][ld]));
+    uint16_t mine = x->held[x->L] & above;
+    int known = ranks_count(mine) + ranks_count((uint16_t)(x->played[x->L] & above & ~leaders));
+    return known == 11 - c && mine ? ranks_low(mine) : 0;
+}
+
 /* ---- §5 second hand ---- */
 
 static sd_card second_follow(const sd_ctx *x)
@@ -186,6 +209,8 @@ static sd_card second_follow(const sd_ctx *x)
     /* X10: partner draws trumps: stop the adversaries' plain suit with a master */
     if (plain && ext(x, 10) && holds(h, m1) && x->trump >= 0 && pt_led_trumps(x)) return group_or_low(x, m1, "X10");
     if (x->round == 1) return low(x, "S3.5");
+    int placed = ext(x, 1) ? eleven_rule(x) : 0;
+    if (placed) return card_of(x, placed, "X1");
     if (holds(h, m1)) return group_or_low(x, m1, "S4.1");
     if (holds(h, m2) && holds(h, m3)) return beats_w(x, m3) ? card_of(x, m3, "S4.2") : low(x, "S4.2");
     return low(x, "S4.3");

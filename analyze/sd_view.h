@@ -36,11 +36,11 @@ typedef struct {
                                for the game: bit n = rule Xn (SD_EXT_DONE) */
 } sd_view;
 
-/* The extended rules implemented (X2 in its part (b), X4, X5, X7, X8, X9,
- * X10, X11, X12, X13); X8, X11 and X12 act on leads (lead_later.c). */
+/* The extended rules implemented (X1, X2 in its part (b), X4, X5, X7, X8,
+ * X9, X10, X11, X12, X13); X8, X11 and X12 act on leads (lead_later.c). */
 #define SD_EXT_DONE                                                                                          \
-    ((1u << 2) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 10) | (1u << 11) |    \
-     (1u << 12) | (1u << 13))
+    ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 10) |         \
+     (1u << 11) | (1u << 12) | (1u << 13))
 
 /* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
  * id is unknown or not one whistlab plays. */

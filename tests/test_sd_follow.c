@@ -1,5 +1,5 @@
 /* test_sd_follow.c -- the following rules of the single-dummy players
- * (spec/play.md §5-§9, §12): every test case PC01-PC37 and PC44 of §14 that
+ * (spec/play.md §5-§9, §12): every test case PC01-PC37 and PC41-PC45 of §14 that
  * concerns second, third or fourth hand, with the rule ids that must fire.
  * The player is North; hearts are trumps unless a case says otherwise.
  * Earlier tricks are given in full ("SA S3 S4 S5|..."), each led by West;
@@ -294,6 +294,18 @@ static void test_extended(void **state)
         int x;
         const char *core_card, *core_rule, *core_how;
     } cases[] = {
+        /* X1, PC43: West led the A, then the 8: three cards above the 8 are
+         * out of West's hand, and North holds all three (K J 9), so the 9
+         * wins (S4.1 plays the master K). With partner's J played to round
+         * 1, K 9 accounts for the three too. K J 2 leaves one unplaced: no
+         * inference, and a Q from partner shows the 8 was no 4th best (the K
+         * and J, equal now, give the J). */
+        {PC("PC43", "SA S3 S4 S5", "S8", "S:KJ92", NULL, "S9", "X1", NULL), 1, "SK", "S4.1", NULL},
+        {PC("X1 partner", "SA S3 S4 SJ", "S8", "S:K92", NULL, "S9", "X1", NULL), 1, "SK", "S4.1", NULL},
+        {PC("X1 unplaced", "SA S3 S4 S5", "S8", "S:KJ2", NULL, "SK", "S4.1", NULL), 1, "SK", "S4.1", NULL},
+        {PC("X1 no 4th", "SA S3 S4 SQ", "S8", "S:KJ92", NULL, "SJ", "S4.1", NULL), 1, "SJ", "S4.1", NULL},
+        /* an 8 led after a low opening (S5 then S8) is no RL3 sequence */
+        {PC("X1 low first", "S5 S3 S4 S2", "S8", "S:AJ92", NULL, "SA", "S4.1", NULL), 1, "SA", "S4.1", NULL},
         /* X2(b), PC45: partner's A, then his 8 covered by the K: unblock the Q;
          * PC44: K 4 3 on partner's A then J: the K (T3.2b agrees) */
         {PC("PC45", "S>SA S2 S3 S4", "S8 SK", "S:Q9", NULL, "SQ", "X2", NULL), 2, "S9", "T3.3", NULL},
@@ -336,7 +348,9 @@ static void test_extended(void **state)
     char why[128];
     assert_true(sd_ext_parse("X4,X13", &e, why, sizeof why));
     assert_int_equal(e, (1u << 4) | (1u << 13));
-    assert_false(sd_ext_parse("X1", &e, why, sizeof why));
+    assert_true(sd_ext_parse("X1", &e, why, sizeof why));
+    assert_int_equal(e, 1u << 1);
+    assert_false(sd_ext_parse("X3", &e, why, sizeof why));
     assert_non_null(strstr(why, "not one of the extended rules whistlab plays"));
     assert_false(sd_ext_parse("X4,Y", &e, why, sizeof why));
 }
