@@ -269,6 +269,9 @@ card_t card_for_lookup(const convention *c, int suit, const lead_lookup *lookup,
 
 /* --- continuing and returning a suit (lead_card.c) ---------------------- */
 
+/* RL0: the 2nd column of the row that chose m's first card, on the suit's
+ * 2nd round, if he still holds it; 0 if there is none. */
+int lead_second_card(const lead_memo *m, uint16_t held, uint16_t played);
 /* RL0-RL4 by the convention's [continue] rows: the rank to lead in a suit
  * the player has led before (memo: his record if he opened it; held/played:
  * ranks of the suit; round: round(s) of the lead to come). */

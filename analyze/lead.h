@@ -91,4 +91,30 @@ int convention_later_inserted(const convention *a, const convention *b);
  * Allocation-free and deterministic. */
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out);
 
+/* What a player's leads of a suit show of his original holding of it
+ * (play.md X2(a), X3), by his convention's card table and [continue] steps
+ * (lead_infer.c). */
+typedef struct {
+    int holdings;    /* the original holdings that give the leads seen; 0:
+                        none does (the leads are not the tables') */
+    uint16_t shown;  /* the ranks every one of them holds (0 when none) */
+    int nmin;        /* the shortest of them (0 when none) */
+} lead_shown;
+
+/* A player's first two leads of a suit as another player saw them. */
+typedef struct {
+    bool trumps;           /* the suit is trumps */
+    card_t first, second;  /* his opening lead of it, and his next lead of it,
+                              on its round 2 */
+    uint16_t played_then;  /* ranks of the suit in completed tricks before second */
+    uint16_t his_between;  /* his other cards of it played before second */
+    uint16_t his_since;    /* his cards of it played after second (held then) */
+    uint16_t outside;      /* ranks the reader knows are not his: his own,
+                              those the others played */
+} lead_seq;
+
+/* Only a row's 2nd column (RL0) shows anything. Tries every holding of the
+ * ranks left: allocation-free, at most 2^11 holdings. */
+void lead_infer(const convention *c, const lead_seq *seq, lead_shown *out);
+
 #endif

@@ -124,6 +124,11 @@ static int second_card(const lead_memo *m, uint16_t held, uint16_t played)
     return r && (held & RB(r)) ? r : 0;
 }
 
+int lead_second_card(const lead_memo *m, uint16_t held, uint16_t played)
+{
+    return m->has_row ? second_card(m, held, played) : 0;
+}
+
 /* The first step of steps[0..n) that gives a card. */
 static int run_steps(const conv_step *steps, int n, const lead_memo *m, uint16_t held,
                      uint16_t played, int round, char id[CONV_ID_MAX])

@@ -37,7 +37,7 @@ bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
             return false;
         }
         if (!(SD_EXT_DONE >> n & 1)) {
-            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X1 X2 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
+            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X1 X2 X3 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
             return false;
         }
         *ext |= 1u << n;
@@ -301,6 +301,66 @@ static sd_card third_follow(const sd_ctx *x)
     return low(x, "T3.3");
 }
 
+/* Partner's first two leads of L as X saw them (lead_infer): he opened L
+ * and led it again on its round 2, in an earlier trick or now. False if
+ * he has not. */
+static bool partner_leads(const sd_ctx *x, lead_seq *seq)
+{
+    const play_public *pub = x->v->pub;
+    unsigned led = play_led_in(pub, x->pt, x->L);
+    if (x->lead_seat == x->pt) led |= 1u << pub->ntricks;
+    if (!play_opened(pub, x->pt, x->L) || !led || !(led & (led - 1))) return false;
+    int t1 = __builtin_ctz(led), t2 = __builtin_ctz(led & (led - 1));
+    *seq = (lead_seq){.trumps = x->L == x->trump, .first = pub->card[t1][x->pt], .second = pub->card[t2][x->pt]};
+    uint16_t his = 0, others = 0;
+    for (int t = 0; t <= pub->ntricks && t < 13; t++)
+        for (int p = 0; p < 4; p++) {
+            card_t c = pub->card[t][p];
+            if (c == CARD_NONE || card_suit(c) != x->L) continue;
+            if (t < t2 && t != t1 && pub->led[t] == x->L) return false; /* t2 is not round 2 */
+            if (p != x->pt) others |= (uint16_t)RB(card_rank(c));
+            else if (t < t2 && t != t1) seq->his_between |= (uint16_t)RB(card_rank(c));
+            else if (t > t2) seq->his_since |= (uint16_t)RB(card_rank(c));
+            if (t < t2) seq->played_then |= (uint16_t)RB(card_rank(c));
+            his |= (uint16_t)RB(card_rank(c));
+        }
+    seq->outside = (uint16_t)((others | x->held[x->L]) & ~his);
+    *x->side_read = true; /* what they show is read by the side's tables */
+    return true;
+}
+
+/* X3 (foster L1651): partner leads L now for the second time, and his two
+ * leads show cards he still holds; at most one unplayed card of L that X
+ * cannot see beats partner's card once those are set aside: with four
+ * trumps X passes and lets the suit be established. */
+static bool one_against(const sd_ctx *x)
+{
+    lead_seq seq;
+    lead_shown shown;
+    if (x->round != 2 || !partner_leads(x, &seq) || seq.second != x->lead) return false;
+    lead_infer(x->v->side->conv, &seq, &shown);
+    if (!shown.holdings) return false;
+    uint16_t against = (uint16_t)(ranks_above(card_rank(x->w)) & ~x->gone[x->L] & ~shown.shown);
+    return ranks_count(against) <= 1;
+}
+
+/* X2(a) (foster L1828): partner, leading L, has shown five cards or more
+ * by his first two leads, and X had exactly four: a LOW card of X's keeps
+ * his lowest to the last, so that it cannot block partner's long suit. */
+static bool keep_lowest(const sd_ctx *x)
+{
+    lead_seq seq;
+    lead_shown shown;
+    uint16_t h = x->held[x->L], mine = 0;
+    const play_public *pub = x->v->pub;
+    for (int t = 0; t < pub->ntricks; t++)
+        if (card_suit(pub->card[t][x->v->seat]) == x->L) mine |= (uint16_t)RB(card_rank(pub->card[t][x->v->seat]));
+    if (x->lead_seat != x->pt || (h & (h - 1)) == 0 || ranks_count((uint16_t)(h | mine)) != 4) return false;
+    if (!partner_leads(x, &seq)) return false;
+    lead_infer(x->v->side->conv, &seq, &shown);
+    return shown.holdings && shown.nmin >= 5;
+}
+
 static sd_card third_void(const sd_ctx *x)
 {
     if (!sd_trumps(x) || x->L == x->trump) return sd_discard(x, "T4.1");
@@ -310,6 +370,8 @@ static sd_card third_void(const sd_ctx *x)
             return (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), "X9", NULL, false};
         return sd_discard(x, "X9");
     }
+    if (x->pt_winning && ext(x, 3) && sd_trumps(x) == 4 && x->v->side->conv && one_against(x))
+        return sd_discard(x, "X3");
     if (x->pt_winning) {
         int c = card_rank(x->lead);
         if (x->round == 1) {
@@ -396,5 +458,7 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     if (x.pos == 3) return lowered(&x, fourth(&x));
     x.round = 1 + pub->rounds[x.L];
     sd_card out = x.pos == 1 ? (h ? second_follow(&x) : second_void(&x)) : h ? third_follow(&x) : third_void(&x);
+    if (out.low && x.pos == 2 && ext(&x, 2) && v->side->conv && keep_lowest(&x))
+        return (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false};
     return lowered(&x, out);
 }

@@ -36,10 +36,10 @@ typedef struct {
                                for the game: bit n = rule Xn (SD_EXT_DONE) */
 } sd_view;
 
-/* The extended rules implemented (X1, X2 in its part (b), X4, X5, X7, X8,
- * X9, X10, X11, X12, X13); X8, X11 and X12 act on leads (lead_later.c). */
+/* The extended rules implemented (X1, X2, X3, X4, X5, X7, X8, X9, X10, X11,
+ * X12, X13); X8, X11 and X12 act on leads (lead_later.c). */
 #define SD_EXT_DONE                                                                                          \
-    ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 10) |         \
+    ((1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 10) |         \
      (1u << 11) | (1u << 12) | (1u << 13))
 
 /* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
@@ -58,8 +58,9 @@ typedef struct {
 
 /* The card of a player who is not on lead (the current trick holds 1 to 3
  * cards). Always legal. Allocation-free. *side_read is set when a rule
- * tested one of the side's overrides (CV1, CV2, CV6): the card may then
- * differ under another convention's side. */
+ * tested one of the side's overrides (CV1, CV2, CV6) or read its card
+ * tables (X2(a), X3): the card may then differ under another convention's
+ * side. */
 sd_card sd_follow(const sd_view *v, bool *side_read);
 
 #endif

@@ -432,6 +432,49 @@ static void test_dd_best(void **state)
     expect(&lc, "SA", "C4", "RL1");
 }
 
+/* What the first two leads of a suit show (lead_infer, X3): by the 2nd
+ * column only. A then J is LS12 (A Q J, five or more; foster L1651); K
+ * then J is LS2 or LS7 (K Q J, three or more); A then the 8 is RL3's
+ * original 4th, no 2nd column: nothing shown. The reader's own cards and
+ * the others' are no one's to place: with the Q among them, A then J fits
+ * no holding. */
+static void test_lead_infer(void **state)
+{
+    (void)state;
+    const convention *ls = convention_builtin("long-suit");
+    const uint16_t R3 = 1u << 3, R4 = 1u << 4, R5 = 1u << 5;
+    uint16_t others = (uint16_t)(R3 | R4 | R5);
+    lead_seq aj = {.first = card_make(SUIT_S, RANK_A), .second = card_make(SUIT_S, RANK_J),
+                   .played_then = (uint16_t)((1u << RANK_A) | others), .outside = others};
+    lead_shown s;
+    lead_infer(ls, &aj, &s);
+    assert_int_equal(s.shown, (1u << RANK_A) | (1u << RANK_Q) | (1u << RANK_J));
+    assert_int_equal(s.nmin, 5);
+    assert_true(s.holdings > 0);
+    lead_infer(convention_builtin("american"), &aj, &s);
+    assert_int_equal(s.shown, (1u << RANK_A) | (1u << RANK_Q) | (1u << RANK_J));
+    /* his later cards are his too: A Q J x x with the 9 played since */
+    lead_seq since = aj;
+    since.his_since = 1u << 9;
+    lead_infer(ls, &since, &s);
+    assert_int_equal(s.shown, (1u << RANK_A) | (1u << RANK_Q) | (1u << RANK_J) | (1u << 9));
+    lead_seq kj = {.first = card_make(SUIT_S, RANK_K), .second = card_make(SUIT_S, RANK_J),
+                   .played_then = (uint16_t)((1u << RANK_K) | others), .outside = others};
+    lead_infer(ls, &kj, &s);
+    assert_int_equal(s.shown, (1u << RANK_K) | (1u << RANK_Q) | (1u << RANK_J));
+    assert_int_equal(s.nmin, 3);
+    lead_seq a8 = aj;
+    a8.second = card_make(SUIT_S, 8);
+    lead_infer(ls, &a8, &s);
+    assert_int_equal(s.holdings, 0);
+    assert_int_equal(s.shown, 0);
+    lead_seq q_out = aj;
+    q_out.outside = (uint16_t)(others | (1u << RANK_Q));
+    lead_infer(ls, &q_out, &s);
+    assert_int_equal(s.holdings, 0);
+    assert_int_equal(s.nmin, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -444,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
         cmocka_unit_test(test_dd_best),     cmocka_unit_test(test_x8),
         cmocka_unit_test(test_x11),         cmocka_unit_test(test_x12),
+        cmocka_unit_test(test_lead_infer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -306,10 +306,25 @@ static void test_extended(void **state)
         {PC("X1 no 4th", "SA S3 S4 SQ", "S8", "S:KJ92", NULL, "SJ", "S4.1", NULL), 1, "SJ", "S4.1", NULL},
         /* an 8 led after a low opening (S5 then S8) is no RL3 sequence */
         {PC("X1 low first", "S5 S3 S4 S2", "S8", "S:AJ92", NULL, "SA", "S4.1", NULL), 1, "SA", "S4.1", NULL},
+        /* X2(a): partner's A, then his J, show five cards (LS12); North,
+         * with four, keeps his lowest (T3.3's LOW gives the 6). With three,
+         * or after the A then the T, North plays low. */
+        {PC("X2a", "S>SA S3 S4 S2", "SJ S5", "S:976 H:J72", NULL, "S7", "T3.3", "X2"), 2, "S6", "T3.3", NULL},
+        {PC("X2a three", "S>SA S3 S4 S2", "SJ S5", "S:97 H:J72", NULL, "S7", "T3.3", NULL), 2, "S7", "T3.3", NULL},
+        {PC("X2a A-T", "S>SA S3 S4 S2", "ST S5", "S:976 H:J72", NULL, "S6", "T3.3", NULL), 2, "S6", "T3.3", NULL},
         /* X2(b), PC45: partner's A, then his 8 covered by the K: unblock the Q;
          * PC44: K 4 3 on partner's A then J: the K (T3.2b agrees) */
         {PC("PC45", "S>SA S2 S3 S4", "S8 SK", "S:Q9", NULL, "SQ", "X2", NULL), 2, "S9", "T3.3", NULL},
         {PC("PC44 X2", "S>SA S2 S3 S5", "SJ S6", "S:K4", NULL, "SK", "X2", NULL), 2, "SK", "T3.2b", NULL},
+        /* X3: partner led the A, then the J: A Q J x x by LS12's 2nd
+         * column, so only the K is against; with four trumps North passes
+         * (T4.2 ruffs all but the master). With three trumps, or after the
+         * A then the T (no row's 2nd column), North ruffs. */
+        {PC("X3", "S>SA S3 S4 S2", "SJ S5", "H:J752 D:832 C:AKQ", NULL, "D2", "X3", "D3"), 3, "H2", "T4.2", "RF1"},
+        {PC("X3 three", "S>SA S3 S4 S2", "SJ S5", "H:J75 D:8632 C:AKQ", NULL, "H5", "T4.2", "RF1"), 3, "H5", "T4.2",
+            "RF1"},
+        {PC("X3 A-T", "S>SA S3 S4 S2", "ST S5", "H:J752 D:832 C:AKQ", NULL, "H2", "T4.2", "RF1"), 3, "H2", "T4.2",
+            "RF1"},
         /* X4: K x covers the Q (S2.3 plays low); K 9 8 4 does not, K T 8 4 does */
         {PC("X4", NULL, "SQ", "S:K7", NULL, "SK", "X4", NULL), 4, "S7", "S2.3", NULL},
         {PC("X4 long", NULL, "SQ", "S:K984", NULL, "S4", "S2.3", NULL), 4, "S4", "S2.3", NULL},
@@ -350,7 +365,7 @@ static void test_extended(void **state)
     assert_int_equal(e, (1u << 4) | (1u << 13));
     assert_true(sd_ext_parse("X1", &e, why, sizeof why));
     assert_int_equal(e, 1u << 1);
-    assert_false(sd_ext_parse("X3", &e, why, sizeof why));
+    assert_false(sd_ext_parse("X6", &e, why, sizeof why));
     assert_non_null(strstr(why, "not one of the extended rules whistlab plays"));
     assert_false(sd_ext_parse("X4,Y", &e, why, sizeof why));
 }
