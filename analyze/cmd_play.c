@@ -34,7 +34,7 @@ static void play_usage(FILE *f)
         "  --seed N         seed of the `random` convention (default 0)\n"
         "  --signals        the signals of play.md §11: trump calls (high-low), the\n"
         "                   echo in trumps, the ruff before answering a call\n"
-        "  --ext X4,X5,...  extended rules of play.md §13 (implemented: X1 X2 X3 X4 X5 X7 X8 X9 X10 X11 X12 X13)\n"
+        "  --ext X4,X5,...  extended rules of play.md §13 (implemented: X1 to X13)\n"
         "  --round-robin L  duplicate replay of every pair of the comma-separated\n"
         "                   conventions over every deal of the files: X against Y\n"
         "                   plays each deal twice, X North-South then East-West, and\n"

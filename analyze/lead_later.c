@@ -645,3 +645,14 @@ bool lead_later_rows_choose(const convention *c, const play_view *v, int from, i
     later_start(&x, c, v, &out);
     return v->hand && run_rows(&x, c, from, to);
 }
+
+bool lead_later_cashes_first(const convention *c)
+{
+    for (int i = 0; i < c->nlater; i++) {
+        const conv_step *st = &c->later[i];
+        if (st->kind == ST_C1 || st->kind == ST_C2A || st->kind == ST_C2B) continue; /* trump leads */
+        if (st->kind == ST_AS) return lead_later_cashes_first(st->as);
+        return st->kind == ST_C3;
+    }
+    return false;
+}

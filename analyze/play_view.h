@@ -165,6 +165,11 @@ int lead_later(const convention *c, const play_view *v, later_choice *out);
  * procedure once the rows before them have passed (sd_duplicate.c). */
 bool lead_later_rows_choose(const convention *c, const play_view *v, int from, int to);
 
+/* Does c's [later] procedure cash the master of partner's first suit (C3)
+ * before any plain-suit lead? Then partner's later plain lead of that suit
+ * shows he lacks its master (play.md X6). */
+bool lead_later_cashes_first(const convention *c);
+
 /* The lead c would have made where from was made under a convention whose
  * parts other than its card tables are c's alike (convention_same_parts):
  * the same lead with the card and RL0 memo of c's tables for from's lookup.

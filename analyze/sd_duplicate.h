@@ -28,7 +28,7 @@ typedef struct {
     int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
     bool side_alike;     /* what a follow reads of the side is the same:
                             the §12 overrides (CV1, CV2, CV6) and the card
-                            tables (X2(a), X3) */
+                            tables (X2(a), X3), C3 first (X6) */
     bool joint;          /* play the tables as one: the suit rules are alike */
 } sd_pair;
 

@@ -37,7 +37,9 @@ bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
             return false;
         }
         if (!(SD_EXT_DONE >> n & 1)) {
-            snprintf(why, why_len, "--ext: X%ld is not one of the extended rules whistlab plays (X1 X2 X3 X4 X5 X7 X8 X9 X10 X11 X12 X13)", n);
+            snprintf(why, why_len,
+                     "--ext: X%ld is not one of the extended rules whistlab plays (X1 to X13; X14 is not specified)",
+                     n);
             return false;
         }
         *ext |= 1u << n;
@@ -263,6 +265,65 @@ static bool unblock(const sd_ctx *x)
     return pub->leader[t] == x->pt && card_suit(pub->card[t][x->v->seat]) == x->L;
 }
 
+/* X6: is the best unseen card of L, X's own suit that partner returns,
+ * marked on X's left? Not partner's: his [later] procedure would have
+ * cashed it (C3) rather than lead the suit low. Not RHO's: in a round X
+ * led, RHO played fourth, his partner was not winning, and he followed
+ * below a card of L that the best beats (F2 wins when it can), or he is
+ * void. Reads the side's [later] procedure (side_read). */
+static bool best_on_left(const sd_ctx *x, int best)
+{
+    const play_public *pub = x->v->pub;
+    int X = x->v->seat, rho = seat_right(X), lho = seat_left(X);
+    *x->side_read = true;
+    if (!lead_later_cashes_first(x->v->side->conv)) return false;
+    int first = -1;
+    for (int i = 0; i < pub->nopened[X] && first < 0; i++)
+        if (pub->opened[X][i] != x->trump) first = pub->opened[X][i];
+    if (first != x->L || card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return false;
+    if ((pub->void_in[rho] >> x->L) & 1) return true;
+    for (unsigned m = play_led_in(pub, X, x->L); m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        card_t c4 = pub->card[t][rho], w = CARD_NONE;
+        int wseat = -1;
+        for (int p = X, k = 0; k < 3; k++, p = seat_left(p)) { /* the winner before RHO played */
+            card_t c = pub->card[t][p];
+            if (card_suit(c) == x->trump) { /* ruffed: F3 plays low, nothing is read */
+                w = CARD_NONE;
+                break;
+            }
+            if (card_suit(c) != x->L) continue;
+            if (w == CARD_NONE || card_rank(c) > card_rank(w)) {
+                w = c;
+                wseat = p;
+            }
+        }
+        if (w != CARD_NONE && wseat != lho && card_suit(c4) == x->L && card_rank(c4) < card_rank(w) &&
+            best > card_rank(w))
+            return true;
+    }
+    return false;
+}
+
+/* X6 (foster L1842; dicks L1642-1645; hogarth L705-711), the minor tenace
+ * when partner returns X's suit: with the 2nd and 4th best unseen cards and
+ * the best marked on X's left, the 4th best; on round 2 with the best and
+ * the 3rd best, the 3rd best when strong in trumps. The rank, or 0. */
+static int minor_tenace(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    uint16_t h = x->held[x->L], unseen = (uint16_t)(SUIT_MASK_ALL & ~x->gone[x->L]);
+    if (x->lead_seat != x->pt || x->L == x->trump || !play_opened(pub, x->v->seat, x->L)) return 0;
+    int n1 = ranks_nth(unseen, 1), n2 = ranks_nth(unseen, 2), n3 = ranks_nth(unseen, 3), n4 = ranks_nth(unseen, 4);
+    if (n4 && holds(h, n2) && holds(h, n4) && !holds(h, n1) && !holds(h, n3) && beats_w(x, n4) &&
+        best_on_left(x, n1))
+        return n4;
+    if (n3 && x->round == 2 && holds(h, n1) && holds(h, n3) && !holds(h, n2) && beats_w(x, n3) && x->trump >= 0 &&
+        sd_strong_trumps(x))
+        return n3;
+    return 0;
+}
+
 static sd_card third_follow(const sd_ctx *x)
 {
     uint16_t h = x->held[x->L];
@@ -296,6 +357,8 @@ static sd_card third_follow(const sd_ctx *x)
     if (x->round == 1 && holds(h, RANK_A) && holds(h, RANK_Q) && outside(x, x->L, RANK_K) &&
         card_suit(x->w) == x->L && card_rank(x->w) < RANK_Q)
         return group_or_low(x, RANK_Q, "T3.2a");
+    int tenace = ext(x, 6) && x->v->side->conv ? minor_tenace(x) : 0;
+    if (tenace) return card_of(x, tenace, "X6");
     int top = ranks_top(h);
     if (beats_w(x, top)) return group_or_low(x, top, "T3.2b");
     return low(x, "T3.3");

@@ -35,6 +35,9 @@ sd_card sd_discard(const sd_ctx *x, const char *rule);
  * RF1 once partner has called (CARD_NONE: the lowest). */
 sd_card sd_signal(const sd_ctx *x, sd_card low);
 card_t sd_sg3_ruff(const sd_ctx *x);
+/* Strong in trumps (play.md §2): >= 5 trumps, or 4 with 2 of A K Q J;
+ * x->trump must be a suit. */
+bool sd_strong_trumps(const sd_ctx *x);
 
 /* group(rank) of conventions.md §1.2, as hand_facts.h's suit_group, in a
  * few bit operations: the run of held-or-played ranks around rank. */

@@ -8,8 +8,7 @@
 
 #define RB(r) (1u << (r))
 
-/* Strong for calls (play.md §2): >= 5 trumps, or 4 with 2 of A K Q J. */
-static bool strong(const sd_ctx *x)
+bool sd_strong_trumps(const sd_ctx *x)
 {
     uint16_t t = x->held[x->trump];
     int n = ranks_count(t), hon = ranks_count(t & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) | RB(RANK_J)));
@@ -82,7 +81,7 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
         out.how = "SG1"; /* the lowest completes the call */
         return out;
     }
-    if (started < 0 && strong(x) && !side_led_trumps(x) && ranks_count(h) >= 2) {
+    if (started < 0 && sd_strong_trumps(x) && !side_led_trumps(x) && ranks_count(h) >= 2) {
         int second = ranks_low((uint16_t)(h & (h - 1)));
         if (second <= 9) return (sd_card){card_make(x->L, second), out.rule, "SG1", false};
     }

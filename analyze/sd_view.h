@@ -36,11 +36,9 @@ typedef struct {
                                for the game: bit n = rule Xn (SD_EXT_DONE) */
 } sd_view;
 
-/* The extended rules implemented (X1, X2, X3, X4, X5, X7, X8, X9, X10, X11,
- * X12, X13); X8, X11 and X12 act on leads (lead_later.c). */
-#define SD_EXT_DONE                                                                                          \
-    ((1u << 1) | (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5) | (1u << 7) | (1u << 8) | (1u << 9) | (1u << 10) |         \
-     (1u << 11) | (1u << 12) | (1u << 13))
+/* The extended rules implemented (X1-X13, all of §13 but X14, which is
+ * unspecified); X8, X11 and X12 act on leads (lead_later.c). */
+#define SD_EXT_DONE (((1u << 14) - 1) & ~1u)
 
 /* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
  * id is unknown or not one whistlab plays. */
@@ -59,8 +57,8 @@ typedef struct {
 /* The card of a player who is not on lead (the current trick holds 1 to 3
  * cards). Always legal. Allocation-free. *side_read is set when a rule
  * tested one of the side's overrides (CV1, CV2, CV6) or read its card
- * tables (X2(a), X3): the card may then differ under another convention's
- * side. */
+ * tables (X2(a), X3) or its [later] procedure (X6): the card may then
+ * differ under another convention's side. */
 sd_card sd_follow(const sd_view *v, bool *side_read);
 
 #endif

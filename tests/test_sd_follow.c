@@ -325,6 +325,24 @@ static void test_extended(void **state)
             "RF1"},
         {PC("X3 A-T", "S>SA S3 S4 S2", "ST S5", "H:J752 D:832 C:AKQ", NULL, "H2", "T4.2", "RF1"), 3, "H2", "T4.2",
             "RF1"},
+        /* X6: North led the 7 from K T 8 7 5, partner won with the Q (West,
+         * fourth, followed low: no A, F2) and returns the 4 (no A either:
+         * he would have cashed it, C3): the A is marked on North's left and
+         * the T finesses (T3.2b plays the K). With A Q 7 on round 2 and four
+         * trumps with two honours, the Q finesses (T3.2b plays the A); weak
+         * in trumps, the A. */
+        {PC("X6", "N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", NULL, "ST", "X6", NULL), 6, "SK", "T3.2b", NULL},
+        {PC("X6 best", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:AK75", NULL, "SQ", "X6", NULL), 6, "SA", "T3.2b", NULL},
+        {PC("X6 weak", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:A752", NULL, "SA", "T3.2b", NULL), 6, "SA", "T3.2b",
+            NULL},
+        /* master-card's partner cashes by MC-C, not C3: his low return
+         * does not deny the A */
+        {PC("X6 mc", "N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", "master-card", "SK", "T3.2b", NULL), 6, "SK", "T3.2b",
+            NULL},
+        /* East's J won round 1, so West followed low under his partner's
+         * card (F1): nothing is read, the A may be West's */
+        {PC("X6 unread", "N>S7 SJ S3 S2", "S4 S6", "S:KT85 H:J72", NULL, "SK", "T3.2b", NULL), 6, "SK", "T3.2b",
+            NULL},
         /* X4: K x covers the Q (S2.3 plays low); K 9 8 4 does not, K T 8 4 does */
         {PC("X4", NULL, "SQ", "S:K7", NULL, "SK", "X4", NULL), 4, "S7", "S2.3", NULL},
         {PC("X4 long", NULL, "SQ", "S:K984", NULL, "S4", "S2.3", NULL), 4, "S4", "S2.3", NULL},
@@ -365,7 +383,7 @@ static void test_extended(void **state)
     assert_int_equal(e, (1u << 4) | (1u << 13));
     assert_true(sd_ext_parse("X1", &e, why, sizeof why));
     assert_int_equal(e, 1u << 1);
-    assert_false(sd_ext_parse("X6", &e, why, sizeof why));
+    assert_false(sd_ext_parse("X14", &e, why, sizeof why));
     assert_non_null(strstr(why, "not one of the extended rules whistlab plays"));
     assert_false(sd_ext_parse("X4,Y", &e, why, sizeof why));
 }

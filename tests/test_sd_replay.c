@@ -87,7 +87,7 @@ static void test_signals_ext_settings(void **state)
     assert_int_equal(rc, 0);
     assert_string_equal(again, out);
     unlink(wls);
-    rc = test_run(out, sizeof out, "%s replay --eval play --ext X6 %s 2>&1", test_bin(), list100());
+    rc = test_run(out, sizeof out, "%s replay --eval play --ext X14 %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 2);
 }
 

@@ -132,9 +132,9 @@ static void test_cli(void **state)
                   test_shared("cases/book-hands.pbn"));
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "/SG1"));
-    rc = test_run(out, sizeof out, "%s play %s --ext X6 2>&1", test_bin(), test_shared("cases/book-hands.pbn"));
+    rc = test_run(out, sizeof out, "%s play %s --ext X14 2>&1", test_bin(), test_shared("cases/book-hands.pbn"));
     assert_int_equal(rc, 2);
-    assert_non_null(strstr(out, "X6 is not one of the extended rules whistlab plays"));
+    assert_non_null(strstr(out, "X14 is not one of the extended rules whistlab plays"));
     rc = test_run(out, sizeof out, "%s play %s --board 99 2>&1", test_bin(), test_shared("cases/book-hands.pbn"));
     assert_int_equal(rc, 2);
     rc = test_run(out, sizeof out, "%s play %s --convention nonesuch 2>&1", test_bin(),
