@@ -169,7 +169,7 @@ static int run_steps(const conv_step *steps, int n, const lead_memo *m, uint16_t
         default: break;
         }
         if (r) {
-            set_id(id, st->id);
+            memcpy(id, st->id, CONV_ID_MAX); /* a zero-filled id array (calloc'ed convention): no strlen */
             return r;
         }
     }
