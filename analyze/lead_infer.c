@@ -64,6 +64,24 @@ static bool table_gives(const infer_ctx *k, int ti, uint16_t h, bool trumps, int
     return false;
 }
 
+/* Can a row of table ti (or of a table it hands over to) with a 2nd
+ * column open with rank? Most openings are low cards by rows without one
+ * (the 4th best, "gen"): they show nothing, and no holding need be tried. */
+static bool second_column_opens(const convention *c, int ti, int rank, int depth)
+{
+    if (ti < 0 || depth > c->ntables) return false;
+    const card_table *t = c->table[ti];
+    for (int i = 0; i < t->nrows; i++) {
+        const card_row *r = &t->row[i];
+        if (r->first == CX_TABLE) {
+            if (second_column_opens(c, r->first_rank, rank, depth + 1)) return true;
+        } else if (r->second != SX_GEN && r->second != SX_STOP && (r->first != CX_RANK || r->first_rank == rank)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void lead_infer(const convention *c, const lead_seq *seq, lead_shown *out)
 {
     infer_ctx k = {c, seq, (uint16_t)(seq->his_between | RB(card_rank(seq->first)))};
@@ -74,7 +92,8 @@ void lead_infer(const convention *c, const lead_seq *seq, lead_shown *out)
     out->holdings = 0;
     out->shown = SUIT_MASK_ALL;
     out->nmin = 14;
-    if (sure & seq->outside) { /* his own cards placed elsewhere: nothing fits */
+    /* his own cards placed elsewhere, or an opening no 2nd column follows */
+    if ((sure & seq->outside) || !second_column_opens(c, ti, card_rank(seq->first), 0)) {
         out->shown = 0;
         out->nmin = 0;
         return;
