@@ -11,9 +11,11 @@
  * L1651; a doubleton A J, led A then J by RL3, is not counted).
  *
  * A row's context (trumps held, the suit rule that chose the suit, the
- * turn-up) is hidden from the reader, so a row whose holding test passes
- * counts as possible and the search goes on below it, until a row without
- * such conditions ends the table. */
+ * turn-up) is not read, so a row whose holding test passes counts as
+ * possible and the search goes on below it, until a row without such
+ * conditions ends the table. That is cautious where the reader could know
+ * more (the turn-up is public; a trump opening's t is its length): it can
+ * only leave more holdings consistent, never drop the real one. */
 #include "convention_impl.h"
 
 #define RB(r) (1u << (r))
@@ -24,8 +26,8 @@ typedef struct {
     uint16_t before;  /* his cards of the suit played before the second lead */
 } infer_ctx;
 
-/* Is a row's context hidden from the reader? Its trumps test is not: the
- * reader knows the suit. */
+/* Does a row test context the reader does not read? Its trumps test is
+ * read: the reader knows the suit. */
 static bool hidden_ctx(const card_row *r)
 {
     return r->ctx && (r->t_ok != 0x3FFF || r->rule_ok || r->turnup_ok);

@@ -22,12 +22,9 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->later_alike = convention_later_alike(x->conv, y->conv);
     p->inserted[0] = convention_later_inserted(x->conv, y->conv);
     p->inserted[1] = convention_later_inserted(y->conv, x->conv);
-    /* a follow reads of the side its overrides, with X2(a) or X3 its card
-     * tables, with X6 whether its [later] procedure cashes partner's master
-     * first */
-    p->side_alike = x->american == y->american && x->short_suit == y->short_suit &&
-                    x->minneapolis == y->minneapolis && (p->same & CONV_PART_CARDS) &&
-                    lead_later_cashes_first(x->conv) == lead_later_cashes_first(y->conv);
+    p->flags_alike = x->american == y->american && x->short_suit == y->short_suit && x->minneapolis == y->minneapolis;
+    p->reads_alike =
+        (p->same & CONV_PART_CARDS) && lead_later_cashes_first(x->conv) == lead_later_cashes_first(y->conv);
     /* With other suit rules the opening leads mostly differ (long-suit and
      * short-suit play 7 cards alike on average): the joint play's checks
      * would cost more than they save. */
@@ -44,7 +41,10 @@ typedef enum {
 
 static other_way other_would(const sd_pair *p, int side, const sd_table *tb, const sd_deal *d, const sd_move *m)
 {
-    if (!m->lead) return !m->side || p->side_alike ? OTHER_ALIKE : OTHER_DECIDES;
+    if (!m->lead) {
+        bool alike = p->flags_alike && (!(d->ext & SD_EXT_READS_SIDE) || p->reads_alike);
+        return !m->side || alike ? OTHER_ALIKE : OTHER_DECIDES;
+    }
     unsigned differ = m->lc.uses & ~p->same;
     if (differ & ~(unsigned)CONV_PART_CARDS) return OTHER_DECIDES;
     other_way same = differ ? OTHER_CARDS : OTHER_ALIKE;

@@ -26,9 +26,9 @@ typedef struct {
     unsigned same;       /* CONV_PART_* bits alike (lead.h) */
     int later_alike;     /* convention_later_alike */
     int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
-    bool side_alike;     /* what a follow reads of the side is the same:
-                            the §12 overrides (CV1, CV2, CV6) and the card
-                            tables (X2(a), X3), C3 first (X6) */
+    bool flags_alike;    /* the §12 overrides (CV1, CV2, CV6) are the same */
+    bool reads_alike;    /* so is what X2(a), X3 and X6 read of the side:
+                            the card tables, C3 first (SD_EXT_READS_SIDE) */
     bool joint;          /* play the tables as one: the suit rules are alike */
 } sd_pair;
 

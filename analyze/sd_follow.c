@@ -139,21 +139,23 @@ static bool outside(const sd_ctx *x, int s, int r)
     return !((x->gone[s] | x->held[s]) >> r & 1);
 }
 
-/* X1, the eleven rule (foster L1649, L1707): the leader opened L with an
- * honour and now leads a low card c, which the tables make his original 4th
- * best (RL3). He held three cards above c, so the other three hands held
+/* X1, the eleven rule (foster L1649, L1707): the leader opened the deal
+ * with an honour of L and now leads a low card c, read as his original 4th
+ * best (RL3's continuation after a high-card opening, the books' 4th-best
+ * leads). He held three cards above c, so the other three hands held
  * 11 - c. When X accounts for all of them, his own and those partner and
  * LHO have played, neither of them holds one: the lowest card of X's that
- * beats c wins the trick. That rank, or 0 when the rule places nothing (c
- * not a low card, another lead sequence, or a count that does not add up,
- * which shows c was no 4th best). */
+ * beats c wins the trick. That rank, or 0 when the rule places nothing.
+ * Only the opening lead reads so: an honour led later may be a master
+ * cashed (C7) or the top of a short suit (LS15), and the low card after it
+ * no 4th best, while the count adds up with a card above it still out. A
+ * count that does not add up also shows c was no 4th best. */
 static int eleven_rule(const sd_ctx *x)
 {
     const play_public *pub = x->v->pub;
     int c = card_rank(x->lead), ld = x->lead_seat;
     unsigned led = play_led_in(pub, ld, x->L);
-    if (c > 9 || !play_opened(pub, ld, x->L) || !led || (led & (led - 1))) return 0;
-    if (card_rank(pub->card[__builtin_ctz(led)][ld]) < RANK_J) return 0;
+    if (c > 9 || pub->leader[0] != ld || led != 1u || card_rank(pub->card[0][ld]) < RANK_J) return 0;
     uint16_t above = ranks_above(c), leaders = 0; /* the leader's cards of L played */
     for (int t = 0; t < pub->ntricks; t++)
         if (card_suit(pub->card[t][ld]) == x->L) leaders |= (uint16_t)RB(card_rank(pub->card[t][ld]));

@@ -306,12 +306,17 @@ static void test_extended(void **state)
         {PC("X1 no 4th", "SA S3 S4 SQ", "S8", "S:KJ92", NULL, "SJ", "S4.1", NULL), 1, "SJ", "S4.1", NULL},
         /* an 8 led after a low opening (S5 then S8) is no RL3 sequence */
         {PC("X1 low first", "S5 S3 S4 S2", "S8", "S:AJ92", NULL, "SA", "S4.1", NULL), 1, "SA", "S4.1", NULL},
+        /* the A led after the opening lead may be a master cashed (C7):
+         * only the opening lead is read */
+        {PC("X1 later", "HA H2 H3 H4|SA S3 S4 S5", "S8", "S:KJ92", NULL, "SK", "S4.1", NULL), 1, "SK", "S4.1", NULL},
         /* X2(a): partner's A, then his J, show five cards (LS12); North,
          * with four, keeps his lowest (T3.3's LOW gives the 6). With three,
          * or after the A then the T, North plays low. */
         {PC("X2a", "S>SA S3 S4 S2", "SJ S5", "S:976 H:J72", NULL, "S7", "T3.3", "X2"), 2, "S6", "T3.3", NULL},
         {PC("X2a three", "S>SA S3 S4 S2", "SJ S5", "S:97 H:J72", NULL, "S7", "T3.3", NULL), 2, "S7", "T3.3", NULL},
         {PC("X2a A-T", "S>SA S3 S4 S2", "ST S5", "S:976 H:J72", NULL, "S6", "T3.3", NULL), 2, "S6", "T3.3", NULL},
+        /* K then J shows K Q J but three cards may be all (LS7) */
+        {PC("X2a K-J", "S>SK S3 S4 S2", "SJ S5", "S:976 H:J72", NULL, "S6", "T3.3", NULL), 2, "S6", "T3.3", NULL},
         /* X2(b), PC45: partner's A, then his 8 covered by the K: unblock the Q;
          * PC44: K 4 3 on partner's A then J: the K (T3.2b agrees) */
         {PC("PC45", "S>SA S2 S3 S4", "S8 SK", "S:Q9", NULL, "SQ", "X2", NULL), 2, "S9", "T3.3", NULL},
@@ -325,6 +330,9 @@ static void test_extended(void **state)
             "RF1"},
         {PC("X3 A-T", "S>SA S3 S4 S2", "ST S5", "H:J752 D:832 C:AKQ", NULL, "H2", "T4.2", "RF1"), 3, "H2", "T4.2",
             "RF1"},
+        /* Q then J shows Q J T (LS9): the A and the K are against */
+        {PC("X3 Q-J", "S>SQ S3 S4 S2", "SJ S5", "H:J752 D:832 C:AKQ", NULL, "H2", "T4.2", "RF1"), 3, "H2", "T4.2",
+            "RF1"},
         /* X6: North led the 7 from K T 8 7 5, partner won with the Q (West,
          * fourth, followed low: no A, F2) and returns the 4 (no A either:
          * he would have cashed it, C3): the A is marked on North's left and
@@ -335,6 +343,12 @@ static void test_extended(void **state)
         {PC("X6 best", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:AK75", NULL, "SQ", "X6", NULL), 6, "SA", "T3.2b", NULL},
         {PC("X6 weak", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:A752", NULL, "SA", "T3.2b", NULL), 6, "SA", "T3.2b",
             NULL},
+        /* West ruffed round 1: void, so the A is East's */
+        {PC("X6 void", "N>S7 S3 SQ H2", "S4 D6", "S:KT85 H:J7", NULL, "ST", "X6", NULL), 6, "SK", "T3.2b", NULL},
+        /* spades are North's second suit: partner's C3 cashes only the
+         * first, so his low spade does not deny the A */
+        {PC("X6 second suit", "N>D7 D3 DQ D2|N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", NULL, "SK", "T3.2b", NULL), 6,
+            "SK", "T3.2b", NULL},
         /* master-card's partner cashes by MC-C, not C3: his low return
          * does not deny the A */
         {PC("X6 mc", "N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", "master-card", "SK", "T3.2b", NULL), 6, "SK", "T3.2b",
