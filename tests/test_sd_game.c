@@ -181,6 +181,23 @@ static const char *write_long_suit_as_short(void)
     return path;
 }
 
+/* long-suit's table continuing its own suit (C4) before cashing partner's
+ * master (C3): the same suit rules and card tables, but partner's low
+ * return of X's suit no longer denies the master (X6 reads it). */
+static const char *write_long_suit_c4_first(void)
+{
+    const char *text = convention_text(convention_builtin("long-suit"));
+    const char *later = strstr(text, "\n[later]");
+    assert_non_null(later);
+    const char *path = test_tmp("ls-c4-first.tbl");
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fwrite(text, 1, (size_t)(later - text), f);
+    fputs("\n[later]\nC1\nC2a\nC2b\nC4\nC3\nC5a\nC5\nC6\nC7\n", f);
+    fclose(f);
+    return path;
+}
+
 /* The duplicate of two similar conventions gives each table the tricks of
  * the same game played alone, with and without signals, extended rules
  * and trumps. */
@@ -188,9 +205,10 @@ static void test_shared_tables(void **state)
 {
     (void)state;
     static const char *names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
-                                  "long-suit-pole", "long-suit-clay", NULL};
+                                  "long-suit-pole", "long-suit-clay", NULL, NULL};
     enum { N = sizeof names / sizeof names[0] };
-    names[N - 1] = write_long_suit_as_short();
+    names[N - 2] = write_long_suit_as_short();
+    names[N - 1] = write_long_suit_c4_first();
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
@@ -228,6 +246,7 @@ static void test_shared_tables(void **state)
     /* the tables do differ on many deals */
     assert_true(parted > 500);
     for (int i = 0; i < N; i++) convention_free((convention *)conv[i]);
+    unlink(names[N - 2]);
     unlink(names[N - 1]);
     gsl_rng_free(rng);
 }
