@@ -315,6 +315,8 @@ static void test_extended(void **state)
         {PC("X2a", "S>SA S3 S4 S2", "SJ S5", "S:976 H:J72", NULL, "S7", "T3.3", "X2"), 2, "S6", "T3.3", NULL},
         {PC("X2a three", "S>SA S3 S4 S2", "SJ S5", "S:97 H:J72", NULL, "S7", "T3.3", NULL), 2, "S7", "T3.3", NULL},
         {PC("X2a A-T", "S>SA S3 S4 S2", "ST S5", "S:976 H:J72", NULL, "S6", "T3.3", NULL), 2, "S6", "T3.3", NULL},
+        /* five cards originally: X2(a) keeps nothing back */
+        {PC("X2a five", "S>SA S3 S4 S2", "SJ S5", "S:9762 H:J72", NULL, "S2", "T3.3", NULL), 2, "S2", "T3.3", NULL},
         /* K then J shows K Q J but three cards may be all (LS7) */
         {PC("X2a K-J", "S>SK S3 S4 S2", "SJ S5", "S:976 H:J72", NULL, "S6", "T3.3", NULL), 2, "S6", "T3.3", NULL},
         /* X2(b), PC45: partner's A, then his 8 covered by the K: unblock the Q;
@@ -342,6 +344,9 @@ static void test_extended(void **state)
         {PC("X6", "N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", NULL, "ST", "X6", NULL), 6, "SK", "T3.2b", NULL},
         {PC("X6 best", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:AK75", NULL, "SQ", "X6", NULL), 6, "SA", "T3.2b", NULL},
         {PC("X6 weak", "N>S5 S3 S9 S2", "S4 S6", "S:AQ7 H:A752", NULL, "SA", "T3.2b", NULL), 6, "SA", "T3.2b",
+            NULL},
+        /* K J T: the 3rd best too, no tenace; T3.2b plays the T of K's group */
+        {PC("X6 sequence", "N>S7 S3 SQ S2", "S4 S6", "S:KJT5 H:J72", NULL, "ST", "T3.2b", NULL), 6, "ST", "T3.2b",
             NULL},
         /* West ruffed round 1: void, so the A is East's */
         {PC("X6 void", "N>S7 S3 SQ H2", "S4 D6", "S:KT85 H:J7", NULL, "ST", "X6", NULL), 6, "SK", "T3.2b", NULL},
