@@ -172,18 +172,10 @@ static bool c2b(later_ctx *x, const convention *c)
     return true;
 }
 
-/* pt's first-opened plain suit, -1 if none. */
-static int first_plain_opened(const later_ctx *x, int seat)
-{
-    for (int i = 0; i < x->pub->nopened[seat]; i++)
-        if (x->pub->opened[seat][i] != x->trump) return x->pub->opened[seat][i];
-    return -1;
-}
-
 /* C3: cash the master of partner's first suit ("imperative", foster L1659). */
 static bool c3(later_ctx *x)
 {
-    int s = first_plain_opened(x, x->pt);
+    int s = play_first_plain_opened(x->pub, x->pt, x->trump);
     if (s < 0 || !x->rounds[s]) return false;
     int master = suit_nth_unplayed(x->played[s], 1);
     if (!holds(x, s, master)) return false;

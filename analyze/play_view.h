@@ -154,6 +154,15 @@ static inline bool play_opened(const play_public *pub, int seat, int s)
     return (pub->opened_mask[seat] >> s) & 1;
 }
 
+/* The first plain suit seat opened (D1), -1 if none; trump is the trump
+ * suit or -1. */
+static inline int play_first_plain_opened(const play_public *pub, int seat, int trump)
+{
+    for (int i = 0; i < pub->nopened[seat]; i++)
+        if (pub->opened[seat][i] != trump) return pub->opened[seat][i];
+    return -1;
+}
+
 /* The lead of the player in v->seat, who must be on lead (the current
  * trick empty). At trick 1 it is the opening lead. Returns 0, or -1 for
  * the opening lead of `dd-best`. Deterministic and allocation-free. */

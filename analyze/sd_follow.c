@@ -139,6 +139,16 @@ static bool outside(const sd_ctx *x, int s, int r)
     return !((x->gone[s] | x->held[s]) >> r & 1);
 }
 
+/* The ranks of L that seat played in the completed tricks. */
+static uint16_t played_by(const sd_ctx *x, int seat)
+{
+    const play_public *pub = x->v->pub;
+    uint16_t m = 0;
+    for (int t = 0; t < pub->ntricks; t++)
+        if (card_suit(pub->card[t][seat]) == x->L) m |= (uint16_t)RB(card_rank(pub->card[t][seat]));
+    return m;
+}
+
 /* X1, the eleven rule (foster L1649, L1707): the leader opened the deal
  * with an honour of L and now leads a low card c, read as his original 4th
  * best (RL3's continuation after a high-card opening, the books' 4th-best
@@ -156,11 +166,8 @@ static int eleven_rule(const sd_ctx *x)
     int c = card_rank(x->lead), ld = x->lead_seat;
     unsigned led = play_led_in(pub, ld, x->L);
     if (c > 9 || pub->leader[0] != ld || led != 1u || card_rank(pub->card[0][ld]) < RANK_J) return 0;
-    uint16_t above = ranks_above(c), leaders = 0; /* the leader's cards of L played */
-    for (int t = 0; t < pub->ntricks; t++)
-        if (card_suit(pub->card[t][ld]) == x->L) leaders |= (uint16_t)RB(card_rank(pub->card[t][ld]));
-    uint16_t mine = x->held[x->L] & above;
-    int known = ranks_count(mine) + ranks_count((uint16_t)(x->played[x->L] & above & ~leaders));
+    uint16_t above = ranks_above(c), mine = x->held[x->L] & above;
+    int known = ranks_count(mine) + ranks_count((uint16_t)(x->played[x->L] & above & ~played_by(x, ld)));
     return known == 11 - c && mine ? ranks_low(mine) : 0;
 }
 
@@ -279,10 +286,7 @@ static bool best_on_left(const sd_ctx *x, int best)
     int X = x->v->seat, rho = seat_right(X), lho = seat_left(X);
     *x->side_read = true;
     if (!lead_later_cashes_first(x->v->side->conv)) return false;
-    int first = -1;
-    for (int i = 0; i < pub->nopened[X] && first < 0; i++)
-        if (pub->opened[X][i] != x->trump) first = pub->opened[X][i];
-    if (first != x->L || card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return false;
+    if (play_first_plain_opened(pub, X, x->trump) != x->L || card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return false;
     if ((pub->void_in[rho] >> x->L) & 1) return true;
     for (unsigned m = play_led_in(pub, X, x->L); m; m &= m - 1) {
         int t = __builtin_ctz(m);
@@ -416,12 +420,9 @@ static bool keep_lowest(const sd_ctx *x)
 {
     lead_seq seq;
     lead_shown shown;
-    uint16_t h = x->held[x->L], mine = 0;
-    const play_public *pub = x->v->pub;
-    for (int t = 0; t < pub->ntricks; t++)
-        if (card_suit(pub->card[t][x->v->seat]) == x->L) mine |= (uint16_t)RB(card_rank(pub->card[t][x->v->seat]));
-    if (x->lead_seat != x->pt || (h & (h - 1)) == 0 || ranks_count((uint16_t)(h | mine)) != 4) return false;
-    if (!partner_leads(x, &seq)) return false;
+    uint16_t h = x->held[x->L];
+    if (x->lead_seat != x->pt || (h & (h - 1)) == 0) return false;
+    if (ranks_count((uint16_t)(h | played_by(x, x->v->seat))) != 4 || !partner_leads(x, &seq)) return false;
     lead_infer(x->v->side->conv, &seq, &shown);
     return shown.holdings && shown.nmin >= 5;
 }

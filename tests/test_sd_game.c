@@ -165,35 +165,18 @@ static void test_same_parts(void **state)
     convention_free((convention *)ta);
 }
 
-/* long-suit's table with its later leads all short-suit's ("as"): the same
- * suit rules as american for the opening lead, other ones after it. */
-static const char *write_long_suit_as_short(void)
+/* Writes long-suit's table with its [later] section replaced by
+ * later_rows; returns the file's path in the test directory. */
+static const char *write_long_suit_later(const char *name, const char *later_rows)
 {
     const char *text = convention_text(convention_builtin("long-suit"));
     const char *later = strstr(text, "\n[later]");
     assert_non_null(later);
-    const char *path = test_tmp("ls-as-ss.tbl");
+    const char *path = test_tmp(name);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fwrite(text, 1, (size_t)(later - text), f);
-    fputs("\n[later]\nas short-suit\n", f);
-    fclose(f);
-    return path;
-}
-
-/* long-suit's table continuing its own suit (C4) before cashing partner's
- * master (C3): the same suit rules and card tables, but partner's low
- * return of X's suit no longer denies the master (X6 reads it). */
-static const char *write_long_suit_c4_first(void)
-{
-    const char *text = convention_text(convention_builtin("long-suit"));
-    const char *later = strstr(text, "\n[later]");
-    assert_non_null(later);
-    const char *path = test_tmp("ls-c4-first.tbl");
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fwrite(text, 1, (size_t)(later - text), f);
-    fputs("\n[later]\nC1\nC2a\nC2b\nC4\nC3\nC5a\nC5\nC6\nC7\n", f);
+    fprintf(f, "\n[later]\n%s", later_rows);
     fclose(f);
     return path;
 }
@@ -207,8 +190,12 @@ static void test_shared_tables(void **state)
     static const char *names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
                                   "long-suit-pole", "long-suit-clay", NULL, NULL};
     enum { N = sizeof names / sizeof names[0] };
-    names[N - 2] = write_long_suit_as_short();
-    names[N - 1] = write_long_suit_c4_first();
+    /* later leads all short-suit's ("as"): the same suit rules as american
+     * for the opening lead, other ones after it */
+    names[N - 2] = write_long_suit_later("ls-as-ss.tbl", "as short-suit\n");
+    /* C4 before C3: the same suit rules and card tables, but partner's low
+     * return of X's suit no longer denies the master (X6 reads it) */
+    names[N - 1] = write_long_suit_later("ls-c4-first.tbl", "C1\nC2a\nC2b\nC4\nC3\nC5a\nC5\nC6\nC7\n");
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
