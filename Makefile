@@ -4,6 +4,7 @@
 #   make check   install missing packages, build, run the cmocka suite twice:
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
+#   make fuzz    libFuzzer over the readers, convention tables and players (tests/fuzz/)
 #
 # Every .c under formats/, analyze/ and stats/ goes into the library; each
 # tests/test_*.c is one cmocka program; each tests/bench/bench_*.c one benchmark.
@@ -41,7 +42,7 @@ BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
 
-.PHONY: all deps check check-long test test-asan demo bench corpora clean
+.PHONY: all deps check check-long test test-asan demo bench fuzz corpora clean
 
 all: whistlab
 
@@ -118,6 +119,22 @@ bench: deps
 	@sh tests/install-deps.sh dealer
 	@$(MAKE) --no-print-directory whistlab $(BENCHES)
 	@sh tests/bench/run-bench.sh $(BENCHES)
+
+# libFuzzer needs clang; the library is compiled again with it, under
+# AddressSanitizer and UBSan, into each target (tests/fuzz/fuzz_*.c).
+FUZZ_SECONDS ?= 120
+FUZZ_SRC     = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZERS      = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h $(LIB_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	clang $(CSTD) $(WARN) -O1 -g -pthread -I. -DWHISTLAB_VERSION='"fuzz"' \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC) $(LIBS)
+
+fuzz: deps
+	@sh tests/install-deps.sh clang libclang-rt-dev
+	@$(MAKE) --no-print-directory whistlab $(FUZZERS)
+	@for f in $(FUZZERS); do sh tests/fuzz/run-fuzz.sh $$f $(FUZZ_SECONDS) || exit 1; done
 
 clean:
 	rm -rf build whistlab

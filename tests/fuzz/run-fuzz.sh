@@ -1,0 +1,58 @@
+#!/bin/sh
+# run-fuzz.sh -- seeds and runs a libFuzzer target built by `make fuzz`.
+#
+#   run-fuzz.sh build/fuzz/TARGET SECONDS
+#
+# Seeds: for fuzz_read, the shared book cases and the heads of the shared
+# corpora (PBN, LIN, DDS test hands), the repo's own test data and a small
+# .wda, each behind a 0 byte (its first byte picks the format: 0 =
+# detect); for fuzz_convention, the built-in convention tables. Each
+# target's corpus stays in build/fuzz/TARGET.run/ between runs. Exits non-zero
+# when the fuzzer found a crash, a hang or a leak: the input is left as
+# build/fuzz/TARGET.run/crash-* (or timeout-*, leak-*, oom-*); rerun it
+# with `build/fuzz/TARGET FILE`. Such a file fails every later run too,
+# until it is deleted: its fix then gets a test under tests/.
+set -u
+target=$1
+seconds=$2
+name=$(basename "$target")
+dir=build/fuzz/$name.run
+shared=${WHISTLAB_SHARED:-../shared}
+rm -rf "$dir/seed"
+mkdir -p "$dir/seed" "$dir/corpus"
+i=0
+case $name in
+fuzz_read)
+    for f in "$shared"/cases/*.pbn \
+             $(find "$shared/corpora" -type f \( -name '*.pbn' -o -name '*.lin' -o -name '*.txt' \) \
+                   ! -iname 'license*' ! -iname 'readme*' 2>/dev/null | sort | head -60) \
+             tests/data/*; do
+        [ -f "$f" ] || continue
+        i=$((i + 1))
+        { printf '\000'; head -c 6000 "$f"; } > "$dir/seed/s$i"
+    done
+    if ./whistlab deal -n 3 --seed 5 -o "$dir/seed.wda" > /dev/null 2>&1; then
+        i=$((i + 1))
+        { printf '\000'; cat "$dir/seed.wda"; } > "$dir/seed/wda"
+    fi
+    ;;
+fuzz_convention)
+    for f in analyze/conventions/*.tbl; do
+        i=$((i + 1))
+        cp "$f" "$dir/seed/"
+    done
+    ;;
+esac
+echo "fuzz: $name for $seconds s on 2 workers, $i seed files (logs: $dir/fuzz-*.log)"
+cd "$dir" || exit 2
+rm -f fuzz-*.log
+"../$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
+    -jobs=2 -workers=2 corpus seed > /dev/null 2>&1
+found=$(ls crash-* timeout-* leak-* oom-* 2>/dev/null)
+if [ -n "$found" ]; then
+    echo "fuzz: $name FOUND, in $dir:" $found
+    grep -h -m1 -A3 'ERROR\|SUMMARY' fuzz-*.log
+    exit 1
+fi
+runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' fuzz-*.log | awk '{ n += $1 } END { print n + 0 }')
+echo "fuzz: $name: $runs runs, no crash, hang or leak; corpus $(ls corpus | wc -l) inputs"
