@@ -120,16 +120,25 @@ bench: deps
 	@$(MAKE) --no-print-directory whistlab $(BENCHES)
 	@sh tests/bench/run-bench.sh $(BENCHES)
 
-# libFuzzer needs clang; the library is compiled again with it, under
-# AddressSanitizer and UBSan, into each target (tests/fuzz/fuzz_*.c).
+# libFuzzer needs clang: the library is compiled again with it, once,
+# instrumented for the fuzzer and under AddressSanitizer and UBSan, and
+# linked into each target (tests/fuzz/fuzz_*.c).
 FUZZ_SECONDS ?= 120
 FUZZ_SRC     = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZERS      = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_CFLAGS  = $(CSTD) $(WARN) -O1 -g -pthread -I. -DWHISTLAB_VERSION='"fuzz"' \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+LIB_OBJ_FUZZ = $(LIB_SRC:%.c=build/fuzz/obj/%.o)
 
-build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h $(LIB_SRC) $(HEADERS)
+build/fuzz/obj/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	clang $(CSTD) $(WARN) -O1 -g -pthread -I. -DWHISTLAB_VERSION='"fuzz"' \
-	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC) $(LIBS)
+	clang $(FUZZ_CFLAGS) -c -o $@ $<
+
+build/fuzz/libwhistlab.a: $(LIB_OBJ_FUZZ)
+	rm -f $@ && ar rcs $@ $^
+
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h build/fuzz/libwhistlab.a
+	clang $(FUZZ_CFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS)
 
 fuzz: deps
 	@sh tests/install-deps.sh clang libclang-rt-dev

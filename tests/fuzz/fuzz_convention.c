@@ -15,16 +15,23 @@
 #include "analyze/deal_gen.h"
 #include "analyze/lead.h"
 #include "analyze/sd_duplicate.h"
+#include "analyze/sd_play.h"
 
 #define DEALS 64
 
-static gen_deal deals[DEALS];
+static deal_t deals[DEALS];
 
 static void make_deals(void)
 {
+    gen_deal g[DEALS];
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
-    deal_gen_block(rng, 1851, 0, DEALS, deals);
+    deal_gen_block(rng, 1851, 0, DEALS, g);
     gsl_rng_free(rng);
+    for (int i = 0; i < DEALS; i++) {
+        deal_clear(&deals[i]);
+        deal_gen_to_deal(&g[i], (uint32_t)i + 1, &deals[i]);
+        deals[i].pos.index = (uint64_t)i;
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -53,14 +60,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sd_pair_init(&self, &x, &y);
     sd_pair_init(&against, &x, &ls);
     for (int i = 0; i < DEALS; i++) {
-        const gen_deal *g = &deals[i];
-        lead_view lv = {.hand = g->hand[seat_left(g->dealer)], .trump = card_suit(g->turnup),
-                        .turnup = g->turnup, .deal_index = (uint64_t)i, .seed = 1};
+        const deal_t *w = &deals[i];
+        lead_view lv = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
+                        .deal_index = w->pos.index, .seed = 1};
         lead_choice ch;
         if (lead_choose(c, &lv, &ch) == 0 && !hand_has(lv.hand, ch.card)) abort(); /* a card not held */
-        sd_deal d = {.dealer = g->dealer, .turnup = g->turnup, .trump = card_suit(g->turnup),
-                     .deal_index = (uint64_t)i, .seed = 1, .signals = i & 1, .ext = i & 2 ? SD_EXT_DONE : 0};
-        for (int s = 0; s < 4; s++) d.hand[s] = g->hand[s];
+        sd_deal d;
+        sd_deal_from(&d, w);
+        d.seed = 1;
+        d.signals = i & 1;
+        d.ext = i & 2 ? SD_EXT_DONE : 0;
         sd_dup_result r;
         if (sd_duplicate(&d, &self, &r) == 0 && r.gain != 0) abort();
         sd_duplicate(&d, &against, &r);
