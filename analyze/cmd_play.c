@@ -188,21 +188,21 @@ static int round_robin(const char *list, const input_opts *io, uint64_t seed, ui
     sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
                        .threads = threads};
     convention *owned[SD_ROBIN_MAX];
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", list);
+    diag_t d = {0};
     int status = EXIT_OK;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (o.nconv == SD_ROBIN_MAX) {
-            fprintf(stderr, "whistlab play: --round-robin: at most %d conventions\n", SD_ROBIN_MAX);
+    int n = convention_open_list(list, owned, SD_ROBIN_MAX, &d);
+    if (n < 0) {
+        if (d.file) diag_print(stderr, &d);
+        else fprintf(stderr, "whistlab play: --round-robin: %s\n", d.reason);
+        return EXIT_USAGE;
+    }
+    for (int i = 0; i < n; i++) {
+        if (convention_is_dd_best(owned[i])) {
+            fprintf(stderr, "whistlab play: %s chooses its lead double-dummy; use `replay --eval play`\n",
+                    convention_name(owned[i]));
             status = EXIT_USAGE;
-            break;
         }
-        if (!(owned[o.nconv] = open_conv(tok))) {
-            status = EXIT_USAGE;
-            break;
-        }
-        o.conv[o.nconv] = owned[o.nconv];
-        o.nconv++;
+        o.conv[o.nconv++] = owned[i];
     }
     if (status == EXIT_OK && o.nconv < 2) {
         fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");

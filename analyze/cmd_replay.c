@@ -135,51 +135,20 @@ static void free_convs(conv_list *cl)
     cl->n = 0;
 }
 
-/* Names (built-in) or table files, comma-separated. */
+/* Conventions as every command takes them (convention_open_list). */
 static bool load_convs(const char *list, conv_list *cl)
 {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", list);
-    cl->n = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (cl->n == STATS_MAX_CONV) {
-            fprintf(stderr, "whistlab: --conventions: at most %d\n", STATS_MAX_CONV);
-            free_convs(cl);
-            return false;
-        }
-        const convention *c = convention_builtin(tok);
-        cl->loaded[cl->n] = NULL;
-        if (!c && access(tok, R_OK) == 0) {
-            diag_t diag = {0};
-            convention *l = convention_load(tok, &diag);
-            if (!l) {
-                diag_print(stderr, &diag);
-                free_convs(cl);
-                return false;
-            }
-            c = cl->loaded[cl->n] = l;
-        }
-        if (!c) {
-            int n;
-            const convention *const *all = convention_builtins(&n);
-            fprintf(stderr, "whistlab: --conventions: no convention or readable table file '%s'; "
-                            "built-in:", tok);
-            for (int i = 0; i < n; i++) fprintf(stderr, " %s", convention_name(all[i]));
-            fprintf(stderr, "\n");
-            free_convs(cl);
-            return false;
-        }
-        for (int i = 0; i < cl->n; i++)
-            if (strcmp(convention_name(cl->conv[i]), convention_name(c)) == 0) {
-                fprintf(stderr, "whistlab: --conventions: %s given twice\n", convention_name(c));
-                if (cl->loaded[cl->n]) convention_free(cl->loaded[cl->n]);
-                free_convs(cl);
-                return false;
-            }
-        cl->conv[cl->n++] = c;
+    diag_t diag = {0};
+    int n = convention_open_list(list, cl->loaded, STATS_MAX_CONV, &diag);
+    if (n < 0) {
+        if (diag.file) diag_print(stderr, &diag);
+        else fprintf(stderr, "whistlab: --conventions: %s\n", diag.reason);
+        cl->n = 0;
+        return false;
     }
-    if (cl->n == 0) fprintf(stderr, "whistlab: --conventions: none given\n");
-    return cl->n > 0;
+    for (int i = 0; i < n; i++) cl->conv[i] = cl->loaded[i];
+    cl->n = n;
+    return true;
 }
 
 static void settings_format(const settings *s, char *buf, size_t len)

@@ -170,6 +170,34 @@ convention *convention_open(const char *spec, diag_t *diag)
     return NULL;
 }
 
+int convention_open_list(const char *list, convention *out[], int max, diag_t *diag)
+{
+    char buf[1024];
+    if (strlen(list) >= sizeof buf) {
+        diag_set(diag, NULL, 0, "the list of conventions is longer than %zu characters", sizeof buf - 1);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        convention *c = n < max ? convention_open(tok, diag) : NULL;
+        if (n == max) diag_set(diag, NULL, 0, "at most %d conventions", max);
+        for (int i = 0; c && i < n; i++)
+            if (strcmp(convention_name(out[i]), convention_name(c)) == 0) {
+                diag_set(diag, NULL, 0, "%s given twice", convention_name(c));
+                convention_free(c);
+                c = NULL;
+            }
+        if (!c) {
+            while (n > 0) convention_free(out[--n]);
+            return -1;
+        }
+        out[n++] = c;
+    }
+    if (n == 0) diag_set(diag, NULL, 0, "no convention given");
+    return n ? n : -1;
+}
+
 void convention_free(convention *c)
 {
     if (!c || c->builtin) return;
@@ -181,6 +209,12 @@ const char *convention_name(const convention *c) { return c->name; }
 const char *convention_description(const convention *c) { return c->description; }
 const char *convention_source(const convention *c) { return c->source; }
 int convention_is_dd_best(const convention *c) { return c->dd_best; }
+const convention_play *convention_play_rules(const convention *c) { return &c->play; }
+
+const convention *convention_dd_prefer(const convention *c)
+{
+    return c->dd_best ? c->rule[0].as : NULL;
+}
 const char *convention_text(const convention *c) { return c->text; }
 int convention_option_count(const convention *c) { return c->noptions; }
 

@@ -23,6 +23,7 @@
 #define CONV_MAX_TERMS 6  /* conditions in one conjunction */
 #define CONV_MAX_ALTS 3   /* conjunctions joined by "or" */
 #define CONV_MAX_STEPS 16 /* rows of [continue], [return], [later] */
+#define CONV_MAX_ANSWER 32 /* card rows C1's answer(...) names */
 #define CONV_GLOSS_MAX 160 /* --explain text of a rule or row */
 #define ROW_NONE 0xFF
 
@@ -81,7 +82,8 @@ enum {
     SEL_FIVE_VS_FOUR, /* LS-A4* ("a four-card suit which is much stronger") */
     SEL_RANDOM,       /* §6 random, the normative splitmix64 draw */
     SEL_AS,           /* another convention's whole opening lead (MC4) */
-    SEL_DD_BEST,      /* dd-best: chosen by the double-dummy evaluation */
+    SEL_DD_BEST,      /* dd-best: chosen by the double-dummy evaluation; as:
+                         the convention whose lead wins ties, NULL none */
 };
 
 /* Order keys of SEL_PICK, applied in turn; TB order breaks remaining ties. */
@@ -144,7 +146,7 @@ typedef struct {
     int8_t filter, avoid, only; /* filter indices, -1 none */
     uint8_t keys[KEY_COUNT], nkeys;
     uint8_t param;           /* five_vs_four: the hc margin */
-    const convention *as;    /* SEL_AS */
+    const convention *as;    /* SEL_AS; SEL_DD_BEST: the tie-break's convention */
     int8_t card;             /* CX_* of "card EXPR", -1: the card table */
     uint8_t card_rank;
     bool nodraw;             /* a trump lead that does not start drawing (W4c) */
@@ -197,6 +199,18 @@ struct convention {
 
     bool dd_best;
     const holding_info *facts;
+
+    /* [later] parameters (spec C1, C5): the card rows C1's answer to a
+     * trump call tries, in order (TM4.1: the first that holds gives the
+     * card), and the holdings that count as an own good suit in C5 (bit =
+     * holding >> 2: a row of its good(...) holds it). */
+    const card_row *answer[CONV_MAX_ANSWER];
+    uint8_t nanswer;
+    uint64_t good_set[128];
+
+    /* [play]: how the convention's side follows where play.md §12 lets
+     * conventions differ (all zero: the core rules). */
+    convention_play play;
 
     /* The filters as bit masks (bit i = filter i), built once after parsing
      * (convention_index_filters) so that a suit choice tests each filter
@@ -279,11 +293,11 @@ int continue_rank(const convention *c, const lead_memo *m, uint16_t held, uint16
                   int round, char id[CONV_ID_MAX]);
 /* R1 by the [return] rows: returning partner's suit or trump lead. */
 int return_rank(const convention *c, uint16_t held, uint16_t played, char id[CONV_ID_MAX]);
-/* play.md TM4: the trump to lead when answering partner's call. */
-int call_answer_rank(uint16_t trumps, uint16_t played, char id[CONV_ID_MAX]);
-/* The holding matches one of Foster's high-card rows LS1-LS13 (C5's own
- * good suit). */
-bool high_card_holding(uint16_t held);
+/* play.md TM4: the trump to lead when answering partner's call, by c's
+ * answer(...) rows, then TM4.2-TM4.4. */
+int call_answer_rank(const convention *c, uint16_t trumps, uint16_t played, char id[CONV_ID_MAX]);
+/* The holding is one of c's good(...) rows (C5's own good suit). */
+bool good_suit_holding(const convention *c, uint16_t held);
 /* The record of an opening made by row (NULL: by a rule naming the card;
  * high then says whether it was a high-card opening). */
 void memo_of(lead_memo *m, const card_row *row, bool high, card_t card, uint16_t original, int trick);

@@ -94,6 +94,19 @@ static bool same_steps(const conv_step *a, int na, const conv_step *b, int nb)
     return true;
 }
 
+/* A [later] procedure of ca and one of cb, with the rows C1 and C5 read. */
+static bool same_later(const convention *ca, int i, const convention *cb, int j)
+{
+    const conv_step *a = &ca->later[i], *b = &cb->later[j];
+    if (!same_step(a, b)) return false;
+    if (a->kind == ST_C5) return memcmp(ca->good_set, cb->good_set, sizeof ca->good_set) == 0;
+    if (a->kind != ST_C1) return true;
+    if (ca->nanswer != cb->nanswer) return false;
+    for (int k = 0; k < ca->nanswer; k++)
+        if (!same_row(ca->answer[k], cb->answer[k])) return false;
+    return true;
+}
+
 unsigned convention_same_parts(const convention *a, const convention *b)
 {
     if (a == b) return CONV_PART_ALL;
@@ -119,14 +132,14 @@ int convention_later_inserted(const convention *a, const convention *b)
     for (int i = at; i < at + k; i++)
         if (!passes_cleanly(&b->later[i])) return 0;
     for (int i = at; i < a->nlater; i++)
-        if (!same_step(&a->later[i], &b->later[i + k])) return 0;
+        if (!same_later(a, i, b, i + k)) return 0;
     return k;
 }
 
 int convention_later_alike(const convention *a, const convention *b)
 {
     int k = 0;
-    while (k < a->nlater && k < b->nlater && same_step(&a->later[k], &b->later[k])) k++;
+    while (k < a->nlater && k < b->nlater && same_later(a, k, b, k)) k++;
     /* both lists ended together: the fallback after them (C7) is alike too */
     return k == a->nlater && k == b->nlater ? k + 1 : k;
 }

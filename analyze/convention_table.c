@@ -14,7 +14,12 @@
 #define MAX_PENDING 64
 #define RB(r) (1u << (r))
 
-enum { SEC_HEADER, SEC_SUIT, SEC_TABLE, SEC_CONTINUE, SEC_RETURN, SEC_LATER };
+enum { SEC_HEADER, SEC_SUIT, SEC_TABLE, SEC_CONTINUE, SEC_RETURN, SEC_LATER, SEC_PLAY };
+
+/* What a list of card rows ("[CONV:][TABLE:]ROW..ROW,ROW ...") is for:
+ * a match(...) set, C5's good(...) set, C1's answer(...) rows. */
+enum { REF_MATCH, REF_GOOD, REF_ANSWER };
+#define REF_TEXT_MAX 200
 
 typedef struct {
     const char *file;
@@ -25,10 +30,11 @@ typedef struct {
     const char *opts;
     bool opts_applied;
     int sec, table; /* current section; card table index for SEC_TABLE */
-    bool seen_sec[SEC_LATER + 1];
+    bool seen_sec[SEC_PLAY + 1];
+    bool seen_c1, seen_c5;
     /* references resolved once the whole text is read */
-    struct { int8_t set; char table[16], from[CONV_ID_MAX], to[CONV_ID_MAX]; int line; } pset[CONV_MAX_SETS];
-    int npset;
+    struct { uint8_t purpose; int8_t set; char text[REF_TEXT_MAX]; int line; } pref[CONV_MAX_SETS + 2];
+    int npref;
     struct { uint8_t table, row; char id[CONV_ID_MAX]; int line; } prule[MAX_PENDING];
     int nprule;
     struct { uint8_t table, row; char name[16]; int line; } pjump[MAX_PENDING];
@@ -263,32 +269,29 @@ static const struct { const char *name; uint16_t flag; } FLAG_NAMES[] = {
 
 static int parse_filter(parser *p, const char *text);
 
-/* "match(LS1..LS12)" or "match(TABLE:LS1..LS12)". */
+/* Records a list of card rows (resolved once the whole text is read). */
+static bool add_row_refs(parser *p, uint8_t purpose, int8_t set, const char *what, const char *inner)
+{
+    if (p->npref == (int)(sizeof p->pref / sizeof p->pref[0])) return fail(p, "too many lists of rows");
+    if (strlen(inner) >= REF_TEXT_MAX) return fail(p, "%s(...): longer than %d characters", what, REF_TEXT_MAX - 1);
+    if (!inner[strspn(inner, " \t,")])
+        return fail(p, "%s(): name the rows, e.g. %s(LS1..LS12)", what, what);
+    int k = p->npref++;
+    p->pref[k].purpose = purpose;
+    p->pref[k].set = set;
+    snprintf(p->pref[k].text, REF_TEXT_MAX, "%s", inner);
+    p->pref[k].line = p->line;
+    return true;
+}
+
+/* "match(ROWS)": the holdings a row of ROWS holds. */
 static bool parse_match(parser *p, suit_filter *f, const char *inner)
 {
-    if (p->npset == CONV_MAX_SETS) return fail(p, "too many match(...) sets (limit %d)", CONV_MAX_SETS);
-    char buf[96];
-    snprintf(buf, sizeof buf, "%s", inner);
-    char *tab = "plain", *range = trim(buf), *colon = strchr(range, ':');
-    if (colon) {
-        *colon = 0;
-        tab = trim(range);
-        range = trim(colon + 1);
-    }
-    char *dots = strstr(range, "..");
-    if (!dots) return fail(p, "match(%s): expected ROW..ROW", inner);
-    *dots = 0;
-    char *from = trim(range), *to = trim(dots + 2);
-    if (!*from || !*to || strlen(tab) >= 16 || strlen(from) >= CONV_ID_MAX || strlen(to) >= CONV_ID_MAX)
-        return fail(p, "match(%s): expected [TABLE:]ROW..ROW", inner);
-    int k = p->npset++;
-    p->pset[k].set = (int8_t)k;
-    strcpy(p->pset[k].table, tab);
-    strcpy(p->pset[k].from, from);
-    strcpy(p->pset[k].to, to);
-    p->pset[k].line = p->line;
-    f->set = (int8_t)k;
-    p->c->nsets = (uint8_t)p->npset;
+    if (p->c->nsets == CONV_MAX_SETS) return fail(p, "too many match(...) sets (limit %d)", CONV_MAX_SETS);
+    int8_t k = (int8_t)p->c->nsets;
+    if (!add_row_refs(p, REF_MATCH, k, "match", inner)) return false;
+    f->set = k;
+    p->c->nsets++;
     return true;
 }
 
@@ -569,8 +572,10 @@ static bool parse_rule(parser *p, char **w, int nw, const char *comment)
         r->param = (uint8_t)d;
     } else if (strcmp(sel, "random") == 0) {
         r->sel = SEL_RANDOM;
-    } else if (strcmp(sel, "dd_best") == 0) {
+    } else if (strcmp(sel, "dd_best") == 0 || call_form(sel, "dd_best", inner, sizeof inner)) {
         r->sel = SEL_DD_BEST;
+        if (sel[7] == '(' && !(r->as = p->resolve ? p->resolve(trim(inner)) : NULL))
+            return fail(p, "dd_best(%s): no built-in convention of that name", inner);
     } else if (call_form(sel, "as", inner, sizeof inner)) {
         r->sel = SEL_AS;
         r->as = p->resolve ? p->resolve(trim(inner)) : NULL;
@@ -835,6 +840,34 @@ static const struct { const char *name; uint8_t kind; uint8_t where; } STEP_NAME
     {"C7", ST_C7, 2},   {"AM-C6", ST_AM_C6, 2}, {"SS-C5", ST_SS_C5, 2}, {"MC-C", ST_MC_C, 2},
 };
 
+/* The rows a [later] procedure reads: "C1 answer(ROWS)" (TM4.1's rows,
+ * tried in order) and "C5 good(ROWS)" (the holdings that make an own good
+ * suit). */
+static bool later_param(parser *p, const char *step, const char *param)
+{
+    char inner[REF_TEXT_MAX];
+    bool c1 = strcmp(step, "C1") == 0, c5 = strcmp(step, "C5") == 0;
+    if (c1 && call_form(param, "answer", inner, sizeof inner)) return add_row_refs(p, REF_ANSWER, -1, "answer", inner);
+    if (c5 && call_form(param, "good", inner, sizeof inner)) return add_row_refs(p, REF_GOOD, -1, "good", inner);
+    return fail(p, "'%s %s': only C1 takes answer(ROWS) and only C5 good(ROWS)", step, param);
+}
+
+/* C1 and C5 read their rows from the table: each is given once, with them. */
+static bool later_once(parser *p, const char *step, bool has_param)
+{
+    bool c1 = strcmp(step, "C1") == 0, c5 = strcmp(step, "C5") == 0;
+    if (!c1 && !c5) return true;
+    bool *seen = c1 ? &p->seen_c1 : &p->seen_c5;
+    if (*seen) return fail(p, "%s given twice", step);
+    *seen = true;
+    if (!has_param)
+        return fail(p, c1 ? "C1 needs answer(ROWS): the card rows that give the trump to lead when answering a call "
+                            "(TM4.1), e.g. C1 answer(trumps:TR2,TR4,TR6 plain:LS2..LS12)"
+                          : "C5 needs good(ROWS): the card rows whose holdings make a good suit of one's own, "
+                            "e.g. C5 good(LS1..LS13)");
+    return true;
+}
+
 static bool parse_step(parser *p, char **w, int nw)
 {
     convention *c = p->c;
@@ -854,7 +887,11 @@ static bool parse_step(parser *p, char **w, int nw)
             (*n)++;
             return true;
         }
-        if (nw != 1) return fail(p, "a [later] row names one procedure (C1 ... C7, AM-C6, SS-C5, MC-C) or 'as NAME'");
+        if (nw > 2)
+            return fail(p, "a [later] row names one procedure (C1 ... C7, AM-C6, SS-C5, MC-C), with its rows for "
+                           "C1 and C5, or 'as NAME'");
+        if (nw == 2 && !later_param(p, w[0], w[1])) return false;
+        if (!later_once(p, w[0], nw == 2)) return false;
     } else if (nw != 2) {
         return fail(p, "a row here is 'ID STEP'");
     }
@@ -870,6 +907,51 @@ static bool parse_step(parser *p, char **w, int nw)
     return fail(p, "unknown %s '%s'", where == 2 ? "procedure" : "step", name);
 }
 
+/* ---- [play] ----------------------------------------------------------- */
+
+/* "ID DECLARATION [if option=NAME]": how the side's players follow where
+ * play.md §12 lets conventions differ. */
+static bool parse_play(parser *p, char **w, int nw)
+{
+    convention_play *pl = &p->c->play;
+    if (nw != 2 && !(nw == 4 && strcmp(w[2], "if") == 0 && strncmp(w[3], "option=", 7) == 0))
+        return fail(p, "a [play] row is 'ID DECLARATION [if option=NAME]'");
+    if (nw == 4) {
+        int on = option_term(p, w[3]);
+        if (on < 0) return false;
+        if (!on) return true;
+    }
+    char inner[64], id[CONV_ID_MAX];
+    if (!copy_id(p, id, w[0])) return false;
+    const char *d = w[1];
+    if (call_form(d, "pass_partner", inner, sizeof inner)) {
+        uint16_t m;
+        if (pl->pass_partner) return fail(p, "pass_partner given twice");
+        if (!parse_ranks(p, trim(inner), &m, "pass_partner")) return false;
+        if (!m || (m & (RB(RANK_A) | RB(RANK_K))))
+            return fail(p, "pass_partner(%s): name ranks below the K (T4.2 already passes on the A and K)", inner);
+        pl->pass_partner = m;
+        strcpy(pl->pass_partner_id, id);
+    } else if (call_form(d, "strengthening", inner, sizeof inner)) {
+        char *r = trim(inner);
+        bool neg = *r == '!';
+        uint16_t m;
+        if (pl->strengthening) return fail(p, "strengthening given twice");
+        if (!parse_ranks(p, neg ? trim(r + 1) : r, &m, "strengthening")) return false;
+        pl->strengthening = neg ? (uint16_t)(SUIT_MASK_ALL & ~m) : m;
+        if (!pl->strengthening) return fail(p, "strengthening(%s): no rank left", inner);
+    } else if (call_form(d, "ace_second", inner, sizeof inner)) {
+        int n = parse_int(trim(inner));
+        if (pl->ace_second) return fail(p, "ace_second given twice");
+        if (n < 2 || n > 13) return fail(p, "ace_second(%s): a length 2..13", inner);
+        pl->ace_second = (uint8_t)n;
+        strcpy(pl->ace_second_id, id);
+    } else {
+        return fail(p, "unknown [play] declaration '%s' (pass_partner(RANKS), strengthening(RANKS), ace_second(N))", d);
+    }
+    return true;
+}
+
 /* ---- sections and header ------------------------------------------------ */
 
 static bool start_section(parser *p, const char *name)
@@ -877,7 +959,8 @@ static bool start_section(parser *p, const char *name)
     if (!p->c->name[0]) return fail(p, "the header needs a 'name' line before the first section");
     if (!apply_options(p)) return false;
     int sec = strcmp(name, "suit") == 0 ? SEC_SUIT : strcmp(name, "continue") == 0 ? SEC_CONTINUE :
-              strcmp(name, "return") == 0 ? SEC_RETURN : strcmp(name, "later") == 0 ? SEC_LATER : SEC_TABLE;
+              strcmp(name, "return") == 0 ? SEC_RETURN : strcmp(name, "later") == 0 ? SEC_LATER :
+              strcmp(name, "play") == 0 ? SEC_PLAY : SEC_TABLE;
     if (sec == SEC_TABLE) {
         if (!*name || strlen(name) >= 16) return fail(p, "bad section name '[%s]'", name);
         for (const char *q = name; *q; q++)
@@ -956,6 +1039,7 @@ static bool parse_line(parser *p, char *line)
     switch (p->sec) {
     case SEC_SUIT: return parse_rule(p, w, nw, comment);
     case SEC_TABLE: return parse_row(p, w, nw, comment);
+    case SEC_PLAY: return parse_play(p, w, nw);
     default: return parse_step(p, w, nw);
     }
 }
@@ -982,6 +1066,74 @@ static int row_position(const card_table *t, const char *id, bool last)
     return pos;
 }
 
+/* Adds the rows of one reference "[CONV:][TABLE:]ROW[..ROW][,ROW...]"
+ * (TABLE defaults to [plain], CONV to this table) to a set of holdings
+ * (match, good: every holding one of the rows holds, conditions after
+ * "if" aside) or to C1's answer rows (those without conditions that give
+ * a card). */
+static bool resolve_row_ref(parser *p, uint8_t purpose, uint64_t *bits, char *ref)
+{
+    convention *c = p->c;
+    char *part[3];
+    int nparts = 0;
+    for (char *q = ref; nparts < 3;) {
+        part[nparts++] = q;
+        char *colon = strchr(q, ':');
+        if (!colon) break;
+        *colon = 0;
+        q = colon + 1;
+    }
+    if (strchr(part[nparts - 1], ':')) return fail(p, "'%s': expected [CONVENTION:][TABLE:]ROWS", ref);
+    const convention *in = c;
+    const char *table = nparts >= 2 ? part[nparts - 2] : "plain", *items = part[nparts - 1];
+    if (nparts == 3) {
+        in = p->resolve ? p->resolve(part[0]) : NULL;
+        if (!in) return fail(p, "%s:...: no built-in convention of that name", part[0]);
+    }
+    int ti = table_index(in, table);
+    if (ti < 0) return fail(p, "%s...: no section [%s]%s%s", ref, table, in == c ? "" : " in ", in == c ? "" : in->name);
+    const card_table *t = in->table[ti];
+    char buf[REF_TEXT_MAX];
+    snprintf(buf, sizeof buf, "%s", items);
+    char *save;
+    for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+        char *dots = strstr(item, ".."), *to_id = item;
+        if (dots) {
+            *dots = 0;
+            to_id = dots + 2;
+        }
+        int from = row_position(t, item, false), to = row_position(t, to_id, true);
+        if (from < 0 || to < 0) return fail(p, "no row %s in [%s]", from < 0 ? item : to_id, t->name);
+        if (to < from) return fail(p, "%s..%s: %s comes before %s", item, to_id, to_id, item);
+        for (int i = from; i <= to; i++) {
+            const card_row *r = &t->row[i];
+            if (purpose != REF_ANSWER) {
+                for (unsigned h = 1; h < 8192; h++)
+                    if (card_row_holds(r, (uint16_t)(h << 2))) bits[h >> 6] |= 1ULL << (h & 63);
+            } else if (!r->ctx && r->first != CX_TABLE) {
+                if (c->nanswer == CONV_MAX_ANSWER) return fail(p, "answer(...): more than %d rows", CONV_MAX_ANSWER);
+                c->answer[c->nanswer++] = r;
+            }
+        }
+    }
+    return true;
+}
+
+/* A list of references, blank-separated: a match(...) set, good(...) or
+ * answer(...). */
+static bool resolve_row_list(parser *p, uint8_t purpose, int8_t set, const char *text)
+{
+    convention *c = p->c;
+    uint64_t *bits = purpose == REF_MATCH ? c->set[set] : purpose == REF_GOOD ? c->good_set : NULL;
+    if (bits) memset(bits, 0, sizeof c->good_set);
+    char buf[REF_TEXT_MAX];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *save;
+    for (char *ref = strtok_r(buf, " \t", &save); ref; ref = strtok_r(NULL, " \t", &save))
+        if (!resolve_row_ref(p, purpose, bits, ref)) return false;
+    return true;
+}
+
 static bool resolve_refs(parser *p)
 {
     convention *c = p->c;
@@ -1000,24 +1152,9 @@ static bool resolve_refs(parser *p)
         if (!m) return fail(p, "rule=%s: no [suit] rule has that id", p->prule[k].id);
         c->table[p->prule[k].table]->row[p->prule[k].row].rule_ok = m;
     }
-    for (int k = 0; k < p->npset; k++) {
-        p->line = p->pset[k].line;
-        int ti = table_index(c, p->pset[k].table);
-        if (ti < 0) return fail(p, "match(%s:...): no section [%s]", p->pset[k].table, p->pset[k].table);
-        const card_table *t = c->table[ti];
-        int from = row_position(t, p->pset[k].from, false), to = row_position(t, p->pset[k].to, true);
-        if (from < 0) return fail(p, "match(...): no row %s in [%s]", p->pset[k].from, t->name);
-        if (to < 0) return fail(p, "match(...): no row %s in [%s]", p->pset[k].to, t->name);
-        if (to < from) return fail(p, "match(%s..%s): %s comes before %s", p->pset[k].from, p->pset[k].to,
-                                   p->pset[k].to, p->pset[k].from);
-        uint64_t *bits = c->set[p->pset[k].set];
-        memset(bits, 0, sizeof c->set[0]);
-        for (unsigned h = 1; h < 8192; h++)
-            for (int i = from; i <= to; i++)
-                if (card_row_holds(&t->row[i], (uint16_t)(h << 2))) {
-                    bits[h >> 6] |= 1ULL << (h & 63);
-                    break;
-                }
+    for (int k = 0; k < p->npref; k++) {
+        p->line = p->pref[k].line;
+        if (!resolve_row_list(p, p->pref[k].purpose, p->pref[k].set, p->pref[k].text)) return false;
     }
     return true;
 }

@@ -46,6 +46,12 @@ void convention_free(convention *c);
  * filled if none. Free with convention_free (a no-op for a built-in). */
 convention *convention_open(const char *spec, diag_t *diag);
 
+/* A comma-separated list of such specs, as every command takes them
+ * (--conventions, --round-robin, --convention): at most max, none given
+ * twice. Returns how many were opened into out[], or -1 with diag filled
+ * (those opened are freed). */
+int convention_open_list(const char *list, convention *out[], int max, diag_t *diag);
+
 const char *convention_name(const convention *c);
 const char *convention_description(const convention *c);
 const char *convention_source(const convention *c);
@@ -86,6 +92,27 @@ int convention_later_alike(const convention *a, const convention *b);
  * differ, none of which changes the public state when it passes (C2b, C4,
  * as(...) do): k, else 0. american is long-suit with AM-C6 before C6. */
 int convention_later_inserted(const convention *a, const convention *b);
+
+/* How a convention's side follows where play.md §12 lets conventions
+ * differ: its [play] declarations (all zero: the core rules). Each carries
+ * the declaration's id, which the rule that acts on it prints. */
+typedef struct {
+    uint16_t pass_partner;  /* T4.2 on round 1: ranks (bit r) of partner's
+                               winning card on which third hand, void,
+                               discards besides the A and K (CV1: Q J) */
+    uint16_t strengthening; /* T2: partner's plain-suit opening cards of
+                               these ranks are strengthening (CV2: not A K) */
+    uint8_t ace_second;     /* second hand, A without K and this many cards
+                               or more, weak in trumps: the A on a small
+                               card (CV6: 5); 0 never */
+    char pass_partner_id[24], ace_second_id[24];
+} convention_play;
+
+/* c's [play] declarations. */
+const convention_play *convention_play_rules(const convention *c);
+/* dd-best's tie-break among optimal cards: the convention whose lead wins
+ * a tie when it is optimal (NULL: TB order only). */
+const convention *convention_dd_prefer(const convention *c);
 
 /* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
  * Allocation-free and deterministic. */

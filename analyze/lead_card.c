@@ -2,7 +2,6 @@
  * holding (spec §2.B and the variants' tables), the next lead of a suit
  * already led (RL0-RL4), returning partner's suit (R1), and the answer to a
  * trump call (play.md TM4). */
-#include <pthread.h>
 #include <string.h>
 #include "convention_impl.h"
 
@@ -190,65 +189,23 @@ int return_rank(const convention *c, uint16_t held, uint16_t played, char id[CON
     return run_steps(c->ret, c->nret, NULL, held, played, 0, id);
 }
 
-/* ---- Foster's rows used by every convention: TM4 and C5's good suit ---- */
+/* ---- the rows C1 and C5 read: C5's good(...), C1's answer(...) ---- */
 
-static const card_row *tm4_row[8192];
-static uint64_t high_rows[128];
-static pthread_once_t foster_once = PTHREAD_ONCE_INIT;
-
-static bool id_in(const char *id, const char *const *ids)
+bool good_suit_holding(const convention *c, uint16_t held)
 {
-    for (; *ids; ids++)
-        if (strcmp(id, *ids) == 0) return true;
-    return false;
-}
-
-static void build_foster_rows(void)
-{
-    static const char *const TM4_IDS[] = {"TR2", "TR4", "TR6", "LS2", "LS3", "LS4", "LS5", "LS6",
-                                          "LS7", "LS8", "LS9", "LS10", "LS11", "LS12", NULL};
-    static const char *const HIGH_IDS[] = {"LS1", "LS2", "LS3", "LS4", "LS5", "LS6", "LS7",
-                                           "LS8", "LS9", "LS10", "LS11", "LS12", "LS13", NULL};
-    const convention *ls = convention_builtin("long-suit");
-    if (!ls) return;
-    for (unsigned h = 1; h < 8192; h++) {
-        uint16_t m = (uint16_t)(h << 2);
-        for (int k = 0; k < 2 && !tm4_row[h]; k++) {
-            int ti = k == 0 ? ls->trump_table : ls->plain_table;
-            if (ti < 0) continue;
-            const card_table *t = ls->table[ti];
-            for (int i = 0; i < t->nrows; i++) {
-                const card_row *r = &t->row[i];
-                if (!r->ctx && card_row_holds(r, m) && id_in(r->id, TM4_IDS) && r->first != CX_TABLE) {
-                    tm4_row[h] = r;
-                    break;
-                }
-            }
-        }
-        const card_table *p = ls->table[ls->plain_table];
-        for (int i = 0; i < p->nrows; i++)
-            if (!p->row[i].ctx && card_row_holds(&p->row[i], m) && id_in(p->row[i].id, HIGH_IDS)) {
-                high_rows[h >> 6] |= 1ULL << (h & 63);
-                break;
-            }
-    }
-}
-
-bool high_card_holding(uint16_t held)
-{
-    pthread_once(&foster_once, build_foster_rows);
     unsigned h = (held >> 2) & 0x1FFF;
-    return (high_rows[h >> 6] >> (h & 63)) & 1;
+    return (c->good_set[h >> 6] >> (h & 63)) & 1;
 }
 
-int call_answer_rank(uint16_t trumps, uint16_t played, char id[CONV_ID_MAX])
+int call_answer_rank(const convention *c, uint16_t trumps, uint16_t played, char id[CONV_ID_MAX])
 {
-    pthread_once(&foster_once, build_foster_rows);
-    const card_row *r = tm4_row[(trumps >> 2) & 0x1FFF];
-    int rank;
-    if (r && (rank = card_expr_rank(r->first, r->first_rank, trumps))) {
-        set_id(id, "TM4.1");
-        return rank;
+    for (int i = 0; i < c->nanswer; i++) {
+        const card_row *r = c->answer[i];
+        int rank;
+        if (card_row_holds(r, trumps) && (rank = card_expr_rank(r->first, r->first_rank, trumps))) {
+            set_id(id, "TM4.1");
+            return rank;
+        }
     }
     int master = suit_nth_unplayed(played, 1), second = suit_nth_unplayed(played, 2),
         third = suit_nth_unplayed(played, 3), n = ranks_count(trumps);

@@ -127,13 +127,13 @@ static bool trump_lead_ok(const later_ctx *x, bool exempt_c)
 /* ---- the procedures ---- */
 
 /* C1: answer partner's completed trump call with TM4 (signals on). */
-static bool c1(later_ctx *x)
+static bool c1(later_ctx *x, const convention *c)
 {
     const play_public *pub = x->pub;
     if (!pub->signals || x->trump < 0 || !pub->called[x->pt] || !x->held[x->trump]) return false;
     if (last_lead(x, x->P, x->trump) > pub->call_trick[x->pt]) return false; /* answered already */
     char id[CONV_ID_MAX];
-    int r = call_answer_rank(x->held[x->trump], x->played[x->trump], id);
+    int r = call_answer_rank(c, x->held[x->trump], x->played[x->trump], id);
     choose(x, x->trump, r, "C1", id);
     x->out->drawing = 1;
     return true;
@@ -386,7 +386,7 @@ static bool c5(later_ctx *x, const convention *c)
     unsigned own = 0;
     for (int s = 0; s < 4; s++)
         if (s != x->trump && !x->rounds[s] && ranks_count(x->held[s]) >= 4 &&
-            (high_card_holding(x->held[s]) || suit_established(x->held[s], x->played[s])))
+            (good_suit_holding(c, x->held[s]) || suit_established(x->held[s], x->played[s])))
             own |= 1u << s;
     if (own) {
         const hand_facts *f = hand_now(x, c, plain_mask(x), false, 0);
@@ -534,7 +534,7 @@ static bool run_rows(later_ctx *x, const convention *c, int from, int to)
         const conv_step *st = &c->later[i];
         bool done = false;
         switch (st->kind) {
-        case ST_C1: done = c1(x); break;
+        case ST_C1: done = c1(x, c); break;
         case ST_C2A: done = c2a(x, c); break;
         case ST_C2B: done = c2b(x, c); break;
         case ST_C3: done = c3(x); break;

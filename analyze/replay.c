@@ -42,7 +42,7 @@ typedef struct {
     slot_info *slots;
     int depth;
     uint64_t next_tag;
-    const convention *long_suit;
+    const convention *best_prefer; /* whose lead wins the best lead's ties (dd-best's table) */
     bool need_dd;        /* --eval dd or both, or dd-best among the conventions */
     bool has_dd_best;    /* dd-best among the conventions */
     csv_out *csv;
@@ -66,7 +66,7 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t ls_card, int *n_optimal)
+card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_optimal)
 {
     int best = -1, n = 0;
     card_t first = CARD_NONE;
@@ -85,9 +85,9 @@ card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t ls_card, int *n_opt
             }
         }
     *n_optimal = n;
-    if (first != CARD_NONE && ls_card != CARD_NONE && hand_has(hand, ls_card) &&
-        l->tricks[ls_card] == best)
-        return ls_card;
+    if (first != CARD_NONE && pref_card != CARD_NONE && hand_has(hand, pref_card) &&
+        l->tricks[pref_card] == best)
+        return pref_card;
     return first;
 }
 
@@ -139,15 +139,15 @@ static lead_view leader_view(const run *r, const deal_t *d)
                        .deal_index = d->pos.index, .seed = r->o->seed};
 }
 
-/* The double-dummy best lead of d's eldest hand, ties going to long-suit's
- * lead (Q18), and how many of his cards are optimal; CARD_NONE if DDS
- * valued none. */
+/* The double-dummy best lead of d's eldest hand, ties going as dd-best's
+ * table says (Q18: long-suit's lead if it is optimal), and how many of his
+ * cards are optimal; CARD_NONE if DDS valued none. */
 static card_t best_lead(const run *r, const deal_t *d, const dd_leads *l, int *n_best)
 {
     lead_view v = leader_view(r, d);
-    lead_choice ls;
-    card_t ls_card = r->long_suit && lead_choose(r->long_suit, &v, &ls) == 0 ? ls.card : CARD_NONE;
-    return replay_dd_best(l, v.hand, ls_card, n_best);
+    lead_choice pref;
+    card_t pref_card = r->best_prefer && lead_choose(r->best_prefer, &v, &pref) == 0 ? pref.card : CARD_NONE;
+    return replay_dd_best(l, v.hand, pref_card, n_best);
 }
 
 /* The eldest side's single-dummy tricks with convention i (-1: the deal
@@ -163,7 +163,7 @@ static int eldest_tricks(const run *r, const deal_t *d, int i, card_t opening)
 /* The pool's hook, on a worker thread: plays the job's deal single-dummy
  * under every convention when push() asked for it, so that --eval play
  * and both use every core. Reads only what does not change during the
- * run (the options, long-suit). */
+ * run (the options, the best lead's tie-break). */
 static void play_job(dd_job *job, void *ctx)
 {
     const run *r = ctx;
@@ -472,8 +472,15 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
 {
     run r = {.o = o, .st = st, .records_done = o->resume_records};
     r.last_pushed.strain = STRAIN_NONE;
-    r.long_suit = convention_builtin("long-suit");
-    for (int i = 0; i < o->nconv; i++) r.has_dd_best |= convention_is_dd_best(o->conv[i]) != 0;
+    /* The best lead is the card dd-best leads: by the run's dd-best table,
+     * else by the built-in one. */
+    const convention *best_by = convention_builtin("dd-best");
+    for (int i = o->nconv - 1; i >= 0; i--)
+        if (convention_is_dd_best(o->conv[i])) {
+            r.has_dd_best = true;
+            best_by = o->conv[i];
+        }
+    r.best_prefer = best_by ? convention_dd_prefer(best_by) : NULL;
     r.need_dd = o->eval != STATS_EVAL_PLAY || r.has_dd_best;
     if (!open_outputs(&r)) return REPLAY_FAILED;
     r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH, play_job, &r);

@@ -75,10 +75,11 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
                          stats_state *st);
 
 /* The dd-best lead of a leader's hand (conventions.md S6, Q18): the card
- * with most tricks; ties go to ls_card (the long-suit lead) if optimal, else
- * to the first optimal card in S, H, D, C order, lowest rank first.
+ * with most tricks; ties go to pref_card (the lead of the convention
+ * dd-best's table prefers: long-suit) if optimal, else to the first optimal
+ * card in S, H, D, C order, lowest rank first.
  * *n_optimal receives the number of optimal cards. CARD_NONE if the hand has
  * no valued card. */
-card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t ls_card, int *n_optimal);
+card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_optimal);
 
 #endif

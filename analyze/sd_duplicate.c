@@ -11,6 +11,7 @@
  * plays on alone. Conventions with the same suit rules share most of a
  * deal (long-suit and american: 58% of deals never part); others are
  * played apart from the start. */
+#include <string.h>
 #include "sd_duplicate.h"
 #include "sd_table.h"
 
@@ -22,7 +23,8 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->later_alike = convention_later_alike(x->conv, y->conv);
     p->inserted[0] = convention_later_inserted(x->conv, y->conv);
     p->inserted[1] = convention_later_inserted(y->conv, x->conv);
-    p->flags_alike = x->american == y->american && x->short_suit == y->short_suit && x->minneapolis == y->minneapolis;
+    /* the declarations with their ids (zero-filled: memcmp is exact) */
+    p->flags_alike = memcmp(x->play, y->play, sizeof *x->play) == 0;
     p->reads_alike =
         (p->same & CONV_PART_CARDS) && lead_later_cashes_first(x->conv) == lead_later_cashes_first(y->conv);
     /* With other suit rules the opening leads mostly differ (long-suit and

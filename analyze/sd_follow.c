@@ -1,7 +1,7 @@
 /* sd_follow.c -- second, third and fourth hand (spec/play.md §5-§7): the
  * position rules in numeric order, the first whose condition holds decides
- * (PR4); the convention overrides CV1, CV2 and CV6 (§12) sit at the places
- * the spec marks. LOW is the lowest card of the suit led; RUFF and DISC go
+ * (PR4); the convention overrides CV1, CV2 and CV6 (§12), which the side's
+ * table declares in [play], sit at the places the spec marks. LOW is the lowest card of the suit led; RUFF and DISC go
  * to sd_discard.c. Every "play to win" rule checks that its card beats the
  * winning card (PQ11). */
 #include <stdio.h>
@@ -14,16 +14,9 @@
 
 void sd_side_init(sd_side *side, const convention *c)
 {
-    memset(side, 0, sizeof *side);
+    static const convention_play core;
     side->conv = c;
-    if (!c) return;
-    const char *name = convention_name(c);
-    size_t base = strcspn(name, "+");
-    side->american = base == 8 && strncmp(name, "american", 8) == 0;
-    side->short_suit = strncmp(name, "short-suit", 10) == 0 && (base == 10 || name[10] == '-');
-    for (int i = 0; i < convention_option_count(c); i++)
-        if (strcmp(convention_option_name(c, i), "minneapolis") == 0 && convention_option_on(c, i))
-            side->minneapolis = true;
+    side->play = c ? convention_play_rules(c) : &core;
 }
 
 bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
@@ -198,9 +191,11 @@ static sd_card second_follow(const sd_ctx *x)
         if (c >= RANK_J) return low(x, "S2.3");
         if (holds(h, RANK_A) && !holds(h, RANK_K)) {
             bool qj = holds(h, RANK_Q) && holds(h, RANK_J);
-            /* CV6 replaces S3.1 for A x x x x when weak in trumps (foster L1820) */
-            if (n >= 5 && !qj && weak && plain && side_flag(x, x->v->side->minneapolis))
-                return card_of(x, RANK_A, "CV6");
+            /* the side's ace_second (CV6, foster L1820) replaces S3.1 for
+             * A x x x x when weak in trumps */
+            const convention_play *pl = x->v->side->play;
+            if (!qj && weak && plain && side_flag(x, pl->ace_second && n >= pl->ace_second))
+                return card_of(x, RANK_A, pl->ace_second_id);
             if (n >= 5 || qj) {
                 if (qj && weak && plain) return group_or_low(x, RANK_Q, "S3.1");
                 return low(x, "S3.1");
@@ -336,9 +331,11 @@ static sd_card third_follow(const sd_ctx *x)
     int c = card_rank(x->lead), n = ranks_count(h);
     bool plain = x->L != x->trump;
     if (plain && x->trump >= 0 && card_suit(x->w) == x->trump) return low(x, "T0");
-    /* T2 / CV2: partner's strengthening opening lead under short-suit (Q12) */
+    /* T2: partner's opening lead, strengthening by the side's [play]
+     * (CV2, Q12) */
     const play_public *pub = x->v->pub;
-    if (pub->ntricks == 0 && x->lead_seat == pub->eldest && plain && c < RANK_K && side_flag(x, x->v->side->short_suit)) {
+    if (pub->ntricks == 0 && x->lead_seat == pub->eldest && plain &&
+        side_flag(x, x->v->side->play->strengthening >> c & 1)) {
         if (x->pt_winning)
             return holds(h, RANK_A) && holds(h, RANK_K)
                        ? card_of(x, ranks_low(sd_group(h, x->played[x->L], RANK_K)), "T2")
@@ -442,7 +439,8 @@ static sd_card third_void(const sd_ctx *x)
         int c = card_rank(x->lead);
         if (x->round == 1) {
             if (c >= RANK_K) return sd_discard(x, "T4.2");
-            if (c >= RANK_J && side_flag(x, x->v->side->american)) return sd_discard(x, "CV1");
+            const convention_play *pl = x->v->side->play;
+            if (side_flag(x, pl->pass_partner >> c & 1)) return sd_discard(x, pl->pass_partner_id);
             return sd_ruff(x, "T4.2");
         }
         return c == suit_nth_unplayed(x->played[x->L], 1) ? sd_discard(x, "T4.2") : sd_ruff(x, "T4.2");

@@ -15,16 +15,13 @@
 #include "analyze/lead.h"
 #include "analyze/play_view.h"
 
-/* A side's convention and the overrides of play.md §12 it switches on. */
+/* A side's convention and the overrides of play.md §12 its table declares
+ * ([play]: CV1 pass_partner, CV2 strengthening, CV6 ace_second). */
 typedef struct {
     const convention *conv;
-    bool american;     /* CV1: third hand does not ruff partner's K, Q, J on round 1 */
-    bool short_suit;   /* CV2: T2 on partner's strengthening opening lead */
-    bool minneapolis;  /* CV6: second hand plays the A from A x x x x when weak */
+    const convention_play *play; /* all zero: the core rules (and for no convention) */
 } sd_side;
 
-/* Reads the overrides from the convention's name (the base name before any
- * "+option": american, short-suit, short-suit-singleton) and options. */
 void sd_side_init(sd_side *side, const convention *c);
 
 typedef struct {

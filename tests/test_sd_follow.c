@@ -210,7 +210,7 @@ static void test_discard_protection(void **state)
 }
 
 /* CV6 (minneapolis): A x x x x, weak in trumps, plays the A (replacing S3.1);
- * the overrides are read from the convention names and options. */
+ * the overrides are the tables' [play] declarations, CV6 under its option. */
 static void test_overrides(void **state)
 {
     (void)state;
@@ -220,11 +220,14 @@ static void test_overrides(void **state)
     run_case(&k);
     sd_side side;
     sd_side_init(&side, convention_builtin("american"));
-    assert_true(side.american && !side.short_suit && !side.minneapolis);
+    assert_int_equal(side.play->pass_partner, (1 << RANK_Q) | (1 << RANK_J));
+    assert_true(!side.play->strengthening && !side.play->ace_second);
+    sd_side_init(&side, convention_builtin("short-suit"));
+    assert_int_equal(side.play->strengthening, SUIT_MASK_ALL & ~((1 << RANK_A) | (1 << RANK_K)));
     sd_side_init(&side, convention_builtin("short-suit-singleton"));
-    assert_true(side.short_suit && !side.american);
+    assert_true(!side.play->strengthening && !side.play->pass_partner);
     sd_side_init(&side, convention_builtin("long-suit"));
-    assert_true(!side.short_suit && !side.american && !side.minneapolis);
+    assert_true(!side.play->strengthening && !side.play->pass_partner && !side.play->ace_second);
 }
 
 /* Signals (§11, on): PC41 the call as third hand (the 6, then the 2,

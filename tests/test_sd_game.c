@@ -195,7 +195,8 @@ static void test_shared_tables(void **state)
     names[N - 2] = write_long_suit_later("ls-as-ss.tbl", "as short-suit\n");
     /* C4 before C3: the same suit rules and card tables, but partner's low
      * return of X's suit no longer denies the master (X6 reads it) */
-    names[N - 1] = write_long_suit_later("ls-c4-first.tbl", "C1\nC2a\nC2b\nC4\nC3\nC5a\nC5\nC6\nC7\n");
+    names[N - 1] = write_long_suit_later("ls-c4-first.tbl", "C1 answer(trumps:TR2,TR4,TR6 plain:LS2..LS12)\nC2a\nC2b\nC4\nC3\nC5a\n"
+                                                            "C5 good(LS1..LS13)\nC6\nC7\n");
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
