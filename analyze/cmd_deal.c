@@ -1,6 +1,7 @@
 /* cmd_deal.c -- `whistlab deal`: reproducible random whist deals, dealt as
  * at the table (deal_gen.h), optionally filtered by a --where condition on
- * the hands (deal_filter.h), written to a .wda archive, PBN or one-line. */
+ * the hands (deal_filter.h), with cards fixed in advance (deal_predeal.h),
+ * written to a .wda archive, PBN or one-line. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,14 @@ static void deal_usage(FILE *f)
             "  --max-dealt M    with --where, give up after dealing M deals (default 1000 N)\n"
             "  --skip K         start at deal K of the seed's stream (board K+1), to split\n"
             "                   a corpus across machines\n"
-            "  -j, --threads T  dealing threads (default: one per CPU; the deals are the same)\n");
+            "  -j, --threads T  dealing threads (default: one per CPU; the deals are the same)\n"
+            "  --predeal SEAT=HAND\n"
+            "                   fixed cards, the rest dealt uniformly at random (repeat it for\n"
+            "                   several seats): SEAT leader, second, third or dealer (relative to\n"
+            "                   each board's dealer) or north, east, south, west; HAND in whole or\n"
+            "                   part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'\n"
+            "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
+            "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n");
 }
 
 /* A count: digits with an optional k (thousand) or m (million). */
@@ -105,7 +113,7 @@ static double now_seconds(void)
 
 int cmd_deal(int argc, char **argv)
 {
-    enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP };
+    enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP, OPT_PREDEAL, OPT_TURNUP, OPT_TRUMP };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
         {"count", required_argument, NULL, 'n'},
@@ -115,9 +123,15 @@ int cmd_deal(int argc, char **argv)
         {"max-dealt", required_argument, NULL, OPT_MAX_DEALT},
         {"skip", required_argument, NULL, OPT_SKIP},
         {"threads", required_argument, NULL, 'j'},
+        {"predeal", required_argument, NULL, OPT_PREDEAL},
+        {"turnup", required_argument, NULL, OPT_TURNUP},
+        {"trump", required_argument, NULL, OPT_TRUMP},
         {0, 0, 0, 0},
     };
     deal_gen_opts go = {.seed = 1, .wanted = 10};
+    deal_predeal pre;
+    deal_predeal_init(&pre);
+    diag_t pdiag = {0};
     const char *out_path = "-", *where = NULL;
     deal_format fmt = FMT_AUTO;
     uint64_t threads = 0;
@@ -141,6 +155,20 @@ int cmd_deal(int argc, char **argv)
         case OPT_MAX_DEALT: ok = parse_count(optarg, &go.max_dealt) && go.max_dealt > 0; break;
         case OPT_SKIP: ok = parse_count(optarg, &go.start); break;
         case 'j': ok = parse_count(optarg, &threads) && threads >= 1 && threads <= 256; break;
+        case OPT_PREDEAL:
+            if (!deal_predeal_add(&pre, optarg, &pdiag)) {
+                fprintf(stderr, "whistlab deal: --predeal %s\n", pdiag.reason);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_TURNUP:
+            pre.turnup = card_parse(optarg);
+            ok = pre.turnup != CARD_NONE;
+            break;
+        case OPT_TRUMP:
+            pre.trump = optarg[0] && !optarg[1] ? suit_from_char(optarg[0]) : -1;
+            ok = pre.trump >= 0;
+            break;
         default: deal_usage(stderr); return EXIT_USAGE;
         }
         if (!ok) {
@@ -156,6 +184,11 @@ int cmd_deal(int argc, char **argv)
         fprintf(stderr, "whistlab deal: board numbers would pass %u\n", UINT32_MAX);
         return EXIT_USAGE;
     }
+    if (!deal_predeal_check(&pre, &pdiag)) {
+        fprintf(stderr, "whistlab deal: %s\n", pdiag.reason);
+        return EXIT_USAGE;
+    }
+    go.predeal = &pre;
     go.threads = threads ? (unsigned)threads : cpus > 0 ? (unsigned)cpus : 1;
     deal_filter *filter = NULL;
     if (where) {
@@ -182,7 +215,8 @@ int cmd_deal(int argc, char **argv)
     s->base = filter ? 0 : go.start;
     if (fmt == FMT_WDA) {
         wda_header h = {.block_records = WDA_BLOCK_RECORDS, .seed = go.seed,
-                        .generator = WDA_GENERATOR_DEAL, .flags = filter ? WDA_FLAG_FILTERED : 0,
+                        .generator = deal_predeal_active(&pre) ? WDA_GENERATOR_PREDEAL : WDA_GENERATOR_DEAL,
+                        .flags = filter ? WDA_FLAG_FILTERED : 0,
                         .board_base = s->base};
         command_note(argc, argv, h.note, WDA_MAX_NOTE + 1);
         s->wda = wda_writer_open(out_path, &h, &s->diag);

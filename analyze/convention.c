@@ -189,6 +189,15 @@ int convention_open_list(const char *list, convention *out[], int max, diag_t *d
                 c = NULL;
             }
         if (!c) {
+            /* a file name in the diagnostic points into buf: put it in the text */
+            if (diag->file && diag->file >= buf && diag->file < buf + sizeof buf) {
+                char where[600];
+                if (diag->line) snprintf(where, sizeof where, "%s:%llu", diag->file, (unsigned long long)diag->line);
+                else snprintf(where, sizeof where, "%s", diag->file);
+                char reason[sizeof diag->reason];
+                snprintf(reason, sizeof reason, "%s", diag->reason);
+                diag_set(diag, NULL, 0, "%s: %s", where, reason);
+            }
             while (n > 0) convention_free(out[--n]);
             return -1;
         }

@@ -30,18 +30,24 @@ int dd_init(void)
     return dds_threads;
 }
 
+/* d's opening position as DDS's deal: trumps the strain, the leader first. */
+static void dds_deal_of(const deal_t *d, struct dds_deal *dl)
+{
+    memset(dl, 0, sizeof *dl);
+    dl->trump = d->strain;  /* SUIT_S..SUIT_C, STRAIN_NT: DDS's own numbers */
+    dl->first = d->leader;
+    for (int seat = 0; seat < 4; seat++)
+        for (int s = 0; s < 4; s++)
+            dl->remainCards[seat][s] = hand_suit(d->hand[seat], s);
+}
+
 int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
 {
     struct dds_deal dl;
     struct futureTricks fut;
     dd_init();
     memset(out->tricks, -1, sizeof out->tricks);
-    memset(&dl, 0, sizeof dl);
-    dl.trump = d->strain;  /* SUIT_S..SUIT_C, STRAIN_NT: DDS's own numbers */
-    dl.first = d->leader;
-    for (int seat = 0; seat < 4; seat++)
-        for (int s = 0; s < 4; s++)
-            dl.remainCards[seat][s] = hand_suit(d->hand[seat], s);
+    dds_deal_of(d, &dl);
     int rc = SolveBoard(dl, -1, 3, 1, &fut, thread);
     if (rc != RETURN_NO_FAULT) return rc;
     for (int i = 0; i < fut.cards; i++) {
@@ -49,6 +55,59 @@ int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
         out->tricks[card_make(fut.suit[i], fut.rank[i])] = score;
         for (unsigned eq = (unsigned)fut.equals[i]; eq; eq &= eq - 1)
             out->tricks[card_make(fut.suit[i], __builtin_ctz(eq))] = score;
+    }
+    return DD_OK;
+}
+
+/* The run of ranks around r that hand h holds (at the opening lead no card
+ * lies between them: they are equal double-dummy). */
+static uint16_t held_run(uint16_t h, int r)
+{
+    uint16_t run = (uint16_t)(1u << r);
+    for (int k = r + 1; k <= RANK_A && (h >> k & 1); k++) run |= (uint16_t)(1u << k);
+    for (int k = r - 1; k >= 2 && (h >> k & 1); k--) run |= (uint16_t)(1u << k);
+    return run;
+}
+
+int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
+                   int *searches)
+{
+    struct dds_deal dl;
+    struct futureTricks fut;
+    int calls = 1;
+    dd_init();
+    memset(out->tricks, -1, sizeof out->tricks);
+    dds_deal_of(d, &dl);
+    int rc = SolveBoard(dl, -1, 1, 1, &fut, thread);
+    if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
+    if (rc != RETURN_NO_FAULT) goto done;
+    *best = fut.score[0];
+    int bs = fut.suit[0];
+    for (unsigned run = held_run(hand_suit(d->hand[d->leader], bs), fut.rank[0]); run; run &= run - 1)
+        out->tricks[card_make(bs, __builtin_ctz(run))] = (int8_t)*best;
+    hand_t leader = d->hand[d->leader];
+    for (int i = 0; i < n && rc == RETURN_NO_FAULT; i++) {
+        card_t c = cards[i];
+        if (out->tricks[c] >= 0 || !hand_has(leader, c)) continue;
+        int s = card_suit(c), r = card_rank(c);
+        struct dds_deal after = dl;
+        after.currentTrickSuit[0] = s;
+        after.currentTrickRank[0] = r;
+        after.remainCards[d->leader][s] &= ~(1u << r);
+        rc = SolveBoard(after, -1, 1, 1, &fut, thread);
+        calls++;
+        if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
+        if (rc != RETURN_NO_FAULT) break;
+        /* the score is the side to play's, the leader's opponents' */
+        int8_t v = (int8_t)(__builtin_popcountll(leader) - fut.score[0]);
+        for (unsigned run = held_run(hand_suit(leader, s), r); run; run &= run - 1)
+            out->tricks[card_make(s, __builtin_ctz(run))] = v;
+    }
+done:
+    if (searches) *searches = calls;
+    if (rc != RETURN_NO_FAULT) {
+        memset(out->tricks, -1, sizeof out->tricks);
+        return rc;
     }
     return DD_OK;
 }

@@ -31,6 +31,18 @@ int dd_init(void);
  * DD_OK, or a DDS error code (out is then all -1). */
 int dd_solve_leads(const deal_t *d, int thread, dd_leads *out);
 
+/* The values of chosen cards only, with fewer searches than
+ * dd_solve_leads: one solutions=1 search gives the best value and one
+ * optimal card, whose group of equal cards (a run of ranks the leader
+ * holds, which double-dummy are worth the same) shares it; every other
+ * card of cards[0..n-1] (cards of the leader's hand) costs one
+ * solutions=1 search of the position after it is led. out->tricks gets
+ * the value of each card asked for (and of the cards equal to the best
+ * one), -1 elsewhere; *best the best value. *searches (may be NULL)
+ * counts the SolveBoard calls made. Returns DD_OK or a DDS error code. */
+int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
+                   int *searches);
+
 /* DDS's text for an error code, into buf (at least 80 bytes). */
 void dd_error_text(int code, char *buf, size_t len);
 

@@ -11,7 +11,7 @@
 #define MAX_STACK 32
 
 typedef enum {
-    OP_CONST, OP_LEN, OP_HCP, OP_COUNT, OP_HOLDS,
+    OP_CONST, OP_LEN, OP_HCP, OP_COUNT, OP_HOLDS, OP_SHAPE,
     OP_NOT, OP_AND, OP_OR, OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_ADD, OP_SUB,
 } op_code;
 
@@ -70,6 +70,33 @@ static int hand_value(const filter_op *o, const hand_t hand[4], int dealer, int 
     return best;
 }
 
+/* OP_SHAPE: the seat's suit lengths against a pattern of four lengths
+ * (value: nibble k = the k-th length, SHAPE_ANY for x), in suit order
+ * (suit = 1: "5=4=3=1") or in any order (suit = 0: "5431", "5-4-3-1"). */
+enum { SHAPE_ANY = 15 };
+
+static int shape_value(const filter_op *o, const hand_t hand[4], int dealer)
+{
+    hand_t h = hand[o->seat < SEAT_FIXED ? (dealer + 1 + o->seat) & 3 : o->seat - SEAT_FIXED];
+    int want[4];
+    for (int k = 0; k < 4; k++) want[k] = o->value >> (4 * k) & 15;
+    if (o->suit) {
+        for (int s = 0; s < 4; s++)
+            if (want[s] != SHAPE_ANY && want[s] != hand_suit_len(h, s)) return 0;
+        return 1;
+    }
+    /* any order: each length asked for is some suit's, each suit used once */
+    bool used[4] = {false, false, false, false};
+    for (int k = 0; k < 4; k++) {
+        if (want[k] == SHAPE_ANY) continue;
+        int s = 0;
+        while (s < 4 && (used[s] || hand_suit_len(h, s) != want[k])) s++;
+        if (s == 4) return 0;
+        used[s] = true;
+    }
+    return 1;
+}
+
 bool deal_filter_match(const deal_filter *f, const hand_t hand[4], int dealer, int strain)
 {
     int stack[MAX_STACK], sp = 0;
@@ -81,6 +108,7 @@ bool deal_filter_match(const deal_filter *f, const hand_t hand[4], int dealer, i
         case OP_HCP:
         case OP_COUNT:
         case OP_HOLDS: stack[sp++] = hand_value(o, hand, dealer, strain); continue;
+        case OP_SHAPE: stack[sp++] = shape_value(o, hand, dealer); continue;
         case OP_NOT: stack[sp - 1] = !stack[sp - 1]; continue;
         default: break;
         }
@@ -253,6 +281,49 @@ static bool parse_ranks(parser *ps, uint16_t *ranks)
     return true;
 }
 
+/* shape(SEAT) / pattern(SEAT) == "5431": NAME current. The string is four
+ * lengths, x for any: "5431" or "5-4-3-1" in any order, "5=4=3=1" in suit
+ * order (spades, hearts, diamonds, clubs); "!=" negates. */
+static bool parse_shape(parser *ps)
+{
+    filter_op o = {.op = OP_SHAPE};
+    advance(ps);
+    if (!expect(ps, "(", "after the function name") || !parse_seat(ps, &o.seat) ||
+        !expect(ps, ")", "after the seat"))
+        return false;
+    bool negate = is(ps, "!=");
+    if (!negate && !is(ps, "=="))
+        return fail(ps, "compare a shape with == or != and a string, e.g. shape(leader) == \"5431\"");
+    advance(ps);
+    if (ps->kind != T_STR) return fail(ps, "expected a shape in quotes, such as \"5431\", \"4-4-3-2\" or \"5=4=3=1\"");
+    const char *q = ps->start + 1, *end = ps->start + ps->len - 1;
+    char sep = memchr(q, '=', (size_t)(end - q)) ? '=' : memchr(q, '-', (size_t)(end - q)) ? '-' : 0;
+    int n = 0, sum = 0, fixed = 0;
+    o.suit = sep == '=';
+    while (q < end) {
+        int v;
+        if (*q == 'x' || *q == 'X') {
+            v = SHAPE_ANY;
+            q++;
+        } else if (*q >= '0' && *q <= '9') {
+            v = *q++ - '0';
+            if (sep && q < end && *q >= '0' && *q <= '9') v = v * 10 + (*q++ - '0');
+            if (v > 13) return fail(ps, "a suit has at most 13 cards");
+            sum += v;
+            fixed++;
+        } else {
+            return fail(ps, "'%c' in a shape: use digits, x for any length, and - or = between them", *q);
+        }
+        if (n == 4) return fail(ps, "a shape has four lengths");
+        o.value |= v << (4 * n++);
+        if (sep && q < end && *q++ != sep) return fail(ps, "separate the lengths all with '-' or all with '='");
+    }
+    if (n != 4) return fail(ps, "a shape has four lengths, not %d", n);
+    if (sum > 13 || (fixed == 4 && sum != 13)) return fail(ps, "the lengths of a shape add up to 13");
+    advance(ps);
+    return emit(ps, o, 0) && (!negate || emit_op(ps, OP_NOT));
+}
+
 /* A function call: NAME already current. Arguments follow the pattern of
  * the function: S seat, R ranks, U suit, '?' makes the rest optional. */
 static bool parse_call(parser *ps)
@@ -274,11 +345,12 @@ static bool parse_call(parser *ps)
         {"count", "SRU", OP_COUNT, 0, 0},
         {"holds", "SRU", OP_HOLDS, 0, 0},
     };
+    if (is_name(ps, "shape") || is_name(ps, "pattern")) return parse_shape(ps);
     size_t k = 0;
     while (k < sizeof FUNCS / sizeof FUNCS[0] && !is_name(ps, FUNCS[k].name)) k++;
     if (k == sizeof FUNCS / sizeof FUNCS[0])
         return fail(ps, "unknown name '%.*s' (functions: len, trumps, longest, shortest, hcp, "
-                        "honours, count, holds)", (int)ps->len, ps->start);
+                        "honours, count, holds, shape, pattern)", (int)ps->len, ps->start);
     filter_op o = {.op = FUNCS[k].op, .suit = FUNCS[k].suit, .ranks = FUNCS[k].ranks};
     advance(ps);
     if (!expect(ps, "(", "after the function name")) return false;

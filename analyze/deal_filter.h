@@ -30,7 +30,11 @@
  *   hcp(SEAT [, SUIT])      points A=4 K=3 Q=2 J=1, the hand or one suit (also points)
  *   honours(SEAT)           trump honours held: A K Q J of trumps, 0..4 (also honors)
  *   count(SEAT, "R", SUIT)  how many of the ranks R the seat holds in the suit
- *   holds(SEAT, "R", SUIT)  1 if it holds every rank of R in the suit, else 0 */
+ *   holds(SEAT, "R", SUIT)  1 if it holds every rank of R in the suit, else 0
+ *   shape(SEAT) == "5431"   the seat's suit lengths (also pattern; "!=" too): four
+ *                           lengths, x for any; "5431" or "5-4-3-1" in any
+ *                           order, "5=4=3=1" in suit order (spades, hearts,
+ *                           diamonds, clubs), as Pavlicek writes them */
 #ifndef WHISTLAB_DEAL_FILTER_H
 #define WHISTLAB_DEAL_FILTER_H
 

@@ -8,45 +8,6 @@
 #include "deal_gen.h"
 #include "formats/wda.h"
 
-static uint64_t splitmix64(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ z >> 27) * 0x94d049bb133111ebULL;
-    return z ^ z >> 31;
-}
-
-uint32_t deal_gen_block_seed(uint64_t seed, uint64_t block)
-{
-    uint32_t h = (uint32_t)(splitmix64(seed) + block);
-    h ^= h >> 16;
-    h *= 0x85ebca6bU;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35U;
-    return h ^ h >> 16;
-}
-
-/* Step 3 of the scheme: positions j[i] uniform in [0, n - i) for i < k,
- * from one 32-bit draw x (taus2 gives the full 32 bits). With P = n (n-1)
- * ... (n-k+1), x*P = J*2^32 + low is Lemire's multiply-and-reject for J in
- * [0, P) (reject while low < 2^32 mod P), and the chain of multiplications
- * below reads off J's mixed-radix digits, one position each, with no
- * division. */
-static inline void positions(gsl_rng *rng, uint32_t n, int k, uint32_t *j)
-{
-    uint32_t prod = n;
-    for (int i = 1; i < k; i++) prod *= n - (uint32_t)i;
-    for (;;) {
-        uint32_t low = (uint32_t)gsl_rng_get(rng);
-        for (int i = 0; i < k; i++) {
-            uint64_t m = (uint64_t)low * (n - (uint32_t)i);
-            j[i] = (uint32_t)(m >> 32);
-            low = (uint32_t)m;
-        }
-        if (low >= prod || low >= (uint32_t)(-prod) % prod) return;
-    }
-}
-
 static void deal_one(gsl_rng *rng, uint64_t index, gen_deal *g)
 {
     static const uint8_t ORDERED[52] = {
@@ -55,16 +16,7 @@ static void deal_one(gsl_rng *rng, uint64_t index, gen_deal *g)
         36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
     uint8_t pack[52];
     memcpy(pack, ORDERED, sizeof pack);
-    for (uint32_t n = 52; n >= 2; n -= 4) {
-        int k = n >= 5 ? 4 : (int)n - 1;
-        uint32_t j[4];
-        positions(rng, n, k, j);
-        for (int i = 0; i < k; i++) {
-            uint8_t t = pack[n - 1 - i];
-            pack[n - 1 - i] = pack[j[i]];
-            pack[j[i]] = t;
-        }
-    }
+    deal_shuffle(rng, pack, 52);
     /* p[k] goes to the seat k places after the eldest hand: gather by k mod 4. */
     uint64_t by_turn[4] = {0, 0, 0, 0};
     for (int k = 0; k < 52; k += 4) {
@@ -80,11 +32,17 @@ static void deal_one(gsl_rng *rng, uint64_t index, gen_deal *g)
     g->turnup = card_make(pack[51] / 13, pack[51] % 13 + 2);
 }
 
-void deal_gen_block(gsl_rng *rng, uint64_t seed, uint64_t first, size_t n, gen_deal *out)
+void deal_gen_block(gsl_rng *rng, uint64_t seed, const deal_predeal *predeal, uint64_t first, size_t n,
+                    gen_deal *out)
 {
     uint64_t block = first / DEAL_GEN_BLOCK, i = block * DEAL_GEN_BLOCK;
     gsl_rng_set(rng, deal_gen_block_seed(seed, block));
     gen_deal skipped;
+    if (predeal && deal_predeal_active(predeal)) {
+        for (; i < first; i++) deal_predeal_one(rng, predeal, i, &skipped);
+        for (size_t k = 0; k < n; k++) deal_predeal_one(rng, predeal, first + k, &out[k]);
+        return;
+    }
     for (; i < first; i++) deal_one(rng, i, &skipped);
     for (size_t k = 0; k < n; k++) deal_one(rng, first + k, &out[k]);
 }
@@ -120,7 +78,7 @@ static size_t deal_chunk(const deal_gen_opts *o, gsl_rng *rng, uint64_t c, gen_d
                          size_t *dealt)
 {
     chunk ch = chunk_of(o, c);
-    deal_gen_block(rng, o->seed, ch.first, ch.n, out);
+    deal_gen_block(rng, o->seed, o->predeal, ch.first, ch.n, out);
     *dealt = ch.n;
     if (!o->filter) return ch.n;
     size_t kept = 0;

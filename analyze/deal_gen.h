@@ -44,26 +44,16 @@
 
 #include <gsl/gsl_rng.h>
 #include <stddef.h>
+#include "analyze/deal_draw.h"
 #include "analyze/deal_filter.h"
+#include "analyze/deal_predeal.h"
 #include "formats/deal.h"
 
-#define DEAL_GEN_BLOCK 4096
-
-/* One generated deal: trumps are the turn-up's suit, the eldest hand is the
- * dealer's left. */
-typedef struct {
-    hand_t hand[4];
-    uint64_t index;   /* position in the stream: board index + 1 */
-    uint8_t dealer;
-    card_t turnup;
-} gen_deal;
-
-/* s_j of the scheme. */
-uint32_t deal_gen_block_seed(uint64_t seed, uint64_t block);
-
 /* Deals first .. first + n - 1 of the stream of seed, which must lie in one
- * block. rng must be of type gsl_rng_taus2 (it is reseeded). */
-void deal_gen_block(gsl_rng *rng, uint64_t seed, uint64_t first, size_t n, gen_deal *out);
+ * block; with fixed cards when predeal is active (deal_predeal.h; NULL:
+ * none). rng must be of type gsl_rng_taus2 (it is reseeded). */
+void deal_gen_block(gsl_rng *rng, uint64_t seed, const deal_predeal *predeal, uint64_t first, size_t n,
+                    gen_deal *out);
 
 /* Sets the fields of d that a generated deal has: hands, dealer, leader,
  * turn-up, trumps, board (as given). The others are left alone: deal_clear d
@@ -77,6 +67,7 @@ typedef struct {
     uint64_t max_dealt;  /* a filtered run gives up after dealing this many */
     unsigned threads;    /* 0 or 1: the calling thread deals */
     const deal_filter *filter; /* NULL: every deal */
+    const deal_predeal *predeal; /* cards fixed in advance (NULL: none) */
     /* Receives the kept deals in stream order, up to a block at a time;
      * returning false stops the run. */
     bool (*sink)(void *ctx, const gen_deal *deals, size_t n);

@@ -61,7 +61,10 @@
 #define WDA_BOARD_MAX 16382
 #define WDA_COUNT_UNFINISHED UINT64_MAX
 
-enum { WDA_GENERATOR_NONE = 0, WDA_GENERATOR_DEAL = 1 };
+/* How the deals were made: not said; deal_gen.h's scheme from the seed;
+ * that scheme with cards fixed in advance (deal_predeal.h; the constraints
+ * are in the note, the command line). */
+enum { WDA_GENERATOR_NONE = 0, WDA_GENERATOR_DEAL = 1, WDA_GENERATOR_PREDEAL = 2 };
 enum { WDA_FLAG_FILTERED = 1 };
 
 typedef struct {

@@ -98,7 +98,7 @@ static void same_everywhere(const convention *b, const convention *c, gsl_rng *r
     gen_deal g[512];
     for (int first = 0; first < N_DEALS; first += 512) {
         int n = N_DEALS - first < 512 ? N_DEALS - first : 512;
-        deal_gen_block(rng, 1885, (uint64_t)first, (size_t)n, g);
+        deal_gen_block(rng, 1885, NULL, (uint64_t)first, (size_t)n, g);
         for (int k = 0; k < n; k++) {
             sd_deal d;
             deal_of(&g[k], &d, k);

@@ -75,7 +75,7 @@ static void test_scheme_matches_its_description(void **state)
         assert_int_equal(deal_gen_block_seed(seed, block),
                          ref_fmix32((uint32_t)(ref_splitmix64(seed) + block)));
         gsl_rng_set(ref, deal_gen_block_seed(seed, block));
-        deal_gen_block(rng, seed, block * DEAL_GEN_BLOCK, DEAL_GEN_BLOCK, g);
+        deal_gen_block(rng, seed, NULL, block * DEAL_GEN_BLOCK, DEAL_GEN_BLOCK, g);
         for (int k = 0; k < DEAL_GEN_BLOCK; k++) {
             hand_t hand[4];
             int dealer;
@@ -88,7 +88,7 @@ static void test_scheme_matches_its_description(void **state)
         }
     }
     /* a range inside a block is the same deals */
-    deal_gen_block(rng, seed, DEAL_GEN_BLOCK + 100, 5, g);
+    deal_gen_block(rng, seed, NULL, DEAL_GEN_BLOCK + 100, 5, g);
     gsl_rng_set(ref, deal_gen_block_seed(seed, 1));
     for (int k = 0; k < 105; k++) {
         hand_t hand[4];
@@ -193,7 +193,7 @@ static void test_whist_dealing(void **state)
     (void)state;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     static gen_deal g[DEAL_GEN_BLOCK];
-    deal_gen_block(rng, 1, 0, DEAL_GEN_BLOCK, g);
+    deal_gen_block(rng, 1, NULL, 0, DEAL_GEN_BLOCK, g);
     deal_t d;
     deal_clear(&d);
     char why[128];
@@ -403,7 +403,7 @@ static void test_filter_language(void **state)
         {"3 > (", "column 6: the expression ends too early"},
         {"3 > *", "column 5: expected a number, a function or '(', found '*'"},
         {"size(leader)", "column 1: unknown name 'size' (functions: len, trumps, longest, shortest, "
-                         "hcp, honours, count, holds)"},
+                         "hcp, honours, count, holds, shape, pattern)"},
     };
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
         deal_filter *f = deal_filter_compile(errors[i].expr, why, sizeof why);

@@ -90,7 +90,7 @@ static void test_invariants(void **state)
     long sum_gain = 0, nonzero = 0;
     for (long i = 0; i < N_DEALS; i += DEAL_GEN_BLOCK) {
         size_t m = (size_t)(N_DEALS - i < DEAL_GEN_BLOCK ? N_DEALS - i : DEAL_GEN_BLOCK);
-        deal_gen_block(rng, 2026, (uint64_t)i, m, g);
+        deal_gen_block(rng, 2026, NULL, (uint64_t)i, m, g);
         for (size_t k = 0; k < m; k++) {
             long n = i + (long)k;
             sd_deal d;
@@ -204,7 +204,7 @@ static void test_shared_tables(void **state)
     gen_deal g[256];
     long parted = 0;
     for (int block = 0; block < 8; block++) {
-        deal_gen_block(rng, 1851, (uint64_t)block * 256, 256, g);
+        deal_gen_block(rng, 1851, NULL, (uint64_t)block * 256, 256, g);
         for (int k = 0; k < 256; k++) {
             sd_deal d;
             deal_of(&g[k], &d);
@@ -246,7 +246,7 @@ static void test_round_robin(void **state)
     load_sides();
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     gen_deal g[64];
-    deal_gen_block(rng, 77, 0, 64, g);
+    deal_gen_block(rng, 77, NULL, 0, 64, g);
     static sd_pair pairs[MAX_SIDES * MAX_SIDES];
     for (int i = 0; i < n_sides; i++)
         for (int j = 0; j < n_sides; j++) sd_pair_init(&pairs[i * n_sides + j], &sides[i], &sides[j]);
@@ -274,7 +274,7 @@ static void test_golden_log(void **state)
     (void)state;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     gen_deal g;
-    deal_gen_block(rng, 1, 0, 1, &g);
+    deal_gen_block(rng, 1, NULL, 0, 1, &g);
     gsl_rng_free(rng);
     sd_deal d;
     deal_of(&g, &d);

@@ -253,7 +253,7 @@ static void write_generated(const char *path, int n)
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     for (int i = 0; i < n; i += DEAL_GEN_BLOCK) {
         size_t k = (size_t)(n - i < DEAL_GEN_BLOCK ? n - i : DEAL_GEN_BLOCK);
-        deal_gen_block(rng, 5, (uint64_t)i, k, g + i);
+        deal_gen_block(rng, 5, NULL, (uint64_t)i, k, g + i);
     }
     diag_t diag = {0};
     deal_writer *w = deal_writer_open(path, FMT_AUTO, &diag);

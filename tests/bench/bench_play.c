@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     for (long i = 0; i < n; i += DEAL_GEN_BLOCK) {
         size_t m = (size_t)(n - i < DEAL_GEN_BLOCK ? n - i : DEAL_GEN_BLOCK);
-        deal_gen_block(rng, 1, (uint64_t)i, m, g);
+        deal_gen_block(rng, 1, NULL, (uint64_t)i, m, g);
         for (size_t k = 0; k < m; k++) {
             sd_deal *d = &deals[i + (long)k];
             for (int s = 0; s < 4; s++) d->hand[s] = g[k].hand[s];

@@ -25,7 +25,7 @@ static void make_deals(void)
 {
     gen_deal g[DEALS];
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
-    deal_gen_block(rng, 1851, 0, DEALS, g);
+    deal_gen_block(rng, 1851, NULL, 0, DEALS, g);
     gsl_rng_free(rng);
     for (int i = 0; i < DEALS; i++) {
         deal_clear(&deals[i]);
