@@ -20,7 +20,11 @@ OPT     ?= -O2 -g
 # the game loop: the single-dummy replay runs about 10% faster.
 REL_OPT ?= -O3 -flto=auto -ffat-lto-objects
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(CFLAGS)
-LIBS    = -lz -lcsv -ldds -lgsl -lgslcblas -lm -pthread
+# libdds is loaded by the whistlab binary when it first solves (dd_init),
+# not linked: commands that never solve do not pay its start-up. The test
+# and benchmark programs link it (some call DDS directly).
+LIBS    = -lz -lcsv -lgsl -lgslcblas -lm -ldl -pthread
+DDS_LIB = -ldds
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev
@@ -76,15 +80,15 @@ $(ASAN)/%.o: %.c $(HEADERS)
 
 $(REL)/tests/%: tests/%.c tests/testutil.h $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(REL)/libwhistlab.a $(LIBS) -lcmocka
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
 $(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
 $(REL)/bench/%: tests/bench/%.c $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS)
+	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB)
 
 # The whistlab binary is built first: some tests run it as users do.
 test: whistlab $(TESTS_REL)
@@ -138,7 +142,7 @@ build/fuzz/libwhistlab.a: $(LIB_OBJ_FUZZ)
 	rm -f $@ && ar rcs $@ $^
 
 build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h build/fuzz/libwhistlab.a
-	clang $(FUZZ_CFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS)
+	clang $(FUZZ_CFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS) $(DDS_LIB)
 
 fuzz: deps
 	@sh tests/install-deps.sh clang libclang-rt-dev

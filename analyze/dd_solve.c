@@ -1,26 +1,73 @@
 /* dd_solve.c -- the DDS wrapper: a deal_t becomes DDS's binary deal, one
  * SolveBoard call values every lead, and the equal-card groups are expanded
  * card by card (conventions.md S6: all conventions share one call). */
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 #include "dd_solve.h"
 
 /* DDS names its deal type `struct deal`, as formats/deal.h does: rename
  * DDS's in this file only (the layout, which is all the library sees, is
- * unchanged). */
+ * unchanged). Only DDS's types are taken from its header: the library is
+ * loaded when a command first solves (dd_init), so that the commands that
+ * never solve do not pay its start-up (SetMaxThreads allocates every
+ * thread's transposition tables). */
 #define deal dds_deal
 #include <dds/dll.h>
 #undef deal
 
 static pthread_once_t dds_once = PTHREAD_ONCE_INIT;
 static int dds_threads;
+static char dds_missing[200];
+static struct {
+    int (*SolveBoard)(struct dds_deal, int, int, int, struct futureTricks *, int);
+    void (*SetMaxThreads)(int);
+    void (*GetDDSInfo)(struct DDSInfo *);
+    void (*ErrorMessage)(int, char *);
+} dds;
+
+/* Debian's libdds 2.9, loaded after start-up, runs its finaliser after
+ * its C++ destructors at exit and crashes there. Registered once the
+ * library is in, this runs before them: the output flushed (and, under the
+ * sanitizers, the leak check that exit would have run), the process ends
+ * with exit's status, as if the handlers had run. */
+static void dds_exit(int status, void *arg)
+{
+    (void)arg;
+    fflush(NULL);
+#if defined(__SANITIZE_ADDRESS__)
+    __lsan_do_leak_check();
+#endif
+    _exit(status);
+}
 
 static void dds_setup(void)
 {
+    static const char *const NAMES[] = {"libdds.so.0", "libdds.so"};
+    void *h = NULL;
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0] && !h; i++) h = dlopen(NAMES[i], RTLD_NOW | RTLD_GLOBAL);
+    if (h) {
+        *(void **)&dds.SolveBoard = dlsym(h, "SolveBoard");
+        *(void **)&dds.SetMaxThreads = dlsym(h, "SetMaxThreads");
+        *(void **)&dds.GetDDSInfo = dlsym(h, "GetDDSInfo");
+        *(void **)&dds.ErrorMessage = dlsym(h, "ErrorMessage");
+    }
+    if (!h || !dds.SolveBoard || !dds.SetMaxThreads || !dds.GetDDSInfo || !dds.ErrorMessage) {
+        const char *why = dlerror();
+        snprintf(dds_missing, sizeof dds_missing, "cannot load libdds (Debian: libdds-dev): %s",
+                 why ? why : "a function is missing");
+        return;
+    }
+    on_exit(dds_exit, NULL);
     struct DDSInfo info;
-    SetMaxThreads(0);
-    GetDDSInfo(&info);
+    dds.SetMaxThreads(0);
+    dds.GetDDSInfo(&info);
     dds_threads = info.noOfThreads > 0 ? info.noOfThreads : 1;
 }
 
@@ -28,6 +75,12 @@ int dd_init(void)
 {
     pthread_once(&dds_once, dds_setup);
     return dds_threads;
+}
+
+const char *dd_unavailable(void)
+{
+    pthread_once(&dds_once, dds_setup);
+    return dds_threads ? NULL : dds_missing;
 }
 
 /* d's opening position as DDS's deal: trumps the strain, the leader first. */
@@ -45,10 +98,10 @@ int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
 {
     struct dds_deal dl;
     struct futureTricks fut;
-    dd_init();
     memset(out->tricks, -1, sizeof out->tricks);
     dds_deal_of(d, &dl);
-    int rc = SolveBoard(dl, -1, 3, 1, &fut, thread);
+    if (!dd_init()) return RETURN_UNKNOWN_FAULT;
+    int rc = dds.SolveBoard(dl, -1, 3, 1, &fut, thread);
     if (rc != RETURN_NO_FAULT) return rc;
     for (int i = 0; i < fut.cards; i++) {
         int8_t score = (int8_t)fut.score[i];
@@ -75,10 +128,10 @@ int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_l
     struct dds_deal dl;
     struct futureTricks fut;
     int calls = 1;
-    dd_init();
     memset(out->tricks, -1, sizeof out->tricks);
     dds_deal_of(d, &dl);
-    int rc = SolveBoard(dl, -1, 1, 1, &fut, thread);
+    if (!dd_init()) return RETURN_UNKNOWN_FAULT;
+    int rc = dds.SolveBoard(dl, -1, 1, 1, &fut, thread);
     if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
     if (rc != RETURN_NO_FAULT) goto done;
     *best = fut.score[0];
@@ -94,7 +147,7 @@ int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_l
         after.currentTrickSuit[0] = s;
         after.currentTrickRank[0] = r;
         after.remainCards[d->leader][s] &= ~(1u << r);
-        rc = SolveBoard(after, -1, 1, 1, &fut, thread);
+        rc = dds.SolveBoard(after, -1, 1, 1, &fut, thread);
         calls++;
         if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
         if (rc != RETURN_NO_FAULT) break;
@@ -114,8 +167,12 @@ done:
 
 void dd_error_text(int code, char *buf, size_t len)
 {
-    char line[80];
-    ErrorMessage(code, line);
+    char line[80] = "";
+    if (!dd_init()) {
+        snprintf(buf, len, "%s", dds_missing);
+        return;
+    }
+    dds.ErrorMessage(code, line);
     line[sizeof line - 1] = 0;
     snprintf(buf, len, "DDS error %d: %s", code, line);
 }

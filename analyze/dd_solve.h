@@ -22,10 +22,14 @@ typedef struct {
     int8_t tricks[64];
 } dd_leads;
 
-/* Calls SetMaxThreads(0) once (later calls do nothing) and returns the
- * number of solver threads DDS configured: valid thread indices are
- * 0..n-1. Thread-safe. */
+/* Loads libdds and calls SetMaxThreads(0), once (later calls do
+ * nothing), and returns the number of solver threads DDS configured:
+ * valid thread indices are 0..n-1; 0 when libdds cannot be loaded
+ * (dd_unavailable says why). Thread-safe. */
 int dd_init(void);
+/* Why DDS cannot be used ("cannot load libdds ..."), or NULL when it can. */
+const char *dd_unavailable(void);
+
 
 /* Solves d (strain and leader must be set) on DDS thread `thread`. Returns
  * DD_OK, or a DDS error code (out is then all -1). */

@@ -1,6 +1,7 @@
 /* test_dd.c -- the double-dummy layer: every card's value from one DDS
  * solve must equal DDS's own expected values in its test hands (FUT lines)
- * and agree with their DD tables; the dd-best tie-break (conventions.md Q18);
+ * and agree with their DD tables, also when each card is valued by
+ * solutions=1 searches (dd_solve_cards); the dd-best tie-break (conventions.md Q18);
  * DDS errors; the worker pool's in-order results for any thread count.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.
@@ -22,7 +23,10 @@ typedef struct {
  * card of the leader's hand with the file's FUT value, and the best lead
  * with the TABLE entry of the leader's right-hand opponent (the declarer
  * in DDS's terms: leader's side best = 13 - declarer's tricks). */
-static void verify_file(const char *path, int threads, verify_counts *n)
+/* by_card: every card valued by dd_solve_cards (one solutions=1 search,
+ * then one after each card not equal to the best), on the calling thread,
+ * for at most limit deals (0: all), in place of one solutions=3 solve. */
+static void verify_file(const char *path, int threads, verify_counts *n, bool by_card, uint64_t limit)
 {
     diag_t diag = {0};
     deal_reader *r = deal_reader_open(path, FMT_DDS, &diag);
@@ -38,7 +42,8 @@ static void verify_file(const char *path, int threads, verify_counts *n)
         if (job) {
             deal_t d, whist[4];
             char why[200];
-            read_status st = deal_reader_next(r, &d, &diag);
+            read_status st = limit && n->deals + (uint64_t)dd_pool_pending(pool) >= limit ? READ_EOF
+                                                                                           : deal_reader_next(r, &d, &diag);
             if (st == READ_EOF) {
                 more = false;
                 continue;
@@ -48,12 +53,20 @@ static void verify_file(const char *path, int threads, verify_counts *n)
             assert_int_equal(deal_apply_trump_policy(&d, &policy, whist, why, sizeof why), 1);
             assert_int_equal(whist[0].leader, d.leader); /* DDS's `first` stays the leader */
             job->deal = whist[0];
-            job->solve = true;
+            job->solve = !by_card;
             dd_pool_submit(pool);
             continue;
         }
         job = dd_pool_oldest(pool);
         const deal_t *d = &job->deal;
+        if (by_card) {
+            card_t all[13];
+            int k = 0, best;
+            for (card_t c = 0; c < 64; c++)
+                if (hand_has(d->hand[d->leader], c)) all[k++] = c;
+            job->rc = dd_solve_cards(d, 0, all, k, &job->leads, &best, NULL);
+            assert_int_equal(best, dd_best_tricks(&job->leads));
+        }
         assert_int_equal(job->rc, DD_OK);
         hand_t hand = d->hand[d->leader];
         for (card_t c = 0; c < 64; c++) {
@@ -87,7 +100,7 @@ static void test_list100_matches_dds(void **state)
 {
     (void)state;
     verify_counts n;
-    verify_file(test_shared("corpora/dds-hands/list100.txt"), 0, &n);
+    verify_file(test_shared("corpora/dds-hands/list100.txt"), 0, &n, false, 0);
     assert_int_equal(n.deals, 100);
     assert_int_equal(n.cards, 1300);
     assert_int_equal(n.tables, 100);
@@ -95,20 +108,35 @@ static void test_list100_matches_dds(void **state)
     assert_int_equal(n.mismatches, 0);
 }
 
+/* The fewer-searches path (replay --eval dd without all the leads) values
+ * every card as DDS's solutions=3 does: 40 deals of list100, every card. */
+static void test_by_card_matches_dds(void **state)
+{
+    (void)state;
+    verify_counts n;
+    verify_file(test_shared("corpora/dds-hands/list100.txt"), 1, &n, true, 40);
+    assert_int_equal(n.deals, 40);
+    assert_int_equal(n.cards, 520);
+    assert_int_equal(n.mismatches, 0);
+}
+
 static void test_corpus_arg_matches_dds(void **state)
 {
     (void)state;
     verify_counts n;
-    double t0 = (double)clock();
-    verify_file(test_shared(corpus_arg), 0, &n);
-    printf("%s: %llu deals, %llu cards and %llu DD tables compared with DDS's expected values "
-           "(%llu at no trumps): %llu mismatches (%.1f s CPU)\n",
-           corpus_arg, (unsigned long long)n.deals, (unsigned long long)n.cards,
-           (unsigned long long)n.tables, (unsigned long long)n.nt_deals,
-           (unsigned long long)n.mismatches, ((double)clock() - t0) / CLOCKS_PER_SEC);
-    assert_true(n.deals > 0);
-    assert_int_equal(n.cards, 13 * n.deals);
-    assert_int_equal(n.mismatches, 0);
+    for (int by_card = 0; by_card <= 1; by_card++) {
+        double t0 = (double)clock();
+        verify_file(test_shared(corpus_arg), 0, &n, by_card, 0);
+        printf("%s: %llu deals, %llu cards (%s) and %llu DD tables compared with DDS's expected "
+               "values (%llu at no trumps): %llu mismatches (%.1f s CPU)\n",
+               corpus_arg, (unsigned long long)n.deals, (unsigned long long)n.cards,
+               by_card ? "each by solutions=1 searches" : "one solutions=3 solve a deal",
+               (unsigned long long)n.tables, (unsigned long long)n.nt_deals, (unsigned long long)n.mismatches,
+               ((double)clock() - t0) / CLOCKS_PER_SEC);
+        assert_true(n.deals > 0);
+        assert_int_equal(n.cards, 13 * n.deals);
+        assert_int_equal(n.mismatches, 0);
+    }
 }
 
 /* list1.txt's deal, built by hand: N leads, spades trumps.
@@ -270,6 +298,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_dds_error_reported),
         cmocka_unit_test(test_pool_in_order),
         cmocka_unit_test(test_list100_matches_dds),
+        cmocka_unit_test(test_by_card_matches_dds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
