@@ -158,10 +158,12 @@ convention *convention_open(const char *spec, diag_t *diag)
             base[k] = 0;
             b = find_compiled(base);
             if (b) {
+                /* the diagnostic keeps the file name: the embedded table's
+                 * own, which outlives the call */
                 int e = embedded_index(base);
-                char file[128];
-                snprintf(file, sizeof file, "analyze/conventions/%.96s.tbl", base);
-                if (e >= 0) return convention_compile(CONVENTION_TABLE_TEXTS[e], file, plus + 1, find_compiled, diag);
+                if (e >= 0)
+                    return convention_compile(CONVENTION_TABLE_TEXTS[e], CONVENTION_TABLE_FILES[e], plus + 1,
+                                              find_compiled, diag);
             }
             if (file_exists(base)) return load_with_options(base, plus + 1, diag);
         }
