@@ -160,7 +160,7 @@ static void test_usage_errors(void **state)
         {"lead --hand 'S:KJ8432 H:Q963 D:AK C:Q'", "give the trumps"},
         {"lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump X", "--trump X"},
         {"lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention nobody", "no such convention"},
-        {"lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit+gold", "no option 'gold'"},
+        {"lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit+gold", "long-suit.tbl: convention long-suit has no option 'gold'"},
         {"lead", "usage: whistlab lead"},
         {"conventions --table nobody", "no built-in convention 'nobody'"},
     };
