@@ -45,8 +45,12 @@ static void play_usage(FILE *f)
         "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
         "                   held and played once, suit followed, trick winners leading,\n"
         "                   and the recorded [Result] (declarer's tricks; a play cut\n"
-        "                   short by a claim is checked as far as it goes)\n"
-        INPUT_OPTIONS_HELP);
+        "                   short by a claim is checked as far as it goes); a deal\n"
+        "                   rejected while reading (an impossible [Play]) or an\n"
+        "                   unreadable record is a problem too\n"
+        INPUT_OPTIONS_HELP
+        "exit status: 0 ok, 1 some deals rejected or a play with problems, 2 usage,\n"
+        "3 unreadable input\n");
 }
 
 static convention *open_conv(const char *spec)
@@ -133,7 +137,7 @@ static int play_one(const char *path, const input_opts *io, long board, const co
 }
 
 typedef struct {
-    uint64_t deals, played, legal, complete, claimed, result_checked, problems, no_play;
+    uint64_t deals, rejected, played, legal, complete, claimed, result_checked, problems, no_play;
 } verify_counts;
 
 static int verify_file(const char *path, const input_opts *io, verify_counts *n)
@@ -153,8 +157,14 @@ static int verify_file(const char *path, const input_opts *io, verify_counts *n)
             status = EXIT_FAILURE_IO;
             break;
         }
+        if (st == READ_REJECT && (d.flags & DEAL_UNKNOWN_HANDS)) continue; /* valid, not analysable */
         if (st == READ_ERROR || st == READ_REJECT) {
-            if (!(d.flags & DEAL_UNKNOWN_HANDS) || st == READ_ERROR) diag_print(stderr, &diag);
+            /* a record that cannot be read, or a deal whose recorded play is
+             * refused already by the reader: what --verify is asked to find */
+            diag_print(stderr, &diag);
+            if (st == READ_REJECT) n->rejected++;
+            n->problems++;
+            status = EXIT_REJECTS;
             continue;
         }
         n->deals++;
@@ -302,9 +312,10 @@ int cmd_play(int argc, char **argv)
             int s = verify_file(argv[i], &io, &n);
             if (s > status) status = s;
         }
-        printf("deals %" PRIu64 ", with a recorded play %" PRIu64 ": legal %" PRIu64 " (complete %" PRIu64
-               ", cut short %" PRIu64 "), results checked %" PRIu64 ", problems %" PRIu64 "\n",
-               n.deals, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
+        printf("deals %" PRIu64 " (and %" PRIu64 " rejected while reading), with a recorded play %" PRIu64
+               ": legal %" PRIu64 " (complete %" PRIu64 ", cut short %" PRIu64 "), results checked %" PRIu64
+               ", problems %" PRIu64 "\n",
+               n.deals, n.rejected, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
         return status;
     }
     if (robin) return round_robin(robin, &io, seed, limit, threads, signals, ext, argv + optind, argc - optind);
