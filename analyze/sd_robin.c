@@ -21,6 +21,7 @@
 #include "sd_duplicate.h"
 #include "sd_robin.h"
 #include "stats/paired.h"
+#include "stats/pvalue.h"
 
 #define BATCH_DEALS 2048   /* whist deals played per batch */
 #define BATCH_EVENTS 2048  /* records gathered per batch */
@@ -175,11 +176,11 @@ static void report(const sd_robin_opts *o, const robin_tally *t, FILE *out)
         for (int j = i + 1; j < o->nconv; j++) {
             paired_summary s;
             paired_summarise(&t->pair[i][j], &s);
-            char name[64];
+            char name[64], p[16];
             snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
-            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8.4f %7.1f%%\n", name, s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, s.p,
-                    s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+            pvalue_format(p, sizeof p, s.p);
+            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
         }

@@ -206,8 +206,9 @@ int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
     in.end = buf + len - 4;
     uint32_t version = get_u32(&in);
     if (version != WLS_VERSION) {
-        snprintf(err, err_len, "%s: state file version %u, this whistlab reads version %d",
-                 path, version, WLS_VERSION);
+        snprintf(err, err_len, "%s: a state file of version %u (%s whistlab); this whistlab reads version %d "
+                 "only: run the analysis again to make one", path, version,
+                 version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION);
         free(buf);
         return 0;
     }

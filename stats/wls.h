@@ -3,11 +3,13 @@
  * resumed (--save, --resume) and shards run apart can be merged
  * (`whistlab merge`).
  *
- * Layout (all integers little-endian): "WHISTLAB-WLS" magic (12 bytes),
- * u32 version, u32 complete, u32 parts, u64 part mask, text config, text
- * progress, u32 nconv, nconv names of STATS_NAME_LEN bytes, u32 count and
- * that many u64 counters in stats_walk order, then the CRC-32 (zlib) of all
- * the bytes before it. A text is a u32 length and its bytes. */
+ * Layout of version 2 (all integers little-endian): "WHISTLAB-WLS" magic
+ * (12 bytes), u32 version, u32 complete, u32 parts, u64 part mask, text
+ * config, text progress, u32 nconv, nconv names of STATS_NAME_LEN bytes,
+ * u32 count and that many u64 counters in stats_walk order, then the CRC-32
+ * (zlib) of all the bytes before it. A text is a u32 length and its bytes.
+ * Version 1 had fewer counters per pair (no sums over the deals whose
+ * leads differ): it is refused, naming the version. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
@@ -15,7 +17,7 @@
 #include <stdint.h>
 #include "tally.h"
 
-#define WLS_VERSION 1
+#define WLS_VERSION 2
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
 

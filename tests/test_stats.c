@@ -1,13 +1,18 @@
 /* test_stats.c -- the statistics of stats/: the paired t-test against
  * values computed independently (R's t.test(1:4): t = 3.873, df = 3,
- * p = 0.03047, CI 0.4457397..4.5542603), exact merging, the .wls state file
- * (round trip, damage detection, shard merging rules), and the CSV tables
- * read back through libcsv. */
+ * p = 0.03047, CI 0.4457397..4.5542603), the gain over the deals whose
+ * choices differ and over those whose choices are the same, p-values that
+ * keep their magnitude, Holm's correction (R's p.adjust(..., "holm")) and
+ * the breakdown stars it decides, exact merging, the .wls state file
+ * (round trip, damage detection, older versions refused, shard merging
+ * rules) and the CSV tables read back through libcsv. */
 #include <math.h>
 #include <csv.h>
+#include <zlib.h>
 #include "testutil.h"
 #include "stats/csv_out.h"
 #include "stats/paired.h"
+#include "stats/pvalue.h"
 #include "stats/report.h"
 #include "stats/tally.h"
 #include "stats/wls.h"
@@ -274,18 +279,18 @@ static void test_wls_merge_rules(void **state)
 
 /* libcsv reading back: fields of each row collected as text. */
 typedef struct {
-    char field[64][128];
+    char field[64][512];
     int nfields, rows;
     int (*on_row)(void *self);
     char want_measure[64], want_conv[64], want_versus[64], want_level[16], want_breakdown[32];
-    char found[128];
+    char found[512];
 } csv_reader;
 
 static void on_field(void *s, size_t len, void *data)
 {
     csv_reader *r = data;
     if (r->nfields < 64) {
-        size_t n = len < 127 ? len : 127;
+        size_t n = len < 511 ? len : 511;
         memcpy(r->field[r->nfields], s, n);
         r->field[r->nfields][n] = 0;
     }
@@ -436,6 +441,247 @@ static void test_summary_csv_and_report(void **state)
     free(st);
 }
 
+
+/* Six deals of a pair by hand: on the three whose choices differ the
+ * differences are +2, 0, -3 (mean -1/3), on the three whose choices are
+ * the same +1, 0, +1 (mean +2/3): in play a same opening lead can still
+ * gain. Over all deals the mean is +1/6, and +1/6 divided by the share of
+ * deals that differ (1/2) is +1/3: not the gain of the deals that differ. */
+static const int SPLIT[6][4] = {
+    /* score a, score b, choice a, choice b */
+    {7, 5, 1, 2}, {6, 6, 1, 2}, {5, 8, 1, 2}, {9, 8, 3, 3}, {4, 4, 3, 3}, {7, 6, 3, 3},
+};
+
+static void test_gain_when_differ_and_same(void **state)
+{
+    (void)state;
+    paired_acc a = {0};
+    for (int k = 0; k < 6; k++) paired_add(&a, SPLIT[k][0], SPLIT[k][1], SPLIT[k][2] != SPLIT[k][3]);
+    paired_summary all, differ, same;
+    paired_summarise(&a, &all);
+    paired_summarise_differ(&a, &differ);
+    paired_summarise_same(&a, &same);
+    assert_true(fabs(all.mean - 1.0 / 6) < 1e-12);
+    assert_int_equal(differ.n, 3);
+    assert_true(fabs(differ.mean - -1.0 / 3) < 1e-12);
+    assert_true(fabs(differ.sd - sqrt(19.0 / 3)) < 1e-9);   /* (49 + 1 + 64) / 9 / 2 */
+    assert_true(fabs(differ.se - sqrt(19.0 / 9)) < 1e-9);
+    assert_int_equal(same.n, 3);
+    assert_true(fabs(same.mean - 2.0 / 3) < 1e-12);
+    assert_true(fabs(same.se - 1.0 / 3) < 1e-9);
+    assert_int_equal(a.differ_gain, 2);
+    assert_int_equal(a.differ_loss, 3);
+    assert_int_equal(a.differ_sumsq, 13);
+
+    /* the same deals through a comparison state: the summary CSV and the
+     * report (rule-based play) state the two gains */
+    static const char *const names[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int k = 0; k < 6; k++) {
+        stats_deal d = {0};
+        for (int i = 0; i < 2; i++) {
+            d.score[i] = SPLIT[k][i];
+            d.choice[i] = SPLIT[k][2 + i];
+        }
+        d.best = SPLIT[k][0] > SPLIT[k][1] ? SPLIT[k][0] : SPLIT[k][1];
+        d.best_choice = -1;
+        d.key[BREAK_COINCIDE] = SPLIT[k][2] == SPLIT[k][3];
+        stats_add(st, &d);
+    }
+    st->read = st->accepted = 6;
+    char err[256];
+    const char *path = test_tmp("split.csv");
+    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
+                        "-0.333333");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_differ"),
+                        "1.452966");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_same"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_same"),
+                        "0.666667");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_same"),
+                        "0.333333");
+    remove(path);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY);
+    fclose(f);
+    /* NET GAIN: mean +0.1667, leads differ on 50%, gain when differ -0.3333 */
+    assert_non_null(strstr(buf, "long-suit - short-suit    +0.1667"));
+    assert_non_null(strstr(buf, "   50.0%    -0.3333\n"));
+    assert_non_null(strstr(buf, "GAIN WHEN THE OPENING LEADS DIFFER AND WHEN THEY ARE THE SAME"));
+    /* t(0.975, 2) = 4.302653: -1/3 -/+ 4.302653 x 1.452966, 2/3 -/+ 4.302653 / 3 */
+    assert_non_null(strstr(buf, "long-suit - short-suit         3    -0.3333  [-6.5849, +5.9183]          3    +0.6667  "
+                                "[-0.7676, +2.1009]\n"));
+    free(buf);
+    /* double-dummy the table is not shown: a same lead gains nothing there */
+    f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_DD);
+    fclose(f);
+    assert_null(strstr(buf, "GAIN WHEN THE OPENING LEADS DIFFER"));
+    free(buf);
+    free(st);
+}
+
+static void test_p_values_keep_their_magnitude(void **state)
+{
+    (void)state;
+    static const struct {
+        double p;
+        const char *text;
+    } CASES[] = {
+        {1, "1.0000"}, {0.6481, "0.6481"}, {0.0294, "0.0294"}, {0.001, "0.0010"}, {0.00052, "5.2e-04"},
+        {2.3e-41, "2.3e-41"}, {1e-300, "1.0e-300"}, {9e-301, "< 1e-300"}, {0, "< 1e-300"}, {NAN, "-"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char buf[16];
+        pvalue_format(buf, sizeof buf, CASES[i].p);
+        assert_string_equal(buf, CASES[i].text);
+        assert_true(strlen(buf) <= 8);
+    }
+    assert_true(pvalue_for_csv(2.3e-41) == 2.3e-41);
+    assert_true(pvalue_for_csv(1e-310) == 0);
+    /* a paired test far out in the tail: 90 deals +1 and 10 deals 0, t = 29.85
+     * on 99 df, p about 1e-50 (it used to print as 0.0000) */
+    paired_acc a = {0};
+    for (int k = 0; k < 100; k++) paired_add(&a, k < 90, 0, 1);
+    paired_summary s;
+    paired_summarise(&a, &s);
+    assert_true(s.p > 1e-60 && s.p < 1e-40);
+    char buf[16];
+    pvalue_format(buf, sizeof buf, s.p);
+    assert_non_null(strstr(buf, "e-"));
+    /* and the summary CSV writes it with its exponent */
+    static const char *const names[] = {"long-suit", "random"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int k = 0; k < 100; k++) {
+        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1, .best_choice = 1};
+        stats_add(st, &d);
+    }
+    char err[256], want[32];
+    const char *path = test_tmp("tiny-p.csv");
+    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    snprintf(want, sizeof want, "%.6g", s.p);
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
+    assert_non_null(strstr(want, "e-"));
+    remove(path);
+    free(st);
+}
+
+static void test_holm(void **state)
+{
+    (void)state;
+    /* R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02;
+     * the NaN is no test (m = 4) */
+    static const double p[5] = {0.01, NAN, 0.04, 0.03, 0.005};
+    double adj[5];
+    assert_int_equal(pvalue_holm(p, 5, adj), 4);
+    assert_true(fabs(adj[0] - 0.03) < 1e-12);
+    assert_true(isnan(adj[1]));
+    assert_true(fabs(adj[2] - 0.06) < 1e-12);
+    assert_true(fabs(adj[3] - 0.06) < 1e-12);
+    assert_true(fabs(adj[4] - 0.02) < 1e-12);
+    /* at 0.05 every raw p is significant, two survive the correction */
+    int raw = 0, holm = 0;
+    for (int i = 0; i < 5; i++) {
+        raw += p[i] < 0.05;
+        holm += adj[i] < 0.05;
+    }
+    assert_int_equal(raw, 4);
+    assert_int_equal(holm, 2);
+    /* capped at 1, and never below the adjusted p of a smaller raw p */
+    static const double q[3] = {0.5, 0.6, 0.2};
+    double qa[3];
+    assert_int_equal(pvalue_holm(q, 3, qa), 3);
+    assert_true(fabs(qa[2] - 0.6) < 1e-12 && qa[0] == 1 && qa[1] == 1);
+}
+
+/* A breakdown by trumps of one pair: with 0 trumps a strong gain (9 deals
+ * +1, one 0: p about 1e-5), with 1..4 trumps a modest one (seven +1, two 0,
+ * one -1: p = 0.024 each). Unadjusted all five cells would be starred;
+ * Holm over the five tests keeps the first only (0.024 x 4 = 0.096). */
+static void test_breakdown_stars_are_holm_corrected(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int trumps = 0; trumps <= 4; trumps++)
+        for (int k = 0; k < 10; k++) {
+            int diff = trumps == 0 ? k < 9 : k < 7 ? 1 : k < 9 ? 0 : -1;
+            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+            d.key[BREAK_TRUMPS] = trumps;
+            d.key[BREAK_LONGEST] = 5;
+            stats_add(st, &d);
+        }
+    st->read = st->accepted = 50;
+    paired_summary s;
+    paired_summarise(&st->by[BREAK_TRUMPS][1].pair[0], &s);
+    assert_true(s.p > 0.02 && s.p < 0.03);
+    double raw_p = s.p;
+    static double adj[STATS_KEYS][STATS_MAX_PAIRS];
+    assert_int_equal(stats_breakdown_holm(st, BREAK_TRUMPS, adj), 5);
+    assert_true(adj[0][0] < 0.05);
+    for (int k = 1; k <= 4; k++) assert_true(fabs(adj[k][0] - 4 * raw_p) < 1e-12);
+    assert_true(isnan(adj[5][0]));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY);
+    fclose(f);
+    assert_non_null(strstr(buf, "* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests"));
+    const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "\n0             10  20.0   6.900   6.000   7.000  +0.900*\n"));
+    assert_non_null(strstr(table, "\n1             10  20.0   6.600   6.000   7.000  +0.600 \n"));
+    free(buf);
+    char err[256], want[32];
+    const char *path = test_tmp("holm.csv");
+    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    snprintf(want, sizeof want, "%.6g", 4 * raw_p);
+    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value_holm"), want);
+    snprintf(want, sizeof want, "%.6g", raw_p);
+    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value"), want);
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "p_value_holm"), "");
+    remove(path);
+    free(st);
+}
+
+static void test_wls_older_version_refused(void **state)
+{
+    (void)state;
+    static wls_file w, r;
+    stats_state *st = calloc(1, sizeof *st);
+    char err[512], path[256];
+    fill_wls(&w, st, 0, 1);
+    snprintf(path, sizeof path, "%s", test_tmp("v1.wls"));
+    assert_true(wls_write(path, &w, err, sizeof err));
+    /* the version (bytes 12-15) set to 1, the CRC made right again */
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    unsigned char *b = malloc((size_t)len);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fread(b, 1, (size_t)len, f), len);
+    b[12] = 1;
+    uint32_t crc = (uint32_t)crc32(0L, b, (uInt)(len - 4));
+    for (int i = 0; i < 4; i++) b[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    fseek(f, 0, SEEK_SET);
+    fwrite(b, 1, (size_t)len, f);
+    fclose(f);
+    free(b);
+    r.stats = st;
+    assert_false(wls_read(path, &r, err, sizeof err));
+    assert_non_null(strstr(err, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    remove(path);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +694,11 @@ int main(void)
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_summary_csv_and_report),
+        cmocka_unit_test(test_gain_when_differ_and_same),
+        cmocka_unit_test(test_p_values_keep_their_magnitude),
+        cmocka_unit_test(test_holm),
+        cmocka_unit_test(test_breakdown_stars_are_holm_corrected),
+        cmocka_unit_test(test_wls_older_version_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
