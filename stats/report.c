@@ -28,14 +28,17 @@ static int name_width(const stats_state *st, int min)
     return w;
 }
 
-static void report_input(FILE *f, const stats_state *st)
+static void report_input(FILE *f, const stats_state *st, const provenance *prov)
 {
     fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected",
             (unsigned long long)st->read, (unsigned long long)st->accepted,
             (unsigned long long)st->rejected);
     if (st->repeats) fprintf(f, "; %llu skipped as repeats", (unsigned long long)st->repeats);
     if (st->errors) fprintf(f, "; %llu input errors", (unsigned long long)st->errors);
-    fprintf(f, "; %llu whist deals analysed\n\n", (unsigned long long)st->all.deals);
+    fprintf(f, "; %llu whist deals analysed", (unsigned long long)st->all.deals);
+    if (prov && provenance_stopped(prov)) fprintf(f, "; INCOMPLETE: not every input was read to its end");
+    if (prov && provenance_partial(prov)) fprintf(f, "; PARTIAL: some shards only");
+    fprintf(f, "\n\n");
 }
 
 static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval eval)
@@ -252,9 +255,13 @@ static void report_coincidence(FILE *f, const stats_state *st, stats_eval eval)
             100 * stats_mean(differ, st->all.deals));
 }
 
-void stats_report(FILE *f, const stats_state *st, stats_eval eval)
+void stats_report(FILE *f, const stats_state *st, stats_eval eval, const provenance *prov)
 {
-    report_input(f, st);
+    if (prov) {
+        provenance_print_status(f, prov);
+        provenance_print(f, prov);
+    }
+    report_input(f, st, prov);
     if (!st->all.deals) {
         fprintf(f, "no deals analysed\n");
         return;

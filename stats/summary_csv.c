@@ -48,6 +48,23 @@ static void sig_row(rows *r, const char *conv, const char *versus, const char *m
     csv_out_end_row(r->out);
 }
 
+/* A row whose value is text (provenance, status). */
+static void text_row(rows *r, const char *level, const char *measure, const char *value)
+{
+    csv_out_text(r->out, r->breakdown);
+    csv_out_text(r->out, level);
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, measure);
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, value);
+    csv_out_end_row(r->out);
+}
+
+static void provenance_row(void *ctx, const char *level, const char *measure, const char *value)
+{
+    text_row(ctx, level, measure, value);
+}
 
 static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
 {
@@ -112,11 +129,16 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
         }
 }
 
-int stats_write_summary_csv(const char *path, const stats_state *st, char *err, size_t err_len)
+int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, char *err,
+                            size_t err_len)
 {
     rows r = {0};
     r.out = csv_out_open(path, HEADER, 7, err, err_len);
     if (!r.out) return 0;
+    if (prov) {
+        r.breakdown = "provenance";
+        provenance_rows(prov, provenance_row, &r);
+    }
     r.breakdown = "input";
     snprintf(r.level, sizeof r.level, "all");
     count(&r, "", "", "read", st->read);
@@ -125,6 +147,12 @@ int stats_write_summary_csv(const char *path, const stats_state *st, char *err, 
     count(&r, "", "", "repeats", st->repeats);
     count(&r, "", "", "errors", st->errors);
     count(&r, "", "", "analysed", st->all.deals);
+    if (prov) {
+        char status[4096];
+        provenance_status(prov, status, sizeof status);
+        count(&r, "", "", "complete", provenance_stopped(prov) == 0);
+        text_row(&r, "all", "status", status);
+    }
     r.breakdown = "all";
     cell_rows(&r, st, &st->all, NULL);
     static double holm[STATS_KEYS][STATS_MAX_PAIRS];

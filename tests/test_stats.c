@@ -5,13 +5,15 @@
  * keep their magnitude, Holm's correction (R's p.adjust(..., "holm")) and
  * the breakdown stars it decides, exact merging, the .wls state file
  * (round trip, damage detection, older versions refused, shard merging
- * rules) and the CSV tables read back through libcsv. */
+ * rules), the provenance block and the CSV tables read back through
+ * libcsv. */
 #include <math.h>
 #include <csv.h>
 #include <zlib.h>
 #include "testutil.h"
 #include "stats/csv_out.h"
 #include "stats/paired.h"
+#include "stats/provenance.h"
 #include "stats/pvalue.h"
 #include "stats/report.h"
 #include "stats/tally.h"
@@ -168,7 +170,10 @@ static void test_merge_is_exact(void **state)
     free(other);
 }
 
-static void fill_wls(wls_file *w, stats_state *st, int from, int step)
+/* Room for the inputs of the state files the tests make. */
+static input_account inputs_of[6][WLS_MAX_INPUTS];
+
+static void fill_wls(wls_file *w, stats_state *st, int from, int step, input_account *inputs)
 {
     stats_init(st, 3, NAMES3);
     stats_deal d;
@@ -183,6 +188,12 @@ static void fill_wls(wls_file *w, stats_state *st, int from, int step)
     snprintf(w->config, sizeof w->config, "eval dd\nconventions x\n");
     w->progress[0] = 0;
     w->stats = st;
+    memset(inputs, 0, sizeof inputs_of[0]);
+    w->inputs = inputs;
+    w->ninputs = 1;
+    inputs[0].deals = st->all.deals;
+    inputs[0].digest[0] = 0xFFFFFFFFFFFFFFF0ULL + (uint64_t)from; /* sums wrap mod 2^64 */
+    inputs[0].digest[1] = (uint64_t)(from + 1) * 1000;
 }
 
 static void test_wls_round_trip_and_damage(void **state)
@@ -191,15 +202,27 @@ static void test_wls_round_trip_and_damage(void **state)
     static wls_file w, r;
     stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
     char err[512];
-    fill_wls(&w, st, 0, 1);
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
     w.complete = 0;
     snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
+    w.ninputs = 2;
+    w.inputs[1].deals = 7;
+    w.inputs[1].stopped = 1;
+    snprintf(w.inputs[1].where, sizeof w.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     char path[256];
     snprintf(path, sizeof path, "%s", test_tmp("rt.wls"));
     assert_true(wls_write(path, &w, err, sizeof err));
     r.stats = back;
+    r.inputs = inputs_of[1];
     assert_true(wls_read(path, &r, err, sizeof err));
     assert_int_equal(r.complete, 0);
+    assert_int_equal(r.ninputs, 2);
+    assert_int_equal(r.inputs[0].deals, 600);
+    assert_true(r.inputs[0].digest[0] == 0xFFFFFFFFFFFFFFF0ULL && r.inputs[0].digest[1] == 1000);
+    assert_int_equal(r.inputs[0].stopped, 0);
+    assert_int_equal(r.inputs[1].deals, 7);
+    assert_int_equal(r.inputs[1].stopped, 1);
+    assert_string_equal(r.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     assert_string_equal(r.config, w.config);
     assert_string_equal(r.progress, "records 600\ncsv_bytes 12\n");
     assert_false(states_differ(st, back));
@@ -237,13 +260,13 @@ static void test_wls_merge_rules(void **state)
     stats_state *sw = calloc(1, sizeof *sw), *sa = calloc(1, sizeof *sa),
                 *sb = calloc(1, sizeof *sb), *sc = calloc(1, sizeof *sc);
     char err[512];
-    fill_wls(&whole, sw, 0, 1);
-    fill_wls(&a, sa, 0, 2);
-    fill_wls(&b, sb, 1, 2);
+    fill_wls(&whole, sw, 0, 1, inputs_of[2]);
+    fill_wls(&a, sa, 0, 2, inputs_of[3]);
+    fill_wls(&b, sb, 1, 2, inputs_of[4]);
     a.parts = b.parts = 2;
     a.part_mask = 1;
     b.part_mask = 2;
-    fill_wls(&c, sc, 1, 2);
+    fill_wls(&c, sc, 1, 2, inputs_of[5]);
     c.parts = 2;
     c.part_mask = 2;
     /* Unfinished, other settings, a shard twice: refused. */
@@ -257,11 +280,21 @@ static void test_wls_merge_rules(void **state)
     snprintf(c.config, sizeof c.config, "%s", a.config);
     assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
     assert_non_null(strstr(err, "already merged"));
-    /* Both halves: the whole run, bit for bit, marked as one part. */
+    /* Both halves: the whole run, bit for bit, marked as one part; their
+     * inputs' deals and digests add up (the digest lanes mod 2^64), and a
+     * stop in either half is kept. */
+    b.inputs[0].stopped = 1;
+    snprintf(b.inputs[0].where, sizeof b.inputs[0].where, "x.wda: block 1: CRC mismatch");
     assert_true(wls_merge(&a, &b, "b.wls", err, sizeof err));
     assert_int_equal(a.parts, 1);
     assert_int_equal(a.part_mask, 1);
     assert_false(states_differ(sw, sa));
+    assert_int_equal(a.inputs[0].deals, 600);
+    assert_true(a.inputs[0].digest[0] == 0xFFFFFFFFFFFFFFE1ULL); /* (2^64 - 16) * 2 + 1, mod 2^64 */
+    assert_true(a.inputs[0].digest[1] == 3000);
+    assert_int_equal(a.inputs[0].stopped, 1);
+    assert_string_equal(a.inputs[0].where, "x.wda: block 1: CRC mismatch");
+    a.inputs[0] = whole.inputs[0];
     const char *p1 = test_tmp("whole.wls");
     char p2[256];
     snprintf(p2, sizeof p2, "%s", test_tmp("merged.wls"));
@@ -413,7 +446,7 @@ static void test_summary_csv_and_report(void **state)
     st->read = st->accepted = 3;
     char err[256];
     const char *path = test_tmp("summary.csv");
-    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
     assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
     assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
@@ -430,7 +463,7 @@ static void test_summary_csv_and_report(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    stats_report(f, st, STATS_EVAL_DD);
+    stats_report(f, st, STATS_EVAL_DD, NULL);
     fclose(f);
     assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
     assert_non_null(strstr(buf, "[1] long-suit     6.667         0.333  [-1.101, 1.768]        66.7%"));
@@ -492,7 +525,7 @@ static void test_gain_when_differ_and_same(void **state)
     st->read = st->accepted = 6;
     char err[256];
     const char *path = test_tmp("split.csv");
-    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
@@ -508,7 +541,7 @@ static void test_gain_when_differ_and_same(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    stats_report(f, st, STATS_EVAL_PLAY);
+    stats_report(f, st, STATS_EVAL_PLAY, NULL);
     fclose(f);
     /* NET GAIN: mean +0.1667, leads differ on 50%, gain when differ -0.3333 */
     assert_non_null(strstr(buf, "long-suit - short-suit    +0.1667"));
@@ -520,7 +553,7 @@ static void test_gain_when_differ_and_same(void **state)
     free(buf);
     /* double-dummy the table is not shown: a same lead gains nothing there */
     f = open_memstream(&buf, &len);
-    stats_report(f, st, STATS_EVAL_DD);
+    stats_report(f, st, STATS_EVAL_DD, NULL);
     fclose(f);
     assert_null(strstr(buf, "GAIN WHEN THE OPENING LEADS DIFFER"));
     free(buf);
@@ -565,7 +598,7 @@ static void test_p_values_keep_their_magnitude(void **state)
     }
     char err[256], want[32];
     const char *path = test_tmp("tiny-p.csv");
-    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
     snprintf(want, sizeof want, "%.6g", s.p);
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
     assert_non_null(strstr(want, "e-"));
@@ -632,7 +665,7 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    stats_report(f, st, STATS_EVAL_PLAY);
+    stats_report(f, st, STATS_EVAL_PLAY, NULL);
     fclose(f);
     assert_non_null(strstr(buf, "* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests"));
     const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
@@ -642,7 +675,7 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     free(buf);
     char err[256], want[32];
     const char *path = test_tmp("holm.csv");
-    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
     snprintf(want, sizeof want, "%.6g", 4 * raw_p);
     assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value_holm"), want);
     snprintf(want, sizeof want, "%.6g", raw_p);
@@ -658,7 +691,7 @@ static void test_wls_older_version_refused(void **state)
     static wls_file w, r;
     stats_state *st = calloc(1, sizeof *st);
     char err[512], path[256];
-    fill_wls(&w, st, 0, 1);
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
     snprintf(path, sizeof path, "%s", test_tmp("v1.wls"));
     assert_true(wls_write(path, &w, err, sizeof err));
     /* the version (bytes 12-15) set to 1, the CRC made right again */
@@ -676,8 +709,79 @@ static void test_wls_older_version_refused(void **state)
     fclose(f);
     free(b);
     r.stats = st;
+    r.inputs = inputs_of[1];
     assert_false(wls_read(path, &r, err, sizeof err));
     assert_non_null(strstr(err, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    remove(path);
+    free(st);
+}
+
+static void test_provenance(void **state)
+{
+    (void)state;
+    char cmd[256];
+    char *const argv[] = {"replay", "my deals.pbn", "--conventions", "a,b", "it's", ""};
+    provenance_command(cmd, sizeof cmd, "whistlab", 6, argv);
+    assert_string_equal(cmd, "whistlab replay 'my deals.pbn' --conventions a,b 'it'\\''s' ''");
+
+    static provenance p;
+    static const char *const names[] = {"x.pbn.gz", "y.wda"};
+    input_account in[2] = {{.deals = 1603, .digest = {0x0123456789abcdefULL, 0xfedcba9876543210ULL}, .stopped = 1},
+                           {.deals = 2000, .digest = {1, 2}}};
+    snprintf(in[0].where, sizeof in[0].where, "x.pbn.gz:9623: truncated gzip stream");
+    provenance_init(&p);
+    p.version = "9.9.9";
+    p.command = provenance_keep(&p, cmd);
+    p.experiment = "two things compared.";
+    p.ninputs = 2;
+    p.input_name = names;
+    p.input = in;
+    p.parts = 4;
+    p.part_mask = 0x5;
+    provenance_setting(&p, "eval", "%s", "play");
+    provenance_setting(&p, "seed", "%d", 7);
+    char status[1024];
+    provenance_status(&p, status, sizeof status);
+    assert_string_equal(status, "INCOMPLETE: x.pbn.gz stopped after 1603 deals read (x.pbn.gz:9623: truncated "
+                                "gzip stream); PARTIAL: only shards 1/4, 3/4 of the corpus's records (missing "
+                                "2/4, 4/4)");
+
+    static const char *const conv[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, conv);
+    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+    stats_add(st, &d);
+    st->read = st->accepted = 1;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY, &p);
+    fclose(f);
+    /* not whole: said first, before the numbers, and again where they are */
+    assert_true(strncmp(buf, "INCOMPLETE: 1 of 2 inputs were not read to the end", 50) == 0);
+    assert_non_null(strstr(buf, "\n  x.pbn.gz: stopped after 1603 deals read: x.pbn.gz:9623: truncated gzip stream\n"
+                                "PARTIAL: the numbers below hold only shards 1/4, 3/4 of the corpus's records "
+                                "(missing 2/4, 4/4)\nExperiment: two things compared.\n"
+                                "version:  whistlab 9.9.9\n"));
+    assert_non_null(strstr(buf, "\ncorpus:   x.pbn.gz: 1603 deals, digest fedcba98765432100123456789abcdef "
+                                "(INCOMPLETE)\ncorpus:   y.wda: 2000 deals, digest "
+                                "00000000000000020000000000000001\nsettings: eval play; seed 7\n"));
+    assert_non_null(strstr(buf, "1 whist deals analysed; INCOMPLETE: not every input was read to its end; "
+                                "PARTIAL: some shards only\n"));
+    free(buf);
+    char err[256];
+    const char *path = test_tmp("prov.csv");
+    assert_true(stats_write_summary_csv(path, st, &p, err, sizeof err));
+    assert_string_equal(summary_value(path, "provenance", "all", "", "", "version"), "9.9.9");
+    assert_string_equal(summary_value(path, "provenance", "all", "", "", "command"), cmd);
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input"), "x.pbn.gz");
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input_digest"),
+                        "fedcba98765432100123456789abcdef");
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input_complete"), "0");
+    assert_string_equal(summary_value(path, "provenance", "2", "", "", "input_complete"), "1");
+    assert_string_equal(summary_value(path, "provenance", "seed", "", "", "setting"), "7");
+    assert_string_equal(summary_value(path, "input", "all", "", "", "complete"), "0");
+    assert_string_equal(summary_value(path, "input", "all", "", "", "status"), status);
     remove(path);
     free(st);
 }
@@ -699,6 +803,7 @@ int main(void)
         cmocka_unit_test(test_holm),
         cmocka_unit_test(test_breakdown_stars_are_holm_corrected),
         cmocka_unit_test(test_wls_older_version_refused),
+        cmocka_unit_test(test_provenance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
