@@ -1,15 +1,19 @@
 /* cmd_odds.c -- `whistlab odds`: the odds tables of the old books, exact,
  * historic and, with --corpus, as measured on a corpus of deals; --fit tests
- * whether the corpus looks like random deals (spec/odds.md). */
+ * whether the corpus looks like random deals (spec/odds.md). Measured
+ * tables are headed by what they rest on (stats/provenance.h): the corpus
+ * files with their deals and content digests, and the settings. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cmds.h"
+#include "formats/deal_digest.h"
 #include "formats/input_opts.h"
 #include "odds_fit.h"
 #include "odds_run.h"
 #include "stats/odds_report.h"
+#include "stats/provenance.h"
 
 #define MAX_CORPUS 256
 
@@ -25,11 +29,20 @@ typedef struct {
     unsigned long seed;
     int threads;
     input_opts io;
+    char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
 } odds_opts;
+
+/* What was read of one corpus file, for its line of the report. */
+typedef struct {
+    const char *format;
+    uint64_t read, rejected, repeats;
+} corpus_file;
 
 typedef struct {
     uint64_t read, rejected, repeats, errors;
     bool fatal;
+    corpus_file file[MAX_CORPUS];
+    input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
 } corpus_counts;
 
 enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
@@ -61,6 +74,9 @@ static void odds_usage(FILE *f)
             "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
             "                   other trump policies do not apply: the turn-up makes trumps\n"
             "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+            "With --corpus the output starts with what the measured tables rest on: the\n"
+            "version, the command line, each file with its deals and their digest, and the\n"
+            "settings; --csv writes them first, as provenance rows.\n"
             "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input\n");
 }
 
@@ -120,7 +136,11 @@ static int parse(int argc, char **argv, odds_opts *o)
         in_corpus = false;
         int taken = input_opts_take(&o->io, opt, optarg);
         if (taken < 0) return EXIT_USAGE;
-        if (taken) continue;
+        if (taken) {
+            if (opt == OPT_INPUT_TRUMP) snprintf(o->trump_text, sizeof o->trump_text, "%s", optarg);
+            if (opt == OPT_INPUT_LEADER) snprintf(o->leader_text, sizeof o->leader_text, "%s", optarg);
+            continue;
+        }
         errno = 0;
         switch (opt) {
         case 'h':
@@ -144,6 +164,7 @@ static int parse(int argc, char **argv, odds_opts *o)
             }
             break;
         case OPT_DEALER:
+            snprintf(o->dealer_text, sizeof o->dealer_text, "%s", optarg);
             if (strcmp(optarg, "record") == 0) o->dealer_mode = ODDS_DEALER_RECORD;
             else if (strcmp(optarg, "all") == 0) o->dealer_mode = ODDS_DEALER_ALL;
             else {
@@ -152,6 +173,7 @@ static int parse(int argc, char **argv, odds_opts *o)
             }
             break;
         case OPT_TURNUP:
+            snprintf(o->turnup_text, sizeof o->turnup_text, "%s", optarg);
             if (strcmp(optarg, "record") == 0) o->turnup_mode = ODDS_TURNUP_RECORD;
             else if (strcmp(optarg, "all") == 0) o->turnup_mode = ODDS_TURNUP_ALL;
             else if (strcmp(optarg, "none") == 0) o->turnup_mode = ODDS_TURNUP_NONE;
@@ -230,7 +252,8 @@ static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, 
     return true;
 }
 
-static void read_corpus(const char *path, const odds_opts *o, odds_run *run, corpus_counts *c, FILE *info)
+/* Reads corpus file k into run and c. */
+static void read_corpus(const char *path, int k, const odds_opts *o, odds_run *run, corpus_counts *c)
 {
     diag_t diag = {0};
     deal_reader *r = deal_reader_open(path, o->io.format, &diag);
@@ -240,11 +263,16 @@ static void read_corpus(const char *path, const odds_opts *o, odds_run *run, cor
         return;
     }
     uint64_t read0 = c->read, rejected0 = c->rejected, repeats0 = c->repeats;
+    input_account *a = &c->input[k];
     deal_t d;
     for (;;) {
         memset(&diag, 0, sizeof diag);
         read_status st = deal_reader_next(r, &d, &diag);
         if (st == READ_EOF) break;
+        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) {
+            if (st == READ_DEAL) input_account_add_term(a, deal_digest_term(&d, a->deals).lane);
+            a->deals++;
+        }
         if (st == READ_DEAL) {
             c->read++;
             odds_deal od;
@@ -268,12 +296,61 @@ static void read_corpus(const char *path, const odds_opts *o, odds_run *run, cor
             break;
         }
     }
-    uint64_t read = c->read - read0, rejected = c->rejected - rejected0, repeats = c->repeats - repeats0;
-    fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected\n",
-            strcmp(path, "-") ? path : "<stdin>", deal_format_name(deal_reader_format(r)), (unsigned long long)read,
-            (unsigned long long)(read - repeats - rejected), (unsigned long long)repeats,
-            (unsigned long long)rejected);
+    c->file[k] = (corpus_file){deal_format_name(deal_reader_format(r)), c->read - read0, c->rejected - rejected0,
+                               c->repeats - repeats0};
     deal_reader_close(r);
+}
+
+static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
+{
+    for (int k = 0; k < o->ncorpus; k++) {
+        const corpus_file *f = &c->file[k];
+        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected\n",
+                strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", f->format, (unsigned long long)f->read,
+                (unsigned long long)(f->read - f->repeats - f->rejected), (unsigned long long)f->repeats,
+                (unsigned long long)f->rejected);
+    }
+}
+
+/* What measured tables rest on: the corpus files with their deals and
+ * digests, and the settings that decide the numbers (not --threads). */
+static void make_provenance(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
+{
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = command;
+    p->experiment = "each odds table's exact probability beside the books' figure, and its frequency over the "
+                    "deals of the corpus (each distinct deal counted once, rotations too).";
+    p->ninputs = o->ncorpus;
+    p->input_name = o->corpus;
+    p->input = c->input;
+    char tables[1024] = "";
+    size_t at = 0;
+    int selected = 0;
+    const odds_table_info *info = odds_tables();
+    for (int t = 0; t < ODDS_NTABLES; t++) selected += o->table[t];
+    for (int t = 0; t < ODDS_NTABLES && selected < ODDS_NTABLES && at < sizeof tables; t++)
+        if (o->table[t]) at += (size_t)snprintf(tables + at, sizeof tables - at, "%s%s", at ? "," : "", info[t].id);
+    provenance_setting(p, "tables", "%s", selected == ODDS_NTABLES ? "all" : tables);
+    provenance_setting(p, "level", "%g", o->level);
+    provenance_setting(p, "dealer", "%s", o->dealer_text[0] ? o->dealer_text : "default");
+    provenance_setting(p, "turnup", "%s", o->turnup_text[0] ? o->turnup_text : "default");
+    provenance_setting(p, "format", "%s", deal_format_name(o->io.format));
+    provenance_setting(p, "trump", "%s", o->trump_text[0] ? o->trump_text : "auto");
+    provenance_setting(p, "leader", "%s", o->leader_text[0] ? o->leader_text : "as dealt");
+    provenance_setting(p, "fit", "%s", o->fit ? "on" : "off");
+    if (o->fit_mc) {
+        provenance_setting(p, "fit-mc", "%d", o->fit_mc);
+        provenance_setting(p, "seed", "%lu", o->seed);
+    }
+}
+
+static void provenance_csv_row(void *ctx, const char *level, const char *measure, const char *value)
+{
+    char row[128];
+    if (strcmp(level, "all") == 0) snprintf(row, sizeof row, "%s", measure);
+    else snprintf(row, sizeof row, "%s.%s", measure, level);
+    odds_csv_write_text(ctx, "provenance", row, value);
 }
 
 static void print_summary(FILE *info, const corpus_counts *c, const odds_run_summary *s)
@@ -295,7 +372,8 @@ static void print_summary(FILE *info, const corpus_counts *c, const odds_run_sum
                 (unsigned long long)s->no_turnup);
 }
 
-static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_fit *fit)
+/* prov: what measured tables rest on (NULL: nothing measured). */
+static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_fit *fit, const provenance *prov)
 {
     char err[256];
     odds_csv *w = odds_csv_open(o->csv, err, sizeof err);
@@ -303,6 +381,7 @@ static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_f
         fprintf(stderr, "whistlab odds: %s\n", err);
         return false;
     }
+    if (prov) provenance_rows(prov, provenance_csv_row, w);
     int n;
     const odds_row *rows = odds_rows(&n);
     for (int i = 0; i < n; i++) {
@@ -324,8 +403,11 @@ static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_f
 
 int cmd_odds(int argc, char **argv)
 {
-    odds_opts o = {.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
+    static odds_opts o;
+    o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
     input_opts_init(&o.io);
+    static char command[8192];
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
     if (status >= 0) return status;
     bool csv_stdout = o.csv && strcmp(o.csv, "-") == 0;
@@ -333,7 +415,9 @@ int cmd_odds(int argc, char **argv)
 
     static odds_estimate est[ODDS_NROWS];
     static odds_fit fit;
-    corpus_counts counts = {0};
+    static corpus_counts counts;
+    static provenance prov;
+    memset(&counts, 0, sizeof counts);
     bool measured = o.ncorpus > 0;
     if (measured) {
         odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true};
@@ -342,7 +426,7 @@ int cmd_odds(int argc, char **argv)
             fprintf(stderr, "whistlab odds: out of memory\n");
             return EXIT_FAILURE_IO;
         }
-        for (int i = 0; i < o.ncorpus && !counts.fatal; i++) read_corpus(o.corpus[i], &o, run, &counts, info);
+        for (int i = 0; i < o.ncorpus && !counts.fatal; i++) read_corpus(o.corpus[i], i, &o, run, &counts);
         odds_run_summary s;
         const odds_acc *acc = odds_run_finish(run, &s);
         if (counts.fatal) { /* a partial corpus would pass for the whole */
@@ -350,6 +434,9 @@ int cmd_odds(int argc, char **argv)
             fprintf(stderr, "whistlab odds: input could not be read to its end: no tables\n");
             return EXIT_FAILURE_IO;
         }
+        make_provenance(&prov, command, &o, &counts);
+        provenance_print(info, &prov);
+        print_files(info, &o, &counts);
         print_summary(info, &counts, &s);
         for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
         if (o.fit) {
@@ -364,7 +451,8 @@ int cmd_odds(int argc, char **argv)
             if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level);
     }
     if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
-    if (o.csv && !write_csv(&o, measured ? est : NULL, o.fit ? &fit : NULL)) return EXIT_FAILURE_IO;
+    if (o.csv && !write_csv(&o, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
+        return EXIT_FAILURE_IO;
     if (counts.rejected || counts.errors) return EXIT_REJECTS;
     return EXIT_OK;
 }

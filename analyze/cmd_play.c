@@ -1,8 +1,10 @@
 /* cmd_play.c -- `whistlab play`: one deal played out by the rule-based
  * single-dummy players (spec/play.md), trick by trick, with the rule id
- * behind every card (--explain); and `whistlab play --verify`, which
- * replays the recorded card play of every deal in the files and checks its
- * legality and result. */
+ * behind every card (--explain); `whistlab play --verify`, which replays
+ * the recorded card play of every deal in the files and checks its
+ * legality and result; and `whistlab play --round-robin`, the duplicate
+ * match of every pair of conventions, its report headed by what it rests
+ * on (stats/provenance.h). */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,8 +14,10 @@
 #include "analyze/sd_replay.h"
 #include "analyze/sd_robin.h"
 #include "analyze/sd_verify.h"
+#include "analyze/table_digest.h"
 #include "cmds.h"
 #include "formats/input_opts.h"
+#include "stats/provenance.h"
 
 static void play_usage(FILE *f)
 {
@@ -45,8 +49,15 @@ static void play_usage(FILE *f)
         "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
         "                   held and played once, suit followed, trick winners leading,\n"
         "                   and the recorded [Result] (declarer's tricks; a play cut\n"
-        "                   short by a claim is checked as far as it goes)\n"
-        INPUT_OPTIONS_HELP);
+        "                   short by a claim is checked as far as it goes); a deal\n"
+        "                   rejected while reading (an impossible [Play]) or an\n"
+        "                   unreadable record is a problem too\n"
+        INPUT_OPTIONS_HELP
+        "The round robin's report starts with what it rests on: version, command line,\n"
+        "each file with its deals and their content digest, and the settings; it says\n"
+        "INCOMPLETE when a file could not be read to its end.\n"
+        "exit status: 0 ok, 1 some deals rejected or a play with problems, 2 usage,\n"
+        "3 unreadable input\n");
 }
 
 static convention *open_conv(const char *spec)
@@ -133,7 +144,7 @@ static int play_one(const char *path, const input_opts *io, long board, const co
 }
 
 typedef struct {
-    uint64_t deals, played, legal, complete, claimed, result_checked, problems, no_play;
+    uint64_t deals, rejected, played, legal, complete, claimed, result_checked, problems, no_play;
 } verify_counts;
 
 static int verify_file(const char *path, const input_opts *io, verify_counts *n)
@@ -153,8 +164,14 @@ static int verify_file(const char *path, const input_opts *io, verify_counts *n)
             status = EXIT_FAILURE_IO;
             break;
         }
+        if (st == READ_REJECT && (d.flags & DEAL_UNKNOWN_HANDS)) continue; /* valid, not analysable */
         if (st == READ_ERROR || st == READ_REJECT) {
-            if (!(d.flags & DEAL_UNKNOWN_HANDS) || st == READ_ERROR) diag_print(stderr, &diag);
+            /* a record that cannot be read, or a deal whose recorded play is
+             * refused already by the reader: what --verify is asked to find */
+            diag_print(stderr, &diag);
+            if (st == READ_REJECT) n->rejected++;
+            n->problems++;
+            status = EXIT_REJECTS;
             continue;
         }
         n->deals++;
@@ -182,8 +199,42 @@ static int verify_file(const char *path, const input_opts *io, verify_counts *n)
     return status;
 }
 
-static int round_robin(const char *list, const input_opts *io, uint64_t seed, uint64_t limit, int threads,
-                       bool signals, unsigned ext, char **files, int nfiles)
+/* The round robin's provenance: the experiment, and the settings that
+ * decide its numbers (not --threads). False (reported) when a convention
+ * table file cannot be read. */
+static bool robin_provenance(provenance *p, const char *command, const char *list,
+                             const char *const io_text[3], const sd_robin_opts *o, const char *ext_text)
+{
+    char tables[2048] = "";
+    diag_t diag = {0};
+    if (!table_digests(list, tables, sizeof tables, &diag)) {
+        diag_print(stderr, &diag);
+        return false;
+    }
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = command;
+    p->experiment = "duplicate: each pair X vs Y plays every deal at two tables, X's side against Y's at one "
+                    "and, the seats swapped, Y's side against X's at the other (all 52 cards by the "
+                    "rule-based players); X's gain is its tricks at both tables - 13, so the luck of the "
+                    "cards cancels.";
+    provenance_setting(p, "conventions", "%s", list);
+    table_digests_provenance(tables, p);
+    provenance_setting(p, "signals", "%s", o->signals ? "on" : "off");
+    provenance_setting(p, "ext", "%s", ext_text ? ext_text : "none");
+    provenance_setting(p, "format", "%s", io_text[0]);
+    provenance_setting(p, "trump", "%s", io_text[1]);
+    provenance_setting(p, "leader", "%s", io_text[2]);
+    provenance_setting(p, "seed", "%llu", (unsigned long long)o->seed);
+    if (o->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)o->limit);
+    else provenance_setting(p, "limit", "none");
+    return true;
+}
+
+/* io_text: --format, --trump and --leader as given, for the provenance. */
+static int round_robin(const char *command, const char *list, const input_opts *io, const char *const io_text[3],
+                       uint64_t seed, uint64_t limit, int threads, bool signals, unsigned ext,
+                       const char *ext_text, char **files, int nfiles)
 {
     sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
                        .threads = threads};
@@ -208,12 +259,29 @@ static int round_robin(const char *list, const input_opts *io, uint64_t seed, ui
         fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");
         status = EXIT_USAGE;
     }
+    static provenance prov;
+    if (status == EXIT_OK && !robin_provenance(&prov, command, list, io_text, &o, ext_text)) status = EXIT_FAILURE_IO;
+    sd_robin_result *res = status == EXIT_OK ? calloc(1, sizeof *res) : NULL;
+    input_account *inputs = res ? calloc((size_t)nfiles, sizeof *inputs) : NULL;
+    if (status == EXIT_OK && !inputs) {
+        fprintf(stderr, "whistlab play: out of memory\n");
+        status = EXIT_FAILURE_IO;
+    }
     if (status == EXIT_OK) {
+        res->inputs = inputs;
+        status = sd_robin_run(&o, files, nfiles, res);
+        prov.ninputs = nfiles;
+        prov.input_name = (const char *const *)files;
+        prov.input = inputs;
         printf("whistlab play --round-robin %s%s on", list, signals ? " --signals" : "");
         for (int i = 0; i < nfiles; i++) printf(" %s", files[i]);
         printf("\n");
-        status = sd_robin_run(&o, files, nfiles, stdout);
+        provenance_print_status(stdout, &prov);
+        provenance_print(stdout, &prov);
+        sd_robin_report(stdout, &o, res);
     }
+    free(inputs);
+    free(res);
     for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
     return status;
 }
@@ -238,6 +306,10 @@ int cmd_play(int argc, char **argv)
     };
     input_opts io;
     input_opts_init(&io);
+    static char command[8192];
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
+    char format_name[16] = "auto", trump_text[16] = "auto", leader_text[16] = "as dealt";
+    const char *ext_text = NULL;
     const char *xs = "long-suit", *ys = NULL;
     long board = 0;
     bool explain = false, verify = false, signals = false;
@@ -252,7 +324,11 @@ int cmd_play(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         int t = input_opts_take(&io, opt, optarg);
         if (t < 0) return EXIT_USAGE;
-        if (t > 0) continue;
+        if (t > 0) {
+            char *into = opt == OPT_INPUT_FORMAT ? format_name : opt == OPT_INPUT_TRUMP ? trump_text : leader_text;
+            snprintf(into, 16, "%s", optarg);
+            continue;
+        }
         switch (opt) {
         case 'h': play_usage(stdout); return EXIT_OK;
         case 'b': {
@@ -286,6 +362,7 @@ int cmd_play(int argc, char **argv)
                 fprintf(stderr, "whistlab play: %s\n", why);
                 return EXIT_USAGE;
             }
+            ext_text = optarg;
             break;
         case 's': seed = strtoull(optarg, NULL, 10); break;
         default: play_usage(stderr); return EXIT_USAGE;
@@ -302,12 +379,17 @@ int cmd_play(int argc, char **argv)
             int s = verify_file(argv[i], &io, &n);
             if (s > status) status = s;
         }
-        printf("deals %" PRIu64 ", with a recorded play %" PRIu64 ": legal %" PRIu64 " (complete %" PRIu64
-               ", cut short %" PRIu64 "), results checked %" PRIu64 ", problems %" PRIu64 "\n",
-               n.deals, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
+        printf("deals %" PRIu64 " (and %" PRIu64 " rejected while reading), with a recorded play %" PRIu64
+               ": legal %" PRIu64 " (complete %" PRIu64 ", cut short %" PRIu64 "), results checked %" PRIu64
+               ", problems %" PRIu64 "\n",
+               n.deals, n.rejected, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
         return status;
     }
-    if (robin) return round_robin(robin, &io, seed, limit, threads, signals, ext, argv + optind, argc - optind);
+    if (robin) {
+        const char *io_text[3] = {format_name, trump_text, leader_text};
+        return round_robin(command, robin, &io, io_text, seed, limit, threads, signals, ext, ext_text,
+                           argv + optind, argc - optind);
+    }
     if (argc - optind != 1) {
         fprintf(stderr, "whistlab play: one FILE (or --verify FILE...)\n");
         return EXIT_USAGE;

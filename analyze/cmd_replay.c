@@ -1,8 +1,10 @@
 /* cmd_replay.c -- `whistlab replay` (compare the conventions' opening leads
  * double-dummy over a corpus) and `whistlab merge` (add up the state files
- * of shards). The command line becomes a replay_opts and a settings text;
- * the settings text is what a state file keeps, so --resume rebuilds the
- * very same run from it. */
+ * of shards). The command line becomes a replay_opts and the run's
+ * settings (replay_settings.h), whose text is what a state file keeps, so
+ * --resume rebuilds the very same run from it. Every report starts with
+ * what it rests on (stats/provenance.h) and says INCOMPLETE or PARTIAL
+ * when it is not whole. */
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 #include "cmds.h"
 #include "replay.h"
+#include "replay_settings.h"
 #include "sd_view.h"
 #include "stats/report.h"
 #include "stats/wls.h"
@@ -19,7 +22,6 @@ enum { EXIT_INTERRUPTED = 130 };
 
 #define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
 #define DEFAULT_CHECKPOINT 1000
-#define MAX_INPUTS 4096
 
 static volatile sig_atomic_t stop_requested;
 
@@ -28,22 +30,6 @@ static void on_signal(int sig)
     (void)sig;
     stop_requested = 1;
 }
-
-/* Everything that decides a run's numbers: equal settings texts mean runs
- * whose states may be resumed or merged together. */
-typedef struct {
-    char conventions[1024];
-    char eval[8];           /* dd, play, both */
-    char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
-    bool signals;           /* --eval play: play.md §11 */
-    char ext[64];           /* --eval play: play.md §13 rules, "X4,X5" ("-": none) */
-    char trump[16];
-    char leader[4];
-    deal_format format;
-    uint64_t seed, limit;
-    const char *inputs[MAX_INPUTS];
-    int ninputs;
-} settings;
 
 /* The loaded conventions, freed at the end (built-ins are not). */
 typedef struct {
@@ -90,19 +76,15 @@ static void replay_usage(FILE *f)
         "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
         "  trumps_held longest_plain leads_coincide (tricks are the leader's side's)\n"
         "summary CSV columns: breakdown level convention versus measure difference value\n"
-        "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 unreadable input or\n"
-        "unwritable output, 130 interrupted (resume with --resume)\n",
+        "  (first the provenance rows; the input rows 'complete' and 'status' say\n"
+        "  INCOMPLETE or PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same\n"
+        "  with their n and se; p_value with six significant digits)\n"
+        "The report starts with the experiment, the version, the command line, each\n"
+        "input with its deals and their digest, and the settings; an input not read to\n"
+        "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
+        "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 an input not read to its\n"
+        "end (INCOMPLETE) or unwritable output, 130 interrupted (resume with --resume)\n",
         STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
-}
-
-static bool parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!*s || *s == '-') return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*end) return false;
-    *v = x;
-    return true;
 }
 
 static bool parse_shard(const char *s, unsigned *i, unsigned *n)
@@ -114,18 +96,6 @@ static bool parse_shard(const char *s, unsigned *i, unsigned *n)
     *i = a;
     *n = b;
     return true;
-}
-
-/* --eval's names, in stats_eval order. */
-static const char *const EVAL_NAMES[] = {[STATS_EVAL_DD] = "dd", [STATS_EVAL_PLAY] = "play",
-                                         [STATS_EVAL_BOTH] = "both"};
-
-/* The stats_eval named s; -1 if none. */
-static int eval_parse(const char *s)
-{
-    for (int e = 0; e < (int)(sizeof EVAL_NAMES / sizeof EVAL_NAMES[0]); e++)
-        if (strcmp(s, EVAL_NAMES[e]) == 0) return e;
-    return -1;
 }
 
 static void free_convs(conv_list *cl)
@@ -148,85 +118,6 @@ static bool load_convs(const char *list, conv_list *cl)
     }
     for (int i = 0; i < n; i++) cl->conv[i] = cl->loaded[i];
     cl->n = n;
-    return true;
-}
-
-static void settings_format(const settings *s, char *buf, size_t len)
-{
-    size_t at = (size_t)snprintf(buf, len,
-                                 "eval %s\nconventions %s\nformat %s\ntrump %s\nleader %s\n"
-                                 "seed %llu\nlimit %llu\n",
-                                 s->eval, s->conventions, deal_format_name(s->format), s->trump, s->leader,
-                                 (unsigned long long)s->seed, (unsigned long long)s->limit);
-    if (strcmp(s->eval, "dd") != 0 && at < len)
-        at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
-                               s->signals, s->ext);
-    for (int i = 0; i < s->ninputs && at < len; i++)
-        at += (size_t)snprintf(buf + at, len - at, "input %s\n", s->inputs[i]);
-}
-
-/* The settings of a run that names nothing but its conventions and inputs:
- * what the command line and a state file both start from. */
-static void settings_init(settings *s)
-{
-    memset(s, 0, sizeof *s);
-    snprintf(s->trump, sizeof s->trump, "auto");
-    snprintf(s->leader, sizeof s->leader, "-");
-    snprintf(s->eval, sizeof s->eval, "dd");
-    snprintf(s->opponents, sizeof s->opponents, "long-suit");
-    snprintf(s->ext, sizeof s->ext, "-");
-}
-
-/* The settings text of a state file back into settings; input names point
- * into text, which must outlive s. */
-static bool settings_parse(char *text, settings *s)
-{
-    settings_init(s);
-    for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
-         line = strtok_r(NULL, "\n", &save)) {
-        char *value = strchr(line, ' ');
-        if (!value) return false;
-        *value++ = 0;
-        if (strcmp(line, "eval") == 0) {
-            if (eval_parse(value) < 0) return false;
-            snprintf(s->eval, sizeof s->eval, "%s", value);
-        } else if (strcmp(line, "opponents") == 0) {
-            snprintf(s->opponents, sizeof s->opponents, "%s", value);
-        } else if (strcmp(line, "signals") == 0) {
-            s->signals = strcmp(value, "1") == 0;
-        } else if (strcmp(line, "ext") == 0) {
-            snprintf(s->ext, sizeof s->ext, "%s", value);
-        } else if (strcmp(line, "conventions") == 0) {
-            snprintf(s->conventions, sizeof s->conventions, "%s", value);
-        } else if (strcmp(line, "format") == 0) {
-            int f = deal_format_parse(value);
-            if (f < 0) return false;
-            s->format = (deal_format)f;
-        } else if (strcmp(line, "trump") == 0) {
-            snprintf(s->trump, sizeof s->trump, "%s", value);
-        } else if (strcmp(line, "leader") == 0) {
-            snprintf(s->leader, sizeof s->leader, "%s", value);
-        } else if (strcmp(line, "seed") == 0) {
-            if (!parse_u64(value, &s->seed)) return false;
-        } else if (strcmp(line, "limit") == 0) {
-            if (!parse_u64(value, &s->limit)) return false;
-        } else if (strcmp(line, "input") == 0) {
-            if (s->ninputs == MAX_INPUTS) return false;
-            s->inputs[s->ninputs++] = value;
-        } else {
-            return false;
-        }
-    }
-    return s->conventions[0] && s->ninputs > 0;
-}
-
-static bool settings_to_input(const settings *s, input_opts *io)
-{
-    input_opts_init(io);
-    io->format = s->format;
-    if (input_opts_take(io, OPT_INPUT_TRUMP, s->trump) != 1) return false;
-    if (strcmp(s->leader, "-") != 0 && input_opts_take(io, OPT_INPUT_LEADER, s->leader) != 1)
-        return false;
     return true;
 }
 
@@ -253,33 +144,53 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
 }
 
 /* The report's first line; part_mask says which of the shards it covers. */
-static void print_title(const settings *s, uint64_t part_mask, unsigned shards)
+static void print_title(const replay_settings *s, uint64_t part_mask, unsigned shards)
 {
     printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
     if (strcmp(s->eval, "dd") != 0)
         printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
                strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
     for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
-    if (shards > 1 && __builtin_popcountll(part_mask) == 1)
-        printf(" (shard %d/%u)", __builtin_ctzll(part_mask) + 1, shards);
-    else if (shards > 1)
-        printf(" (%d of %u shards)", __builtin_popcountll(part_mask), shards);
+    if (shards > 1) {
+        char have[512];
+        provenance_shards(shards, part_mask, true, have, sizeof have);
+        printf(" (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
+    }
     printf("\n");
 }
 
-static int finish_report(const stats_state *st, const settings *s, const char *csv_summary)
+/* The provenance of a report: the command line (quoted before getopt
+ * reorders argv), s, and what the run read of its inputs; parts and
+ * part_mask as the state holds them. */
+static void make_provenance(provenance *p, const char *command, const replay_settings *s,
+                            const input_account *inputs, unsigned parts, uint64_t part_mask)
+{
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = provenance_keep(p, command);
+    p->input = inputs;
+    p->parts = parts;
+    p->part_mask = part_mask;
+    replay_settings_provenance(s, parts, p);
+}
+
+/* The report and the summary CSV; the exit status: a run that lost input
+ * (INCOMPLETE) fails as its reading did. */
+static int finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+                         const char *csv_summary)
 {
     char err[512];
-    stats_report(stdout, st, (stats_eval)eval_parse(s->eval)); /* checked when s was made */
-    if (csv_summary && !stats_write_summary_csv(csv_summary, st, err, sizeof err)) {
+    stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, err, sizeof err)) {
         fprintf(stderr, "whistlab: %s\n", err);
         return EXIT_FAILURE_IO;
     }
+    if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }
 
 typedef struct {
-    settings s;
+    replay_settings s;
     replay_opts o;
     const char *resume, *csv_summary;
     bool no_progress;
@@ -309,7 +220,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     };
     uint64_t v;
     bool run_option = false; /* an option that a resumed run takes from its file */
-    settings_init(&c->s);
+    replay_settings_init(&c->s);
     snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
     input_opts_init(&c->o.input);
     c->o.shard = c->o.shards = 1;
@@ -332,7 +243,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'e':
-            if (eval_parse(optarg) < 0) {
+            if (replay_eval_parse(optarg) < 0) {
                 fprintf(stderr, "whistlab: --eval %s: expected dd, play or both\n", optarg);
                 return EXIT_USAGE;
             }
@@ -360,7 +271,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         }
         case 'l':
         case 's':
-            if (!parse_u64(optarg, &v)) {
+            if (!replay_parse_u64(optarg, &v)) {
                 fprintf(stderr, "whistlab: --%s %s: not a whole number\n", opt == 'l' ? "limit" : "seed", optarg);
                 return EXIT_USAGE;
             }
@@ -375,14 +286,14 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'j':
-            if (!parse_u64(optarg, &v) || v < 1 || v > 64) {
+            if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
                 fprintf(stderr, "whistlab: --threads %s: expected 1..64\n", optarg);
                 return EXIT_USAGE;
             }
             c->o.threads = (int)v;
             break;
         case 'k':
-            if (!parse_u64(optarg, &v) || v < 1) {
+            if (!replay_parse_u64(optarg, &v) || v < 1) {
                 fprintf(stderr, "whistlab: --checkpoint %s: expected a positive number\n", optarg);
                 return EXIT_USAGE;
             }
@@ -406,7 +317,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         return EXIT_USAGE;
     }
     for (int i = optind; i < argc; i++) {
-        if (c->s.ninputs == MAX_INPUTS || strchr(argv[i], '\n')) {
+        if (c->s.ninputs == WLS_MAX_INPUTS || strchr(argv[i], '\n')) {
             fprintf(stderr, "whistlab: too many inputs, or a file name with a line break\n");
             return EXIT_USAGE;
         }
@@ -416,8 +327,8 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     return -1;
 }
 
-/* Loads the state file to resume into st and c (settings, shard, progress).
- * Returns -1 to go on, or an exit status. */
+/* Loads the state file to resume into st and c (settings, shard, progress,
+ * the inputs' accounts: w->inputs). Returns -1 to go on, or an exit status. */
 static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
 {
     char err[512];
@@ -426,7 +337,8 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
         fprintf(stderr, "whistlab: %s\n", err);
         return EXIT_FAILURE_IO;
     }
-    if (!settings_parse(w->config, &c->s) || !settings_to_input(&c->s, &c->o.input) ||
+    if (!replay_settings_parse(w->config, &c->s) || !replay_settings_to_input(&c->s, &c->o.input) ||
+        w->ninputs != c->s.ninputs ||
         (!w->complete && !progress_parse(w->progress, &c->o.resume_records,
                                          &c->o.resume_csv_bytes, &c->o.csv_deals))) {
         fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
@@ -442,25 +354,53 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
     return -1;
 }
 
+/* The digests of the run's convention table files: computed for a new run;
+ * for one resumed to go on they must be those the run started with (a
+ * finished state is only reported again). Returns -1 to go on, or an exit
+ * status. */
+static int check_tables(replay_cli *c)
+{
+    static char now[sizeof c->s.tables];
+    diag_t diag = {0};
+    if (!replay_settings_tables(&c->s, now, sizeof now, &diag)) {
+        diag_print(stderr, &diag);
+        return EXIT_FAILURE_IO;
+    }
+    if (!c->resume) {
+        snprintf(c->s.tables, sizeof c->s.tables, "%s", now);
+    } else if (strcmp(now, c->s.tables) != 0) {
+        fprintf(stderr, "whistlab: %s: a convention table file has changed since the run started; "
+                        "table files and digests\nwhen it started:\n%snow:\n%s",
+                c->resume, c->s.tables[0] ? c->s.tables : "(none)\n", now[0] ? now : "(none)\n");
+        return EXIT_FAILURE_IO;
+    }
+    return -1;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
     static wls_file w;
-    static char config[WLS_TEXT_MAX];
+    static char config[WLS_TEXT_MAX], command[8192];
+    static provenance prov;
     memset(&c, 0, sizeof c);
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
     stats_state *st = calloc(1, sizeof *st);
-    if (!st) {
-        fprintf(stderr, "whistlab: out of memory\n");
-        return EXIT_FAILURE_IO;
-    }
+    input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
     conv_list cl = {0};
     convention *opp = NULL;
+    rc = EXIT_FAILURE_IO;
+    if (!st || !inputs) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        goto out;
+    }
+    w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
     if (!load_convs(c.s.conventions, &cl)) goto out;
-    c.o.eval = (stats_eval)eval_parse(c.s.eval);
+    c.o.eval = (stats_eval)replay_eval_parse(c.s.eval);
     if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
         fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
         goto out;
@@ -482,9 +422,11 @@ int cmd_replay(int argc, char **argv)
             goto out;
         }
     }
+    if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
+        make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         print_title(&c.s, w.part_mask, w.parts);
-        rc = finish_report(st, &c.s, c.csv_summary);
+        rc = finish_report(st, &c.s, &prov, c.csv_summary);
         goto out;
     }
     if (!c.resume) {
@@ -503,7 +445,8 @@ int cmd_replay(int argc, char **argv)
     for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
     c.o.seed = c.s.seed;
     c.o.limit = c.s.limit;
-    settings_format(&c.s, config, sizeof config);
+    c.o.inputs = inputs;
+    replay_settings_format(&c.s, config, sizeof config);
     c.o.config = config;
     c.o.progress = !c.no_progress && isatty(STDERR_FILENO);
     if (c.o.save) {
@@ -521,23 +464,29 @@ int cmd_replay(int argc, char **argv)
         rc = EXIT_INTERRUPTED;
         goto out;
     }
+    make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
     print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = finish_report(st, &c.s, c.csv_summary);
+    rc = finish_report(st, &c.s, &prov, c.csv_summary);
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
     convention_free(opp);
     free(st);
+    free(inputs);
     return rc;
 }
 
 static void merge_usage(FILE *f)
 {
-    fprintf(f, "usage: whistlab merge [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
+    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
                "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
                "and prints the report; with every shard present it equals the unsplit run.\n"
-               "exit status: 0 ok, 1 some deals were rejected, 2 usage, 3 a file cannot be\n"
-               "read or does not belong to the same run\n");
+               "A set of shards that does not cover the run is refused, naming the missing\n"
+               "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
+               "which shards they hold.\n"
+               "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
+               "3 a file cannot be read or does not belong to the same run, or an input of the\n"
+               "run was not read to its end (the report says INCOMPLETE)\n");
 }
 
 int cmd_merge(int argc, char **argv)
@@ -546,11 +495,17 @@ int cmd_merge(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"save", required_argument, NULL, 'w'},
         {"csv-summary", required_argument, NULL, 'M'},
+        {"partial", no_argument, NULL, 'p'},
         {NULL, 0, NULL, 0},
     };
     static wls_file total, part;
     static char config_copy[WLS_TEXT_MAX];
+    static replay_settings s;
+    static provenance prov;
+    static char command[8192];
     const char *save = NULL, *csv_summary = NULL;
+    bool partial = false;
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
     optind = 1;
     int opt;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -558,6 +513,7 @@ int cmd_merge(int argc, char **argv)
         case 'h': merge_usage(stdout); return EXIT_OK;
         case 'w': save = optarg; break;
         case 'M': csv_summary = optarg; break;
+        case 'p': partial = true; break;
         default: merge_usage(stderr); return EXIT_USAGE;
         }
     }
@@ -566,9 +522,11 @@ int cmd_merge(int argc, char **argv)
         return EXIT_USAGE;
     }
     stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
+    part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
     int rc = EXIT_FAILURE_IO;
     char err[512];
-    if (!a || !b) {
+    if (!a || !b || !total.inputs || !part.inputs) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
     }
@@ -589,21 +547,32 @@ int cmd_merge(int argc, char **argv)
             goto out;
         }
     }
+    snprintf(config_copy, sizeof config_copy, "%s", total.config);
+    if (!replay_settings_parse(config_copy, &s) || s.ninputs != total.ninputs) {
+        fprintf(stderr, "whistlab: %s: settings not understood\n", argv[optind]);
+        goto out;
+    }
+    make_provenance(&prov, command, &s, total.inputs, total.parts, total.part_mask);
+    if (provenance_partial(&prov) && !partial) {
+        char missing[512];
+        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
+        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
+                        "or --partial for a report marked PARTIAL\n",
+                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
+        rc = EXIT_REJECTS;
+        goto out;
+    }
     if (save && !wls_write(save, &total, err, sizeof err)) {
         fprintf(stderr, "whistlab: %s\n", err);
         goto out;
     }
-    settings s;
-    snprintf(config_copy, sizeof config_copy, "%s", total.config);
-    if (!settings_parse(config_copy, &s)) {
-        fprintf(stderr, "whistlab: %s: settings not understood\n", argv[optind]);
-        goto out;
-    }
     printf("whistlab merge: %d state files\n", argc - optind);
     print_title(&s, total.part_mask, total.parts);
-    rc = finish_report(a, &s, csv_summary);
+    rc = finish_report(a, &s, &prov, csv_summary);
 out:
     free(a);
     free(b);
+    free(total.inputs);
+    free(part.inputs);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "dd_pool.h"
+#include "formats/deal_digest.h"
 #include "replay.h"
 #include "sd_replay.h"
 #include "stats/csv_out.h"
@@ -32,11 +33,22 @@ typedef struct {
     slot_kind kind;
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
     uint64_t record;  /* the record's number in the whole input */
+    int input;        /* the file it was read from */
+    bool digested;    /* a deal as read: its digest term counts */
+    digest128 term;
     diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
 } slot_info;
 
+/* What the reading loop knows of a record besides its deal. */
+typedef struct {
+    uint64_t record;  /* its number in the whole input */
+    int input;        /* its file */
+    uint64_t position; /* deals before it in its file (deal_digest.h) */
+} record_place;
+
 typedef struct {
     const replay_opts *o;
+    int ninputs;
     stats_state *st;
     dd_pool *pool;
     slot_info *slots;
@@ -275,6 +287,8 @@ static bool checkpoint(run *r, bool complete)
                  (unsigned long long)r->records_done, csv_bytes, o->csv_deals);
     else
         snprintf(w.progress, sizeof w.progress, "records %llu\n", (unsigned long long)r->records_done);
+    w.ninputs = r->ninputs;
+    w.inputs = o->inputs;
     w.stats = r->st;
     if (!wls_write(o->save, &w, err, sizeof err)) {
         fprintf(stderr, "whistlab: %s\n", err);
@@ -302,6 +316,25 @@ static void show_progress(run *r, bool final)
     }
 }
 
+/* A deal of input s->input read and accounted for: counted, and its digest
+ * term added when it was a deal as read. */
+static void count_read(run *r, const slot_info *s)
+{
+    input_account *a = &r->o->inputs[s->input];
+    r->st->read++;
+    a->deals++;
+    if (s->digested) input_account_add_term(a, s->term.lane);
+}
+
+/* Input k was not opened or not read to its end: why is kept for the
+ * report, which says INCOMPLETE. */
+static void input_stopped(run *r, int k, const diag_t *why)
+{
+    input_account *a = &r->o->inputs[k];
+    a->stopped = 1;
+    diag_format(a->where, sizeof a->where, why);
+}
+
 /* Takes back the oldest job (waiting for it) and accounts for it. */
 static void collect_one(run *r)
 {
@@ -311,7 +344,7 @@ static void collect_one(run *r)
     switch (s->kind) {
     case SLOT_REJECT:
         problem(r, &s->diag);
-        st->read++;
+        count_read(r, s);
         st->rejected++;
         break;
     case SLOT_ERROR:
@@ -340,7 +373,7 @@ static void collect_one(run *r)
             r->since_checkpoint++;
         }
         if (s->last) {
-            st->read++;
+            count_read(r, s);
             if (r->record_failed) st->rejected++;
             else st->accepted++;
         }
@@ -355,8 +388,10 @@ static void collect_one(run *r)
     dd_pool_retire(r->pool);
 }
 
-static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, uint64_t record,
-                 bool first, bool last)
+/* at: the record's place; term: its digest term, NULL when it is no deal
+ * as read (a rejection, an error, a repeat). */
+static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, const record_place *at,
+                 const digest128 *term, bool first, bool last)
 {
     dd_job *job;
     while (!(job = dd_pool_claim(r->pool))) collect_one(r);
@@ -374,29 +409,33 @@ static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, ui
     s->kind = kind;
     s->first = first;
     s->last = last;
-    s->record = record;
+    s->record = at->record;
+    s->input = at->input;
+    s->digested = term != NULL;
+    if (term) s->term = *term;
     if (diag) s->diag = *diag;
     dd_pool_submit(r->pool);
 }
 
 /* One record of ours: the jobs it makes. */
 static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *diag,
-                        uint64_t record)
+                        const record_place *at)
 {
     if (rs == READ_REJECT) {
-        push(r, SLOT_REJECT, NULL, diag, record, true, true);
+        push(r, SLOT_REJECT, NULL, diag, at, NULL, true, true);
     } else if (rs == READ_ERROR) {
-        push(r, SLOT_ERROR, NULL, diag, record, true, true);
+        push(r, SLOT_ERROR, NULL, diag, at, NULL, true, true);
     } else if (d->flags & DEAL_REPEAT) {
-        push(r, SLOT_REPEAT, NULL, NULL, record, true, true);
+        push(r, SLOT_REPEAT, NULL, NULL, at, NULL, true, true);
     } else {
+        digest128 term = deal_digest_term(d, at->position);
         deal_t whist[4];
         diag_t why = {0};
         diag_set(&why, d->pos.file, d->pos.line, "%s", "");
         int n = deal_apply_trump_policy(d, &r->o->input.policy, whist, why.reason,
                                         sizeof why.reason);
-        if (n == 0) push(r, SLOT_REJECT, NULL, &why, record, true, true);
-        for (int i = 0; i < n; i++) push(r, SLOT_DEAL, &whist[i], NULL, record, i == 0, i == n - 1);
+        if (n == 0) push(r, SLOT_REJECT, NULL, &why, at, &term, true, true);
+        for (int i = 0; i < n; i++) push(r, SLOT_DEAL, &whist[i], NULL, at, &term, i == 0, i == n - 1);
     }
 }
 
@@ -470,7 +509,7 @@ static bool open_outputs(run *r)
 replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
                          stats_state *st)
 {
-    run r = {.o = o, .st = st, .records_done = o->resume_records};
+    run r = {.o = o, .ninputs = nfiles, .st = st, .records_done = o->resume_records};
     r.last_pushed.strain = STRAIN_NONE;
     /* The best lead is the card dd-best leads: by the run's dd-best table,
      * else by the built-in one. */
@@ -502,10 +541,12 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         deal_reader *rd = deal_reader_open(files[k], o->input.format, &diag);
         if (!rd) {
             diag_print(stderr, &diag);
+            input_stopped(&r, k, &diag);
             input_failed = true;
             continue;
         }
         uint64_t base = record, in_file = select_records(o, rd, base, deals_read);
+        uint64_t deals_in_file = 0; /* text: deals read so far, for the positions */
         deal_t d;
         for (;;) {
             if (o->stop && *o->stop) {
@@ -518,17 +559,22 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
             if (rs == READ_EOF) break;
             if (rs == READ_FATAL) {
                 diag_print(stderr, &diag);
+                input_stopped(&r, k, &diag);
                 input_failed = true;
                 break;
             }
             if (in_file != UINT64_MAX) { /* a .wda: only this shard's records come */
-                take_record(&r, rs, &d, &diag, base + d.pos.index);
+                record_place at = {base + d.pos.index, k, d.pos.index};
+                take_record(&r, rs, &d, &diag, &at);
                 continue;
             }
-            uint64_t rec = record++;
-            if (rs == READ_DEAL || rs == READ_REJECT) deals_read++;
-            if (!record_is_ours(o, rec)) continue;
-            take_record(&r, rs, &d, &diag, rec);
+            record_place at = {record++, k, deals_in_file};
+            if (rs == READ_DEAL || rs == READ_REJECT) {
+                deals_read++;
+                if (!(d.flags & DEAL_REPEAT)) deals_in_file++;
+            }
+            if (!record_is_ours(o, at.record)) continue;
+            take_record(&r, rs, &d, &diag, &at);
         }
         if (in_file != UINT64_MAX) {
             record += in_file;

@@ -1,7 +1,10 @@
 /* replay.h -- the comparison driver: read deals, let each convention choose
  * the eldest hand's opening lead, value every lead double-dummy (one DDS
  * solve per whist deal, conventions.md S6), and add each deal to the
- * mergeable statistics (stats/tally.h) and the optional per-deal CSV.
+ * mergeable statistics (stats/tally.h) and the optional per-deal CSV. It
+ * also accounts for what it read of each input: the deals, their content
+ * digest (formats/deal_digest.h), and where reading stopped when an input
+ * could not be read to its end, so that the report can say INCOMPLETE.
  *
  * Results are in input order and independent of the number of threads.
  * With a state file the run checkpoints itself every so many deals and can
@@ -13,6 +16,7 @@
 #include "analyze/dd_solve.h"
 #include "analyze/lead.h"
 #include "formats/input_opts.h"
+#include "stats/provenance.h"
 #include "stats/report.h"
 #include "stats/tally.h"
 
@@ -45,6 +49,11 @@ typedef struct {
      * and the size of the per-deal table at that point. */
     uint64_t resume_records;
     long resume_csv_bytes;
+    /* What the run read of each of its inputs (one per file, added to: when
+     * resuming they hold what the state file kept): deals, digest, and a
+     * stop (the input not opened or not read to its end: the run is
+     * INCOMPLETE). Saved in the state file with the statistics. */
+    input_account *inputs;
     /* Set (from a signal handler) to stop early: the run then finishes the
      * deals in flight, saves its state and returns. */
     volatile sig_atomic_t *stop;
@@ -53,7 +62,8 @@ typedef struct {
 typedef enum {
     REPLAY_DONE,         /* every record read */
     REPLAY_INTERRUPTED,  /* *stop was set: the state file says where it stands */
-    REPLAY_FAILED,       /* an input or output could not be used (messages printed) */
+    REPLAY_FAILED,       /* an input or output could not be used (messages
+                            printed; an input's stop is in o->inputs) */
 } replay_status;
 
 /* The columns of the per-deal CSV (one row per whist deal and convention):

@@ -17,20 +17,16 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmds.h"
+#include "formats/deal_digest.h"
 #include "formats/reader.h"
 #include "sd_duplicate.h"
 #include "sd_robin.h"
-#include "stats/paired.h"
+#include "stats/pvalue.h"
 
 #define BATCH_DEALS 2048   /* whist deals played per batch */
 #define BATCH_EVENTS 2048  /* records gathered per batch */
 #define MAX_THREADS 16
 #define MAX_PAIRS (SD_ROBIN_MAX * (SD_ROBIN_MAX - 1) / 2)
-
-typedef struct {
-    paired_acc pair[SD_ROBIN_MAX][SD_ROBIN_MAX]; /* i < j: i's gain against j */
-    uint64_t read, played, rejected, repeats;
-} robin_tally;
 
 /* A record as read, kept until its batch is accounted for. */
 typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL /* a file not opened or read to its end */ } event_kind;
@@ -38,6 +34,8 @@ typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL /* a file not o
 typedef struct {
     event_kind kind;
     int first, n;  /* EV_DEAL: its whist deals in the batch */
+    int input;     /* the file it was read from */
+    digest128 term; /* EV_DEAL: the deal's digest term */
     diag_t diag;   /* the message, or the record's place for "cannot be played" */
 } robin_event;
 
@@ -163,11 +161,14 @@ static void crew_close(robin_crew *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-static void report(const sd_robin_opts *o, const robin_tally *t, FILE *out)
+void sd_robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_result *t)
 {
+    int stopped = 0;
+    for (int i = 0; i < t->ninputs; i++) stopped += t->inputs[i].stopped != 0;
     fprintf(out, "deals: %" PRIu64 " read, %" PRIu64 " whist deals played, %" PRIu64 " rejected, %" PRIu64
-                 " repeats skipped\n\n",
-            t->read, t->played, t->rejected, t->repeats);
+                 " repeats skipped%s\n\n",
+            t->read, t->played, t->rejected, t->repeats,
+            stopped ? "; INCOMPLETE: not every input was read to its end" : "");
     fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
     fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
     double field[SD_ROBIN_MAX] = {0};
@@ -175,11 +176,11 @@ static void report(const sd_robin_opts *o, const robin_tally *t, FILE *out)
         for (int j = i + 1; j < o->nconv; j++) {
             paired_summary s;
             paired_summarise(&t->pair[i][j], &s);
-            char name[64];
+            char name[64], p[16];
             snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
-            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8.4f %7.1f%%\n", name, s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, s.p,
-                    s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+            pvalue_format(p, sizeof p, s.p);
+            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
         }
@@ -188,8 +189,18 @@ static void report(const sd_robin_opts *o, const robin_tally *t, FILE *out)
         fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
 }
 
+/* A deal of input ev->input accounted for: counted, and its digest term
+ * added when it was a deal as read. */
+static void count_read(sd_robin_result *t, const robin_event *ev)
+{
+    input_account *a = &t->inputs[ev->input];
+    t->read++;
+    a->deals++;
+    if (ev->kind == EV_DEAL) input_account_add_term(a, ev->term.lane);
+}
+
 /* Accounts for the batch in input order; false once --limit is reached. */
-static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t, int *status)
+static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_result *t, int *status)
 {
     for (int e = 0; e < b->nevents; e++) {
         if (o->limit && t->played >= o->limit) return false;
@@ -197,6 +208,8 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
         switch (ev->kind) {
         case EV_FATAL:
             diag_print(stderr, &ev->diag);
+            t->inputs[ev->input].stopped = 1;
+            diag_format(t->inputs[ev->input].where, sizeof t->inputs[ev->input].where, &ev->diag);
             *status = EXIT_FAILURE_IO;
             break;
         case EV_ERROR:
@@ -204,7 +217,7 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
             if (*status == EXIT_OK) *status = EXIT_REJECTS;
             break;
         case EV_REJECT:
-            t->read++;
+            count_read(t, ev);
             diag_print(stderr, &ev->diag);
             t->rejected++;
             if (*status == EXIT_OK) *status = EXIT_REJECTS;
@@ -214,7 +227,7 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
             t->repeats++;
             break;
         case EV_DEAL: {
-            t->read++;
+            count_read(t, ev);
             bool failed = ev->n == 0; /* no whist deal: the trump policy's reason is in diag */
             for (int i = 0; i < ev->n && (!o->limit || t->played < o->limit); i++) {
                 const robin_game *g = &b->game[ev->first + i];
@@ -240,28 +253,31 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, robin_tally *t
     return true;
 }
 
-/* The batch's next event, its diagnostic left to the caller. */
-static robin_event *new_event(robin_batch *b, event_kind kind)
+/* The files being read, one reader open at a time. */
+typedef struct {
+    const sd_robin_opts *o;
+    char *const *files;
+    int nfiles, k;          /* k: files opened so far */
+    deal_reader *r;
+    uint64_t deals_in_file; /* deals read from the open file, for the positions */
+} robin_input;
+
+/* The batch's next event, of the file being read; its diagnostic left to
+ * the caller. */
+static robin_event *new_event(robin_batch *b, const robin_input *in, event_kind kind)
 {
     robin_event *ev = &b->event[b->nevents++];
     ev->kind = kind;
     ev->first = b->ngames;
     ev->n = 0;
+    ev->input = in->k - 1;
     return ev;
 }
 
-static void add_event(robin_batch *b, event_kind kind, const diag_t *diag)
+static void add_event(robin_batch *b, const robin_input *in, event_kind kind, const diag_t *diag)
 {
-    new_event(b, kind)->diag = *diag;
+    new_event(b, in, kind)->diag = *diag;
 }
-
-/* The files being read, one reader open at a time. */
-typedef struct {
-    const sd_robin_opts *o;
-    char *const *files;
-    int nfiles, k;
-    deal_reader *r;
-} robin_input;
 
 /* Reads the next batch into b: at most cap whist deals. False once every
  * file has been read. */
@@ -275,28 +291,32 @@ static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
         if (!in->r) {
             if (in->k == in->nfiles) return false;
             in->r = deal_reader_open(in->files[in->k++], o->input.format, &diag);
-            if (!in->r) add_event(b, EV_FATAL, &diag);
+            in->deals_in_file = 0;
+            if (!in->r) add_event(b, in, EV_FATAL, &diag);
             continue;
         }
         deal_t d, whist[4];
         read_status st = deal_reader_next(in->r, &d, &diag);
         if (st == READ_EOF || st == READ_FATAL) {
-            if (st == READ_FATAL) add_event(b, EV_FATAL, &diag);
+            if (st == READ_FATAL) add_event(b, in, EV_FATAL, &diag);
             deal_reader_close(in->r);
             in->r = NULL;
             continue;
         }
+        uint64_t position = in->deals_in_file;
+        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) in->deals_in_file++;
         if (st == READ_ERROR || st == READ_REJECT) {
-            add_event(b, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
+            add_event(b, in, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
             continue;
         }
         if (d.flags & DEAL_REPEAT) {
-            add_event(b, EV_REPEAT, &diag);
+            add_event(b, in, EV_REPEAT, &diag);
             continue;
         }
         /* the record's place (no copy of a whole diagnostic per deal), its
          * reason filled only if it cannot be played */
-        robin_event *ev = new_event(b, EV_DEAL);
+        robin_event *ev = new_event(b, in, EV_DEAL);
+        ev->term = deal_digest_term(&d, position);
         ev->diag.file = d.pos.file;
         ev->diag.line = d.pos.line;
         ev->diag.reason[0] = 0;
@@ -314,17 +334,20 @@ static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
 
 /* The whist deals the next batch may hold: --limit less those played and
  * those on the table (pending), which will be played unless they fail. */
-static uint64_t batch_cap(const sd_robin_opts *o, const robin_tally *t, uint64_t pending)
+static uint64_t batch_cap(const sd_robin_opts *o, const sd_robin_result *t, uint64_t pending)
 {
     if (!o->limit) return BATCH_DEALS;
     uint64_t done = t->played + pending;
     return done >= o->limit ? 0 : o->limit - done;
 }
 
-int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, FILE *out)
+int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res)
 {
-    static robin_tally t; /* 12 x 12 accumulators: kept off the stack */
-    memset(&t, 0, sizeof t);
+    input_account *inputs = res->inputs;
+    memset(res, 0, sizeof *res);
+    res->inputs = inputs;
+    res->ninputs = nfiles;
+    sd_robin_result *t = res;
     robin_batch *cur = malloc(sizeof *cur), *next = malloc(sizeof *next);
     if (!cur || !next) {
         free(cur);
@@ -343,17 +366,17 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, FILE *
     robin_crew crew;
     crew_open(&crew, o, pairs, threads);
     int status = EXIT_OK;
-    robin_input in = {o, files, nfiles, 0, NULL};
-    bool more_input = gather(&in, cur, batch_cap(o, &t, 0));
+    robin_input in = {o, files, nfiles, 0, NULL, 0};
+    bool more_input = gather(&in, cur, batch_cap(o, t, 0));
     while (cur->nevents > 0) {
         crew_start(&crew, cur);
         /* read ahead while the helpers play */
         next->nevents = next->ngames = 0;
-        if (more_input) more_input = gather(&in, next, batch_cap(o, &t, (uint64_t)cur->ngames));
+        if (more_input) more_input = gather(&in, next, batch_cap(o, t, (uint64_t)cur->ngames));
         crew_finish(&crew);
-        if (!account(o, cur, &t, &status)) break;
+        if (!account(o, cur, t, &status)) break;
         /* --limit held the read-ahead back: read now what is still wanted */
-        if (next->nevents == 0 && more_input) more_input = gather(&in, next, batch_cap(o, &t, 0));
+        if (next->nevents == 0 && more_input) more_input = gather(&in, next, batch_cap(o, t, 0));
         robin_batch *done = cur;
         cur = next;
         next = done;
@@ -362,6 +385,5 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, FILE *
     if (in.r) deal_reader_close(in.r);
     free(cur);
     free(next);
-    report(o, &t, out);
     return status;
 }

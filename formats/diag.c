@@ -12,11 +12,18 @@ void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
     va_end(ap);
 }
 
-void diag_print(FILE *f, const diag_t *d)
+void diag_format(char *buf, size_t len, const diag_t *d)
 {
     const char *file = d->file ? d->file : "whistlab";
     if (d->line)
-        fprintf(f, "%s:%llu: %s\n", file, (unsigned long long)d->line, d->reason);
+        snprintf(buf, len, "%s:%llu: %s", file, (unsigned long long)d->line, d->reason);
     else
-        fprintf(f, "%s: %s\n", file, d->reason);
+        snprintf(buf, len, "%s: %s", file, d->reason);
+}
+
+void diag_print(FILE *f, const diag_t *d)
+{
+    char line[1024];
+    diag_format(line, sizeof line, d);
+    fprintf(f, "%s\n", line);
 }

@@ -20,4 +20,7 @@ void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
 /* Prints "file:line: reason\n" (or "file: reason") to f. */
 void diag_print(FILE *f, const diag_t *d);
 
+/* The same line, without the line break, into buf. */
+void diag_format(char *buf, size_t len, const diag_t *d);
+
 #endif

@@ -40,6 +40,12 @@ void csv_out_num(csv_out *c, double v, int decimals)
     if (isfinite(v)) fprintf(c->f, "%.*f", decimals, v == 0 ? 0.0 : v);
 }
 
+void csv_out_sig(csv_out *c, double v, int digits)
+{
+    sep(c);
+    if (isfinite(v)) fprintf(c->f, "%.*g", digits, v == 0 ? 0.0 : v);
+}
+
 void csv_out_end_row(csv_out *c)
 {
     while (c->col < c->ncols) sep(c);

@@ -22,6 +22,9 @@ void csv_out_text(csv_out *c, const char *s);
 void csv_out_int(csv_out *c, long long v);
 /* %.*f with `decimals` places; NaN and infinities as an empty field. */
 void csv_out_num(csv_out *c, double v, int decimals);
+/* %.*g with `digits` significant digits (a small p-value keeps its
+ * magnitude); NaN and infinities as an empty field. */
+void csv_out_sig(csv_out *c, double v, int digits);
 /* Ends the row (fields not given are written empty). */
 void csv_out_end_row(csv_out *c);
 

@@ -132,6 +132,14 @@ void odds_csv_write(odds_csv *w, const odds_line *l)
     fputc('\n', f);
 }
 
+void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text)
+{
+    fprintf(w->f, "%s,%s,", table, row);
+    text_field(w->f, text);
+    for (size_t i = 3; i < sizeof HEADER / sizeof HEADER[0]; i++) fputc(',', w->f);
+    fputc('\n', w->f);
+}
+
 bool odds_csv_close(odds_csv *w, char *err, size_t err_len)
 {
     bool ok = !ferror(w->f);

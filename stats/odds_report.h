@@ -36,6 +36,9 @@ typedef struct odds_csv odds_csv;
  * filled on failure. */
 odds_csv *odds_csv_open(const char *path, char *err, size_t err_len);
 void odds_csv_write(odds_csv *w, const odds_line *l);
+/* A line of text, not a row of odds (what a measured table rests on,
+ * stats/provenance.h): table, row, and the text in the event column. */
+void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text);
 /* False (err filled) if any write failed. */
 bool odds_csv_close(odds_csv *w, char *err, size_t err_len);
 

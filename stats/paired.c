@@ -8,29 +8,36 @@ void paired_add(paired_acc *p, int a, int b, int choices_differ)
 {
     int d = a - b;
     p->n++;
-    p->n_differ += choices_differ != 0;
-    if (d > 0) p->gain += (uint64_t)d;
-    else p->loss += (uint64_t)-d;
-    p->sumsq += (uint64_t)(d * d);
+    uint64_t gain = d > 0 ? (uint64_t)d : 0, loss = d < 0 ? (uint64_t)-d : 0, sq = (uint64_t)(d * d);
+    p->gain += gain;
+    p->loss += loss;
+    p->sumsq += sq;
+    if (choices_differ) {
+        p->n_differ++;
+        p->differ_gain += gain;
+        p->differ_loss += loss;
+        p->differ_sumsq += sq;
+    }
     p->hist[d + PAIRED_MAX_DIFF]++;
 }
 
-void paired_summarise(const paired_acc *p, paired_summary *s)
+/* The statistics of count differences with these sums. */
+static void summarise(uint64_t count, uint64_t gain, uint64_t loss, uint64_t sumsq, paired_summary *s)
 {
-    s->n = p->n;
+    s->n = count;
     s->mean = s->sd = s->se = s->ci_lo = s->ci_hi = s->t = s->p = NAN;
-    if (p->n == 0) return;
-    long double n = (long double)p->n;
-    long double sum = (long double)p->gain - (long double)p->loss;
+    if (count == 0) return;
+    long double n = (long double)count;
+    long double sum = (long double)gain - (long double)loss;
     s->mean = (double)(sum / n);
-    if (p->n < 2) return;
+    if (count < 2) return;
     /* (n * sumsq - sum^2) / (n (n - 1)): exact in the integers' range of
      * long double, and never negative. */
-    long double var = (n * (long double)p->sumsq - sum * sum) / (n * (n - 1));
+    long double var = (n * (long double)sumsq - sum * sum) / (n * (n - 1));
     if (var < 0) var = 0;
     s->sd = (double)sqrtl(var);
     s->se = (double)sqrtl(var / n);
-    double df = (double)(p->n - 1);
+    double df = (double)(count - 1);
     double tcrit = gsl_cdf_tdist_Pinv(0.975, df);
     s->ci_lo = s->mean - tcrit * s->se;
     s->ci_hi = s->mean + tcrit * s->se;
@@ -44,6 +51,22 @@ void paired_summarise(const paired_acc *p, paired_summary *s)
     }
 }
 
+void paired_summarise(const paired_acc *p, paired_summary *s)
+{
+    summarise(p->n, p->gain, p->loss, p->sumsq, s);
+}
+
+void paired_summarise_differ(const paired_acc *p, paired_summary *s)
+{
+    summarise(p->n_differ, p->differ_gain, p->differ_loss, p->differ_sumsq, s);
+}
+
+void paired_summarise_same(const paired_acc *p, paired_summary *s)
+{
+    summarise(p->n - p->n_differ, p->gain - p->differ_gain, p->loss - p->differ_loss,
+              p->sumsq - p->differ_sumsq, s);
+}
+
 uint64_t *paired_counter(paired_acc *p, int i)
 {
     switch (i) {
@@ -52,6 +75,9 @@ uint64_t *paired_counter(paired_acc *p, int i)
     case 2: return &p->gain;
     case 3: return &p->loss;
     case 4: return &p->sumsq;
-    default: return &p->hist[i - 5];
+    case 5: return &p->differ_gain;
+    case 6: return &p->differ_loss;
+    case 7: return &p->differ_sumsq;
+    default: return &p->hist[i - 8];
     }
 }

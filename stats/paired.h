@@ -1,11 +1,14 @@
 /* paired.h -- the paired comparison of two scores over the same deals.
  *
  * Each deal adds one difference d = a - b (a whole number of tricks,
- * -13..13). The accumulator holds only exact integer counts and sums, so
- * shards of a corpus accumulated apart and merged give bit-identical state;
- * the statistics (mean, standard deviation, standard error, Student-t
- * confidence interval and p-value of the paired t-test) are derived from
- * it when reported. */
+ * -13..13) and whether the choices behind a and b differed. The accumulator
+ * holds only exact integer counts and sums, over all deals and over the
+ * deals whose choices differed (those whose choices were the same are the
+ * difference of the two), so shards of a corpus accumulated apart and
+ * merged give bit-identical state; the statistics (mean, standard
+ * deviation, standard error, Student-t confidence interval and p-value of
+ * the paired t-test) are derived from it when reported, for all deals or
+ * for either subset. */
 #ifndef WHISTLAB_STATS_PAIRED_H
 #define WHISTLAB_STATS_PAIRED_H
 
@@ -20,11 +23,14 @@ typedef struct {
     uint64_t gain;           /* sum of the positive differences */
     uint64_t loss;           /* sum of -d over the negative differences */
     uint64_t sumsq;          /* sum of d * d */
+    /* gain, loss and sumsq over the n_differ deals where the choices
+     * differed; over the others they are the totals less these */
+    uint64_t differ_gain, differ_loss, differ_sumsq;
     uint64_t hist[PAIRED_BINS]; /* hist[d + 13] = deals with difference d */
 } paired_acc;
 
 /* The counters of a paired_acc, in a fixed order, for merging and saving. */
-#define PAIRED_COUNTERS (5 + PAIRED_BINS)
+#define PAIRED_COUNTERS (8 + PAIRED_BINS)
 
 /* Adds one deal: scores a and b (|a - b| <= 13), and whether the two
  * choices behind them differed. */
@@ -45,6 +51,11 @@ typedef struct {
 } paired_summary;
 
 void paired_summarise(const paired_acc *p, paired_summary *s);
+
+/* The same over the deals where the two choices differed, and over those
+ * where they were the same. */
+void paired_summarise_differ(const paired_acc *p, paired_summary *s);
+void paired_summarise_same(const paired_acc *p, paired_summary *s);
 
 /* The i-th counter (0 <= i < PAIRED_COUNTERS), for walking the state. */
 uint64_t *paired_counter(paired_acc *p, int i);

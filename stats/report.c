@@ -2,6 +2,7 @@
  * report.h): fixed-width tables, one section per question. */
 #include <math.h>
 #include <string.h>
+#include "pvalue.h"
 #include "report.h"
 
 static const char *const BREAK_TITLES[STATS_BREAKDOWNS] = {
@@ -10,13 +11,6 @@ static const char *const BREAK_TITLES[STATS_BREAKDOWNS] = {
     "BY WHETHER THE CONVENTIONS' LEADS COINCIDE",
 };
 static const char *const BREAK_KEY_NAMES[STATS_BREAKDOWNS] = {"trumps", "longest", "leads"};
-
-static void fmt_p(char *buf, size_t n, double p)
-{
-    if (isnan(p)) snprintf(buf, n, "-");
-    else if (p < 0.0001) snprintf(buf, n, "<0.0001");
-    else snprintf(buf, n, "%.4f", p);
-}
 
 static void fmt_num(char *buf, size_t n, double v, const char *f)
 {
@@ -34,14 +28,17 @@ static int name_width(const stats_state *st, int min)
     return w;
 }
 
-static void report_input(FILE *f, const stats_state *st)
+static void report_input(FILE *f, const stats_state *st, const provenance *prov)
 {
     fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected",
             (unsigned long long)st->read, (unsigned long long)st->accepted,
             (unsigned long long)st->rejected);
     if (st->repeats) fprintf(f, "; %llu skipped as repeats", (unsigned long long)st->repeats);
     if (st->errors) fprintf(f, "; %llu input errors", (unsigned long long)st->errors);
-    fprintf(f, "; %llu whist deals analysed\n\n", (unsigned long long)st->all.deals);
+    fprintf(f, "; %llu whist deals analysed", (unsigned long long)st->all.deals);
+    if (prov && provenance_stopped(prov)) fprintf(f, "; INCOMPLETE: not every input was read to its end");
+    if (prov && provenance_partial(prov)) fprintf(f, "; PARTIAL: some shards only");
+    fprintf(f, "\n\n");
 }
 
 static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval eval)
@@ -96,15 +93,16 @@ static void report_pairs(FILE *f, const stats_state *st)
     const stats_cell *c = &st->all;
     int w = 2 * name_width(st, 4) + 3;
     fprintf(f, "NET GAIN PER DEAL (first minus second; paired t-test)\n");
-    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, "pair", "mean", "sd", "se",
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, "pair", "mean", "sd", "se",
             "95% CI", "p", "leads", "gain when");
-    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, "", "", "", "", "", "",
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, "", "", "", "", "", "",
             "differ", "differ");
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
-            paired_summary s;
+            paired_summary s, differ;
             paired_summarise(a, &s);
+            paired_summarise_differ(a, &differ);
             char label[80], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], dif[16],
                 gd[16];
             pair_label(label, sizeof label, st, i, j);
@@ -114,13 +112,48 @@ static void report_pairs(FILE *f, const stats_state *st)
             fmt_num(lo, sizeof lo, s.ci_lo, "%+.4f");
             fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
             snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
-            fmt_p(p, sizeof p, s.p);
+            pvalue_format(p, sizeof p, s.p);
             fmt_num(dif, sizeof dif, 100 * stats_mean(a->n_differ, a->n), "%.1f%%");
-            fmt_num(gd, sizeof gd,
-                    a->n_differ ? ((double)a->gain - (double)a->loss) / (double)a->n_differ : NAN,
-                    "%+.4f");
-            fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %7s  %7s  %9s\n", w, label, mean, sd, se, ci,
+            fmt_num(gd, sizeof gd, differ.mean, "%+.4f");
+            fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
                     p, dif, gd);
+        }
+    fputc('\n', f);
+}
+
+/* Rule-based play: the net gain over the deals where a pair's opening
+ * leads differ and over those where they are the same card, each with its
+ * deals and 95% CI. (Double-dummy the second is 0 by construction.) */
+static void report_by_opening_lead(FILE *f, const stats_state *st)
+{
+    if (st->nconv < 2) return;
+    const stats_cell *c = &st->all;
+    int w = 2 * name_width(st, 4) + 3;
+    fprintf(f, "GAIN WHEN THE OPENING LEADS DIFFER AND WHEN THEY ARE THE SAME (first minus second; in\n"
+               "play a deal with the same opening lead can still gain: the later leads and the play\n"
+               "follow each side's convention)\n");
+    fprintf(f, "%-*s  %7s  %9s  %-20s  %7s  %9s  %s\n", w, "pair", "leads", "gain when", "95% CI",
+            "leads", "gain when", "95% CI");
+    fprintf(f, "%-*s  %7s  %9s  %-20s  %7s  %9s\n", w, "", "differ", "differ", "", "same", "same");
+    for (int i = 0; i < st->nconv; i++)
+        for (int j = i + 1; j < st->nconv; j++) {
+            const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
+            paired_summary part[2];
+            paired_summarise_differ(a, &part[0]);
+            paired_summarise_same(a, &part[1]);
+            char label[80];
+            pair_label(label, sizeof label, st, i, j);
+            fprintf(f, "%-*s", w, label);
+            for (int k = 0; k < 2; k++) {
+                char mean[16], lo[16], hi[16], ci[40];
+                fmt_num(mean, sizeof mean, part[k].mean, "%+.4f");
+                fmt_num(lo, sizeof lo, part[k].ci_lo, "%+.4f");
+                fmt_num(hi, sizeof hi, part[k].ci_hi, "%+.4f");
+                snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
+                fprintf(f, "  %7llu  %9s  %-*s", (unsigned long long)part[k].n, mean, k ? 0 : 20,
+                        isnan(part[k].ci_lo) ? "-" : ci);
+            }
+            fputc('\n', f);
         }
     fputc('\n', f);
 }
@@ -156,17 +189,23 @@ static void report_distribution(FILE *f, const stats_state *st)
 
 /* Mean tricks per convention and of the best lead, and the mean net gain
  * of each pair (all pairs up to four conventions, else each against the
- * first), per key of one breakdown. */
+ * first), per key of one breakdown; a star where the gain is significant
+ * once Holm's correction has accounted for every test of the table. */
 static void report_breakdown(FILE *f, const stats_state *st, int br)
 {
-    int n = st->nconv, all_pairs = n <= 4;
-    fprintf(f, "%s (mean tricks; mean net gain, * = p < 0.05)\n", BREAK_TITLES[br]);
+    int n = st->nconv;
+    static double adj[STATS_KEYS][STATS_MAX_PAIRS];
+    int tests = stats_breakdown_holm(st, br, adj);
+    fprintf(f, "%s (mean tricks; mean net gain)\n", BREAK_TITLES[br]);
+    if (tests)
+        fprintf(f, "* = p < 0.05 after Holm's correction for multiple comparisons over the %d test%s of "
+                   "this table\n", tests, tests == 1 ? "" : "s");
     fprintf(f, "%-8s %7s %5s", BREAK_KEY_NAMES[br], "deals", "%");
     for (int i = 0; i < n; i++) fprintf(f, " %4s[%d]", "", i + 1);
     fprintf(f, " %7s", "best");
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            if (all_pairs || i == 0) fprintf(f, " %4s%d-%d ", "", i + 1, j + 1);
+            if (stats_breakdown_shows(st, i, j)) fprintf(f, " %4s%d-%d ", "", i + 1, j + 1);
     fputc('\n', f);
     for (int k = 0; k < STATS_KEYS; k++) {
         const stats_cell *c = &st->by[br][k];
@@ -180,12 +219,13 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
         fprintf(f, " %7.3f", stats_mean(c->best, c->deals));
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
-                if (!all_pairs && i != 0) continue;
+                if (!stats_breakdown_shows(st, i, j)) continue;
+                int pair = stats_pair_index(i, j, n);
                 paired_summary s;
-                paired_summarise(&c->pair[stats_pair_index(i, j, n)], &s);
+                paired_summarise(&c->pair[pair], &s);
                 char mean[16];
                 fmt_num(mean, sizeof mean, s.mean, "%+.3f");
-                fprintf(f, " %7s%c", mean, s.p < 0.05 ? '*' : ' ');
+                fprintf(f, " %7s%c", mean, adj[k][pair] < 0.05 ? '*' : ' ');
             }
         fputc('\n', f);
     }
@@ -215,15 +255,20 @@ static void report_coincidence(FILE *f, const stats_state *st, stats_eval eval)
             100 * stats_mean(differ, st->all.deals));
 }
 
-void stats_report(FILE *f, const stats_state *st, stats_eval eval)
+void stats_report(FILE *f, const stats_state *st, stats_eval eval, const provenance *prov)
 {
-    report_input(f, st);
+    if (prov) {
+        provenance_print_status(f, prov);
+        provenance_print(f, prov);
+    }
+    report_input(f, st, prov);
     if (!st->all.deals) {
         fprintf(f, "no deals analysed\n");
         return;
     }
     report_conventions(f, st, name_width(st, 10), eval);
     report_pairs(f, st);
+    if (eval != STATS_EVAL_DD) report_by_opening_lead(f, st);
     report_distribution(f, st);
     for (int br = 0; br < STATS_BREAKDOWNS; br++)
         if (br != BREAK_COINCIDE || st->nconv >= 2) report_breakdown(f, st, br);

@@ -1,32 +1,51 @@
 /* report.h -- the comparison as text and as a tidy CSV table.
  *
- * Terminal report (in the manner of Pavlicek's opening-lead tables): per
- * convention the mean tricks of the leader's side, the mean cost against the
- * best lead and how often its lead is optimal; then the net gain of every
- * pair of conventions with its 95% confidence interval and p-value; the
- * distribution of per-deal differences; and the breakdowns by the leader's
- * hand.
+ * Terminal report (in the manner of Pavlicek's opening-lead tables): first
+ * what it rests on (stats/provenance.h: INCOMPLETE or PARTIAL when it is
+ * not whole, the experiment, version, command, inputs with their digests,
+ * settings); per convention the mean tricks of the leader's side, the mean
+ * cost against the best lead and how often its lead is optimal; then the
+ * net gain of every pair of conventions with its 95% confidence interval
+ * and p-value, and the gain over the deals where the pair's opening leads
+ * differ (in rule-based play also over those where they are the same: a
+ * same opening lead can still gain there); the distribution of per-deal
+ * differences; and the breakdowns by the leader's hand, whose stars are
+ * Holm-corrected over each table's tests.
  *
  * Summary CSV (long format, one number per row), columns:
- *   breakdown  input | all | trumps | longest_plain | leads_coincide
+ *   breakdown  provenance | input | all | trumps | longest_plain |
+ *              leads_coincide
  *   level      "all", or the breakdown key (trumps held 0..13, longest plain
- *              suit 0..13, leads coincide 0/1)
+ *              suit 0..13, leads coincide 0/1); provenance rows: the input's
+ *              number or the setting's name (provenance.h)
  *   convention a convention, "best" (the best lead), or empty for a count
  *              of deals
  *   versus     for pair rows the convention compared with (gain = convention
  *              minus versus), "best" for rows against the best lead, else empty
- *   measure    read accepted rejected repeats errors analysed (input rows);
+ *   measure    provenance rows: version command experiment shards_total
+ *              shards_present input input_deals input_digest input_complete
+ *              input_stopped_at setting (values are text);
+ *              read accepted rejected repeats errors analysed complete
+ *              (1 if every input was read to its end) status ("complete",
+ *              or the INCOMPLETE and PARTIAL text) (input rows);
  *              deals; mean_tricks sd_tricks; mean_optimal_cards (best);
  *              mean_cost cost_se cost_ci_low cost_ci_high optimal_pct
  *              (versus best); n mean_gain sd se ci_low ci_high t p_value
- *              differ_pct mean_gain_when_differ deals_with_difference (pairs)
+ *              (%.6g; 0 below 1e-300) p_value_holm (breakdown cells that
+ *              the text report stars, Holm-adjusted over its table)
+ *              differ_pct n_when_differ mean_gain_when_differ
+ *              se_gain_when_differ n_when_same mean_gain_when_same
+ *              se_gain_when_same deals_with_difference (pairs; "differ" and
+ *              "same" are the deals where the pair's opening leads differ or
+ *              are the same card)
  *   difference the per-deal difference -13..13 for deals_with_difference
- *   value      the number */
+ *   value      the number, or the text of a provenance or status row */
 #ifndef WHISTLAB_STATS_REPORT_H
 #define WHISTLAB_STATS_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "provenance.h"
 #include "tally.h"
 
 /* What the scores are, for the headings: double-dummy tricks after each
@@ -35,10 +54,22 @@
  * both side by side. */
 typedef enum { STATS_EVAL_DD, STATS_EVAL_PLAY, STATS_EVAL_BOTH } stats_eval;
 
-void stats_report(FILE *f, const stats_state *st, stats_eval eval);
+/* The report of st, after its title line (the caller's): prov's status
+ * lines and block first (prov may be NULL: none). */
+void stats_report(FILE *f, const stats_state *st, stats_eval eval, const provenance *prov);
 
-/* Writes the summary CSV to path ("-" = standard output). False with err
- * filled on failure. */
-int stats_write_summary_csv(const char *path, const stats_state *st, char *err, size_t err_len);
+/* Writes the summary CSV to path ("-" = standard output), with prov's rows
+ * first (NULL: none). False with err filled on failure. */
+int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, char *err,
+                            size_t err_len);
+
+/* Whether a breakdown table shows the pair (i, j), i < j: every pair up to
+ * four conventions, else each against the first. */
+bool stats_breakdown_shows(const stats_state *st, int i, int j);
+
+/* The breakdown's tests (the pairs it shows, in every key with deals) as
+ * one family: adj[key][stats_pair_index] receives each one's Holm-adjusted
+ * p-value (NaN where there is no test). Returns the number of tests. */
+int stats_breakdown_holm(const stats_state *st, int br, double adj[STATS_KEYS][STATS_MAX_PAIRS]);
 
 #endif

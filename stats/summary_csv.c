@@ -2,6 +2,7 @@
  * (columns in report.h). */
 #include <math.h>
 #include "csv_out.h"
+#include "pvalue.h"
 #include "report.h"
 
 static const char *const HEADER[] = {"breakdown", "level", "convention", "versus",
@@ -34,6 +35,37 @@ static void count(rows *r, const char *conv, const char *versus, const char *mea
     row(r, conv, versus, measure, NULL, (double)v, 0);
 }
 
+/* A row whose value has significant digits rather than decimals (p). */
+static void sig_row(rows *r, const char *conv, const char *versus, const char *measure, double value)
+{
+    csv_out_text(r->out, r->breakdown);
+    csv_out_text(r->out, r->level);
+    csv_out_text(r->out, conv);
+    csv_out_text(r->out, versus);
+    csv_out_text(r->out, measure);
+    csv_out_text(r->out, "");
+    csv_out_sig(r->out, value, 6);
+    csv_out_end_row(r->out);
+}
+
+/* A row whose value is text (provenance, status). */
+static void text_row(rows *r, const char *level, const char *measure, const char *value)
+{
+    csv_out_text(r->out, r->breakdown);
+    csv_out_text(r->out, level);
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, measure);
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, value);
+    csv_out_end_row(r->out);
+}
+
+static void provenance_row(void *ctx, const char *level, const char *measure, const char *value)
+{
+    text_row(ctx, level, measure, value);
+}
+
 static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
 {
     if (n < 2) return NAN;
@@ -42,7 +74,10 @@ static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
     return var > 0 ? sqrt(var) : 0;
 }
 
-static void cell_rows(rows *r, const stats_state *st, const stats_cell *c)
+/* The rows of one cell; holm: the Holm-adjusted p of each pair in the
+ * cell's breakdown table (NaN: not one of its tests), NULL for the cell of
+ * all deals. */
+static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *holm)
 {
     count(r, "", "", "deals", c->deals);
     row(r, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
@@ -65,8 +100,11 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
             const char *x = st->name[i], *y = st->name[j];
-            paired_summary s;
+            int pair = stats_pair_index(i, j, st->nconv);
+            paired_summary s, differ, same;
             paired_summarise(a, &s);
+            paired_summarise_differ(a, &differ);
+            paired_summarise_same(a, &same);
             count(r, x, y, "n", a->n);
             row(r, x, y, "mean_gain", NULL, s.mean, 6);
             row(r, x, y, "sd", NULL, s.sd, 6);
@@ -74,10 +112,15 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c)
             row(r, x, y, "ci_low", NULL, s.ci_lo, 6);
             row(r, x, y, "ci_high", NULL, s.ci_hi, 6);
             row(r, x, y, "t", NULL, s.t, 4);
-            row(r, x, y, "p_value", NULL, s.p, 6);
+            sig_row(r, x, y, "p_value", isnan(s.p) ? NAN : pvalue_for_csv(s.p));
+            if (holm && !isnan(holm[pair])) sig_row(r, x, y, "p_value_holm", pvalue_for_csv(holm[pair]));
             row(r, x, y, "differ_pct", NULL, 100 * stats_mean(a->n_differ, a->n), 4);
-            row(r, x, y, "mean_gain_when_differ", NULL,
-                a->n_differ ? ((double)a->gain - (double)a->loss) / (double)a->n_differ : NAN, 6);
+            count(r, x, y, "n_when_differ", differ.n);
+            row(r, x, y, "mean_gain_when_differ", NULL, differ.mean, 6);
+            row(r, x, y, "se_gain_when_differ", NULL, differ.se, 6);
+            count(r, x, y, "n_when_same", same.n);
+            row(r, x, y, "mean_gain_when_same", NULL, same.mean, 6);
+            row(r, x, y, "se_gain_when_same", NULL, same.se, 6);
             for (int b = 0; b < PAIRED_BINS; b++) {
                 if (!a->hist[b]) continue;
                 int d = b - PAIRED_MAX_DIFF;
@@ -86,11 +129,16 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c)
         }
 }
 
-int stats_write_summary_csv(const char *path, const stats_state *st, char *err, size_t err_len)
+int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, char *err,
+                            size_t err_len)
 {
     rows r = {0};
     r.out = csv_out_open(path, HEADER, 7, err, err_len);
     if (!r.out) return 0;
+    if (prov) {
+        r.breakdown = "provenance";
+        provenance_rows(prov, provenance_row, &r);
+    }
     r.breakdown = "input";
     snprintf(r.level, sizeof r.level, "all");
     count(&r, "", "", "read", st->read);
@@ -99,14 +147,22 @@ int stats_write_summary_csv(const char *path, const stats_state *st, char *err, 
     count(&r, "", "", "repeats", st->repeats);
     count(&r, "", "", "errors", st->errors);
     count(&r, "", "", "analysed", st->all.deals);
+    if (prov) {
+        char status[4096];
+        provenance_status(prov, status, sizeof status);
+        count(&r, "", "", "complete", provenance_stopped(prov) == 0);
+        text_row(&r, "all", "status", status);
+    }
     r.breakdown = "all";
-    cell_rows(&r, st, &st->all);
+    cell_rows(&r, st, &st->all, NULL);
+    static double holm[STATS_KEYS][STATS_MAX_PAIRS];
     for (int br = 0; br < STATS_BREAKDOWNS; br++) {
         r.breakdown = BREAK_CSV_NAMES[br];
+        stats_breakdown_holm(st, br, holm);
         for (int k = 0; k < STATS_KEYS; k++) {
             if (!st->by[br][k].deals) continue;
             snprintf(r.level, sizeof r.level, "%d", k);
-            cell_rows(&r, st, &st->by[br][k]);
+            cell_rows(&r, st, &st->by[br][k], holm[k]);
         }
     }
     return csv_out_close(r.out, err, err_len);

@@ -78,6 +78,15 @@ int wls_write(const char *path, const wls_file *w, char *err, size_t err_len)
     put_u64(&o, w->part_mask);
     put_text(&o, w->config);
     put_text(&o, w->progress);
+    put_u32(&o, (uint32_t)w->ninputs);
+    for (int i = 0; i < w->ninputs; i++) {
+        const input_account *a = &w->inputs[i];
+        put_u64(&o, a->deals);
+        put_u64(&o, a->digest[0]);
+        put_u64(&o, a->digest[1]);
+        put_u32(&o, a->stopped);
+        put_text(&o, a->where);
+    }
     put_u32(&o, (uint32_t)w->stats->nconv);
     for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], STATS_NAME_LEN);
     stats_walk(w->stats, NULL, count_counter, &count);
@@ -135,10 +144,11 @@ static uint32_t get_u32(in_buf *in)
     return v;
 }
 
-static int get_text(in_buf *in, char *dst)
+/* A text into dst, which holds cap bytes. */
+static int get_text(in_buf *in, char *dst, size_t cap)
 {
     uint32_t n = get_u32(in);
-    if (n >= WLS_TEXT_MAX) return 0;
+    if (n >= cap) return 0;
     const unsigned char *b = take(in, n);
     if (!b) return 0;
     memcpy(dst, b, n);
@@ -206,17 +216,35 @@ int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
     in.end = buf + len - 4;
     uint32_t version = get_u32(&in);
     if (version != WLS_VERSION) {
-        snprintf(err, err_len, "%s: state file version %u, this whistlab reads version %d",
-                 path, version, WLS_VERSION);
+        snprintf(err, err_len, "%s: a state file of version %u (%s whistlab); this whistlab reads version %d "
+                 "only: run the analysis again to make one", path, version,
+                 version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION);
         free(buf);
         return 0;
     }
     w->complete = (int)get_u32(&in);
     w->parts = get_u32(&in);
     w->part_mask = get_u64(&in);
-    if (!get_text(&in, w->config) || !get_text(&in, w->progress)) {
+    if (!get_text(&in, w->config, sizeof w->config) || !get_text(&in, w->progress, sizeof w->progress)) {
         why = "damaged header";
         goto done;
+    }
+    uint32_t ninputs = get_u32(&in);
+    if (ninputs > WLS_MAX_INPUTS) {
+        why = "damaged header";
+        goto done;
+    }
+    w->ninputs = (int)ninputs;
+    for (uint32_t i = 0; i < ninputs; i++) {
+        input_account *a = &w->inputs[i];
+        a->deals = get_u64(&in);
+        a->digest[0] = get_u64(&in);
+        a->digest[1] = get_u64(&in);
+        a->stopped = get_u32(&in);
+        if (!get_text(&in, a->where, sizeof a->where)) {
+            why = "damaged inputs";
+            goto done;
+        }
     }
     uint32_t nconv = get_u32(&in);
     if (nconv < 1 || nconv > STATS_MAX_CONV || w->parts < 1 || w->parts > WLS_MAX_PARTS) {
@@ -263,12 +291,15 @@ int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
         why = "a different number of shards";
     else if (into->part_mask & from->part_mask)
         why = "a shard already merged";
+    else if (into->ninputs != from->ninputs)
+        why = "a run with other inputs";
     else if (!stats_merge(into->stats, from->stats))
         why = "other conventions";
     if (why) {
         snprintf(err, err_len, "%s: cannot merge %s", from_name, why);
         return 0;
     }
+    for (int i = 0; i < into->ninputs; i++) input_account_merge(&into->inputs[i], &from->inputs[i]);
     into->part_mask |= from->part_mask;
     uint64_t all = into->parts >= 64 ? ~0ULL : (1ULL << into->parts) - 1;
     if (into->part_mask == all) {

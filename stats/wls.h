@@ -1,23 +1,31 @@
 /* wls.h -- the .wls state file: a comparison run's settings, how far it
- * got and its whole mergeable state, so that a run can be checkpointed and
- * resumed (--save, --resume) and shards run apart can be merged
- * (`whistlab merge`).
+ * got, what it read of each input and its whole mergeable state, so that a
+ * run can be checkpointed and resumed (--save, --resume) and shards run
+ * apart can be merged (`whistlab merge`), each keeping what the report
+ * rests on: the deals and content digest of every input, and whether it
+ * was read to its end (INCOMPLETE).
  *
- * Layout (all integers little-endian): "WHISTLAB-WLS" magic (12 bytes),
- * u32 version, u32 complete, u32 parts, u64 part mask, text config, text
- * progress, u32 nconv, nconv names of STATS_NAME_LEN bytes, u32 count and
- * that many u64 counters in stats_walk order, then the CRC-32 (zlib) of all
- * the bytes before it. A text is a u32 length and its bytes. */
+ * Layout of version 2 (all integers little-endian): "WHISTLAB-WLS" magic
+ * (12 bytes), u32 version, u32 complete, u32 parts, u64 part mask, text
+ * config, text progress, u32 ninputs and per input u64 deals, u64 digest
+ * lane 0, u64 digest lane 1, u32 stopped, text where; u32 nconv, nconv
+ * names of STATS_NAME_LEN bytes, u32 count and that many u64 counters in
+ * stats_walk order, then the CRC-32 (zlib) of all the bytes before it. A
+ * text is a u32 length and its bytes. Version 1 had no inputs and fewer
+ * counters per pair (no sums over the deals whose leads differ): it is
+ * refused, naming the version. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "provenance.h"
 #include "tally.h"
 
-#define WLS_VERSION 1
+#define WLS_VERSION 2
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
+#define WLS_MAX_INPUTS 4096
 
 typedef struct {
     int complete;          /* the run reached the end of its input */
@@ -25,6 +33,9 @@ typedef struct {
     uint64_t part_mask;    /* ...and this state holds these (bit i-1 = shard i) */
     char config[WLS_TEXT_MAX];   /* the run's settings, as its writer words them */
     char progress[WLS_TEXT_MAX]; /* where an unfinished run stands ("" if complete) */
+    int ninputs;           /* the run's inputs, in order... */
+    input_account *inputs; /* ...and what it read of each: owned by the
+                              caller, with room for WLS_MAX_INPUTS */
     stats_state *stats;    /* owned by the caller */
 } wls_file;
 
@@ -39,9 +50,10 @@ int wls_write(const char *path, const wls_file *w, char *err, size_t err_len);
 int wls_read(const char *path, wls_file *w, char *err, size_t err_len);
 
 /* into += from for shards of one run: both complete, same config, same
- * number of parts, disjoint part masks, same conventions. When every part
- * is present the result is marked as the whole run (1 part). False with err
- * filled (naming from_name) when they do not fit. */
+ * number of parts, disjoint part masks, same conventions; the inputs'
+ * accounts are merged too (input_account_merge). When every part is present
+ * the result is marked as the whole run (1 part). False with err filled
+ * (naming from_name) when they do not fit. */
 int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
               char *err, size_t err_len);
 

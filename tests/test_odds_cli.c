@@ -96,9 +96,25 @@ static void test_corpus_and_fit(void **state)
     assert_non_null(strstr(out, "L suit lengths: X2 3.96 (df 8), p 0.8607"));
     assert_non_null(strstr(out, "F flatness: mean 198.6041 (random 198.8235), z -0.41, p 0.6782"));
     assert_non_null(strstr(out, "balanced hands: 0.4840"));
-    /* 569 rows, then the 10 test rows of S4.4 */
-    assert_int_equal(count_lines(csv), 1 + 569 + 10);
+    /* what the measured tables rest on */
+    char digest[64], want[8192];
+    assert_int_equal(test_run(digest, sizeof digest, "%s replay --eval play --conventions long-suit --no-progress %s "
+                              "| sed -n 's/^corpus: .*, digest //p'", test_bin(),
+                              test_shared("corpora/dds-hands/list1000.txt")), 0);
+    digest[strcspn(digest, "\n")] = 0;
+    assert_int_equal(strlen(digest), 32);
+    snprintf(want, sizeof want, "\ncorpus:   %s: 1000 deals, digest %s\n", test_shared("corpora/dds-hands/list1000.txt"),
+             digest);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "Experiment: each odds table's exact probability beside the books' figure"));
+    assert_non_null(strstr(out, "\nsettings: tables all; level 0.95; dealer default; turnup default; format auto;"));
+    /* 15 rows of provenance (version, command, experiment, 4 of the
+     * corpus, 8 settings), 569 rows, then the 10 test rows of S4.4 */
+    assert_int_equal(count_lines(csv), 1 + 15 + 569 + 10);
     char line[1024];
+    assert_true(line_starting(csv, "provenance,input_digest.1,", line, sizeof line));
+    assert_non_null(strstr(line, digest));
+    assert_true(line_starting(csv, "provenance,input_deals.1,\"1000\"", line, sizeof line));
     assert_true(line_starting(csv, "gof,patterns.chi2,", line, sizeof line));
     assert_true(field(line, 3) == 20);
     assert_true(fabs(field(line, 6) - 18.53) < 0.005);

@@ -1,12 +1,19 @@
 /* test_replay.c -- `whistlab replay` and `whistlab merge` as users run
  * them: per-deal values equal to DDS's own (FUT) on list100, a hand-checked
- * corpus with known gains, identical output for any thread count, shards
- * merged equal to the whole run, a killed run resumed equal to the whole
- * run, and every deal read accounted for. */
+ * corpus with known gains, identical output for any thread count (every
+ * line but the command line), shards merged equal to the whole run, a
+ * killed run resumed equal to the whole run, every deal read accounted
+ * for; the gain when the leads differ and when they are the same equal to
+ * the per-deal table's means (0 double-dummy); the provenance with the
+ * corpus's digest; INCOMPLETE in the report and the summary CSV for a
+ * truncated gzip file and a damaged .wda, kept by resume and merge; and a
+ * merge of some shards refused unless --partial, then marked PARTIAL. */
+#include <math.h>
 #include <signal.h>
 #include <time.h>
 #include <csv.h>
 #include "testutil.h"
+#include "formats/deal_digest.h"
 #include "formats/reader.h"
 #include "stats/wls.h"
 
@@ -19,7 +26,7 @@ static char out[1 << 16];
 /* --- reading the per-deal CSV back through libcsv --- */
 
 typedef struct {
-    char f[24][96];
+    char f[20][256]; /* fields past the 20th are counted, not kept */
     int nf;
 } csv_row;
 
@@ -32,8 +39,8 @@ typedef struct {
 static void on_field(void *s, size_t len, void *data)
 {
     csv_table *t = data;
-    if (t->cur.nf < 24) {
-        size_t n = len < 95 ? len : 95;
+    if (t->cur.nf < 20) {
+        size_t n = len < 255 ? len : 255;
         memcpy(t->cur.f[t->cur.nf], s, n);
         t->cur.f[t->cur.nf][n] = 0;
     }
@@ -94,6 +101,46 @@ static int files_equal(const char *a, const char *b)
 {
     char buf[64];
     return test_run(buf, sizeof buf, "cmp -s '%s' '%s'", a, b) == 0;
+}
+
+/* Two reports the same but for the lines that match the extended regular
+ * expression skip (the command line, for a run with other --threads, a
+ * shard merge, a resume): from line `from_a` of a and `from_b` of b on (the
+ * lines before: titles). */
+static int reports_equal_but(const char *a, int from_a, const char *b, int from_b, const char *skip)
+{
+    char buf[64];
+    return test_run(buf, sizeof buf,
+                    "tail -n +%d '%s' | grep -Ev '%s' > '%s.cmp' && "
+                    "tail -n +%d '%s' | grep -Ev '%s' | cmp -s - '%s.cmp'; s=$?; rm -f '%s.cmp'; exit $s",
+                    from_a, a, skip, a, from_b, b, skip, a, a) == 0;
+}
+
+static int reports_equal(const char *a, int from_a, const char *b, int from_b)
+{
+    return reports_equal_but(a, from_a, b, from_b, "^command: ");
+}
+
+/* The corpus digest a report states ("" if none). */
+static const char *report_digest(const char *report)
+{
+    static char hex[64];
+    test_run(hex, sizeof hex, "sed -n 's/^corpus: .*, digest \\([0-9a-f]*\\).*/\\1/p' '%s'", report);
+    return hex;
+}
+
+/* The value of a summary CSV's row (breakdown, level, convention, versus,
+ * measure), "" if none. */
+static const char *summary_value(const csv_table *t, const char *breakdown, const char *level, const char *conv,
+                                 const char *versus, const char *measure)
+{
+    for (int i = 1; i < t->n; i++) {
+        const csv_row *r = &t->rows[i];
+        if (!strcmp(r->f[0], breakdown) && !strcmp(r->f[1], level) && !strcmp(r->f[2], conv) &&
+            !strcmp(r->f[3], versus) && !strcmp(r->f[4], measure))
+            return r->f[6];
+    }
+    return "";
 }
 
 /* Every row's tricks must be DDS's own FUT value of the row's lead. The
@@ -257,7 +304,7 @@ static void test_hand_checked_gains(void **state)
 /* The reference run of list100's first deals, with its report, per-deal
  * table and state file. */
 typedef struct {
-    char report[256], csv[256], wls[256];
+    char report[256], csv[256], wls[256], summary[256];
 } whole_run;
 
 static whole_run whole;
@@ -268,9 +315,11 @@ static int setup_whole(void **state)
     snprintf(whole.report, sizeof whole.report, "%s", test_tmp("whole.txt"));
     snprintf(whole.csv, sizeof whole.csv, "%s", test_tmp("whole.csv"));
     snprintf(whole.wls, sizeof whole.wls, "%s", test_tmp("whole.wls"));
+    snprintf(whole.summary, sizeof whole.summary, "%s", test_tmp("whole-summary.csv"));
     return test_run(out, sizeof out,
                     "%s replay --no-progress --limit " LIMIT " --threads 2 --csv-deals %s --save %s "
-                    "%s > %s", test_bin(), whole.csv, whole.wls, test_shared(LIST100), whole.report);
+                    "--csv-summary %s %s > %s", test_bin(), whole.csv, whole.wls, whole.summary,
+                    test_shared(LIST100), whole.report);
 }
 
 static int teardown_whole(void **state)
@@ -279,6 +328,7 @@ static int teardown_whole(void **state)
     remove(whole.report);
     remove(whole.csv);
     remove(whole.wls);
+    remove(whole.summary);
     return 0;
 }
 
@@ -291,7 +341,7 @@ static void test_thread_count_does_not_change_output(void **state)
     assert_int_equal(test_run(out, sizeof out,
                               "%s replay --no-progress --limit " LIMIT " --threads 1 --csv-deals %s "
                               "%s > %s", test_bin(), csv, test_shared(LIST100), report), 0);
-    assert_true(files_equal(report, whole.report));
+    assert_true(reports_equal(report, 1, whole.report, 1));
     assert_true(files_equal(csv, whole.csv));
     remove(report);
     remove(csv);
@@ -309,28 +359,49 @@ static void test_shards_merge_to_whole(void **state)
         assert_int_equal(test_run(out, sizeof out,
                                   "%s replay --no-progress --limit " LIMIT " --shard %d/2 --save %s %s 2>&1",
                                   test_bin(), i, i == 1 ? a : b, test_shared(LIST100)), 0);
-    assert_non_null(strstr(out, "(shard 2/2)"));
+    assert_non_null(strstr(out, "(PARTIAL: shard 2/2)\nPARTIAL: the numbers below hold only shard 2/2 of "
+                                "the corpus's records (missing 1/2)\n"));
     assert_non_null(strstr(out, "input: 15 deals read = 15 accepted"));
-    assert_int_equal(test_run(out, sizeof out, "%s merge --save %s %s %s | tail -n +3 > %s",
+    assert_int_equal(test_run(out, sizeof out, "%s merge --save %s %s %s > %s",
                               test_bin(), m, b, a, mreport), 0);
-    /* The merged state file is the whole run's, byte for byte; so is the report. */
+    /* The merged state file is the whole run's, byte for byte; so is the
+     * report, after the merge's first line, the command line aside. */
     assert_true(files_equal(m, whole.wls));
-    assert_int_equal(test_run(out, sizeof out, "tail -n +2 %s | cmp -s - %s", whole.report, mreport), 0);
-    /* A shard twice, or one shard alone, is not the whole run. */
+    assert_true(reports_equal(whole.report, 1, mreport, 2));
+    /* A shard twice, or a shard with the whole run, is not the whole run. */
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s 2>&1", test_bin(), a, a), 3);
     assert_non_null(strstr(out, "already merged"));
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s 2>&1", test_bin(), a, whole.wls), 3);
-    assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), a), 0);
-    assert_non_null(strstr(out, "(shard 1/2)"));
+    /* One shard of two: refused, naming the missing one, unless --partial,
+     * and then marked PARTIAL in the title, above the numbers and in the
+     * summary CSV. */
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), a), 1);
+    assert_non_null(strstr(out, "whistlab: missing shard 2/2: "));
+    assert_null(strstr(out, "input:"));
+    char csv[256];
+    snprintf(csv, sizeof csv, "%s", test_tmp("partial.csv"));
+    assert_int_equal(test_run(out, sizeof out, "%s merge --partial --csv-summary %s %s 2>&1", test_bin(), csv, a), 0);
+    assert_non_null(strstr(out, " (PARTIAL: shard 1/2)\nPARTIAL: the numbers below hold only shard 1/2 of "
+                                "the corpus's records (missing 2/2)\n"));
+    assert_non_null(strstr(out, "; 15 whist deals analysed; PARTIAL: some shards only\n"));
+    csv_table t;
+    read_table(csv, &t);
+    assert_string_equal(summary_value(&t, "input", "all", "", "", "status"),
+                        "PARTIAL: only shard 1/2 of the corpus's records (missing 2/2)");
+    assert_string_equal(summary_value(&t, "provenance", "all", "", "", "shards_present"), "1");
+    assert_string_equal(summary_value(&t, "provenance", "all", "", "", "shards_total"), "2");
+    free(t.rows);
+    remove(csv);
     remove(a);
     remove(b);
     remove(m);
     remove(mreport);
 }
 
-/* Starts a run in the background; stops it with sig as soon as its first
+/* Starts a run in the background (of the default conventions, or of
+ * conventions when not NULL); stops it with sig as soon as its first
  * checkpoint exists; returns its exit status (-1 if killed). */
-static int run_and_stop(const char *wls, const char *csv, int sig)
+static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
 {
     remove(wls);
     pid_t pid = fork();
@@ -339,8 +410,8 @@ static int run_and_stop(const char *wls, const char *csv, int sig)
         freopen("/dev/null", "w", stdout);
         freopen("/dev/null", "w", stderr);
         execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
-              "--checkpoint", "2", "--save", wls, "--csv-deals", csv, test_shared(LIST100),
-              (char *)NULL);
+              "--checkpoint", "2", "--save", wls, "--csv-deals", csv, "--conventions",
+              conventions ? conventions : "long-suit,american,short-suit", test_shared(LIST100), (char *)NULL);
         _exit(127);
     }
     struct timespec tick = {0, 2000000};
@@ -351,15 +422,24 @@ static int run_and_stop(const char *wls, const char *csv, int sig)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+static int run_and_stop(const char *wls, const char *csv, int sig)
+{
+    return run_conventions_and_stop(NULL, wls, csv, sig);
+}
+
 static void check_unfinished(const char *wls)
 {
     static wls_file w;
+    static input_account inputs[WLS_MAX_INPUTS];
     char err[256];
     stats_state *st = calloc(1, sizeof *st);
     w.stats = st;
+    w.inputs = inputs;
     assert_true(wls_read(wls, &w, err, sizeof err));
     assert_int_equal(w.complete, 0); /* really stopped before the end */
     assert_true(st->all.deals < 30);
+    assert_int_equal(w.ninputs, 1);
+    assert_int_equal(inputs[0].deals, st->read); /* the deals accounted for so far */
     free(st);
 }
 
@@ -380,9 +460,14 @@ static void test_wda_shards_select_records(void **state)
                                   test_bin(), i + 1, parts[i], wda), 0);
         assert_non_null(strstr(out, "input: 10 deals read = 10 accepted"));
     }
-    assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s | tail -n +3 > %s", test_bin(),
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s > %s", test_bin(),
                               parts[2], parts[0], parts[1], mreport), 0);
-    assert_int_equal(test_run(out, sizeof out, "tail -n +2 %s | cmp -s - %s", whole.report, mreport), 0);
+    /* its input is named otherwise, but holds the same deals */
+    assert_true(reports_equal_but(whole.report, 2, mreport, 3, "^(command|corpus): "));
+    assert_true(strlen(report_digest(mreport)) == 33);
+    char digest[64];
+    snprintf(digest, sizeof digest, "%s", report_digest(mreport));
+    assert_string_equal(report_digest(whole.report), digest);
     for (int i = 0; i < 3; i++) remove(parts[i]);
     remove(wda);
     remove(mreport);
@@ -401,7 +486,7 @@ static void test_resume_after_kill(void **state)
     assert_non_null(strstr(out, "unfinished"));
     assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s > %s",
                               test_bin(), wls, report), 0);
-    assert_true(files_equal(report, whole.report));
+    assert_true(reports_equal(report, 1, whole.report, 1));
     assert_true(files_equal(csv, whole.csv));
     assert_true(files_equal(wls, whole.wls));
     /* An interrupt stops cleanly: state saved, exit 130, resumable. */
@@ -409,14 +494,46 @@ static void test_resume_after_kill(void **state)
     check_unfinished(wls);
     assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s > %s",
                               test_bin(), wls, report), 0);
-    assert_true(files_equal(report, whole.report));
+    assert_true(reports_equal(report, 1, whole.report, 1));
     assert_true(files_equal(csv, whole.csv));
     /* A finished state file just reports again. */
     assert_int_equal(test_run(out, sizeof out, "%s replay --resume %s > %s", test_bin(), wls, report), 0);
-    assert_true(files_equal(report, whole.report));
+    assert_true(reports_equal(report, 1, whole.report, 1));
     remove(wls);
     remove(csv);
     remove(report);
+}
+
+
+/* A run of a convention table file states the file's digest, and is not
+ * resumed once the file has changed. */
+static void test_resume_refuses_a_changed_table(void **state)
+{
+    (void)state;
+    char tbl[256], wls[256], csv[256], conventions[300];
+    snprintf(tbl, sizeof tbl, "%s", test_tmp("mine.tbl"));
+    snprintf(wls, sizeof wls, "%s", test_tmp("tbl.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("tbl.csv"));
+    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit > %s", test_bin(), tbl), 0);
+    snprintf(conventions, sizeof conventions, "%s,long-suit", tbl);
+    assert_int_equal(run_conventions_and_stop(conventions, wls, csv, SIGKILL), -1);
+    check_unfinished(wls);
+    assert_int_equal(test_run(out, sizeof out, "echo '# one more line' >> %s", tbl), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 3);
+    assert_non_null(strstr(out, "a convention table file has changed since the run started"));
+    /* as it was, the run goes on, and its report names the table's digest */
+    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit > %s", test_bin(), tbl), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 0);
+    char want[512];
+    diag_t diag = {0};
+    digest128 d;
+    assert_true(digest128_file(tbl, &d, &diag));
+    char hex[DIGEST128_HEX];
+    snprintf(want, sizeof want, " table %s %s;", tbl, digest128_hex(d, hex));
+    assert_non_null(strstr(out, want));
+    remove(tbl);
+    remove(wls);
+    remove(csv);
 }
 
 static void test_every_deal_accounted(void **state)
@@ -474,6 +591,237 @@ static void test_repeats_and_trump_policy(void **state)
     remove(corpus);
 }
 
+
+/* The whole run's report starts with what it rests on: the version, the
+ * command line, the corpus with its deals and their digest (the first 30
+ * deals of list100, at positions 0..29), the settings. */
+static void test_provenance_in_report_and_csv(void **state)
+{
+    (void)state;
+    char version[64];
+    FILE *f = fopen("VERSION", "r");
+    assert_non_null(f);
+    assert_non_null(fgets(version, sizeof version, f));
+    fclose(f);
+    version[strcspn(version, "\n")] = 0;
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(test_shared(LIST100), FMT_AUTO, &diag);
+    assert_non_null(r);
+    digest128 sum = {{0, 0}};
+    deal_t d;
+    for (uint64_t i = 0; i < 30; i++) {
+        assert_int_equal(deal_reader_next(r, &d, &diag), READ_DEAL);
+        deal_digest_add(&sum, deal_digest_term(&d, i));
+    }
+    deal_reader_close(r);
+    char hex[DIGEST128_HEX], want[8192];
+    digest128_hex(sum, hex);
+    char report[1 << 14];
+    test_run(report, sizeof report, "cat %s", whole.report);
+    assert_true(strncmp(report, "whistlab replay --eval dd: long-suit,american,short-suit on ", 60) == 0);
+    assert_non_null(strstr(report, "\nExperiment: the double-dummy value of each convention's opening lead"));
+    snprintf(want, sizeof want, "\nversion:  whistlab %s\n", version);
+    assert_non_null(strstr(report, want));
+    /* the program's name is whistlab whatever path ran it */
+    snprintf(want, sizeof want, "\ncommand:  whistlab replay --no-progress --limit 30 --threads 2 --csv-deals %s "
+             "--save %s --csv-summary %s %s\n", whole.csv, whole.wls, whole.summary, test_shared(LIST100));
+    assert_non_null(strstr(report, want));
+    snprintf(want, sizeof want, "\ncorpus:   %s: 30 deals, digest %s\n", test_shared(LIST100), hex);
+    assert_non_null(strstr(report, want));
+    assert_non_null(strstr(report, "\nsettings: eval dd; conventions long-suit,american,short-suit; format auto; "
+                                   "trump auto;\n          leader as dealt; seed 0; limit 30; shards 1\n"
+                                   "input: 30 deals read"));
+    assert_null(strstr(report, "INCOMPLETE"));
+    assert_null(strstr(report, "PARTIAL"));
+    csv_table t;
+    read_table(whole.summary, &t);
+    assert_string_equal(summary_value(&t, "provenance", "all", "", "", "version"), version);
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input"), test_shared(LIST100));
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_deals"), "30");
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_digest"), hex);
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_complete"), "1");
+    assert_string_equal(summary_value(&t, "provenance", "limit", "", "", "setting"), "30");
+    assert_string_equal(summary_value(&t, "provenance", "conventions", "", "", "setting"),
+                        "long-suit,american,short-suit");
+    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "1");
+    assert_string_equal(summary_value(&t, "input", "all", "", "", "status"), "complete");
+    free(t.rows);
+}
+
+/* Double-dummy a same opening lead wins the same tricks: the gain when the
+ * leads are the same is 0, and all of the mean gain comes from the deals
+ * where they differ. */
+static void test_dd_gain_when_same_is_zero(void **state)
+{
+    (void)state;
+    csv_table t;
+    read_table(whole.summary, &t);
+    static const char *const PAIRS[3][2] = {{"long-suit", "american"}, {"long-suit", "short-suit"},
+                                            {"american", "short-suit"}};
+    for (int k = 0; k < 3; k++) {
+        const char *x = PAIRS[k][0], *y = PAIRS[k][1];
+        double n = atof(summary_value(&t, "all", "all", x, y, "n"));
+        double nd = atof(summary_value(&t, "all", "all", x, y, "n_when_differ"));
+        double ns = atof(summary_value(&t, "all", "all", x, y, "n_when_same"));
+        assert_true(n == 30 && nd + ns == 30);
+        if (ns > 0) assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_same"), "0.000000");
+        if (nd > 0) {
+            double mean = atof(summary_value(&t, "all", "all", x, y, "mean_gain"));
+            double gd = atof(summary_value(&t, "all", "all", x, y, "mean_gain_when_differ"));
+            assert_true(fabs(gd - mean * n / nd) < 2e-6);
+        }
+    }
+    free(t.rows);
+}
+
+/* In rule-based play the summary's gain when the opening leads differ and
+ * when they are the same are the means of the per-deal table's differences
+ * over those deals (the shipped 2000 deals). */
+static void test_play_gain_when_differ_equals_per_deal_means(void **state)
+{
+    (void)state;
+    char deals[256], summary[256];
+    snprintf(deals, sizeof deals, "%s", test_tmp("play-deals.csv"));
+    snprintf(summary, sizeof summary, "%s", test_tmp("play-summary.csv"));
+    assert_int_equal(test_run(out, sizeof out, "%s replay --eval play --no-progress --csv-deals %s --csv-summary %s "
+                              "corpora/whist-2000.pbn.gz 2>&1", test_bin(), deals, summary), 0);
+    csv_table t;
+    read_table(deals, &t);
+    int c_index = col(&t, "index"), c_conv = col(&t, "convention"), c_lead = col(&t, "lead"),
+        c_tricks = col(&t, "tricks");
+    static const char *const PAIRS[3][2] = {{"long-suit", "american"}, {"long-suit", "short-suit"},
+                                            {"american", "short-suit"}};
+    long sum[3][2] = {{0}}, n[3][2] = {{0}};
+    /* three rows a deal, in convention order */
+    assert_int_equal(t.n, 1 + 3 * 2000);
+    for (int row = 1; row < t.n; row += 3) {
+        const csv_row *deal[3] = {&t.rows[row], &t.rows[row + 1], &t.rows[row + 2]};
+        for (int i = 0; i < 3; i++) assert_string_equal(deal[i]->f[c_index], deal[0]->f[c_index]);
+        for (int k = 0; k < 3; k++) {
+            int a = strcmp(PAIRS[k][0], "american") == 0, b = strcmp(PAIRS[k][1], "american") == 0 ? 1 : 2;
+            assert_string_equal(deal[a]->f[c_conv], PAIRS[k][0]);
+            assert_string_equal(deal[b]->f[c_conv], PAIRS[k][1]);
+            int differ = strcmp(deal[a]->f[c_lead], deal[b]->f[c_lead]) != 0;
+            sum[k][differ ? 0 : 1] += atoi(deal[a]->f[c_tricks]) - atoi(deal[b]->f[c_tricks]);
+            n[k][differ ? 0 : 1]++;
+        }
+    }
+    free(t.rows);
+    read_table(summary, &t);
+    for (int k = 0; k < 3; k++) {
+        char want[32];
+        const char *x = PAIRS[k][0], *y = PAIRS[k][1];
+        snprintf(want, sizeof want, "%ld", n[k][0]);
+        assert_string_equal(summary_value(&t, "all", "all", x, y, "n_when_differ"), want);
+        snprintf(want, sizeof want, "%.6f", (double)sum[k][0] / (double)n[k][0]);
+        assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_differ"), want);
+        snprintf(want, sizeof want, "%ld", n[k][1]);
+        assert_string_equal(summary_value(&t, "all", "all", x, y, "n_when_same"), want);
+        snprintf(want, sizeof want, "%.6f", (double)sum[k][1] / (double)n[k][1]);
+        assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_same"), want);
+    }
+    /* in play a same opening lead gains too: long-suit - short-suit */
+    assert_true(sum[1][1] != 0);
+    free(t.rows);
+    remove(deals);
+    remove(summary);
+}
+
+/* The deals `whistlab check` reads from a file before it stops. */
+static long deals_checked(const char *path)
+{
+    char buf[4096];
+    test_run(buf, sizeof buf, "%s check %s 2>/dev/null", test_bin(), path);
+    const char *at = strstr(buf, " deals read");
+    assert_non_null(at);
+    while (at > buf && at[-1] >= '0' && at[-1] <= '9') at--;
+    return atol(at);
+}
+
+/* A run that could not read an input to its end says INCOMPLETE: in the
+ * report's first lines (where reading stopped, why, after how many deals),
+ * where the numbers are, and in the summary CSV; exit 3. A state file
+ * keeps the mark for --resume and merge. */
+static void check_incomplete(const char *input, const char *why, long before, const char *eval)
+{
+    char summary[256], wls[256], head[512];
+    snprintf(summary, sizeof summary, "%s", test_tmp("incomplete.csv"));
+    snprintf(wls, sizeof wls, "%s", test_tmp("incomplete.wls"));
+    int rc = test_run(out, sizeof out, "%s replay --eval %s --no-progress --csv-summary %s --save %s %s 2>/dev/null",
+                      test_bin(), eval, summary, wls, input);
+    assert_int_equal(rc, 3);
+    /* line 2, right under the title: the input, how far it was read, where
+     * and why reading stopped */
+    snprintf(head, sizeof head, "\nINCOMPLETE: 1 of 1 input was not read to the end; the numbers below rest only on\n"
+             "the deals read before reading stopped:\n  %s: stopped after %ld deals read: %s", input, before, input);
+    const char *at = strstr(out, head);
+    assert_non_null(at);
+    assert_ptr_equal(strchr(out, '\n'), at);
+    const char *reason = strstr(at, why);
+    assert_non_null(reason);
+    assert_true(reason < strstr(at + 1, "\nExperiment: "));
+    snprintf(head, sizeof head, "input: %ld deals read = %ld accepted + 0 rejected; %ld whist deals analysed; "
+             "INCOMPLETE: not every input was read to its end\n", before, before, before);
+    assert_non_null(strstr(out, head));
+    csv_table t;
+    read_table(summary, &t);
+    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "0");
+    const char *status = summary_value(&t, "input", "all", "", "", "status");
+    snprintf(head, sizeof head, "INCOMPLETE: %s stopped after %ld deals read (%s", input, before, input);
+    assert_true(strncmp(status, head, strlen(head)) == 0);
+    assert_non_null(strstr(status, why));
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_complete"), "0");
+    assert_non_null(strstr(summary_value(&t, "provenance", "1", "", "", "input_stopped_at"), why));
+    free(t.rows);
+    /* the state file keeps it: reported again, or merged */
+    char again[1 << 16];
+    assert_int_equal(test_run(again, sizeof again, "%s replay --resume %s 2>&1", test_bin(), wls), 3);
+    assert_non_null(strstr(again, "\nINCOMPLETE: 1 of 1 input was not read to the end"));
+    assert_int_equal(test_run(again, sizeof again, "%s merge %s 2>&1", test_bin(), wls), 3);
+    assert_non_null(strstr(again, "\nINCOMPLETE: 1 of 1 input was not read to the end"));
+    remove(summary);
+    remove(wls);
+}
+
+static void test_incomplete_truncated_gzip(void **state)
+{
+    (void)state;
+    char gz[256];
+    snprintf(gz, sizeof gz, "%s", test_tmp("cut.pbn.gz"));
+    assert_int_equal(test_run(out, sizeof out, "head -c 60000 corpora/whist-2000.pbn.gz > %s", gz), 0);
+    long before = deals_checked(gz);
+    assert_true(before > 1000 && before < 2000);
+    check_incomplete(gz, "truncated gzip stream", before, "play");
+    remove(gz);
+}
+
+static void test_incomplete_damaged_wda(void **state)
+{
+    (void)state;
+    char wda[256];
+    snprintf(wda, sizeof wda, "%s", test_tmp("damaged.wda"));
+    /* the 2000 deals in one block, a byte of record 1000 flipped */
+    assert_int_equal(test_run(out, sizeof out, "%s convert corpora/whist-2000.pbn.gz %s 2>&1", test_bin(), wda), 0);
+    FILE *f = fopen(wda, "r+b");
+    assert_non_null(f);
+    fseek(f, -16000 - 4, SEEK_END);
+    int ch = fgetc(f);
+    fseek(f, -16000 - 4, SEEK_END);
+    fputc(ch ^ 0x40, f);
+    fclose(f);
+    check_incomplete(wda, "block 0 at byte 64 (records 1-2000): CRC mismatch", 0, "play");
+    /* 5000 deals: the second block damaged, the first 4096 deals read */
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 5000 --seed 3 -o %s 2>&1", test_bin(), wda), 0);
+    f = fopen(wda, "r+b");
+    fseek(f, -100, SEEK_END);
+    ch = fgetc(f);
+    fseek(f, -100, SEEK_END);
+    fputc(ch ^ 0x01, f);
+    fclose(f);
+    check_incomplete(wda, "records 4097-5000): CRC mismatch", 4096, "play");
+    remove(wda);
+}
+
 static void test_usage_errors(void **state)
 {
     (void)state;
@@ -504,8 +852,14 @@ int main(void)
         cmocka_unit_test(test_shards_merge_to_whole),
         cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
+        cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
+        cmocka_unit_test(test_provenance_in_report_and_csv),
+        cmocka_unit_test(test_dd_gain_when_same_is_zero),
+        cmocka_unit_test(test_play_gain_when_differ_equals_per_deal_means),
+        cmocka_unit_test(test_incomplete_truncated_gzip),
+        cmocka_unit_test(test_incomplete_damaged_wda),
         cmocka_unit_test(test_usage_errors),
     };
     return cmocka_run_group_tests(tests, setup_whole, teardown_whole);

@@ -3,10 +3,23 @@
  * tricks per convention, the double-dummy columns of --eval both equal to
  * --eval dd, the per-deal CSV, shards merged equal to one run, and the
  * single-dummy settings (--opponents, --signals, --ext) kept for --resume;
- * and the duplicate round robin of `whistlab play --round-robin`. */
+ * and the duplicate round robin of `whistlab play --round-robin`. Each
+ * report says in its second line which experiment it is, so that the
+ * fixed-opponents comparison and the duplicate match are not mistaken for
+ * each other. */
 #include "testutil.h"
 
 static char out[65536];
+
+/* s without its line "command:  ..." (the one line of a report that
+ * differs between runs of the same work: --threads, --resume). */
+static void drop_command_line(char *s)
+{
+    char *at = strstr(s, "\ncommand:  ");
+    if (!at) return;
+    char *end = strchr(at + 1, '\n');
+    memmove(at, end, strlen(end) + 1);
+}
 
 static const char *list100(void) { return test_shared("corpora/dds-hands/list100.txt"); }
 
@@ -17,12 +30,17 @@ static void test_eval_play(void **state)
                       "--no-progress %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "--eval play: long-suit,american,short-suit on (opponents long-suit)"));
+    assert_non_null(strstr(out, "list100.txt\nExperiment: each convention's side plays every deal against the same "
+                                "fixed opponents (long-suit),\n"));
+    assert_non_null(strstr(out, "not a\n          duplicate match.\n"));
     assert_non_null(strstr(out, "[1] long-suit     4.260"));
     assert_non_null(strstr(out, "[2] american      4.270"));
     /* each convention against itself */
     rc = test_run(out, sizeof out, "%s replay --eval play --opponents same --conventions long-suit "
                   "--no-progress %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\nExperiment: each convention's side plays every deal against opponents who play "
+                                "that same convention,\n"));
     assert_non_null(strstr(out, "[1] long-suit     4.260"));
 }
 
@@ -85,6 +103,10 @@ static void test_signals_ext_settings(void **state)
     char again[65536];
     rc = test_run(again, sizeof again, "%s replay --resume %s 2>&1", test_bin(), wls);
     assert_int_equal(rc, 0);
+    assert_non_null(strstr(again, "\nsettings: eval play; conventions long-suit,american; opponents long-suit; signals on; "
+                                  "ext X2,X4,X13;\n          format auto;"));
+    drop_command_line(again);
+    drop_command_line(out);
     assert_string_equal(again, out);
     unlink(wls);
     rc = test_run(out, sizeof out, "%s replay --eval play --ext X14 %s 2>&1", test_bin(), list100());
@@ -100,6 +122,9 @@ static void test_round_robin_cli(void **state)
                       list100());
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "deals: 100 read, 100 whist deals played, 0 rejected"));
+    assert_non_null(strstr(out, "list100.txt\nExperiment: duplicate: each pair X vs Y plays every deal at two tables, "
+                                "X's side against Y's at one\n"));
+    assert_non_null(strstr(out, "\nsettings: conventions long-suit,american,short-suit; signals off; ext none; format auto;"));
     assert_non_null(strstr(out, "long-suit - american                      +0.0500   0.892"));
     assert_non_null(strstr(out, "long-suit - short-suit                    +0.1500"));
     assert_non_null(strstr(out, "american - short-suit                     +0.1300"));
@@ -111,7 +136,8 @@ static void test_round_robin_cli(void **state)
 }
 
 /* Runs the whistlab command args (its "%d" the thread count) with 1, 2 and 3
- * threads: every output holds want, and all are the same byte for byte. */
+ * threads: every output holds want, and all are the same byte for byte but
+ * for the command line they quote. */
 static void same_for_any_threads(const char *args, const char *want)
 {
     static char first[65536], cmd[512];
@@ -120,6 +146,7 @@ static void same_for_any_threads(const char *args, const char *want)
         int rc = test_run(out, sizeof out, "%s %s 2>&1", test_bin(), cmd);
         assert_int_equal(rc, 0);
         assert_non_null(strstr(out, want));
+        drop_command_line(out);
         if (threads == 1) snprintf(first, sizeof first, "%s", out);
         else assert_string_equal(out, first);
     }
@@ -139,6 +166,39 @@ static void test_threads_same_report(void **state)
                          "700 deals read = 700 accepted + 0 rejected");
 }
 
+
+/* The round robin's report: its experiment said at once, its corpus with
+ * its deals and digest; a file not read to its end makes it INCOMPLETE
+ * (exit 3), with the deals read before counted, p-values that keep their
+ * magnitude. */
+static void test_round_robin_provenance_and_incomplete(void **state)
+{
+    (void)state;
+    char gz[256];
+    snprintf(gz, sizeof gz, "%s", test_tmp("rr-cut.pbn.gz"));
+    assert_int_equal(test_run(out, sizeof out, "head -c 60000 corpora/whist-2000.pbn.gz > %s", gz), 0);
+    int rc = test_run(out, sizeof out, "%s play --round-robin long-suit,highest corpora/whist-2000.pbn.gz %s "
+                      "2>/dev/null", test_bin(), gz);
+    assert_int_equal(rc, 3);
+    char want[2048];
+    snprintf(want, sizeof want, "whistlab play --round-robin long-suit,highest on corpora/whist-2000.pbn.gz %s\n"
+             "INCOMPLETE: 1 of 2 inputs were not read to the end; the numbers below rest only on\n"
+             "the deals read before reading stopped:\n  %s: stopped after 1603 deals read: %s:9623: truncated gzip "
+             "stream", gz, gz, gz);
+    assert_true(strncmp(out, want, strlen(want)) == 0);
+    assert_non_null(strstr(out, "\nExperiment: duplicate: each pair X vs Y plays every deal at two tables"));
+    assert_non_null(strstr(out, "\ncorpus:   corpora/whist-2000.pbn.gz: 2000 deals, digest "));
+    snprintf(want, sizeof want, "\ncorpus:   %s: 1603 deals, digest ", gz);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "\ndeals: 3603 read, 3603 whist deals played, 0 rejected, 0 repeats skipped; "
+                                "INCOMPLETE: not every input was read to its end\n"));
+    /* long-suit against highest over these 3603 deals: t = 4.7, p = 2.6e-06
+     * (printed as 0.0000 before) */
+    assert_non_null(strstr(out, "\nlong-suit - highest                       +0.0708   0.903   0.0150  "
+                                "[ +0.0413,  +0.1003]  2.6e-06    39.6%\n"));
+    remove(gz);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_shards_merge),
         cmocka_unit_test(test_signals_ext_settings),
         cmocka_unit_test(test_round_robin_cli),
+        cmocka_unit_test(test_round_robin_provenance_and_incomplete),
         cmocka_unit_test(test_threads_same_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

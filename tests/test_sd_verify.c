@@ -142,6 +142,32 @@ static void test_cli(void **state)
     assert_int_equal(rc, 2);
 }
 
+/* A file whose only deal the reader rejects for its impossible [Play]
+ * (the club ace played twice): the deal is a problem, not nothing to
+ * verify, and the exit status says so. */
+static void test_cli_rejected_deal_is_a_problem(void **state)
+{
+    (void)state;
+    static const char PBN[] =
+        "[Event \"x\"]\n[Board \"1\"]\n[Dealer \"N\"]\n"
+        "[Deal \"N:874.Q982.J63.Q92 K.J543.A7.AK7543 AT95.AK76.985.J8 QJ632.T.KQT42.T6\"]\n"
+        "[Trump \"D\"]\n[Declarer \"N\"]\n[Contract \"1D\"]\n[Play \"E\"]\n"
+        "CA C8 C6 C2\nCA C8 C6 C2\n";
+    const char *path = test_tmp("impossible-play.pbn");
+    FILE *f = fopen(path, "w");
+    fputs(PBN, f);
+    fclose(f);
+    char out[4096];
+    int rc = test_run(out, sizeof out, "%s play --verify %s 2>&1", test_bin(), path);
+    assert_int_equal(rc, 1);
+    char where[300];
+    snprintf(where, sizeof where, "%s:10: Play: trick 2: CA was already played", path);
+    assert_non_null(strstr(out, where));
+    assert_non_null(strstr(out, "deals 0 (and 1 rejected while reading), with a recorded play 0: legal 0 (complete 0, "
+                                "cut short 0), results checked 0, problems 1\n"));
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_real_play),
         cmocka_unit_test(test_broken_play),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_cli_rejected_deal_is_a_problem),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,13 +1,20 @@
 /* test_stats.c -- the statistics of stats/: the paired t-test against
  * values computed independently (R's t.test(1:4): t = 3.873, df = 3,
- * p = 0.03047, CI 0.4457397..4.5542603), exact merging, the .wls state file
- * (round trip, damage detection, shard merging rules), and the CSV tables
- * read back through libcsv. */
+ * p = 0.03047, CI 0.4457397..4.5542603), the gain over the deals whose
+ * choices differ and over those whose choices are the same, p-values that
+ * keep their magnitude, Holm's correction (R's p.adjust(..., "holm")) and
+ * the breakdown stars it decides, exact merging, the .wls state file
+ * (round trip, damage detection, older versions refused, shard merging
+ * rules), the provenance block and the CSV tables read back through
+ * libcsv. */
 #include <math.h>
 #include <csv.h>
+#include <zlib.h>
 #include "testutil.h"
 #include "stats/csv_out.h"
 #include "stats/paired.h"
+#include "stats/provenance.h"
+#include "stats/pvalue.h"
 #include "stats/report.h"
 #include "stats/tally.h"
 #include "stats/wls.h"
@@ -163,7 +170,10 @@ static void test_merge_is_exact(void **state)
     free(other);
 }
 
-static void fill_wls(wls_file *w, stats_state *st, int from, int step)
+/* Room for the inputs of the state files the tests make. */
+static input_account inputs_of[6][WLS_MAX_INPUTS];
+
+static void fill_wls(wls_file *w, stats_state *st, int from, int step, input_account *inputs)
 {
     stats_init(st, 3, NAMES3);
     stats_deal d;
@@ -178,6 +188,12 @@ static void fill_wls(wls_file *w, stats_state *st, int from, int step)
     snprintf(w->config, sizeof w->config, "eval dd\nconventions x\n");
     w->progress[0] = 0;
     w->stats = st;
+    memset(inputs, 0, sizeof inputs_of[0]);
+    w->inputs = inputs;
+    w->ninputs = 1;
+    inputs[0].deals = st->all.deals;
+    inputs[0].digest[0] = 0xFFFFFFFFFFFFFFF0ULL + (uint64_t)from; /* sums wrap mod 2^64 */
+    inputs[0].digest[1] = (uint64_t)(from + 1) * 1000;
 }
 
 static void test_wls_round_trip_and_damage(void **state)
@@ -186,15 +202,27 @@ static void test_wls_round_trip_and_damage(void **state)
     static wls_file w, r;
     stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
     char err[512];
-    fill_wls(&w, st, 0, 1);
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
     w.complete = 0;
     snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
+    w.ninputs = 2;
+    w.inputs[1].deals = 7;
+    w.inputs[1].stopped = 1;
+    snprintf(w.inputs[1].where, sizeof w.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     char path[256];
     snprintf(path, sizeof path, "%s", test_tmp("rt.wls"));
     assert_true(wls_write(path, &w, err, sizeof err));
     r.stats = back;
+    r.inputs = inputs_of[1];
     assert_true(wls_read(path, &r, err, sizeof err));
     assert_int_equal(r.complete, 0);
+    assert_int_equal(r.ninputs, 2);
+    assert_int_equal(r.inputs[0].deals, 600);
+    assert_true(r.inputs[0].digest[0] == 0xFFFFFFFFFFFFFFF0ULL && r.inputs[0].digest[1] == 1000);
+    assert_int_equal(r.inputs[0].stopped, 0);
+    assert_int_equal(r.inputs[1].deals, 7);
+    assert_int_equal(r.inputs[1].stopped, 1);
+    assert_string_equal(r.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     assert_string_equal(r.config, w.config);
     assert_string_equal(r.progress, "records 600\ncsv_bytes 12\n");
     assert_false(states_differ(st, back));
@@ -232,13 +260,13 @@ static void test_wls_merge_rules(void **state)
     stats_state *sw = calloc(1, sizeof *sw), *sa = calloc(1, sizeof *sa),
                 *sb = calloc(1, sizeof *sb), *sc = calloc(1, sizeof *sc);
     char err[512];
-    fill_wls(&whole, sw, 0, 1);
-    fill_wls(&a, sa, 0, 2);
-    fill_wls(&b, sb, 1, 2);
+    fill_wls(&whole, sw, 0, 1, inputs_of[2]);
+    fill_wls(&a, sa, 0, 2, inputs_of[3]);
+    fill_wls(&b, sb, 1, 2, inputs_of[4]);
     a.parts = b.parts = 2;
     a.part_mask = 1;
     b.part_mask = 2;
-    fill_wls(&c, sc, 1, 2);
+    fill_wls(&c, sc, 1, 2, inputs_of[5]);
     c.parts = 2;
     c.part_mask = 2;
     /* Unfinished, other settings, a shard twice: refused. */
@@ -252,11 +280,21 @@ static void test_wls_merge_rules(void **state)
     snprintf(c.config, sizeof c.config, "%s", a.config);
     assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
     assert_non_null(strstr(err, "already merged"));
-    /* Both halves: the whole run, bit for bit, marked as one part. */
+    /* Both halves: the whole run, bit for bit, marked as one part; their
+     * inputs' deals and digests add up (the digest lanes mod 2^64), and a
+     * stop in either half is kept. */
+    b.inputs[0].stopped = 1;
+    snprintf(b.inputs[0].where, sizeof b.inputs[0].where, "x.wda: block 1: CRC mismatch");
     assert_true(wls_merge(&a, &b, "b.wls", err, sizeof err));
     assert_int_equal(a.parts, 1);
     assert_int_equal(a.part_mask, 1);
     assert_false(states_differ(sw, sa));
+    assert_int_equal(a.inputs[0].deals, 600);
+    assert_true(a.inputs[0].digest[0] == 0xFFFFFFFFFFFFFFE1ULL); /* (2^64 - 16) * 2 + 1, mod 2^64 */
+    assert_true(a.inputs[0].digest[1] == 3000);
+    assert_int_equal(a.inputs[0].stopped, 1);
+    assert_string_equal(a.inputs[0].where, "x.wda: block 1: CRC mismatch");
+    a.inputs[0] = whole.inputs[0];
     const char *p1 = test_tmp("whole.wls");
     char p2[256];
     snprintf(p2, sizeof p2, "%s", test_tmp("merged.wls"));
@@ -274,18 +312,18 @@ static void test_wls_merge_rules(void **state)
 
 /* libcsv reading back: fields of each row collected as text. */
 typedef struct {
-    char field[64][128];
+    char field[64][512];
     int nfields, rows;
     int (*on_row)(void *self);
     char want_measure[64], want_conv[64], want_versus[64], want_level[16], want_breakdown[32];
-    char found[128];
+    char found[512];
 } csv_reader;
 
 static void on_field(void *s, size_t len, void *data)
 {
     csv_reader *r = data;
     if (r->nfields < 64) {
-        size_t n = len < 127 ? len : 127;
+        size_t n = len < 511 ? len : 511;
         memcpy(r->field[r->nfields], s, n);
         r->field[r->nfields][n] = 0;
     }
@@ -408,7 +446,7 @@ static void test_summary_csv_and_report(void **state)
     st->read = st->accepted = 3;
     char err[256];
     const char *path = test_tmp("summary.csv");
-    assert_true(stats_write_summary_csv(path, st, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
     assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
     assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
@@ -425,7 +463,7 @@ static void test_summary_csv_and_report(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    stats_report(f, st, STATS_EVAL_DD);
+    stats_report(f, st, STATS_EVAL_DD, NULL);
     fclose(f);
     assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
     assert_non_null(strstr(buf, "[1] long-suit     6.667         0.333  [-1.101, 1.768]        66.7%"));
@@ -433,6 +471,318 @@ static void test_summary_csv_and_report(void **state)
     assert_non_null(strstr(buf, "long-suit - american"));
     assert_non_null(strstr(buf, "BY TRUMPS HELD BY THE LEADER"));
     free(buf);
+    free(st);
+}
+
+
+/* Six deals of a pair by hand: on the three whose choices differ the
+ * differences are +2, 0, -3 (mean -1/3), on the three whose choices are
+ * the same +1, 0, +1 (mean +2/3): in play a same opening lead can still
+ * gain. Over all deals the mean is +1/6, and +1/6 divided by the share of
+ * deals that differ (1/2) is +1/3: not the gain of the deals that differ. */
+static const int SPLIT[6][4] = {
+    /* score a, score b, choice a, choice b */
+    {7, 5, 1, 2}, {6, 6, 1, 2}, {5, 8, 1, 2}, {9, 8, 3, 3}, {4, 4, 3, 3}, {7, 6, 3, 3},
+};
+
+static void test_gain_when_differ_and_same(void **state)
+{
+    (void)state;
+    paired_acc a = {0};
+    for (int k = 0; k < 6; k++) paired_add(&a, SPLIT[k][0], SPLIT[k][1], SPLIT[k][2] != SPLIT[k][3]);
+    paired_summary all, differ, same;
+    paired_summarise(&a, &all);
+    paired_summarise_differ(&a, &differ);
+    paired_summarise_same(&a, &same);
+    assert_true(fabs(all.mean - 1.0 / 6) < 1e-12);
+    assert_int_equal(differ.n, 3);
+    assert_true(fabs(differ.mean - -1.0 / 3) < 1e-12);
+    assert_true(fabs(differ.sd - sqrt(19.0 / 3)) < 1e-9);   /* (49 + 1 + 64) / 9 / 2 */
+    assert_true(fabs(differ.se - sqrt(19.0 / 9)) < 1e-9);
+    assert_int_equal(same.n, 3);
+    assert_true(fabs(same.mean - 2.0 / 3) < 1e-12);
+    assert_true(fabs(same.se - 1.0 / 3) < 1e-9);
+    assert_int_equal(a.differ_gain, 2);
+    assert_int_equal(a.differ_loss, 3);
+    assert_int_equal(a.differ_sumsq, 13);
+
+    /* the same deals through a comparison state: the summary CSV and the
+     * report (rule-based play) state the two gains */
+    static const char *const names[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int k = 0; k < 6; k++) {
+        stats_deal d = {0};
+        for (int i = 0; i < 2; i++) {
+            d.score[i] = SPLIT[k][i];
+            d.choice[i] = SPLIT[k][2 + i];
+        }
+        d.best = SPLIT[k][0] > SPLIT[k][1] ? SPLIT[k][0] : SPLIT[k][1];
+        d.best_choice = -1;
+        d.key[BREAK_COINCIDE] = SPLIT[k][2] == SPLIT[k][3];
+        stats_add(st, &d);
+    }
+    st->read = st->accepted = 6;
+    char err[256];
+    const char *path = test_tmp("split.csv");
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
+                        "-0.333333");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_differ"),
+                        "1.452966");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_same"), "3");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_same"),
+                        "0.666667");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_same"),
+                        "0.333333");
+    remove(path);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY, NULL);
+    fclose(f);
+    /* NET GAIN: mean +0.1667, leads differ on 50%, gain when differ -0.3333 */
+    assert_non_null(strstr(buf, "long-suit - short-suit    +0.1667"));
+    assert_non_null(strstr(buf, "   50.0%    -0.3333\n"));
+    assert_non_null(strstr(buf, "GAIN WHEN THE OPENING LEADS DIFFER AND WHEN THEY ARE THE SAME"));
+    /* t(0.975, 2) = 4.302653: -1/3 -/+ 4.302653 x 1.452966, 2/3 -/+ 4.302653 / 3 */
+    assert_non_null(strstr(buf, "long-suit - short-suit         3    -0.3333  [-6.5849, +5.9183]          3    +0.6667  "
+                                "[-0.7676, +2.1009]\n"));
+    free(buf);
+    /* double-dummy the table is not shown: a same lead gains nothing there */
+    f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_DD, NULL);
+    fclose(f);
+    assert_null(strstr(buf, "GAIN WHEN THE OPENING LEADS DIFFER"));
+    free(buf);
+    free(st);
+}
+
+static void test_p_values_keep_their_magnitude(void **state)
+{
+    (void)state;
+    static const struct {
+        double p;
+        const char *text;
+    } CASES[] = {
+        {1, "1.0000"}, {0.6481, "0.6481"}, {0.0294, "0.0294"}, {0.001, "0.0010"}, {0.00052, "5.2e-04"},
+        {2.3e-41, "2.3e-41"}, {1e-300, "1.0e-300"}, {9e-301, "< 1e-300"}, {0, "< 1e-300"}, {NAN, "-"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char buf[16];
+        pvalue_format(buf, sizeof buf, CASES[i].p);
+        assert_string_equal(buf, CASES[i].text);
+        assert_true(strlen(buf) <= 8);
+    }
+    assert_true(pvalue_for_csv(2.3e-41) == 2.3e-41);
+    assert_true(pvalue_for_csv(1e-310) == 0);
+    /* a paired test far out in the tail: 90 deals +1 and 10 deals 0, t = 29.85
+     * on 99 df, p about 1e-50 (it used to print as 0.0000) */
+    paired_acc a = {0};
+    for (int k = 0; k < 100; k++) paired_add(&a, k < 90, 0, 1);
+    paired_summary s;
+    paired_summarise(&a, &s);
+    assert_true(s.p > 1e-60 && s.p < 1e-40);
+    char buf[16];
+    pvalue_format(buf, sizeof buf, s.p);
+    assert_non_null(strstr(buf, "e-"));
+    /* and the summary CSV writes it with its exponent */
+    static const char *const names[] = {"long-suit", "random"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int k = 0; k < 100; k++) {
+        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1, .best_choice = 1};
+        stats_add(st, &d);
+    }
+    char err[256], want[32];
+    const char *path = test_tmp("tiny-p.csv");
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    snprintf(want, sizeof want, "%.6g", s.p);
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
+    assert_non_null(strstr(want, "e-"));
+    remove(path);
+    free(st);
+}
+
+static void test_holm(void **state)
+{
+    (void)state;
+    /* R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02;
+     * the NaN is no test (m = 4) */
+    static const double p[5] = {0.01, NAN, 0.04, 0.03, 0.005};
+    double adj[5];
+    assert_int_equal(pvalue_holm(p, 5, adj), 4);
+    assert_true(fabs(adj[0] - 0.03) < 1e-12);
+    assert_true(isnan(adj[1]));
+    assert_true(fabs(adj[2] - 0.06) < 1e-12);
+    assert_true(fabs(adj[3] - 0.06) < 1e-12);
+    assert_true(fabs(adj[4] - 0.02) < 1e-12);
+    /* at 0.05 every raw p is significant, two survive the correction */
+    int raw = 0, holm = 0;
+    for (int i = 0; i < 5; i++) {
+        raw += p[i] < 0.05;
+        holm += adj[i] < 0.05;
+    }
+    assert_int_equal(raw, 4);
+    assert_int_equal(holm, 2);
+    /* capped at 1, and never below the adjusted p of a smaller raw p */
+    static const double q[3] = {0.5, 0.6, 0.2};
+    double qa[3];
+    assert_int_equal(pvalue_holm(q, 3, qa), 3);
+    assert_true(fabs(qa[2] - 0.6) < 1e-12 && qa[0] == 1 && qa[1] == 1);
+}
+
+/* A breakdown by trumps of one pair: with 0 trumps a strong gain (9 deals
+ * +1, one 0: p about 1e-5), with 1..4 trumps a modest one (seven +1, two 0,
+ * one -1: p = 0.024 each). Unadjusted all five cells would be starred;
+ * Holm over the five tests keeps the first only (0.024 x 4 = 0.096). */
+static void test_breakdown_stars_are_holm_corrected(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int trumps = 0; trumps <= 4; trumps++)
+        for (int k = 0; k < 10; k++) {
+            int diff = trumps == 0 ? k < 9 : k < 7 ? 1 : k < 9 ? 0 : -1;
+            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+            d.key[BREAK_TRUMPS] = trumps;
+            d.key[BREAK_LONGEST] = 5;
+            stats_add(st, &d);
+        }
+    st->read = st->accepted = 50;
+    paired_summary s;
+    paired_summarise(&st->by[BREAK_TRUMPS][1].pair[0], &s);
+    assert_true(s.p > 0.02 && s.p < 0.03);
+    double raw_p = s.p;
+    static double adj[STATS_KEYS][STATS_MAX_PAIRS];
+    assert_int_equal(stats_breakdown_holm(st, BREAK_TRUMPS, adj), 5);
+    assert_true(adj[0][0] < 0.05);
+    for (int k = 1; k <= 4; k++) assert_true(fabs(adj[k][0] - 4 * raw_p) < 1e-12);
+    assert_true(isnan(adj[5][0]));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY, NULL);
+    fclose(f);
+    assert_non_null(strstr(buf, "* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests"));
+    const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "\n0             10  20.0   6.900   6.000   7.000  +0.900*\n"));
+    assert_non_null(strstr(table, "\n1             10  20.0   6.600   6.000   7.000  +0.600 \n"));
+    free(buf);
+    char err[256], want[32];
+    const char *path = test_tmp("holm.csv");
+    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    snprintf(want, sizeof want, "%.6g", 4 * raw_p);
+    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value_holm"), want);
+    snprintf(want, sizeof want, "%.6g", raw_p);
+    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value"), want);
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "p_value_holm"), "");
+    remove(path);
+    free(st);
+}
+
+static void test_wls_older_version_refused(void **state)
+{
+    (void)state;
+    static wls_file w, r;
+    stats_state *st = calloc(1, sizeof *st);
+    char err[512], path[256];
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
+    snprintf(path, sizeof path, "%s", test_tmp("v1.wls"));
+    assert_true(wls_write(path, &w, err, sizeof err));
+    /* the version (bytes 12-15) set to 1, the CRC made right again */
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    unsigned char *b = malloc((size_t)len);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fread(b, 1, (size_t)len, f), len);
+    b[12] = 1;
+    uint32_t crc = (uint32_t)crc32(0L, b, (uInt)(len - 4));
+    for (int i = 0; i < 4; i++) b[len - 4 + i] = (unsigned char)(crc >> (8 * i));
+    fseek(f, 0, SEEK_SET);
+    fwrite(b, 1, (size_t)len, f);
+    fclose(f);
+    free(b);
+    r.stats = st;
+    r.inputs = inputs_of[1];
+    assert_false(wls_read(path, &r, err, sizeof err));
+    assert_non_null(strstr(err, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    remove(path);
+    free(st);
+}
+
+static void test_provenance(void **state)
+{
+    (void)state;
+    char cmd[256];
+    char *const argv[] = {"replay", "my deals.pbn", "--conventions", "a,b", "it's", ""};
+    provenance_command(cmd, sizeof cmd, "whistlab", 6, argv);
+    assert_string_equal(cmd, "whistlab replay 'my deals.pbn' --conventions a,b 'it'\\''s' ''");
+
+    static provenance p;
+    static const char *const names[] = {"x.pbn.gz", "y.wda"};
+    input_account in[2] = {{.deals = 1603, .digest = {0x0123456789abcdefULL, 0xfedcba9876543210ULL}, .stopped = 1},
+                           {.deals = 2000, .digest = {1, 2}}};
+    snprintf(in[0].where, sizeof in[0].where, "x.pbn.gz:9623: truncated gzip stream");
+    provenance_init(&p);
+    p.version = "9.9.9";
+    p.command = provenance_keep(&p, cmd);
+    p.experiment = "two things compared.";
+    p.ninputs = 2;
+    p.input_name = names;
+    p.input = in;
+    p.parts = 4;
+    p.part_mask = 0x5;
+    provenance_setting(&p, "eval", "%s", "play");
+    provenance_setting(&p, "seed", "%d", 7);
+    char status[1024];
+    provenance_status(&p, status, sizeof status);
+    assert_string_equal(status, "INCOMPLETE: x.pbn.gz stopped after 1603 deals read (x.pbn.gz:9623: truncated "
+                                "gzip stream); PARTIAL: only shards 1/4, 3/4 of the corpus's records (missing "
+                                "2/4, 4/4)");
+
+    static const char *const conv[] = {"long-suit", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, conv);
+    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+    stats_add(st, &d);
+    st->read = st->accepted = 1;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_PLAY, &p);
+    fclose(f);
+    /* not whole: said first, before the numbers, and again where they are */
+    assert_true(strncmp(buf, "INCOMPLETE: 1 of 2 inputs were not read to the end", 50) == 0);
+    assert_non_null(strstr(buf, "\n  x.pbn.gz: stopped after 1603 deals read: x.pbn.gz:9623: truncated gzip stream\n"
+                                "PARTIAL: the numbers below hold only shards 1/4, 3/4 of the corpus's records "
+                                "(missing 2/4, 4/4)\nExperiment: two things compared.\n"
+                                "version:  whistlab 9.9.9\n"));
+    assert_non_null(strstr(buf, "\ncorpus:   x.pbn.gz: 1603 deals, digest fedcba98765432100123456789abcdef "
+                                "(INCOMPLETE)\ncorpus:   y.wda: 2000 deals, digest "
+                                "00000000000000020000000000000001\nsettings: eval play; seed 7\n"));
+    assert_non_null(strstr(buf, "1 whist deals analysed; INCOMPLETE: not every input was read to its end; "
+                                "PARTIAL: some shards only\n"));
+    free(buf);
+    char err[256];
+    const char *path = test_tmp("prov.csv");
+    assert_true(stats_write_summary_csv(path, st, &p, err, sizeof err));
+    assert_string_equal(summary_value(path, "provenance", "all", "", "", "version"), "9.9.9");
+    assert_string_equal(summary_value(path, "provenance", "all", "", "", "command"), cmd);
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input"), "x.pbn.gz");
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input_digest"),
+                        "fedcba98765432100123456789abcdef");
+    assert_string_equal(summary_value(path, "provenance", "1", "", "", "input_complete"), "0");
+    assert_string_equal(summary_value(path, "provenance", "2", "", "", "input_complete"), "1");
+    assert_string_equal(summary_value(path, "provenance", "seed", "", "", "setting"), "7");
+    assert_string_equal(summary_value(path, "input", "all", "", "", "complete"), "0");
+    assert_string_equal(summary_value(path, "input", "all", "", "", "status"), status);
+    remove(path);
     free(st);
 }
 
@@ -448,6 +798,12 @@ int main(void)
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_summary_csv_and_report),
+        cmocka_unit_test(test_gain_when_differ_and_same),
+        cmocka_unit_test(test_p_values_keep_their_magnitude),
+        cmocka_unit_test(test_holm),
+        cmocka_unit_test(test_breakdown_stars_are_holm_corrected),
+        cmocka_unit_test(test_wls_older_version_refused),
+        cmocka_unit_test(test_provenance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,7 +182,9 @@ int main(int argc, char **argv)
     for (int i = 0; i < c.n; i++) solves += i % CHUNK == 0 || !c.same[i];
 
     static const char *const names[] = {"long-suit", "american", "short-suit"};
-    replay_opts o = {.nconv = 3, .shard = 1, .shards = 1, .threads = threads, .checkpoint_every = 1};
+    static input_account inputs[1]; /* what the run read of its one input */
+    replay_opts o = {.nconv = 3, .shard = 1, .shards = 1, .threads = threads, .checkpoint_every = 1,
+                     .inputs = inputs};
     for (int i = 0; i < 3; i++) {
         o.conv[i] = convention_builtin(names[i]);
         if (!o.conv[i]) {

@@ -1,0 +1,30 @@
+/* deal_digest.c -- a deal's canonical record and its digest term. */
+#include "deal_digest.h"
+
+digest128 deal_digest_term(const deal_t *d, uint64_t position)
+{
+    /* The facts each format keeps, in one form: the leader is the dealer's
+     * left when only the dealer is given (and the other way round), and a
+     * turn-up fixes the trump suit. */
+    unsigned dealer = d->dealer, leader = d->leader, strain = d->strain;
+    card_t turnup = (d->flags & DEAL_TURNUP_INFERRED) ? CARD_NONE : d->turnup;
+    if (leader == SEAT_NONE && dealer <= SEAT_W) leader = (unsigned)deal_eldest((int)dealer);
+    if (dealer == SEAT_NONE && leader <= SEAT_W) dealer = (unsigned)deal_dealer_of_leader((int)leader);
+    if (turnup != CARD_NONE) strain = (unsigned)card_suit(turnup);
+    uint64_t w[6] = {
+        position,
+        d->hand[SEAT_N],
+        d->hand[SEAT_E],
+        d->hand[SEAT_S],
+        d->hand[SEAT_W],
+        (uint64_t)dealer | (uint64_t)leader << 8 | (uint64_t)strain << 16 | (uint64_t)turnup << 24 |
+            (uint64_t)d->board << 32,
+    };
+    return digest128_words(w, 6);
+}
+
+void deal_digest_add(digest128 *sum, digest128 term)
+{
+    sum->lane[0] += term.lane[0];
+    sum->lane[1] += term.lane[1];
+}
