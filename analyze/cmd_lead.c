@@ -10,6 +10,8 @@
 #include <string.h>
 #include "analyze/hand_text.h"
 #include "analyze/lead.h"
+#include "analyze/sd_view.h"
+#include "cmd_lead_sim.h"
 #include "cmds.h"
 #include "formats/deal_stream.h"
 
@@ -23,6 +25,10 @@ typedef struct {
     uint64_t seed;
     FILE *csv;
     bool text; /* per-deal text (off when the CSV is the output) */
+    /* --simulate: a lead problem for the hand or each eldest hand */
+    lead_sim_opts sim;
+    convention *opponents;
+    csv_out *sim_tables, *sim_layouts;
 } lead_opts;
 
 static void lead_usage(FILE *f)
@@ -42,7 +48,25 @@ static void lead_usage(FILE *f)
         "  --explain        name the rules that chose the suit and the card, with a gloss\n"
         "  --seed N         seed of the `random` convention (default 0)\n"
         "  --csv F          write the leads as CSV to F ('-' = standard output) instead of\n"
-        "                   text; columns: file,line,board,convention,card,suit_rule,card_rule\n"
+        "                   text; columns: file,line,board,convention,card,suit_rule,card_rule;\n"
+        "                   with --simulate: the tables, one row per lead (see below)\n"
+        "  --simulate N     a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
+        "                   the dealer's, drawn from the trumps left unless --turnup names it)\n"
+        "                   and value every card of the hand on each, for the hand given or\n"
+        "                   the eldest hand of each deal of the files\n"
+        "  --eval E         with --simulate: dd (one DDS solve a layout; the default), play\n"
+        "                   (the rule-based players after each forced lead, the leader's side\n"
+        "                   by each --convention) or both\n"
+        "  --opponents C    with play: the dealer's side's convention (default long-suit;\n"
+        "                   'same': each convention against itself)\n"
+        "  --signals, --ext X4,X5,...\n"
+        "                   with play: play.md's signals and extended rules\n"
+        "  --threads N      with --simulate: solver threads (default: as many as DDS has);\n"
+        "                   the tables are the same for any number\n"
+        "  --csv-layouts F  with --simulate: every layout, one row per lead and evaluation\n"
+        "                   (file line board layout dealer turnup north east south west eval\n"
+        "                   convention lead tricks)\n"
+        "  (--seed N also seeds the layouts of --simulate)\n"
         INPUT_OPTIONS_HELP
         "\nEvery deal read is accounted for: a deal that cannot be analysed is reported as\n"
         "file:line: reason (exit status 1). See 'whistlab conventions' for the built-ins.\n");
@@ -134,6 +158,46 @@ static void print_leads(const lead_opts *o, const lead_view *v, const char *file
     }
 }
 
+/* --simulate: the conventions, the opponents and the CSV tables. */
+static int sim_setup(lead_opts *o, const char *opponents, const char *tables_path, const char *layouts_path)
+{
+    lead_sim_opts *s = &o->sim;
+    s->seed = o->seed;
+    for (int i = 0; i < o->n; i++) {
+        if (convention_is_dd_best(o->conv[i])) continue; /* its lead is the table's best */
+        if (s->nconv == LEAD_SIM_MAX_CONV) {
+            fprintf(stderr, "whistlab lead: --simulate: at most %d conventions\n", LEAD_SIM_MAX_CONV);
+            return EXIT_USAGE;
+        }
+        s->conv[s->nconv++] = o->conv[i];
+    }
+    if (s->play && strcmp(opponents, "same") != 0) {
+        diag_t d = {0};
+        if (!(o->opponents = convention_open(opponents, &d))) {
+            diag_print(stderr, &d);
+            return EXIT_USAGE;
+        }
+        s->opponents = o->opponents;
+    }
+    char err[512];
+    if (tables_path) {
+        const char *cols[64];
+        int n = 0;
+        for (int i = 0; i < LEAD_SIM_TABLE_NCOLS; i++) cols[n++] = LEAD_SIM_TABLE_COLUMNS[i];
+        for (int i = 0; i < LEAD_TABLE_CSV_NCOLS; i++) cols[n++] = LEAD_TABLE_CSV_COLUMNS[i];
+        if (!(o->sim_tables = csv_out_open(tables_path, cols, n, err, sizeof err))) {
+            fprintf(stderr, "whistlab lead: %s\n", err);
+            return EXIT_FAILURE_IO;
+        }
+    }
+    if (layouts_path &&
+        !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, err, sizeof err))) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
 static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text, const char *turnup_text)
 {
     lead_view v = {.turnup = CARD_NONE, .seed = o->seed};
@@ -175,6 +239,12 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
         fprintf(stderr, "whistlab lead: give the trumps with --trump or --turnup\n");
         return EXIT_USAGE;
     }
+    if (o->sim.layouts) {
+        o->sim.hand = v.hand;
+        o->sim.trump = v.trump;
+        o->sim.turnup = v.turnup;
+        return lead_sim_problem(&o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts);
+    }
     if (o->text) {
         char h[64], c[3];
         printf("hand %s  trumps %s  turn-up %s\n", hand_format_text(v.hand, h, sizeof h),
@@ -186,6 +256,7 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
 
 static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_stream_counts *n)
 {
+    int sim_status = EXIT_OK;
     deal_stream in;
     if (!deal_stream_open(&in, path, io, true, n)) return in.status;
     deal_t whist[4];
@@ -195,6 +266,19 @@ static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_
             const deal_t *w = &whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
                            .deal_index = w->pos.index, .seed = o->seed};
+            if (o->sim.layouts) {
+                /* the book's own lead, when the deal records its play */
+                card_t book = (w->flags & DEAL_HAS_PLAY) ? w->play.card[0][w->leader] : CARD_NONE;
+                o->sim.hand = v.hand;
+                o->sim.trump = v.trump;
+                o->sim.turnup = (w->flags & DEAL_TURNUP_INFERRED) ? CARD_NONE : w->turnup;
+                printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads\n", w->pos.file, w->pos.line, w->board,
+                       SEAT_CHARS[w->leader]);
+                int s = lead_sim_problem(&o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
+                                         o->sim_layouts);
+                if (s > sim_status) sim_status = s;
+                continue;
+            }
             if (o->text) {
                 char h[64], c[3];
                 printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads  trumps %s  turn-up %s%s  %s\n",
@@ -206,7 +290,8 @@ static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_
             print_leads(o, &v, w->pos.file, w->pos.line, w->board);
         }
     }
-    return deal_stream_close(&in);
+    int status = deal_stream_close(&in);
+    return sim_status > status ? sim_status : status;
 }
 
 int cmd_lead(int argc, char **argv)
@@ -219,10 +304,21 @@ int cmd_lead(int argc, char **argv)
         {"explain", no_argument, NULL, 'x'},
         {"seed", required_argument, NULL, 's'},
         {"csv", required_argument, NULL, 'o'},
+        {"simulate", required_argument, NULL, 'S'},
+        {"eval", required_argument, NULL, 'e'},
+        {"opponents", required_argument, NULL, 'O'},
+        {"signals", no_argument, NULL, 'G'},
+        {"ext", required_argument, NULL, 'X'},
+        {"threads", required_argument, NULL, 'j'},
+        {"csv-layouts", required_argument, NULL, 'L'},
         INPUT_LONG_OPTIONS,
         {0, 0, 0, 0},
     };
-    lead_opts o = {.text = true};
+    static lead_opts o;
+    memset(&o, 0, sizeof o);
+    o.text = true;
+    o.sim.dd = true;
+    const char *opponents = "long-suit", *layouts_path = NULL;
     input_opts io;
     input_opts_init(&io);
     const char *hand = NULL, *trump = NULL, *turnup = NULL, *csv_path = NULL;
@@ -253,6 +349,41 @@ int cmd_lead(int argc, char **argv)
             o.seed = s;
             break;
         }
+        case 'S':
+        case 'j': {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(optarg, &end, 10);
+            if (*end || errno || optarg[0] == '-' || n == 0 || (opt == 'j' && n > 64)) {
+                fprintf(stderr, "whistlab lead: --%s %s: %s\n", opt == 'S' ? "simulate" : "threads", optarg,
+                        opt == 'S' ? "a number of layouts, 1 or more" : "expected 1..64");
+                status = EXIT_USAGE;
+            } else if (opt == 'S') {
+                o.sim.layouts = n;
+            } else {
+                o.sim.threads = (int)n;
+            }
+            break;
+        }
+        case 'e':
+            o.sim.dd = strcmp(optarg, "dd") == 0 || strcmp(optarg, "both") == 0;
+            o.sim.play = strcmp(optarg, "play") == 0 || strcmp(optarg, "both") == 0;
+            if (!o.sim.dd && !o.sim.play) {
+                fprintf(stderr, "whistlab lead: --eval %s: expected dd, play or both\n", optarg);
+                status = EXIT_USAGE;
+            }
+            break;
+        case 'O': opponents = optarg; break;
+        case 'G': o.sim.signals = true; break;
+        case 'X': {
+            char why[160];
+            if (!sd_ext_parse(optarg, &o.sim.ext, why, sizeof why)) {
+                fprintf(stderr, "whistlab lead: %s\n", why);
+                status = EXIT_USAGE;
+            }
+            break;
+        }
+        case 'L': layouts_path = optarg; break;
         case 'c': {
             char buf[1024];
             snprintf(buf, sizeof buf, "%s", optarg);
@@ -280,6 +411,14 @@ int cmd_lead(int argc, char **argv)
     if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
         status = EXIT_USAGE;
     if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
+    if (status == EXIT_OK && !o.sim.layouts && (layouts_path || o.sim.play || o.sim.threads)) {
+        fprintf(stderr, "whistlab lead: --eval, --threads and --csv-layouts go with --simulate N\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && o.sim.layouts) {
+        status = sim_setup(&o, opponents, csv_path, layouts_path);
+        csv_path = NULL;
+    }
     if (status == EXIT_OK && csv_path) {
         o.csv = strcmp(csv_path, "-") == 0 ? stdout : fopen(csv_path, "w");
         if (!o.csv) {
@@ -310,6 +449,16 @@ int cmd_lead(int argc, char **argv)
     } else if (o.csv == stdout && fflush(stdout) != 0 && status == EXIT_OK) {
         status = EXIT_FAILURE_IO;
     }
+    char err[512];
+    if (o.sim_tables && !csv_out_close(o.sim_tables, err, sizeof err)) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        status = EXIT_FAILURE_IO;
+    }
+    if (o.sim_layouts && !csv_out_close(o.sim_layouts, err, sizeof err)) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        status = EXIT_FAILURE_IO;
+    }
+    convention_free(o.opponents);
     free_conventions(&o);
     return status;
 }

@@ -86,3 +86,16 @@ char *hand_format_text(hand_t h, char *buf, size_t len)
     }
     return buf;
 }
+
+char *hand_format_dotted(hand_t h, char *buf, size_t len)
+{
+    char tmp[64];
+    size_t at = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s) tmp[at++] = '.';
+        at += (size_t)suit_format(hand_suit(h, s), tmp + at, false);
+    }
+    tmp[at] = 0;
+    snprintf(buf, len, "%s", tmp);
+    return buf;
+}

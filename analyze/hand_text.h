@@ -13,5 +13,8 @@
 bool hand_parse(const char *text, hand_t *h, char *why, size_t why_len);
 /* Writes "S:KJ8432 H:Q963 D:AK C:Q" (voids as "-") into buf; returns buf. */
 char *hand_format_text(hand_t h, char *buf, size_t len);
+/* Writes the PBN form "KJ8432.Q963.AK.Q" (spades first, a void empty) into
+ * buf (20 bytes hold any 13-card hand); returns buf. */
+char *hand_format_dotted(hand_t h, char *buf, size_t len);
 
 #endif

@@ -1,0 +1,180 @@
+/* test_lead_sim.c -- lead problems (`lead --simulate`): the tables' numbers
+ * against an independent computation from the per-layout CSV (means, best
+ * and odd-trick shares, the difference from the best lead), the fixed hand
+ * and turn-up where they were put on every layout, the same output for any
+ * thread count, the book's lead marked for a file's deal, and the errors
+ * for impossible problems. */
+#include "testutil.h"
+#include <math.h>
+
+static char tables_csv[256], layouts_csv[256];
+
+static const char *const SIM =
+    "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H7 --simulate 24 --seed 5 --eval both "
+    "--convention long-suit,short-suit --threads %d --csv %s --csv-layouts %s 2>&1";
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return strdup(buf);
+}
+
+/* Splits line (modified) at commas into at most max fields. */
+static int fields(char *line, char **f, int max)
+{
+    int n = 0;
+    for (char *p = line; n < max;) {
+        f[n++] = p;
+        char *c = strchr(p, ',');
+        if (!c) break;
+        *c = 0;
+        p = c + 1;
+    }
+    return n;
+}
+
+static void test_threads_alike(void **state)
+{
+    (void)state;
+    static char one[65536], two[65536];
+    int rc = test_run(one, sizeof one, SIM, test_bin(), 1, tables_csv, layouts_csv);
+    assert_int_equal(rc, 0);
+    char *t1 = slurp(tables_csv), *l1 = slurp(layouts_csv);
+    rc = test_run(two, sizeof two, SIM, test_bin(), 2, tables_csv, layouts_csv);
+    assert_int_equal(rc, 0);
+    assert_string_equal(one, two);
+    char *t2 = slurp(tables_csv), *l2 = slurp(layouts_csv);
+    assert_string_equal(t1, t2);
+    assert_string_equal(l1, l2);
+    assert_non_null(strstr(one, "DOUBLE-DUMMY"));
+    assert_non_null(strstr(one, "RULE-BASED PLAY: short-suit's side"));
+    assert_non_null(strstr(one, "long-suit LS-A4/LS14"));
+    free(t1);
+    free(t2);
+    free(l1);
+    free(l2);
+}
+
+/* The statistics of each (eval, convention, lead) recomputed from the
+ * layouts, against the table CSV. */
+enum { MAXK = 3, NLEADS = 13, NLAYOUTS = 24 };
+
+static void test_tables_from_layouts(void **state)
+{
+    (void)state;
+    static int v[MAXK][NLEADS][NLAYOUTS];
+    char lead_name[NLEADS][3];
+    int nleads = 0;
+    char *text = slurp(layouts_csv), *save = NULL;
+    strtok_r(text, "\n", &save); /* header */
+    int rows = 0;
+    for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *f[16];
+        assert_int_equal(fields(line, f, 16), 14);
+        int layout = atoi(f[3]) - 1, k = strcmp(f[10], "dd") == 0 ? 0 : strcmp(f[11], "long-suit") == 0 ? 1 : 2;
+        int li = 0;
+        while (li < nleads && strcmp(lead_name[li], f[12]) != 0) li++;
+        if (li == nleads) snprintf(lead_name[nleads++], 3, "%s", f[12]);
+        v[k][li][layout] = atoi(f[13]);
+        rows++;
+        /* the leader (the dealer's left) holds the book's hand, the dealer the H7 */
+        const char *seats = "NESW";
+        int dealer = (int)(strchr(seats, f[4][0]) - seats);
+        assert_string_equal(f[6 + ((dealer + 1) & 3)], "KJ8432.Q963.AK.Q");
+        assert_string_equal(f[5], "H7");
+        assert_non_null(strchr(strchr(f[6 + dealer], '.') + 1, '7'));
+    }
+    assert_int_equal(nleads, 13);
+    assert_int_equal(rows, 3 * 13 * NLAYOUTS);
+    free(text);
+    /* the table CSV: eval convention lead ... mean best_pct odd_pct best_lead diff */
+    text = slurp(tables_csv);
+    save = NULL;
+    char *header = strtok_r(text, "\n", &save);
+    assert_non_null(strstr(header, "eval,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"
+                                   "odd_trick_pct,best_lead,diff_vs_best"));
+    int checked = 0;
+    for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *f[32];
+        fields(line, f, 32);
+        int k = strcmp(f[6], "dd") == 0 ? 0 : strcmp(f[7], "long-suit") == 0 ? 1 : 2, li = 0;
+        while (li < nleads && strcmp(lead_name[li], f[8]) != 0) li++;
+        assert_true(li < nleads);
+        double mean = 0, best = 0, odd = 0, means[NLEADS] = {0};
+        for (int j = 0; j < nleads; j++)
+            for (int x = 0; x < NLAYOUTS; x++) means[j] += (double)v[k][j][x] / NLAYOUTS;
+        int top = 0;
+        for (int j = 1; j < nleads; j++)
+            if (means[j] > means[top] + 1e-12) top = j;
+        double diff = 0;
+        for (int x = 0; x < NLAYOUTS; x++) {
+            int row_best = 0;
+            for (int j = 0; j < nleads; j++)
+                if (v[k][j][x] > row_best) row_best = v[k][j][x];
+            mean += (double)v[k][li][x] / NLAYOUTS;
+            best += (v[k][li][x] == row_best) * 100.0 / NLAYOUTS;
+            odd += (v[k][li][x] >= 7) * 100.0 / NLAYOUTS;
+            diff += (double)(v[k][li][x] - v[k][top][x]) / NLAYOUTS;
+        }
+        assert_int_equal(atoi(f[10]), NLAYOUTS);
+        if (fabs(atof(f[11]) - mean) > 1e-6 || fabs(atof(f[15]) - best) > 1e-4 || fabs(atof(f[16]) - odd) > 1e-4 ||
+            atoi(f[17]) != (li == top) || fabs(atof(f[18]) - diff) > 1e-6)
+            fail_msg("%s %s %s: table %s %s %s %s %s, recomputed %.6f %.4f %.4f %d %.6f", f[6], f[7], f[8], f[11],
+                     f[15], f[16], f[17], f[18], mean, best, odd, li == top, diff);
+        checked++;
+    }
+    assert_int_equal(checked, 3 * 13);
+    free(text);
+}
+
+/* A file's deals: each eldest hand a problem, the book's lead marked. */
+static void test_file_marks_book_lead(void **state)
+{
+    (void)state;
+    static char out[1 << 16];
+    int rc = test_run(out, sizeof out, "%s lead %s --simulate 6 --convention long-suit --threads 1 2>&1", test_bin(),
+                      test_shared("cases/book-hands.pbn"));
+    if (rc != 0 && rc != 1) fail_msg("rc %d: %s", rc, out);
+    assert_non_null(strstr(out, "the book"));
+    assert_non_null(strstr(out, "6 layouts of the other 39 cards"));
+}
+
+static void test_impossible(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *why;
+    } BAD[] = {
+        {"--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump NT --simulate 5", "needs a trump suit"},
+        {"--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H9 --simulate 5", "in the leader's hand"},
+        {"--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 0", "--simulate 0"},
+        {"--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --eval play", "go with --simulate"},
+        {"--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 5 --eval best", "--eval best"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char out[4096];
+        int rc = test_run(out, sizeof out, "%s lead %s 2>&1", test_bin(), BAD[i].args);
+        if (rc == 0 || !strstr(out, BAD[i].why)) fail_msg("%s: rc %d, '%s'", BAD[i].args, rc, out);
+    }
+}
+
+int main(void)
+{
+    snprintf(tables_csv, sizeof tables_csv, "%s", test_tmp("tables.csv"));
+    snprintf(layouts_csv, sizeof layouts_csv, "%s", test_tmp("layouts.csv"));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_alike),
+        cmocka_unit_test(test_tables_from_layouts),
+        cmocka_unit_test(test_file_marks_book_lead),
+        cmocka_unit_test(test_impossible),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    unlink(tables_csv);
+    unlink(layouts_csv);
+    return rc;
+}
