@@ -11,27 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
+#include "blockfile.h"
 #include "wda.h"
 
 #define CARDS_MASK ((1ULL << 52) - 1)
 enum { SEATS_DEALER = 0, SEATS_DEALER_ONLY = 4, SEATS_LEADER_ONLY = 8, SEATS_NONE = 12 };
 enum { TRUMPS_NO_TURNUP = 52, TRUMPS_CODES = 58 };
 enum { BOARD_IMPLICIT = 0, BOARD_NONE = 1 };
-
-static void store64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static void store32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t load32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static int card_index(card_t c) { return card_suit(c) * 13 + card_rank(c) - 2; }
 static card_t card_of_index(int k) { return card_make(k / 13, k % 13 + 2); }
@@ -58,8 +44,8 @@ bool wda_record_pack(const deal_t *d, uint64_t index, uint64_t base, uint8_t rec
         kept = false;
     }
     uint64_t meta = seats | trumps << 4 | (uint64_t)board << 10;
-    store64(rec, p0 | (meta & 0xFFF) << 52);
-    store64(rec + 8, p1 | (meta >> 12) << 52);
+    le_store64(rec, p0 | (meta & 0xFFF) << 52);
+    le_store64(rec + 8, p1 | (meta >> 12) << 52);
     return kept;
 }
 
@@ -106,16 +92,16 @@ static void header_pack(const wda_header *h, uint64_t count, uint8_t out[WDA_HEA
     memcpy(out, WDA_MAGIC, 8);
     out[8] = WDA_VERSION;
     out[10] = WDA_RECORD_BYTES;
-    store32(out + 12, h->block_records);
-    store64(out + 16, count);
-    store64(out + 24, h->board_base);
-    store64(out + 32, h->seed);
-    store32(out + 40, h->generator);
-    store32(out + 44, h->flags);
-    store32(out + 48, (uint32_t)note_len);
+    le_store32(out + 12, h->block_records);
+    le_store64(out + 16, count);
+    le_store64(out + 24, h->board_base);
+    le_store64(out + 32, h->seed);
+    le_store32(out + 40, h->generator);
+    le_store32(out + 44, h->flags);
+    le_store32(out + 48, (uint32_t)note_len);
     uLong crc = crc32(0, out, 60);
     crc = crc32(crc, (const Bytef *)h->note, (uInt)note_len);
-    store32(out + 60, (uint32_t)crc);
+    le_store32(out + 60, (uint32_t)crc);
 }
 
 bool wda_is_magic(const char *buf, size_t n)
@@ -126,31 +112,20 @@ bool wda_is_magic(const char *buf, size_t n)
 /* ---------------------------------------------------------------- writer */
 
 struct wda_writer {
+    blockfile_writer *bf;
     const char *path;
-    FILE *f;
     wda_header h;
     bool base_set;       /* the board base is fixed (header, or first deal) */
-    uint64_t count;
-    uint32_t in_block;   /* records of the current block written */
-    uLong crc;           /* of the current block so far */
     uint64_t dropped_boards;
-    bool failed;
-    int err;
+    uint8_t head[WDA_HEADER_BYTES + WDA_MAX_NOTE];
 };
 
-static uLong block_crc_start(uint64_t b)
+static size_t head_bytes(wda_writer *w, uint64_t count)
 {
-    uint8_t num[8];
-    store64(num, b);
-    return crc32(0, num, 8);
-}
-
-static void put_bytes(wda_writer *w, const void *p, size_t n)
-{
-    if (fwrite(p, 1, n, w->f) != n && !w->failed) {
-        w->failed = true;
-        w->err = errno;
-    }
+    size_t note_len = strlen(w->h.note);
+    header_pack(&w->h, count, w->head);
+    memcpy(w->head + WDA_HEADER_BYTES, w->h.note, note_len);
+    return WDA_HEADER_BYTES + note_len;
 }
 
 wda_writer *wda_writer_open(const char *path, const wda_header *h, diag_t *diag)
@@ -171,56 +146,18 @@ wda_writer *wda_writer_open(const char *path, const wda_header *h, diag_t *diag)
     w->path = path;
     w->h = *h;
     w->base_set = h->board_base != 0;
-    errno = 0;
-    w->f = fopen(path, "wb");
-    if (!w->f) {
-        diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
-        free(w);
-        return NULL;
-    }
-    setvbuf(w->f, NULL, _IOFBF, 1 << 20);
-    uint8_t head[WDA_HEADER_BYTES];
-    header_pack(&w->h, WDA_COUNT_UNFINISHED, head);
-    put_bytes(w, head, sizeof head);
-    put_bytes(w, w->h.note, strlen(w->h.note));
-    /* On disk at once: a writer that dies leaves a file marked unfinished. */
-    if (fflush(w->f) != 0 && !w->failed) {
-        w->failed = true;
-        w->err = errno;
-    }
-    w->crc = block_crc_start(0);
-    if (w->failed) {
-        diag_set(diag, path, 0, "write failed: %s", strerror(w->err));
-        fclose(w->f);
+    size_t n = head_bytes(w, WDA_COUNT_UNFINISHED);
+    w->bf = blockfile_create(path, WDA_RECORD_BYTES, h->block_records, w->head, n, false, diag);
+    if (!w->bf) {
         free(w);
         return NULL;
     }
     return w;
 }
 
-static void end_block(wda_writer *w)
-{
-    uint8_t crc[4];
-    store32(crc, (uint32_t)w->crc);
-    put_bytes(w, crc, 4);
-    w->in_block = 0;
-    w->crc = block_crc_start(w->count / w->h.block_records);
-}
-
 bool wda_writer_append(wda_writer *w, const uint8_t *recs, size_t n, diag_t *diag)
 {
-    while (n > 0) {
-        size_t room = w->h.block_records - w->in_block, take = n < room ? n : room;
-        put_bytes(w, recs, take * WDA_RECORD_BYTES);
-        w->crc = crc32(w->crc, recs, (uInt)(take * WDA_RECORD_BYTES));
-        w->in_block += (uint32_t)take;
-        w->count += take;
-        recs += take * WDA_RECORD_BYTES;
-        n -= take;
-        if (w->in_block == w->h.block_records) end_block(w);
-    }
-    if (w->failed) diag_set(diag, w->path, 0, "write failed: %s", strerror(w->err));
-    return !w->failed;
+    return blockfile_append(w->bf, recs, n, diag);
 }
 
 bool wda_writer_put(wda_writer *w, const deal_t *d, diag_t *diag)
@@ -230,7 +167,7 @@ bool wda_writer_put(wda_writer *w, const deal_t *d, diag_t *diag)
         w->base_set = true;
     }
     uint8_t rec[WDA_RECORD_BYTES];
-    if (!wda_record_pack(d, w->count, w->h.board_base, rec)) w->dropped_boards++;
+    if (!wda_record_pack(d, blockfile_count(w->bf), w->h.board_base, rec)) w->dropped_boards++;
     return wda_writer_append(w, rec, 1, diag);
 }
 
@@ -238,24 +175,8 @@ uint64_t wda_writer_dropped_boards(const wda_writer *w) { return w->dropped_boar
 
 bool wda_writer_close(wda_writer *w, diag_t *diag)
 {
-    if (w->in_block > 0) end_block(w);
-    uint8_t head[WDA_HEADER_BYTES];
-    header_pack(&w->h, w->count, head);
-    if (fflush(w->f) != 0 && !w->failed) {
-        w->failed = true;
-        w->err = errno;
-    }
-    if (!w->failed && fseeko(w->f, 0, SEEK_SET) != 0) {
-        w->failed = true;
-        w->err = errno;
-    }
-    put_bytes(w, head, sizeof head);
-    if (fclose(w->f) != 0 && !w->failed) {
-        w->failed = true;
-        w->err = errno;
-    }
-    bool ok = !w->failed;
-    if (!ok) diag_set(diag, w->path, 0, "write failed: %s", strerror(w->err));
+    head_bytes(w, blockfile_count(w->bf));
+    bool ok = blockfile_commit(w->bf, w->head, diag);
     free(w);
     return ok;
 }
@@ -320,8 +241,8 @@ wda_file *wda_open(const char *path, diag_t *diag)
     if (version != WDA_VERSION)
         return open_fail(f, fd, diag, ".wda version %u: this whistlab reads version %d", version,
                          WDA_VERSION);
-    uint32_t note_len = load32(p + 48);
-    f->h.block_records = load32(p + 12);
+    uint32_t note_len = le_load32(p + 48);
+    f->h.block_records = le_load32(p + 12);
     if (rsize != WDA_RECORD_BYTES || f->h.block_records == 0 || f->h.block_records > (1u << 24) ||
         note_len > WDA_MAX_NOTE)
         return open_fail(f, fd, diag, "bad header (record size %u, blocks of %u records)", rsize,
@@ -329,13 +250,13 @@ wda_file *wda_open(const char *path, diag_t *diag)
     if (f->size < WDA_HEADER_BYTES + (size_t)note_len)
         return open_fail(f, fd, diag, "truncated inside the header (%zu bytes)", f->size);
     uLong crc = crc32(crc32(0, p, 60), p + WDA_HEADER_BYTES, note_len);
-    if ((uint32_t)crc != load32(p + 60))
+    if ((uint32_t)crc != le_load32(p + 60))
         return open_fail(f, fd, diag, "header CRC mismatch: the archive is corrupt");
     f->h.count = wda_load64(p + 16);
     f->h.board_base = wda_load64(p + 24);
     f->h.seed = wda_load64(p + 32);
-    f->h.generator = load32(p + 40);
-    f->h.flags = load32(p + 44);
+    f->h.generator = le_load32(p + 40);
+    f->h.flags = le_load32(p + 44);
     memcpy(f->h.note, p + WDA_HEADER_BYTES, note_len);
     f->h.note[note_len] = 0;
     if (f->h.count == WDA_COUNT_UNFINISHED)
@@ -371,7 +292,7 @@ uint64_t wda_file_blocks(const wda_file *f) { return f->nblocks; }
 
 static size_t block_offset(const wda_file *f, uint64_t b)
 {
-    return f->data + b * ((uint64_t)f->h.block_records * WDA_RECORD_BYTES + 4);
+    return f->data + blockfile_block_offset(b, f->h.block_records, WDA_RECORD_BYTES);
 }
 
 const uint8_t *wda_record_at(const wda_file *f, uint64_t i)
@@ -392,8 +313,7 @@ const uint8_t *wda_block(const wda_file *f, uint64_t b, uint64_t *first, size_t 
     uint64_t hi = lo + B < f->h.count ? lo + B : f->h.count;
     const uint8_t *recs = f->map + block_offset(f, b);
     size_t bytes = (size_t)(hi - lo) * WDA_RECORD_BYTES;
-    uLong crc = crc32(block_crc_start(b), recs, (uInt)bytes);
-    if ((uint32_t)crc != load32(recs + bytes)) {
+    if (blockfile_crc(b, recs, bytes) != le_load32(recs + bytes)) {
         diag_set(diag, f->path, 0,
                  "block %llu at byte %llu (records %llu-%llu): CRC mismatch: the archive is corrupt",
                  (unsigned long long)b, (unsigned long long)block_offset(f, b),

@@ -339,7 +339,9 @@ static void test_truncated_and_unfinished_files(void **state)
     fclose(f);
     assert_null(deal_reader_open(path, FMT_AUTO, &diag));
     assert_string_equal(diag.reason, "4 bytes after the last of 3 records: corrupt");
-    /* a writer that never closed leaves the count "unfinished" */
+    /* a writer writes beside the target and renames at the end: while it
+     * runs the target is what it was; its working file, copied, is
+     * "unfinished"; none is left behind */
     wda_header h = {.block_records = WDA_BLOCK_RECORDS};
     wda_writer *w = wda_writer_open(path, &h, &diag);
     assert_non_null(w);
@@ -350,8 +352,12 @@ static void test_truncated_and_unfinished_files(void **state)
     assert_true(wda_writer_append(w, rec, 1, &diag));
     char copy[300];
     snprintf(copy, sizeof copy, "%s", test_tmp("unfinished.wda"));
-    test_run(out, sizeof out, "sync; cp %s %s", path, copy);
+    assert_int_equal(test_run(out, sizeof out, "sync; cp %s.tmp.* %s", path, copy), 0);
+    assert_null(deal_reader_open(path, FMT_AUTO, &diag));
+    assert_string_equal(diag.reason, "4 bytes after the last of 3 records: corrupt");
     assert_true(wda_writer_close(w, &diag));
+    assert_int_equal(test_run(out, sizeof out, "ls %s.tmp.* 2>/dev/null | wc -l", path), 0);
+    assert_int_equal(atoi(out), 0);
     assert_null(deal_reader_open(copy, FMT_AUTO, &diag));
     assert_string_equal(diag.reason, "unfinished: the writer stopped before closing the archive");
     /* the closed one reads; piped, it is refused with the reason */
