@@ -158,7 +158,7 @@ typedef struct {
 /* [continue]: RL0-RL4; [return]: R1.1-R1.4; [later]: C1-C7 and deltas. */
 enum {
     ST_SECOND, ST_MASTER_LOW, ST_PAIR_HIGH, ST_ORIG_FOURTH_IF_HIGH,
-    ST_FOURTH_IF_LONG, ST_LOWEST, ST_MASTER_HIGH, ST_TWO_HIGH,
+    ST_FOURTH_IF_LONG, ST_LOWEST, ST_MASTER_HIGH, ST_TWO_HIGH, ST_TOP,
     /* later-lead procedures */
     ST_C1, ST_C2A, ST_C2B, ST_C3, ST_C4, ST_C5A, ST_C5, ST_C6, ST_C7,
     ST_AM_C6, ST_SS_C5, ST_MC_C,
