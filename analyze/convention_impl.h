@@ -108,7 +108,9 @@ enum {
     SX_FOURTH,    /* the original 4th best */
     SX_UP,        /* the next higher held card above the card led (TR2) */
     SX_SEQLOW,
-    SX_STOP,      /* PLT3: stop leading trumps */
+    SX_STOP,      /* lead it once, then wait until another seat leads it:
+                     in trumps stop drawing (PLT3, C2b), in a plain suit
+                     C4 passes over it (lead_later.c) */
 };
 
 typedef struct {

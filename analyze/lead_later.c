@@ -264,11 +264,37 @@ static bool x11(later_ctx *x, const convention *c)
     return true;
 }
 
+/* A plain suit P opened with a row whose 2nd column is `stop` waits: he
+ * does not lead it again of his own accord until another player has led it
+ * (linderfelt L1587-1589: the K from A K, then partner "may keep a card for
+ * leading it up to you"). Reads P's record of the suit. */
+static bool waiting(later_ctx *x, int s)
+{
+    const lead_memo *m = &x->pub->memo[x->P][s];
+    x->out->memo_read |= (uint8_t)(1u << s);
+    if (m->first == CARD_NONE || !m->has_row || m->second != SX_STOP) return false;
+    const play_public *pub = x->pub;
+    return !play_led_in(pub, x->lho, s) && !play_led_in(pub, x->pt, s) && !play_led_in(pub, x->rho, s);
+}
+
+/* C4's suit S: the plain suit P opened last that he has not abandoned (D2),
+ * still holds and that does not wait (`stop`); -1 if none. A waiting suit
+ * is passed over, not abandoned: partner may still return it (C5). */
+static int own_suit(later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    for (int i = pub->nopened[x->P] - 1; i >= 0; i--) {
+        int s = pub->opened[x->P][i];
+        if (s != x->trump && !((pub->abandoned[x->P] >> s) & 1) && x->held[s] && !waiting(x, s)) return s;
+    }
+    return -1;
+}
+
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
  * and evaluation goes on with the next rows (C5a). */
 static bool c4(later_ctx *x, const convention *c)
 {
-    int S = last_live_opened(x, x->P);
+    int S = own_suit(x);
     if (S < 0) return false;
     /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
     if (x->trump >= 0 && ranks_count(x->held[x->trump]) >= 4 &&
@@ -296,7 +322,6 @@ static bool c4(later_ctx *x, const convention *c)
     }
     char id[CONV_ID_MAX];
     x->out->uses |= CONV_PART_CONT;
-    x->out->memo_read |= (uint8_t)(1u << S);
     int r = continue_rank(c, &x->pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
     choose(x, S, r, "C4", id);
     return true;

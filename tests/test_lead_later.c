@@ -4,6 +4,7 @@
  * played out through the public state of play_view.h.
  * Seats as in the books: A = West leads, Y = North, B = East, Z = South deals. */
 #include "testutil.h"
+#include "analyze/convention_impl.h"
 #include "analyze/hand_text.h"
 #include "analyze/play_view.h"
 
@@ -327,6 +328,83 @@ static void test_plt3_stop(void **state)
     expect(&lc, "HK", "C2b", "RL1");
 }
 
+/* ---- generic table features on ad-hoc tables ---------------------------- */
+
+static convention *compile_text(const char *text)
+{
+    diag_t d;
+    convention *c = convention_compile(text, "adhoc.tbl", NULL, convention_builtin, &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    return c;
+}
+
+/* The lead of the seat on lead under convention c, recorded (D1-D3). */
+static later_choice lead_by(game *g, const convention *c, int seat)
+{
+    assert_int_equal(g->pub.leader[g->pub.ntricks], seat);
+    play_view v = {.pub = &g->pub, .seat = seat, .hand = g->hand[seat]};
+    later_choice lc;
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    assert_true(hand_has(g->hand[seat], lc.choice.card));
+    play_public_note_lead(&g->pub, seat, &lc);
+    return lc;
+}
+
+/* `stop` in the 2nd column of a plain row: the suit is led once, then it
+ * waits until another player leads it; it is passed over by C4, not
+ * abandoned (D2), so partner still returns it (C5). The same table with
+ * `A` in the 2nd column goes on with the A. No trumps. */
+static void test_stop_plain(void **state)
+{
+    (void)state;
+    static const char WAIT[] = "name wait\n[suit]\nX1 lead sk_max(n>=5)\nX2 lead pick(n>=1) by short\n"
+                               "[plain]\nP1 AK - 2+ K stop\nP2 - - * lowest gen\n"
+                               "[continue]\nRL0 second\nRL1 master_high\nRL2 lowest\n[return]\nR1 top\n"
+                               "[later]\nC3\nC4\nC5 good(P1)\nC6\nC7\n";
+    convention *wait = compile_text(WAIT);
+    char *text = strdup(WAIT);
+    memcpy(strstr(text, "K stop"), "K A   ", 6);
+    convention *go = compile_text(text);
+    free(text);
+    game g;
+    /* A: the K from A K 7 4 2, it holds */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    later_choice lc = lead_by(&g, wait, A);
+    expect(&lc, "SK", "X1", "P1");
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, wait, A); /* the spades wait: C4 has no suit, C6 opens the clubs */
+    expect(&lc, "CJ", "C6/X2", "P2");
+    assert_int_equal(lc.abandon, 0);
+    assert_true(lc.memo_read & (1u << SUIT_S)); /* the record said: wait */
+    assert_int_equal(g.pub.abandoned[A], 0);
+    /* B won the club with his singleton A: partner's spades are returned */
+    g.hand[B] = hand_of("S:Q95 H:JT8 D:KQJ2 C:A");
+    assert_int_equal(trick(&g, "CJ", "CQ", "CA", "C3"), B);
+    lc = lead_by(&g, wait, B);
+    expect(&lc, "SQ", "C5", "R1");
+    /* Y led spades: they wait no more; A continues them (C4, RL1-RL2) */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    lc = lead_by(&g, wait, A);
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, wait, A);
+    assert_int_equal(trick(&g, "CJ", "CQ", "C2", "C3"), Y);
+    assert_int_equal(trick(&g, "S8", "S9", "ST", "SA"), A);
+    lc = lead_by(&g, wait, A);
+    expect(&lc, "S2", "C4", "RL2");
+    /* without stop: the A on round 2 (RL0) */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    lc = lead_by(&g, go, A);
+    expect(&lc, "SK", "X1", "P1");
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, go, A);
+    expect(&lc, "SA", "C4", "RL0");
+    convention_free(wait);
+    convention_free(go);
+}
+
 /* C4a: four trumps, an established suit and a re-entry: lead trumps to
  * defend the suit (foster L1497, L1613). C4b: do not force partner. */
 static void test_c4a_c4b(void **state)
@@ -487,7 +565,7 @@ int main(void)
         cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
         cmocka_unit_test(test_dd_best),     cmocka_unit_test(test_x8),
         cmocka_unit_test(test_x11),         cmocka_unit_test(test_x12),
-        cmocka_unit_test(test_lead_infer),
+        cmocka_unit_test(test_lead_infer),  cmocka_unit_test(test_stop_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
