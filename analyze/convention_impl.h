@@ -25,6 +25,7 @@
 #define CONV_MAX_STEPS 16 /* rows of [continue], [return], [later] */
 #define CONV_MAX_ANSWER 32 /* card rows C1's answer(...) names */
 #define CONV_GLOSS_MAX 160 /* --explain text of a rule or row */
+#define CONV_MAX_SEEN 4   /* play-state tests without '!' in one filter */
 #define ROW_NONE 0xFF
 
 /* --- suit filters: a conjunction of tests on one suit's facts ---------- */
@@ -38,6 +39,11 @@ typedef struct {
     int8_t set;              /* pattern set (bitmap over holdings), -1 none */
     bool set_neg;
     int8_t not_filter;       /* "!(...)": a filter that must not pass, -1 none */
+    /* play-state tests (opened(WHO), discarded(WHO), void(WHO)) over the
+     * SEEN_* bits of hand_facts: each seen_some[k] must meet them, seen_none
+     * must not */
+    uint16_t seen_some[CONV_MAX_SEEN], seen_none;
+    uint8_t nseen_some;
 } suit_filter;
 
 /* --- hand conditions ------------------------------------------------- */
@@ -225,6 +231,11 @@ struct convention {
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
     bool filter_play;        /* a filter tests established or reentry */
+    /* filter_seen by the SEEN_* bits of a suit: the filters whose
+     * play-state tests pass (every filter without any); built and read
+     * only when some filter has such tests (filter_seen_used) */
+    bool filter_seen_used;
+    uint64_t filter_seen[1 << SEEN_BITS];
     uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
     uint64_t slow_rules;     /* rules with a term compile_conj left slow */
     int8_t not_order[CONV_MAX_FILTERS];

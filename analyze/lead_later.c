@@ -26,7 +26,7 @@ typedef struct {
     int npending;
     /* The hand facts with every suit, computed at most once per lead
      * (have_full); C6 and the guard's rerun restrict them into part. */
-    bool have_full;
+    bool have_full, have_seen;
     hand_facts full, part[2];
     /* The last suit choice of this lead (C5a, then C6): the facts depend
      * only on the plain candidate suits the player holds, so C6 reuses
@@ -215,13 +215,18 @@ static unsigned plain_mask(const later_ctx *x)
 
 /* The hand facts with the plain suits in cand (every plain suit: the
  * whole hand, no copy), without trumps when no_trumps is set; slot picks
- * the scratch copy a restriction goes to. */
+ * the scratch copy a restriction goes to. The play-state facts are found
+ * only for a convention whose filters test them. */
 static const hand_facts *hand_now(later_ctx *x, const convention *c, unsigned cand, bool no_trumps, int slot)
 {
     x->out->uses |= CONV_PART_RULES; /* c->facts, the holding facts the rules test */
     if (!x->have_full) {
         hand_facts_later(&x->full, c->facts, x->v->hand, x->pub->trump, x->pub->played);
         x->have_full = true;
+    }
+    if (c->filter_seen_used && !x->have_seen) {
+        play_public_seen(x->pub, x->P, x->full.seen);
+        x->have_seen = true;
     }
     if (!no_trumps && cand == plain_mask(x)) return &x->full;
     hand_facts_restrict(&x->part[slot], &x->full, cand, no_trumps);
@@ -618,7 +623,7 @@ static void later_start(later_ctx *x, const convention *c, const play_view *v, l
     x->P = v->seat & 3;
     x->out = out;
     x->npending = 0;
-    x->have_full = false;
+    x->have_full = x->have_seen = false;
     x->chose_conv = NULL;
     x->pt = seat_partner(x->P);
     x->lho = seat_left(x->P);

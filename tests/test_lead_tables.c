@@ -328,6 +328,11 @@ static const bad_table BAD[] = {
     {"name t\n[suit]\nX1 lead sk_max(n>=1) card top\n[later]\nC4\nC7\n", 0, "later leads need a [plain] table"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n[later]\nC4\nC7\n", 0, "leaves the card to the tables, but there is no [plain]"},
     {"[suit]\n", 1, "the header needs a 'name' line"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1, opened(north))\n", 3, "opened(north): name who, one of me, pt, lho"},
+    {"name t\n[suit]\nX1 when some(void()) lead trumps\n", 3, "void(): name who"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1, discarded)\n", 3, "unknown suit test 'discarded'"},
+    {"name t\n[suit]\nX1 lead sk_max(opened(pt), opened(lho), opened(rho), void(pt), void(lho))\n", 3,
+     "at most 4 play-state tests without '!' in one filter"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[later]\ntop\n", 7, "unknown procedure 'top'"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[return]\nR1 top_card\n", 7, "unknown step 'top_card'"},
 };
