@@ -231,15 +231,17 @@ struct convention {
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
     bool filter_play;        /* a filter tests established or reentry */
-    /* filter_seen by the SEEN_* bits of a suit: the filters whose
-     * play-state tests pass (every filter without any); built and read
-     * only when some filter has such tests (filter_seen_used) */
-    bool filter_seen_used;
-    uint64_t filter_seen[1 << SEEN_BITS];
+    bool filter_seen_used;   /* a filter has play-state tests (filter_seen) */
     uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
     uint64_t slow_rules;     /* rules with a term compile_conj left slow */
     int8_t not_order[CONV_MAX_FILTERS];
     uint8_t nnot;
+
+    /* By the SEEN_* bits of a suit: the filters whose play-state tests
+     * pass (every filter without any); built and read only when some
+     * filter has such tests (filter_seen_used). Last, away from the
+     * fields every suit choice reads. */
+    uint64_t filter_seen[1 << SEEN_BITS];
 };
 
 /* Compiles text (named file, for diagnostics) with the options in opts

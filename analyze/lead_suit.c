@@ -111,14 +111,18 @@ typedef struct {
     uint64_t any, all_plain; /* passing for some suit / for every plain suit */
 } suit_eval;
 
-static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+/* The filters that pass for each suit. seen: the convention has
+ * play-state tests (a constant in each of eval_init's two calls, so that
+ * the conventions without them do not test it suit by suit). */
+static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const convention *c, const hand_facts *f,
+                                                            bool seen)
 {
     e->c = c;
     e->f = f;
     for (int s = 0; s < 4; s++) {
         uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
         uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
-        if (c->filter_seen_used) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
+        if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
         for (int k = 0; k < c->nnot; k++) {
             int i = c->not_order[k];
@@ -130,6 +134,12 @@ static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
     e->all_plain = ~0ULL;
     for (int s = 0; s < 4; s++)
         if (s != f->trump) e->all_plain &= e->pass[s];
+}
+
+static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+{
+    if (c->filter_seen_used) eval_fill(e, c, f, true);
+    else eval_fill(e, c, f, false);
 }
 
 static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi) & 1; }
