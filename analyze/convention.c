@@ -21,7 +21,7 @@ extern const int CONVENTION_TABLE_COUNT;
  * the other systems, the baselines. Tables not named here follow. */
 static const char *const ORDER[] = {
     "long-suit", "long-suit-pole", "long-suit-clay", "long-suit-hogarth", "american",
-    "short-suit", "short-suit-singleton", "master-card", "highest", "random", "dd-best",
+    "short-suit", "short-suit-singleton", "strongest-suit", "master-card", "highest", "random", "dd-best",
 };
 
 static convention *builtins[MAX_BUILTINS];

@@ -25,6 +25,7 @@
 #define CONV_MAX_STEPS 16 /* rows of [continue], [return], [later] */
 #define CONV_MAX_ANSWER 32 /* card rows C1's answer(...) names */
 #define CONV_GLOSS_MAX 160 /* --explain text of a rule or row */
+#define CONV_MAX_SEEN 4   /* play-state tests without '!' in one filter */
 #define ROW_NONE 0xFF
 
 /* --- suit filters: a conjunction of tests on one suit's facts ---------- */
@@ -38,6 +39,11 @@ typedef struct {
     int8_t set;              /* pattern set (bitmap over holdings), -1 none */
     bool set_neg;
     int8_t not_filter;       /* "!(...)": a filter that must not pass, -1 none */
+    /* play-state tests (opened(WHO), discarded(WHO), void(WHO)) over the
+     * SEEN_* bits of hand_facts: each seen_some[k] must meet them, seen_none
+     * must not */
+    uint16_t seen_some[CONV_MAX_SEEN], seen_none;
+    uint8_t nseen_some;
 } suit_filter;
 
 /* --- hand conditions ------------------------------------------------- */
@@ -108,7 +114,9 @@ enum {
     SX_FOURTH,    /* the original 4th best */
     SX_UP,        /* the next higher held card above the card led (TR2) */
     SX_SEQLOW,
-    SX_STOP,      /* PLT3: stop leading trumps */
+    SX_STOP,      /* lead it once, then wait until another seat leads it:
+                     in trumps stop drawing (PLT3, C2b), in a plain suit
+                     C4 passes over it (lead_later.c) */
 };
 
 typedef struct {
@@ -158,7 +166,7 @@ typedef struct {
 /* [continue]: RL0-RL4; [return]: R1.1-R1.4; [later]: C1-C7 and deltas. */
 enum {
     ST_SECOND, ST_MASTER_LOW, ST_PAIR_HIGH, ST_ORIG_FOURTH_IF_HIGH,
-    ST_FOURTH_IF_LONG, ST_LOWEST, ST_MASTER_HIGH, ST_TWO_HIGH,
+    ST_FOURTH_IF_LONG, ST_LOWEST, ST_MASTER_HIGH, ST_TWO_HIGH, ST_TOP,
     /* later-lead procedures */
     ST_C1, ST_C2A, ST_C2B, ST_C3, ST_C4, ST_C5A, ST_C5, ST_C6, ST_C7,
     ST_AM_C6, ST_SS_C5, ST_MC_C,
@@ -223,10 +231,17 @@ struct convention {
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
     bool filter_play;        /* a filter tests established or reentry */
+    bool filter_seen_used;   /* a filter has play-state tests (filter_seen) */
     uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
     uint64_t slow_rules;     /* rules with a term compile_conj left slow */
     int8_t not_order[CONV_MAX_FILTERS];
     uint8_t nnot;
+
+    /* By the SEEN_* bits of a suit: the filters whose play-state tests
+     * pass (every filter without any); built and read only when some
+     * filter has such tests (filter_seen_used). Last, away from the
+     * fields every suit choice reads. */
+    uint64_t filter_seen[1 << SEEN_BITS];
 };
 
 /* Compiles text (named file, for diagnostics) with the options in opts

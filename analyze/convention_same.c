@@ -36,7 +36,9 @@ static bool same_filter(const suit_filter *a, const suit_filter *b)
     return a->all_suits == b->all_suits && a->n_ok == b->n_ok && a->hc_ok == b->hc_ok && a->hon_ok == b->hon_ok &&
            a->top_ok == b->top_ok && a->h2_ok == b->h2_ok && a->has == b->has && a->lacks == b->lacks &&
            a->flags_on == b->flags_on && a->flags_off == b->flags_off && a->set == b->set &&
-           a->set_neg == b->set_neg && a->not_filter == b->not_filter;
+           a->set_neg == b->set_neg && a->not_filter == b->not_filter && a->seen_none == b->seen_none &&
+           a->nseen_some == b->nseen_some &&
+           memcmp(a->seen_some, b->seen_some, a->nseen_some * sizeof a->seen_some[0]) == 0;
 }
 
 /* The suit choice: rules, the filters they name and the pattern sets. */

@@ -269,6 +269,29 @@ static const struct { const char *name; uint16_t flag; } FLAG_NAMES[] = {
 
 static int parse_filter(parser *p, const char *text);
 
+/* A play-state test "opened(WHO)", "discarded(WHO)" or "void(WHO)": its
+ * SEEN_* bits (0 if the word is no such test, -1 on error). */
+static int seen_test(parser *p, const char *a)
+{
+    static const struct { const char *name; int event; } EVENTS[] = {
+        {"opened", SEEN_OPENED}, {"discarded", SEEN_DISCARDED}, {"void", SEEN_VOID},
+    };
+    /* seats relative to the player choosing: 0 himself, 1 lho, 2 pt, 3 rho */
+    static const struct { const char *name; unsigned seats; } WHO[] = {
+        {"me", 1u << 0}, {"lho", 1u << 1}, {"pt", 1u << 2}, {"rho", 1u << 3},
+        {"opp", 1u << 1 | 1u << 3}, {"any", 1u << 1 | 1u << 2 | 1u << 3},
+    };
+    char inner[32];
+    for (size_t e = 0; e < sizeof EVENTS / sizeof EVENTS[0]; e++) {
+        if (!call_form(a, EVENTS[e].name, inner, sizeof inner)) continue;
+        const char *who = trim(inner);
+        for (size_t k = 0; k < sizeof WHO / sizeof WHO[0]; k++)
+            if (strcmp(who, WHO[k].name) == 0) return (int)(WHO[k].seats << EVENTS[e].event);
+        return fail(p, "%s(%s): name who, one of me, pt, lho, rho, opp, any", EVENTS[e].name, who), -1;
+    }
+    return 0;
+}
+
 /* Records a list of card rows (resolved once the whole text is read). */
 static bool add_row_refs(parser *p, uint8_t purpose, int8_t set, const char *what, const char *inner)
 {
@@ -323,6 +346,18 @@ static bool parse_filter_term(parser *p, int fi, char *a)
             else f->flags_on |= FLAG_NAMES[i].flag;
             return true;
         }
+    int seen = seen_test(p, a);
+    if (seen < 0) return false;
+    if (seen) {
+        if (neg) {
+            f->seen_none |= (uint16_t)seen;
+        } else {
+            if (f->nseen_some == CONV_MAX_SEEN)
+                return fail(p, "at most %d play-state tests without '!' in one filter", CONV_MAX_SEEN);
+            f->seen_some[f->nseen_some++] = (uint16_t)seen;
+        }
+        return true;
+    }
     if (call_form(a, "match", inner, sizeof inner)) {
         if (f->set >= 0) return fail(p, "only one match(...) per filter");
         f->set_neg = neg;
@@ -343,7 +378,8 @@ static bool parse_filter_term(parser *p, int fi, char *a)
         return fail(p, "unknown suit test '%s'", a);
     bool rank_valued = strcmp(name, "top") == 0 || strcmp(name, "h2") == 0;
     if (!rank_valued && strcmp(name, "n") != 0 && strcmp(name, "hc") != 0 && strcmp(name, "hon") != 0)
-        return fail(p, "unknown suit test '%s' (n, hc, hon, top, h2, has=, lacks=, or a flag)", a);
+        return fail(p, "unknown suit test '%s' (n, hc, hon, top, h2, has=, lacks=, a flag, opened(WHO), "
+                       "discarded(WHO), void(WHO))", a);
     int v = rank_valued ? parse_rank(value) : parse_int(value);
     if (v < 0) return fail(p, "'%s': bad value '%s'", a, value);
     uint64_t m;
@@ -835,6 +871,7 @@ static const struct { const char *name; uint8_t kind; uint8_t where; } STEP_NAME
     {"pair_high", ST_PAIR_HIGH, 1},     {"orig_4th_if_high", ST_ORIG_FOURTH_IF_HIGH, 1},
     {"fourth_if_long", ST_FOURTH_IF_LONG, 1}, {"lowest", ST_LOWEST, 1},
     {"master_high", ST_MASTER_HIGH, 1}, {"two_high", ST_TWO_HIGH, 1},
+    {"top", ST_TOP, 1},
     {"C1", ST_C1, 2},   {"C2a", ST_C2A, 2}, {"C2b", ST_C2B, 2}, {"C3", ST_C3, 2},
     {"C4", ST_C4, 2},   {"C5a", ST_C5A, 2}, {"C5", ST_C5, 2},   {"C6", ST_C6, 2},
     {"C7", ST_C7, 2},   {"AM-C6", ST_AM_C6, 2}, {"SS-C5", ST_SS_C5, 2}, {"MC-C", ST_MC_C, 2},

@@ -164,6 +164,7 @@ void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
         f->flags[s] = holding_of(tab, f->hold[s])->flags; /* nothing played: the table's flags are whole */
     }
     f->play_pending = false;
+    memset(f->seen, 0, sizeof f->seen);
     finish(f, tab);
     /* §1.3: turn-up rank r in K..T and the leader holds trumps r+1 and r-1. */
     f->turnup_tenace = false;
@@ -185,6 +186,7 @@ void hand_facts_later(hand_facts *f, const holding_info *tab, hand_t hand,
         f->flags[s] = holding_of(tab, held)->flags & ~(HF_ESTABLISHED | HF_REENTRY);
     }
     f->play_pending = true;
+    memset(f->seen, 0, sizeof f->seen);
     finish(f, tab);
     f->turnup_tenace = false;
 }

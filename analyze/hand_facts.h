@@ -29,6 +29,13 @@ enum {
 };
 #define HF_BITS 9
 
+/* Play-state facts of a suit (the table language's opened(WHO),
+ * discarded(WHO), void(WHO)): bit EVENT + seat, the seat relative to the
+ * player choosing (0 himself, 1 his left-hand opponent, 2 partner, 3 his
+ * right-hand opponent). All 0 at the opening lead. */
+enum { SEEN_OPENED = 0, SEEN_DISCARDED = 4, SEEN_VOID = 8 };
+#define SEEN_BITS 12
+
 /* Facts of one holding that do not depend on play. Ranks are 0 when the
  * holding has no such card (h2 of a singleton, 4th of a 3-card suit). */
 typedef struct {
@@ -61,6 +68,9 @@ typedef struct {
      * (play_pending) and hand_facts_flags adds them on demand. */
     bool play_pending;
     uint16_t played[4]; /* ranks played in completed tricks, by suit */
+    /* SEEN_* bits by suit: filled by the later-lead code only for a
+     * convention whose filters test them (filter_seen_used), else 0 */
+    uint16_t seen[4];
 } hand_facts;
 
 /* §1.3 with play: established(s) and reentry(s) for ranks held, given the

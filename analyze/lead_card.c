@@ -165,6 +165,7 @@ static int run_steps(const conv_step *steps, int n, const lead_memo *m, uint16_t
         case ST_TWO_HIGH:
             if (ranks_count(held) == 2) r = ranks_top(held);
             break;
+        case ST_TOP: r = ranks_top(held); break;
         default: break;
         }
         if (r) {

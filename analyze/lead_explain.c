@@ -52,7 +52,7 @@ static void second_text(const card_row *r, char *buf, size_t len)
     case SX_FOURTH: snprintf(what, sizeof what, "the original 4th best"); break;
     case SX_UP: snprintf(what, sizeof what, "the next card up"); break;
     case SX_SEQLOW: snprintf(what, sizeof what, "the lowest of the run from the %c", RANK_CHARS[r->second_rank]); break;
-    case SX_STOP: snprintf(buf, len, "then stop leading trumps"); return;
+    case SX_STOP: snprintf(buf, len, "then wait until another player leads the suit (in trumps: stop drawing)"); return;
     default: snprintf(buf, len, "then the continuation rules"); return;
     }
     if (r->second_while)

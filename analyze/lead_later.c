@@ -26,7 +26,7 @@ typedef struct {
     int npending;
     /* The hand facts with every suit, computed at most once per lead
      * (have_full); C6 and the guard's rerun restrict them into part. */
-    bool have_full;
+    bool have_full, have_seen;
     hand_facts full, part[2];
     /* The last suit choice of this lead (C5a, then C6): the facts depend
      * only on the plain candidate suits the player holds, so C6 reuses
@@ -215,13 +215,18 @@ static unsigned plain_mask(const later_ctx *x)
 
 /* The hand facts with the plain suits in cand (every plain suit: the
  * whole hand, no copy), without trumps when no_trumps is set; slot picks
- * the scratch copy a restriction goes to. */
+ * the scratch copy a restriction goes to. The play-state facts are found
+ * only for a convention whose filters test them. */
 static const hand_facts *hand_now(later_ctx *x, const convention *c, unsigned cand, bool no_trumps, int slot)
 {
     x->out->uses |= CONV_PART_RULES; /* c->facts, the holding facts the rules test */
     if (!x->have_full) {
         hand_facts_later(&x->full, c->facts, x->v->hand, x->pub->trump, x->pub->played);
         x->have_full = true;
+    }
+    if (c->filter_seen_used && !x->have_seen) {
+        play_public_seen(x->pub, x->P, x->full.seen);
+        x->have_seen = true;
     }
     if (!no_trumps && cand == plain_mask(x)) return &x->full;
     hand_facts_restrict(&x->part[slot], &x->full, cand, no_trumps);
@@ -264,11 +269,37 @@ static bool x11(later_ctx *x, const convention *c)
     return true;
 }
 
+/* A plain suit P opened with a row whose 2nd column is `stop` waits: he
+ * does not lead it again of his own accord until another player has led it
+ * (linderfelt L1587-1589: the K from A K, then partner "may keep a card for
+ * leading it up to you"). Reads P's record of the suit. */
+static bool waiting(later_ctx *x, int s)
+{
+    const lead_memo *m = &x->pub->memo[x->P][s];
+    x->out->memo_read |= (uint8_t)(1u << s);
+    if (m->first == CARD_NONE || !m->has_row || m->second != SX_STOP) return false;
+    const play_public *pub = x->pub;
+    return !play_led_in(pub, x->lho, s) && !play_led_in(pub, x->pt, s) && !play_led_in(pub, x->rho, s);
+}
+
+/* C4's suit S: the plain suit P opened last that he has not abandoned (D2),
+ * still holds and that does not wait (`stop`); -1 if none. A waiting suit
+ * is passed over, not abandoned: partner may still return it (C5). */
+static int own_suit(later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    for (int i = pub->nopened[x->P] - 1; i >= 0; i--) {
+        int s = pub->opened[x->P][i];
+        if (s != x->trump && !((pub->abandoned[x->P] >> s) & 1) && x->held[s] && !waiting(x, s)) return s;
+    }
+    return -1;
+}
+
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
  * and evaluation goes on with the next rows (C5a). */
 static bool c4(later_ctx *x, const convention *c)
 {
-    int S = last_live_opened(x, x->P);
+    int S = own_suit(x);
     if (S < 0) return false;
     /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
     if (x->trump >= 0 && ranks_count(x->held[x->trump]) >= 4 &&
@@ -296,7 +327,6 @@ static bool c4(later_ctx *x, const convention *c)
     }
     char id[CONV_ID_MAX];
     x->out->uses |= CONV_PART_CONT;
-    x->out->memo_read |= (uint8_t)(1u << S);
     int r = continue_rank(c, &x->pub->memo[x->P][S], x->held[S], x->played[S], x->rounds[S] + 1, id);
     choose(x, S, r, "C4", id);
     return true;
@@ -593,7 +623,7 @@ static void later_start(later_ctx *x, const convention *c, const play_view *v, l
     x->P = v->seat & 3;
     x->out = out;
     x->npending = 0;
-    x->have_full = false;
+    x->have_full = x->have_seen = false;
     x->chose_conv = NULL;
     x->pt = seat_partner(x->P);
     x->lho = seat_left(x->P);

@@ -52,6 +52,7 @@ void convention_index_filters(convention *c)
     memset(c->filter_flags, 0, sizeof c->filter_flags);
     c->filter_all_suits = 0;
     c->filter_play = false;
+    c->filter_seen_used = false;
     c->nnot = 0;
     for (int i = 0; i < c->nfilters; i++) {
         const suit_filter *f = &c->filter[i];
@@ -62,7 +63,21 @@ void convention_index_filters(convention *c)
             if ((fl & f->flags_on) == f->flags_on && !(fl & f->flags_off)) c->filter_flags[fl] |= bit;
         if (f->all_suits) c->filter_all_suits |= bit;
         if ((f->flags_on | f->flags_off) & (HF_ESTABLISHED | HF_REENTRY)) c->filter_play = true;
+        if (f->nseen_some || f->seen_none) c->filter_seen_used = true;
     }
+    /* The play-state tests by the suit's SEEN_* bits: a filter passes when
+     * each of its seen_some masks meets them and seen_none does not. */
+    if (c->filter_seen_used)
+        for (unsigned v = 0; v < (1u << SEEN_BITS); v++) {
+            uint64_t m = 0;
+            for (int i = 0; i < c->nfilters; i++) {
+                const suit_filter *f = &c->filter[i];
+                bool ok = !(v & f->seen_none);
+                for (int k = 0; k < f->nseen_some && ok; k++) ok = v & f->seen_some[k];
+                if (ok) m |= 1ULL << i;
+            }
+            c->filter_seen[v] = m;
+        }
     /* A "!(...)" filter is parsed after the filter holding it: descending
      * index order settles the inner one first. An inner filter that tests
      * the holding alone (no flags, no "!(...)" of its own; it is open to
@@ -72,7 +87,7 @@ void convention_index_filters(convention *c)
         int sub = c->filter[i].not_filter;
         if (sub < 0) continue;
         const suit_filter *g = &c->filter[sub];
-        bool holding_only = !g->flags_on && !g->flags_off && g->not_filter < 0;
+        bool holding_only = !g->flags_on && !g->flags_off && g->not_filter < 0 && !g->nseen_some && !g->seen_none;
         for (unsigned k = 0; holding_only && k < 8192; k++)
             if ((c->filter_hold[k] >> sub) & 1) c->filter_hold[k] &= ~(1ULL << i);
         if (!holding_only) c->not_order[c->nnot++] = (int8_t)i;
@@ -96,13 +111,18 @@ typedef struct {
     uint64_t any, all_plain; /* passing for some suit / for every plain suit */
 } suit_eval;
 
-static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+/* The filters that pass for each suit. seen: the convention has
+ * play-state tests (a constant in each of eval_init's two calls, so that
+ * the conventions without them do not test it suit by suit). */
+static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const convention *c, const hand_facts *f,
+                                                            bool seen)
 {
     e->c = c;
     e->f = f;
     for (int s = 0; s < 4; s++) {
         uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
         uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
+        if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
         for (int k = 0; k < c->nnot; k++) {
             int i = c->not_order[k];
@@ -114,6 +134,12 @@ static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
     e->all_plain = ~0ULL;
     for (int s = 0; s < 4; s++)
         if (s != f->trump) e->all_plain &= e->pass[s];
+}
+
+static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+{
+    if (c->filter_seen_used) eval_fill(e, c, f, true);
+    else eval_fill(e, c, f, false);
 }
 
 static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi) & 1; }

@@ -2,6 +2,7 @@
  * cards by trick and seat, trick winners, known voids (I4), suits opened
  * (D1), and the D2-D4 effects of the leads and calls. */
 #include <string.h>
+#include "hand_facts.h"
 #include "play_view.h"
 
 void play_public_init(play_public *pub, int trump, card_t turnup, int dealer, bool signals)
@@ -81,4 +82,20 @@ __attribute__((always_inline)) inline int play_public_play(play_public *pub, int
     pub->ncur = 0;
     if (pub->ntricks < 13) pub->leader[pub->ntricks] = (uint8_t)w;
     return w;
+}
+
+void play_public_seen(const play_public *pub, int seat, uint16_t seen[4])
+{
+    memset(seen, 0, 4 * sizeof seen[0]);
+    for (int rel = 0; rel < 4; rel++) {
+        int w = (seat + rel) & 3;
+        for (int s = 0; s < 4; s++) {
+            if ((pub->opened_mask[w] >> s) & 1) seen[s] |= (uint16_t)(1u << (SEEN_OPENED + rel));
+            if ((pub->void_in[w] >> s) & 1) seen[s] |= (uint16_t)(1u << (SEEN_VOID + rel));
+        }
+        for (int t = 0; t < pub->ntricks; t++) {
+            int s = card_suit(pub->card[t][w]);
+            if (s != pub->led[t] && s != pub->trump) seen[s] |= (uint16_t)(1u << (SEEN_DISCARDED + rel));
+        }
+    }
 }

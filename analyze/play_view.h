@@ -136,6 +136,14 @@ int play_public_play(play_public *pub, int seat, card_t card);
 /* D4 with signals on: seat has completed a trump call in the current trick. */
 void play_public_note_call(play_public *pub, int seat);
 
+/* The play-state facts of each suit as seat sees them (hand_facts.h's
+ * SEEN_* bits, other seats relative to him: 1 his left, 2 partner, 3 his
+ * right): who opened the suit (D1), who discarded it (played it to a
+ * completed trick led in another suit; a trump is a ruff, not a discard),
+ * who is known void in it (I4). For the table language's opened(WHO),
+ * discarded(WHO) and void(WHO). */
+void play_public_seen(const play_public *pub, int seat, uint16_t seen[4]);
+
 /* A side draws trumps when either of its players does (D3). */
 static inline bool play_side_drawing(const play_public *pub, int seat)
 {

@@ -259,15 +259,15 @@ static void test_registry(void **state)
     const convention *const *all = convention_builtins(&n);
     static const char *const NAMES[] = {"long-suit", "long-suit-pole", "long-suit-clay",
                                         "long-suit-hogarth", "american", "short-suit",
-                                        "short-suit-singleton", "master-card", "highest",
-                                        "random", "dd-best"};
-    assert_int_equal(n, 11);
+                                        "short-suit-singleton", "strongest-suit", "master-card",
+                                        "highest", "random", "dd-best"};
+    assert_int_equal(n, 12);
     for (int i = 0; i < n; i++) {
         assert_string_equal(convention_name(all[i]), NAMES[i]);
         assert_true(strlen(convention_description(all[i])) > 10);
         assert_true(strlen(convention_source(all[i])) > 5);
         assert_ptr_equal(convention_builtin(NAMES[i]), all[i]);
-        assert_int_equal(convention_is_dd_best(all[i]), i == 10);
+        assert_int_equal(convention_is_dd_best(all[i]), i == 11);
         assert_non_null(convention_text(all[i]));
     }
     lead_view v = view_of("S:KJ8432 H:Q963 D:AK C:Q", SUIT_H, NULL);
@@ -276,6 +276,7 @@ static void test_registry(void **state)
     assert_int_equal(convention_option_count(convention_builtin("long-suit")), 2);
     assert_int_equal(convention_option_count(convention_builtin("american")), 4);
     assert_int_equal(convention_option_count(convention_builtin("long-suit-hogarth")), 3);
+    assert_int_equal(convention_option_count(convention_builtin("strongest-suit")), 4);
     assert_null(convention_builtin("long-suit+minneapolis"));
 }
 

@@ -4,6 +4,7 @@
  * played out through the public state of play_view.h.
  * Seats as in the books: A = West leads, Y = North, B = East, Z = South deals. */
 #include "testutil.h"
+#include "analyze/convention_impl.h"
 #include "analyze/hand_text.h"
 #include "analyze/play_view.h"
 
@@ -327,6 +328,200 @@ static void test_plt3_stop(void **state)
     expect(&lc, "HK", "C2b", "RL1");
 }
 
+/* ---- generic table features on ad-hoc tables ---------------------------- */
+
+static convention *compile_text(const char *text)
+{
+    diag_t d;
+    convention *c = convention_compile(text, "adhoc.tbl", NULL, convention_builtin, &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    return c;
+}
+
+/* The lead of the seat on lead under convention c, recorded (D1-D3). */
+static later_choice lead_by(game *g, const convention *c, int seat)
+{
+    assert_int_equal(g->pub.leader[g->pub.ntricks], seat);
+    play_view v = {.pub = &g->pub, .seat = seat, .hand = g->hand[seat]};
+    later_choice lc;
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    assert_true(hand_has(g->hand[seat], lc.choice.card));
+    play_public_note_lead(&g->pub, seat, &lc);
+    return lc;
+}
+
+/* `stop` in the 2nd column of a plain row: the suit is led once, then it
+ * waits until another player leads it; it is passed over by C4, not
+ * abandoned (D2), so partner still returns it (C5). The same table with
+ * `A` in the 2nd column goes on with the A. No trumps. */
+static void test_stop_plain(void **state)
+{
+    (void)state;
+    static const char WAIT[] = "name wait\n[suit]\nX1 lead sk_max(n>=5)\nX2 lead pick(n>=1) by short\n"
+                               "[plain]\nP1 AK - 2+ K stop\nP2 - - * lowest gen\n"
+                               "[continue]\nRL0 second\nRL1 master_high\nRL2 lowest\n[return]\nR1 top\n"
+                               "[later]\nC3\nC4\nC5 good(P1)\nC6\nC7\n";
+    convention *wait = compile_text(WAIT);
+    char *text = strdup(WAIT);
+    memcpy(strstr(text, "K stop"), "K A   ", 6);
+    convention *go = compile_text(text);
+    free(text);
+    game g;
+    /* A: the K from A K 7 4 2, it holds */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    later_choice lc = lead_by(&g, wait, A);
+    expect(&lc, "SK", "X1", "P1");
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, wait, A); /* the spades wait: C4 has no suit, C6 opens the clubs */
+    expect(&lc, "CJ", "C6/X2", "P2");
+    assert_int_equal(lc.abandon, 0);
+    assert_true(lc.memo_read & (1u << SUIT_S)); /* the record said: wait */
+    assert_int_equal(g.pub.abandoned[A], 0);
+    /* B won the club with his singleton A: partner's spades are returned */
+    g.hand[B] = hand_of("S:Q95 H:JT8 D:KQJ2 C:A");
+    assert_int_equal(trick(&g, "CJ", "CQ", "CA", "C3"), B);
+    lc = lead_by(&g, wait, B);
+    expect(&lc, "SQ", "C5", "R1");
+    /* Y led spades: they wait no more; A continues them (C4, RL1-RL2) */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    lc = lead_by(&g, wait, A);
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, wait, A);
+    assert_int_equal(trick(&g, "CJ", "CQ", "C2", "C3"), Y);
+    assert_int_equal(trick(&g, "S8", "S9", "ST", "SA"), A);
+    lc = lead_by(&g, wait, A);
+    expect(&lc, "S2", "C4", "RL2");
+    /* without stop: the A on round 2 (RL0) */
+    start(&g, STRAIN_NT, NULL);
+    g.hand[A] = hand_of("S:AK742 H:952 D:863 C:J");
+    lc = lead_by(&g, go, A);
+    expect(&lc, "SK", "X1", "P1");
+    assert_int_equal(trick(&g, "SK", "S3", "S5", "S6"), A);
+    lc = lead_by(&g, go, A);
+    expect(&lc, "SA", "C4", "RL0");
+    convention_free(wait);
+    convention_free(go);
+}
+
+/* The play-state facts the filters' opened / discarded / void read, as A
+ * sees them (seats relative to him: 1 Y his left, 2 B partner, 3 Z his
+ * right). Hearts trumps: Y's ruff is no discard. */
+static void test_seen_facts(void **state)
+{
+    (void)state;
+    enum { ME = 0, LHO = 1, PT = 2, RHO = 3 };
+#define BIT(ev, who) (1u << ((ev) + (who)))
+    game g;
+    start(&g, SUIT_H, NULL);
+    uint16_t seen[4];
+    play_public_seen(&g.pub, A, seen);
+    for (int s = 0; s < 4; s++) assert_int_equal(seen[s], 0); /* the opening lead: nothing */
+    assert_int_equal(trick(&g, "SA", "S2", "D2", "S3"), A); /* B discards a diamond */
+    assert_int_equal(trick(&g, "CK", "H2", "C2", "C3"), Y); /* Y ruffs */
+    assert_int_equal(trick(&g, "DA", "D3", "S4", "D4"), Y); /* Z discards a spade */
+    play_public_seen(&g.pub, A, seen);
+    assert_int_equal(seen[SUIT_S], BIT(SEEN_OPENED, ME) | BIT(SEEN_DISCARDED, RHO) | BIT(SEEN_VOID, PT));
+    assert_int_equal(seen[SUIT_H], 0);
+    assert_int_equal(seen[SUIT_D], BIT(SEEN_OPENED, LHO) | BIT(SEEN_DISCARDED, PT) | BIT(SEEN_VOID, RHO));
+    assert_int_equal(seen[SUIT_C], BIT(SEEN_OPENED, ME) | BIT(SEEN_VOID, LHO));
+    /* the same from B: A is his partner, Z his left, Y his right */
+    play_public_seen(&g.pub, B, seen);
+    assert_int_equal(seen[SUIT_S], BIT(SEEN_OPENED, PT) | BIT(SEEN_DISCARDED, LHO) | BIT(SEEN_VOID, ME));
+    assert_int_equal(seen[SUIT_D], BIT(SEEN_OPENED, RHO) | BIT(SEEN_DISCARDED, ME) | BIT(SEEN_VOID, LHO));
+    /* no trumps: a heart on a club is a discard */
+    start(&g, STRAIN_NT, NULL);
+    assert_int_equal(trick(&g, "CK", "H2", "C2", "C3"), A);
+    play_public_seen(&g.pub, A, seen);
+    assert_int_equal(seen[SUIT_H], BIT(SEEN_DISCARDED, LHO));
+    assert_int_equal(seen[SUIT_C], BIT(SEEN_OPENED, ME) | BIT(SEEN_VOID, LHO));
+#undef BIT
+}
+
+/* The filters' play-state tests on given facts: WHO groups, negation, up
+ * to several tests in one filter, and in a condition (some(...)). */
+static void test_seen_filters(void **state)
+{
+    (void)state;
+    enum { ME = 0, LHO = 1, PT = 2, RHO = 3 };
+#define BIT(ev, who) (uint16_t)(1u << ((ev) + (who)))
+    convention *c = compile_text("name probe\n[suit]\n"
+                                 "XC when some(discarded(rho)) lead pick(n>=1) by short\n"
+                                 "XD lead pick(n>=1, discarded(pt)) by long\n"
+                                 "XO lead pick(n>=1, opened(opp), !void(any)) by long\n"
+                                 "XA lead pick(n>=1, void(any), opened(me)) by long\n"
+                                 "XN lead sk_max(n>=1, !opened(any), !opened(me))\n"
+                                 "XZ lead sk_max(n>=1)\n"
+                                 "[plain]\nP - - * lowest gen\n[continue]\nR lowest\n[return]\nR lowest\n"
+                                 "[later]\nC6\nC7\n");
+    assert_true(c->filter_seen_used);
+    static const struct {
+        uint16_t seen[4];
+        const char *rule;
+        int suit;
+    } CASES[] = {
+        {{0, 0, 0, 0}, "XN", SUIT_C},                                               /* nothing seen */
+        {{0, 0, BIT(SEEN_DISCARDED, PT), 0}, "XD", SUIT_D},                          /* partner's discard */
+        {{0, 0, BIT(SEEN_DISCARDED, LHO), 0}, "XN", SUIT_C},                         /* not partner's */
+        {{BIT(SEEN_OPENED, RHO), 0, 0, 0}, "XO", SUIT_S},                            /* opp: rho */
+        {{0, BIT(SEEN_OPENED, LHO), 0, 0}, "XO", SUIT_H},                            /* opp: lho */
+        {{BIT(SEEN_OPENED, RHO) | BIT(SEEN_VOID, PT), 0, 0, 0}, "XN", SUIT_C},       /* !void(any) */
+        {{0, BIT(SEEN_VOID, PT) | BIT(SEEN_OPENED, ME), 0, 0}, "XA", SUIT_H},        /* both tests */
+        {{0, BIT(SEEN_OPENED, ME), 0, BIT(SEEN_OPENED, ME)}, "XN", SUIT_S},          /* !opened(me) */
+        {{0, 0, 0, BIT(SEEN_OPENED, PT)}, "XN", SUIT_S},                             /* any: partner */
+        {{0, 0, 0, BIT(SEEN_OPENED, PT) | BIT(SEEN_VOID, ME)}, "XN", SUIT_S},
+        {{0, BIT(SEEN_DISCARDED, RHO), 0, 0}, "XC", SUIT_S},                         /* the condition */
+        {{0, 0, 0, (uint16_t)(0xFFF & ~BIT(SEEN_DISCARDED, RHO))}, "XD", SUIT_C},     /* all but XC's */
+    };
+    hand_facts f;
+    hand_t hand = hand_of("S:K85 H:J74 D:Q96 C:T852");
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        hand_facts_opening(&f, c->facts, hand, STRAIN_NT, CARD_NONE);
+        memcpy(f.seen, CASES[k].seen, sizeof f.seen);
+        int suit, ri = suit_choose_later(c, &f, &suit);
+        assert_true(ri >= 0);
+        if (strcmp(c->rule[ri].id, CASES[k].rule) || suit != CASES[k].suit)
+            fail_msg("case %zu: expected %s suit %d, got %s suit %d", k, CASES[k].rule, CASES[k].suit, c->rule[ri].id,
+                     suit);
+    }
+    convention_free(c);
+#undef BIT
+}
+
+/* In play: "never lead a suit partner has discarded" as a filter test
+ * (linderfelt L1255-1257). The opening lead is the same with or without
+ * it; after partner's club discard C6 opens the diamonds, where the table
+ * without the test opens the clubs. */
+static void test_seen_in_play(void **state)
+{
+    (void)state;
+    static const char TABLE[] = "name nodisc\n[suit]\nX1 lead sk_max(n>=1, !discarded(pt))\n"
+                                "[plain]\nP1 A - * A gen\nP2 - - * lowest gen\n"
+                                "[continue]\nRL lowest\n[return]\nR1 lowest\n[later]\nC6\nC7\n";
+    convention *c = compile_text(TABLE);
+    char *text = strdup(TABLE);
+    char *at = strstr(text, ", !discarded(pt)");
+    memmove(at, at + strlen(", !discarded(pt)"), strlen(at + strlen(", !discarded(pt)")) + 1);
+    convention *plain = compile_text(text);
+    free(text);
+    assert_false(plain->filter_seen_used);
+    const convention *both[2] = {c, plain};
+    const char *want[2] = {"D6", "C5"};
+    for (int k = 0; k < 2; k++) {
+        game g;
+        start(&g, STRAIN_NT, NULL);
+        g.hand[A] = hand_of("S:A8532 H:74 D:96 C:KQJ5");
+        later_choice lc = lead_by(&g, both[k], A);
+        expect(&lc, "SA", "X1", "P1");
+        assert_int_equal(trick(&g, "SA", "S4", "C2", "S6"), A);
+        lc = lead_by(&g, both[k], A);
+        expect(&lc, want[k], "C6/X1", "P2");
+    }
+    convention_free(c);
+    convention_free(plain);
+}
+
 /* C4a: four trumps, an established suit and a re-entry: lead trumps to
  * defend the suit (foster L1497, L1613). C4b: do not force partner. */
 static void test_c4a_c4b(void **state)
@@ -487,7 +682,9 @@ int main(void)
         cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
         cmocka_unit_test(test_dd_best),     cmocka_unit_test(test_x8),
         cmocka_unit_test(test_x11),         cmocka_unit_test(test_x12),
-        cmocka_unit_test(test_lead_infer),
+        cmocka_unit_test(test_lead_infer),  cmocka_unit_test(test_stop_plain),
+        cmocka_unit_test(test_seen_facts),  cmocka_unit_test(test_seen_filters),
+        cmocka_unit_test(test_seen_in_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -254,6 +254,37 @@ static void test_builtins_round_trip(void **state)
     }
 }
 
+/* The `top` step of [continue] and [return]: the highest card held, played
+ * cards aside, and always a card (the rows after it are never reached). An
+ * ad-hoc table: R1 top; its continuation tries master_high, then top. */
+static void test_top_step(void **state)
+{
+    (void)state;
+    static const char TABLE[] = "name top-step\n[suit]\nX1 lead sk_max(n>=1)\n[plain]\nP1 - - * lowest gen\n"
+                                "[continue]\nRL1 master_high\nRL2 top\nRL3 lowest\n"
+                                "[return]\nR1 top\nR2 lowest\n[later]\nC3\nC5 good(P1)\nC4\nC6\nC7\n";
+    diag_t d;
+    convention *c = convention_compile(TABLE, "top.tbl", NULL, convention_builtin, &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    char id[CONV_ID_MAX];
+    /* K 9 5 3, the K won: the A is out, the 9 is the highest left (linderfelt L1238) */
+    uint16_t played = (uint16_t)(ranks_of("K42") | ranks_of("7"));
+    assert_int_equal(return_rank(c, ranks_of("953"), played, id), 9);
+    assert_string_equal(id, "R1");
+    /* A 6 won with the A: the 6; a singleton: itself */
+    assert_int_equal(return_rank(c, ranks_of("6"), ranks_of("A42"), id), 6);
+    /* long-suit's R1 on the same K 9 5 3: no master, no pair, not two: the lowest */
+    assert_int_equal(return_rank(convention_builtin("long-suit"), ranks_of("953"), played, id), 3);
+    assert_string_equal(id, "R1.4");
+    /* [continue]: master_high first (Q J 5 with A K gone: the Q), then top
+     * (T 8 4 with the A out: the T, where lowest would give the 4) */
+    assert_int_equal(continue_rank(c, NULL, ranks_of("QJ5"), ranks_of("AK32"), 2, id), RANK_Q);
+    assert_string_equal(id, "RL1");
+    assert_int_equal(continue_rank(c, NULL, ranks_of("T84"), ranks_of("K32"), 2, id), RANK_T);
+    assert_string_equal(id, "RL2");
+    convention_free(c);
+}
+
 /* ---- malformed tables ---------------------------------------------------- */
 
 #define HEADER "name t\n[suit]\nX1 lead sk_max(n>=1)\n[later]\nas long-suit\n"
@@ -297,6 +328,13 @@ static const bad_table BAD[] = {
     {"name t\n[suit]\nX1 lead sk_max(n>=1) card top\n[later]\nC4\nC7\n", 0, "later leads need a [plain] table"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n[later]\nC4\nC7\n", 0, "leaves the card to the tables, but there is no [plain]"},
     {"[suit]\n", 1, "the header needs a 'name' line"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1, opened(north))\n", 3, "opened(north): name who, one of me, pt, lho"},
+    {"name t\n[suit]\nX1 when some(void()) lead trumps\n", 3, "void(): name who"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1, discarded)\n", 3, "unknown suit test 'discarded'"},
+    {"name t\n[suit]\nX1 lead sk_max(opened(pt), opened(lho), opened(rho), void(pt), void(lho))\n", 3,
+     "at most 4 play-state tests without '!' in one filter"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[later]\ntop\n", 7, "unknown procedure 'top'"},
+    {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[return]\nR1 top_card\n", 7, "unknown step 'top_card'"},
 };
 
 static void test_malformed(void **state)
@@ -359,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_builtins_round_trip),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_index),
+        cmocka_unit_test(test_top_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
