@@ -6,8 +6,9 @@
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players (tests/fuzz/)
 #
-# Every .c under formats/, analyze/ and stats/ goes into the library; each
-# tests/test_*.c is one cmocka program; each tests/bench/bench_*.c one benchmark.
+# Every .c under formats/, stats/ and analyze/*/ goes into the library; the
+# front ends, cli/*.c, only into the whistlab binary; each tests/test_*.c is
+# one cmocka program; each tests/bench/bench_*.c one benchmark.
 
 CC      ?= cc
 CSTD    = -std=c11 -D_DEFAULT_SOURCE
@@ -29,16 +30,24 @@ SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 
 DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev
 
-LIB_SRC   = $(sort $(wildcard formats/*.c analyze/*.c stats/*.c)) build/gen/conventions_data.c
+# analyze/ holds its capabilities' folders only (lead, play, dd, deal, odds,
+# replay): a source directly under it would be in no folder's README.
+$(if $(wildcard analyze/*.c analyze/*.h),$(error analyze/ holds folders only: $(wildcard analyze/*.[ch])))
+
+CONV_DIR  = analyze/lead/conventions
+LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c
+CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
-HEADERS   = $(wildcard formats/*.h analyze/*.h stats/*.h tests/*.h)
+HEADERS   = $(wildcard cli/*.h formats/*.h stats/*.h analyze/*/*.h tests/*.h tests/fuzz/*.h)
 
 REL  = build/rel
 ASAN = build/asan
 
 LIB_OBJ_REL  = $(LIB_SRC:%.c=$(REL)/%.o)
 LIB_OBJ_ASAN = $(LIB_SRC:%.c=$(ASAN)/%.o)
+CLI_OBJ_REL  = $(CLI_SRC:%.c=$(REL)/%.o)
+CLI_OBJ_ASAN = $(CLI_SRC:%.c=$(ASAN)/%.o)
 TESTS_REL    = $(TEST_SRC:tests/%.c=$(REL)/tests/%)
 TESTS_ASAN   = $(TEST_SRC:tests/%.c=$(ASAN)/tests/%)
 BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
@@ -56,7 +65,7 @@ deps:
 whistlab: $(REL)/whistlab
 	cp $< $@
 
-$(REL)/whistlab: $(REL)/whistlab.o $(REL)/libwhistlab.a
+$(REL)/whistlab: $(CLI_OBJ_REL) $(REL)/libwhistlab.a
 	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $^ $(LIBS)
 
 $(REL)/libwhistlab.a: $(LIB_OBJ_REL)
@@ -65,10 +74,10 @@ $(REL)/libwhistlab.a: $(LIB_OBJ_REL)
 $(ASAN)/libwhistlab.a: $(LIB_OBJ_ASAN)
 	rm -f $@ && ar rcs $@ $^
 
-# The built-in convention tables as C string constants (analyze/conventions/).
-build/gen/conventions_data.c: analyze/conventions/embed.sh $(wildcard analyze/conventions/*.tbl)
+# The built-in convention tables as C string constants ($(CONV_DIR)/).
+build/gen/conventions_data.c: $(CONV_DIR)/embed.sh $(wildcard $(CONV_DIR)/*.tbl)
 	@mkdir -p $(dir $@)
-	sh analyze/conventions/embed.sh $@ $(sort $(wildcard analyze/conventions/*.tbl))
+	sh $(CONV_DIR)/embed.sh $@ $(sort $(wildcard $(CONV_DIR)/*.tbl))
 
 $(REL)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -98,7 +107,7 @@ test-asan: whistlab $(ASAN)/whistlab $(TESTS_ASAN)
 	@WHISTLAB_BIN=$(ASAN)/whistlab ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    sh tests/run-tests.sh $(TESTS_ASAN)
 
-$(ASAN)/whistlab: $(ASAN)/whistlab.o $(ASAN)/libwhistlab.a
+$(ASAN)/whistlab: $(CLI_OBJ_ASAN) $(ASAN)/libwhistlab.a
 	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $^ $(LIBS)
 
 check: deps
@@ -141,7 +150,7 @@ build/fuzz/obj/%.o: %.c $(HEADERS)
 build/fuzz/libwhistlab.a: $(LIB_OBJ_FUZZ)
 	rm -f $@ && ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz_file.h build/fuzz/libwhistlab.a
+build/fuzz/%: tests/fuzz/%.c $(HEADERS) build/fuzz/libwhistlab.a
 	clang $(FUZZ_CFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS) $(DDS_LIB)
 
 fuzz: deps

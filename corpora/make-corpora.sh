@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-corpora.sh -- builds the standard large random corpora on demand
 # (`make corpora`); they are not committed, and any machine rebuilds the same
-# deals from the same seeds (the scheme: analyze/deal_gen.h):
+# deals from the same seeds (the scheme: analyze/deal/deal_gen.h):
 #
 #   corpora/random-1m.wda    1,000,000 deals, seed 1   (16 MB)
 #   corpora/random-10m.wda  10,000,000 deals, seed 42  (160 MB)

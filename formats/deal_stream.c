@@ -1,6 +1,6 @@
 /* deal_stream.c -- reading, accounting and the whist policy, in one loop. */
 #include <stdio.h>
-#include "cmds.h"
+#include "cli/cli.h"
 #include "deal_stream.h"
 
 static void flag(deal_stream *s, int status)

@@ -2,7 +2,7 @@
  * the oracle's order, each with its exact value, its historic figure and the
  * way the corpus measures it.
  *
- * Measuring is split in two. The deal side (analyze/odds_events.c) turns a
+ * Measuring is split in two. The deal side (analyze/odds/odds_events.c) turns a
  * deal into small integer histograms, the observation groups below: for
  * instance pc[2][k] counts the (viewer, suit, other player) triples in which
  * "he" holds k of the 3 named cards. This side knows nothing of cards: a row

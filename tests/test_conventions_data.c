@@ -10,11 +10,11 @@
  * file:line: reason. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
-#include "analyze/convention_impl.h"
-#include "analyze/deal_gen.h"
-#include "analyze/hand_text.h"
-#include "analyze/replay.h"
-#include "analyze/sd_duplicate.h"
+#include "analyze/lead/convention_impl.h"
+#include "analyze/deal/deal_gen.h"
+#include "formats/hand_text.h"
+#include "analyze/replay/replay.h"
+#include "analyze/play/sd_duplicate.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define N_DEALS 2000

@@ -9,8 +9,8 @@
  * that is `make check-long`. */
 #include <time.h>
 #include "testutil.h"
-#include "analyze/dd_pool.h"
-#include "analyze/replay.h"
+#include "analyze/dd/dd_pool.h"
+#include "analyze/replay/replay.h"
 #include "formats/reader.h"
 
 static const char *corpus_arg; /* NULL: list100 */

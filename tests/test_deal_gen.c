@@ -6,8 +6,8 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sf_gamma.h>
 #include "testutil.h"
-#include "analyze/deal_filter.h"
-#include "analyze/deal_gen.h"
+#include "analyze/deal/deal_filter.h"
+#include "analyze/deal/deal_gen.h"
 #include "formats/wda.h"
 
 static char out[1 << 16];

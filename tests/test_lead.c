@@ -2,8 +2,8 @@
  * every column: LS POLE CLAY HOG AM SS SS1 MC HI, card and rule ids), the
  * book hands whose opening lead is recorded, and the registry. */
 #include "testutil.h"
-#include "analyze/hand_text.h"
-#include "analyze/lead.h"
+#include "formats/hand_text.h"
+#include "analyze/lead/lead.h"
 #include "formats/reader.h"
 
 static const char *const COLUMNS[9] = {

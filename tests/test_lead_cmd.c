@@ -143,7 +143,7 @@ static void test_conventions(void **state)
     assert_non_null(strstr(out, "option +minneapolis"));
     assert_non_null(strstr(out, "option +hogarth_turnup"));
     /* the embedded table is the source file */
-    rc = test_run(out, sizeof out, "%s conventions --table short-suit | cmp - analyze/conventions/short-suit.tbl 2>&1 && echo same",
+    rc = test_run(out, sizeof out, "%s conventions --table short-suit | cmp - analyze/lead/conventions/short-suit.tbl 2>&1 && echo same",
                   test_bin());
     assert_int_equal(rc, 0);
     assert_string_equal(out, "same\n");

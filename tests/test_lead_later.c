@@ -4,9 +4,9 @@
  * played out through the public state of play_view.h.
  * Seats as in the books: A = West leads, Y = North, B = East, Z = South deals. */
 #include "testutil.h"
-#include "analyze/convention_impl.h"
-#include "analyze/hand_text.h"
-#include "analyze/play_view.h"
+#include "analyze/lead/convention_impl.h"
+#include "formats/hand_text.h"
+#include "analyze/lead/play_view.h"
 
 enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
 

@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
-#include "analyze/play_view.h"
+#include "analyze/lead/play_view.h"
 
 #define DEALS 100000
 #define PLAYED_DEALS 2000

@@ -3,8 +3,8 @@
  * on round 2 (RL0-RL2), editing a copied table, and malformed tables
  * reported as file:line: reason. */
 #include "testutil.h"
-#include "analyze/convention_impl.h"
-#include "analyze/hand_text.h"
+#include "analyze/lead/convention_impl.h"
+#include "formats/hand_text.h"
 
 static const char *const COLUMNS[6] = {
     "long-suit", "long-suit-pole", "long-suit-clay", "long-suit-hogarth", "american", "short-suit",

@@ -7,10 +7,10 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include "testutil.h"
-#include "analyze/deal_random.h"
-#include "analyze/odds_events.h"
-#include "analyze/odds_fit.h"
-#include "analyze/odds_run.h"
+#include "analyze/deal/deal_random.h"
+#include "analyze/odds/odds_events.h"
+#include "analyze/odds/odds_fit.h"
+#include "analyze/odds/odds_run.h"
 #include "stats/odds_exact.h"
 
 /* Sanitizer builds run 10x fewer random deals (the counting is the same),

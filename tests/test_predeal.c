@@ -1,4 +1,4 @@
-/* test_predeal.c -- dealing with fixed cards (analyze/deal_predeal.h):
+/* test_predeal.c -- dealing with fixed cards (analyze/deal/deal_predeal.h):
  * the fixed cards are always where they were put and the turn-up is the
  * dealer's; the other cards are uniformly distributed (chi-square on the
  * seat x card counts over 100,000 deals); trumps fixed without a turn-up
@@ -9,8 +9,8 @@
 #include <math.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_rng.h>
-#include "analyze/deal_gen.h"
-#include "analyze/hand_text.h"
+#include "analyze/deal/deal_gen.h"
+#include "formats/hand_text.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define N_UNIFORM 20000

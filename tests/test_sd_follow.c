@@ -5,8 +5,8 @@
  * Earlier tricks are given in full ("SA S3 S4 S5|..."), each led by West;
  * the current trick's leader is placed so that North plays next. */
 #include "testutil.h"
-#include "analyze/hand_text.h"
-#include "analyze/sd_play.h"
+#include "formats/hand_text.h"
+#include "analyze/play/sd_play.h"
 
 typedef struct {
     const char *id, *earlier, *trick, *hand, *conv, *card, *rule, *how;

@@ -12,9 +12,9 @@
  * share the most. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
-#include "analyze/convention_impl.h"
-#include "analyze/deal_gen.h"
-#include "analyze/sd_duplicate.h"
+#include "analyze/lead/convention_impl.h"
+#include "analyze/deal/deal_gen.h"
+#include "analyze/play/sd_duplicate.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define N_DEALS 10000

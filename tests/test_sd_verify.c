@@ -6,7 +6,7 @@
  * [Result] the play cannot reach; a revoke and a card not held are caught
  * with their trick. Also `whistlab play --verify` and `play --explain`. */
 #include "testutil.h"
-#include "analyze/sd_verify.h"
+#include "analyze/play/sd_verify.h"
 #include "formats/reader.h"
 
 typedef struct {

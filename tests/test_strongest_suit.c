@@ -1,4 +1,4 @@
-/* test_strongest_suit.c -- Linderfelt's leads (analyze/conventions/
+/* test_strongest_suit.c -- Linderfelt's leads (analyze/lead/conventions/
  * strongest-suit.tbl) on the examples of his General Rules (Preference, or
  * Swedish Whist, 1885; seed linderfelt-preference-1885.txt, "L1216" = its
  * line 1216): the opening leads of his hands (LF01-LF15), later leads and
@@ -8,9 +8,9 @@
  * Seats as in test_lead_later.c: A = West leads, Y = North, B = East (A's
  * partner), Z = South deals. */
 #include "testutil.h"
-#include "analyze/convention_impl.h"
-#include "analyze/hand_text.h"
-#include "analyze/play_view.h"
+#include "analyze/lead/convention_impl.h"
+#include "formats/hand_text.h"
+#include "analyze/lead/play_view.h"
 
 enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
 

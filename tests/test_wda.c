@@ -4,7 +4,7 @@
  * random access (shards and ranges) through deal_reader. */
 #include <sys/stat.h>
 #include "testutil.h"
-#include "analyze/deal_gen.h"
+#include "analyze/deal/deal_gen.h"
 #include "formats/reader.h"
 #include "formats/wda.h"
 #include "formats/writer.h"

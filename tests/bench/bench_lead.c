@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "analyze/lead.h"
+#include "analyze/lead/lead.h"
 
 #define REPEATS 5
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "analyze/deal_random.h"
-#include "analyze/odds_run.h"
+#include "analyze/deal/deal_random.h"
+#include "analyze/odds/odds_run.h"
 
 static double now_s(void)
 {

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
-#include "analyze/deal_gen.h"
-#include "analyze/sd_duplicate.h"
+#include "analyze/deal/deal_gen.h"
+#include "analyze/play/sd_duplicate.h"
 
 #define THREADS 2
 #define TARGET 1e6

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "analyze/replay.h"
+#include "analyze/replay/replay.h"
 #include "formats/reader.h"
 
 #define deal dds_deal /* DDS's struct deal, beside formats/deal.h's */

@@ -1,5 +1,5 @@
 /* fuzz_convention.c -- libFuzzer target (`make fuzz`): any bytes, loaded
- * as a convention table (`--convention FILE`, analyze/conventions/README.md),
+ * as a convention table (`--convention FILE`, analyze/lead/conventions/README.md),
  * must compile or be refused with a reason, never crash or hang; a table
  * that compiles must then lead and play: the opening lead of 64 generated
  * deals (lead_choose), and the duplicate of those deals against long-suit
@@ -12,10 +12,10 @@
 #include <gsl/gsl_rng.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/deal_gen.h"
-#include "analyze/lead.h"
-#include "analyze/sd_duplicate.h"
-#include "analyze/sd_play.h"
+#include "analyze/deal/deal_gen.h"
+#include "analyze/lead/lead.h"
+#include "analyze/play/sd_duplicate.h"
+#include "analyze/play/sd_play.h"
 
 #define DEALS 64
 

@@ -13,10 +13,10 @@
 #include "tests/fuzz/fuzz_file.h"
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/lead.h"
-#include "analyze/sd_replay.h"
-#include "analyze/sd_verify.h"
-#include "analyze/sd_view.h"
+#include "analyze/lead/lead.h"
+#include "analyze/play/sd_replay.h"
+#include "analyze/play/sd_verify.h"
+#include "analyze/play/sd_view.h"
 #include "formats/reader.h"
 
 /* A game under c for each whist deal the trump policy makes of d; its

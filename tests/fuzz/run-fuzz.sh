@@ -37,7 +37,7 @@ fuzz_read)
     fi
     ;;
 fuzz_convention)
-    for f in analyze/conventions/*.tbl; do
+    for f in analyze/lead/conventions/*.tbl; do
         i=$((i + 1))
         cp "$f" "$dir/seed/"
     done

@@ -1,0 +1,245 @@
+/* convention.c -- the convention registry: the built-in tables (embedded in
+ * the binary by analyze/lead/conventions/embed.sh) compiled once at first use,
+ * tables loaded from files, "NAME+option" variants, and the accessors of
+ * lead.h. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/lead/convention_impl.h"
+
+/* From the generated build/gen/conventions_data.c. */
+extern const char *const CONVENTION_TABLE_FILES[];
+extern const char *const CONVENTION_TABLE_TEXTS[];
+extern const int CONVENTION_TABLE_COUNT;
+
+#define MAX_BUILTINS 32
+#define MAX_TABLE_BYTES (1 << 20)
+
+/* The order of `whistlab conventions`: the default first, then its variants,
+ * the other systems, the baselines. Tables not named here follow. */
+static const char *const ORDER[] = {
+    "long-suit", "long-suit-pole", "long-suit-clay", "long-suit-hogarth", "american",
+    "short-suit", "short-suit-singleton", "strongest-suit", "master-card", "highest", "random", "dd-best",
+};
+
+static convention *builtins[MAX_BUILTINS];
+static int nbuiltins;
+static pthread_once_t builtins_once = PTHREAD_ONCE_INIT;
+
+static const convention *find_compiled(const char *name)
+{
+    for (int i = 0; i < nbuiltins; i++)
+        if (strcmp(builtins[i]->name, name) == 0) return builtins[i];
+    return NULL;
+}
+
+static void compile_builtin(int k)
+{
+    diag_t d;
+    char file[128];
+    snprintf(file, sizeof file, "analyze/lead/conventions/%.100s", CONVENTION_TABLE_FILES[k]);
+    convention *c = convention_compile(CONVENTION_TABLE_TEXTS[k], file, NULL, find_compiled, &d);
+    if (!c) {
+        /* a built-in table that does not compile is a build error */
+        diag_print(stderr, &d);
+        abort();
+    }
+    c->builtin = true;
+    c->text = CONVENTION_TABLE_TEXTS[k];
+    if (nbuiltins < MAX_BUILTINS) builtins[nbuiltins++] = c;
+}
+
+static int embedded_index(const char *name)
+{
+    char file[64];
+    snprintf(file, sizeof file, "%.58s.tbl", name);
+    for (int k = 0; k < CONVENTION_TABLE_COUNT; k++)
+        if (strcmp(CONVENTION_TABLE_FILES[k], file) == 0) return k;
+    return -1;
+}
+
+static void init_builtins(void)
+{
+    bool done[MAX_BUILTINS] = {false};
+    for (size_t i = 0; i < sizeof ORDER / sizeof ORDER[0]; i++) {
+        int k = embedded_index(ORDER[i]);
+        if (k >= 0 && k < MAX_BUILTINS && !done[k]) {
+            compile_builtin(k);
+            done[k] = true;
+        }
+    }
+    for (int k = 0; k < CONVENTION_TABLE_COUNT && k < MAX_BUILTINS; k++)
+        if (!done[k]) compile_builtin(k);
+}
+
+const convention *convention_builtin(const char *name)
+{
+    pthread_once(&builtins_once, init_builtins);
+    return find_compiled(name);
+}
+
+const convention *const *convention_builtins(int *n)
+{
+    pthread_once(&builtins_once, init_builtins);
+    *n = nbuiltins;
+    return (const convention *const *)builtins;
+}
+
+/* Reads a whole table file; NULL with diag filled. */
+static char *read_table_file(const char *path, diag_t *diag)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_set(diag, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(MAX_TABLE_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, MAX_TABLE_BYTES + 1, f) : 0;
+    bool err = ferror(f);
+    fclose(f);
+    if (!buf || err) {
+        diag_set(diag, path, 0, buf ? "read error" : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    if (n > MAX_TABLE_BYTES) {
+        diag_set(diag, path, 0, "larger than %d bytes: not a convention table", MAX_TABLE_BYTES);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    const char *nul = memchr(buf, 0, n);
+    if (nul) {
+        uint64_t line = 1;
+        for (const char *q = buf; q < nul; q++) line += *q == '\n';
+        diag_set(diag, path, line, "NUL byte: not a text table");
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static convention *load_with_options(const char *path, const char *opts, diag_t *diag)
+{
+    pthread_once(&builtins_once, init_builtins);
+    char *text = read_table_file(path, diag);
+    if (!text) return NULL;
+    convention *c = convention_compile(text, path, opts, find_compiled, diag);
+    free(text);
+    return c;
+}
+
+convention *convention_load(const char *path, diag_t *diag)
+{
+    return load_with_options(path, NULL, diag);
+}
+
+static bool file_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+convention *convention_open(const char *spec, diag_t *diag)
+{
+    pthread_once(&builtins_once, init_builtins);
+    const convention *b = find_compiled(spec);
+    if (b) return (convention *)b;
+    if (file_exists(spec)) return load_with_options(spec, NULL, diag);
+    const char *plus = strchr(spec, '+');
+    if (plus && plus > spec) {
+        char base[512];
+        size_t k = (size_t)(plus - spec);
+        if (k < sizeof base) {
+            memcpy(base, spec, k);
+            base[k] = 0;
+            b = find_compiled(base);
+            if (b) {
+                /* the diagnostic keeps the file name: the embedded table's
+                 * own, which outlives the call */
+                int e = embedded_index(base);
+                if (e >= 0)
+                    return convention_compile(CONVENTION_TABLE_TEXTS[e], CONVENTION_TABLE_FILES[e], plus + 1,
+                                              find_compiled, diag);
+            }
+            if (file_exists(base)) return load_with_options(base, plus + 1, diag);
+        }
+    }
+    diag_set(diag, spec, 0, "no such convention or table file (see 'whistlab conventions')");
+    return NULL;
+}
+
+int convention_open_list(const char *list, convention *out[], int max, diag_t *diag)
+{
+    char buf[1024];
+    if (strlen(list) >= sizeof buf) {
+        diag_set(diag, NULL, 0, "the list of conventions is longer than %zu characters", sizeof buf - 1);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        convention *c = n < max ? convention_open(tok, diag) : NULL;
+        if (n == max) diag_set(diag, NULL, 0, "at most %d conventions", max);
+        for (int i = 0; c && i < n; i++)
+            if (strcmp(convention_name(out[i]), convention_name(c)) == 0) {
+                diag_set(diag, NULL, 0, "%s given twice", convention_name(c));
+                convention_free(c);
+                c = NULL;
+            }
+        if (!c) {
+            /* a file name in the diagnostic points into buf: put it in the text */
+            if (diag->file && diag->file >= buf && diag->file < buf + sizeof buf) {
+                char where[600];
+                if (diag->line) snprintf(where, sizeof where, "%s:%llu", diag->file, (unsigned long long)diag->line);
+                else snprintf(where, sizeof where, "%s", diag->file);
+                char reason[sizeof diag->reason];
+                snprintf(reason, sizeof reason, "%s", diag->reason);
+                diag_set(diag, NULL, 0, "%s: %s", where, reason);
+            }
+            while (n > 0) convention_free(out[--n]);
+            return -1;
+        }
+        out[n++] = c;
+    }
+    if (n == 0) diag_set(diag, NULL, 0, "no convention given");
+    return n ? n : -1;
+}
+
+void convention_free(convention *c)
+{
+    if (!c || c->builtin) return;
+    for (int i = 0; i < c->ntables; i++) free(c->table[i]);
+    free(c);
+}
+
+const char *convention_name(const convention *c) { return c->name; }
+const char *convention_description(const convention *c) { return c->description; }
+const char *convention_source(const convention *c) { return c->source; }
+int convention_is_dd_best(const convention *c) { return c->dd_best; }
+const convention_play *convention_play_rules(const convention *c) { return &c->play; }
+
+const convention *convention_dd_prefer(const convention *c)
+{
+    return c->dd_best ? c->rule[0].as : NULL;
+}
+const char *convention_text(const convention *c) { return c->text; }
+int convention_option_count(const convention *c) { return c->noptions; }
+
+const char *convention_option_name(const convention *c, int i)
+{
+    return i >= 0 && i < c->noptions ? c->option_name[i] : NULL;
+}
+
+const char *convention_option_text(const convention *c, int i)
+{
+    return i >= 0 && i < c->noptions ? c->option_text[i] : NULL;
+}
+
+int convention_option_on(const convention *c, int i)
+{
+    return i >= 0 && i < c->noptions && ((c->options_on >> i) & 1);
+}

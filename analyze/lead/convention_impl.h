@@ -1,0 +1,320 @@
+/* convention_impl.h -- a convention compiled from its text table (the format
+ * is in analyze/lead/conventions/README.md): suit-choice rules over a fixed
+ * vocabulary of hand predicates and suit selectors, card tables indexed by
+ * holding, and the ordered later-lead procedures. Shared by the parser
+ * (convention_compile.c), the registry (convention.c) and the lead code
+ * (lead_suit.c, lead_card.c, lead_later.c). */
+#ifndef WHISTLAB_CONVENTION_IMPL_H
+#define WHISTLAB_CONVENTION_IMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "analyze/lead/hand_facts.h"
+#include "analyze/lead/lead.h"
+#include "analyze/lead/play_view.h"
+
+#define CONV_ID_MAX 24    /* a rule id with its NUL ("LS-A5/F2") */
+#define CONV_MAX_OPTIONS 8
+#define CONV_MAX_TABLES 4
+#define CONV_MAX_ROWS 96  /* per card table: the holding index is one byte */
+#define CONV_MAX_RULES 48
+#define CONV_MAX_FILTERS 64
+#define CONV_MAX_SETS 4
+#define CONV_MAX_TERMS 6  /* conditions in one conjunction */
+#define CONV_MAX_ALTS 3   /* conjunctions joined by "or" */
+#define CONV_MAX_STEPS 16 /* rows of [continue], [return], [later] */
+#define CONV_MAX_ANSWER 32 /* card rows C1's answer(...) names */
+#define CONV_GLOSS_MAX 160 /* --explain text of a rule or row */
+#define CONV_MAX_SEEN 4   /* play-state tests without '!' in one filter */
+#define ROW_NONE 0xFF
+
+/* --- suit filters: a conjunction of tests on one suit's facts ---------- */
+typedef struct {
+    bool all_suits;          /* trumps are candidates too (default: plain only) */
+    uint16_t n_ok;           /* allowed lengths, bit n */
+    uint8_t hc_ok, hon_ok;   /* allowed counts, bit k */
+    uint16_t top_ok, h2_ok;  /* allowed ranks, bit r (bit 0: no such card) */
+    uint16_t has, lacks;     /* rank masks */
+    uint16_t flags_on, flags_off; /* HF_* required set / clear */
+    int8_t set;              /* pattern set (bitmap over holdings), -1 none */
+    bool set_neg;
+    int8_t not_filter;       /* "!(...)": a filter that must not pass, -1 none */
+    /* play-state tests (opened(WHO), discarded(WHO), void(WHO)) over the
+     * SEEN_* bits of hand_facts: each seen_some[k] must meet them, seen_none
+     * must not */
+    uint16_t seen_some[CONV_MAX_SEEN], seen_none;
+    uint8_t nseen_some;
+} suit_filter;
+
+/* --- hand conditions ------------------------------------------------- */
+enum {
+    HC_T,          /* trumps held in mask */
+    HC_HCP,        /* HCP in mask */
+    HC_SOME,       /* some candidate suit passes filter */
+    HC_ALL,        /* every plain suit passes filter */
+    HC_NONE,       /* no candidate suit passes filter */
+    HC_TRUMP,      /* the trump suit passes filter */
+    HC_SHAPE,      /* plain shape equals code */
+    HC_STRONG_ALL_PLAIN,  /* §1.3 strong_all_plain */
+    HC_EST_REENTRY,       /* LS-A2: some plain s established, another r has reentry */
+    HC_TURNUP_TENACE,     /* §1.3 tenace over the turn-up */
+    HC_FALSE,      /* an option that is off */
+};
+
+typedef struct {
+    uint8_t kind;
+    bool neg;
+    int8_t filter;
+    uint16_t shape;
+    uint64_t ok; /* HC_T / HC_HCP: bit v allowed */
+} hand_cond;
+
+typedef struct {
+    hand_cond term[CONV_MAX_TERMS];
+    uint8_t nterms;
+    /* The terms compiled to masks (convention_index_filters): trump counts
+     * allowed (t_ok), filters that must pass for some suit (some), for no
+     * suit (none), for every plain suit (all); slow: bit k, term k is
+     * tested on its own. */
+    uint16_t t_ok;
+    uint64_t some, none, all;
+    uint8_t slow;
+} cond_conj;
+
+/* --- suit selectors -------------------------------------------------- */
+enum {
+    SEL_TRUMPS,       /* the trump suit */
+    SEL_PICK,         /* best candidate passing filter, by keys */
+    SEL_FIVE_VS_FOUR, /* LS-A4* ("a four-card suit which is much stronger") */
+    SEL_RANDOM,       /* §6 random, the normative splitmix64 draw */
+    SEL_AS,           /* another convention's whole opening lead (MC4) */
+    SEL_DD_BEST,      /* dd-best: chosen by the double-dummy evaluation; as:
+                         the convention whose lead wins ties, NULL none */
+};
+
+/* Order keys of SEL_PICK, applied in turn; TB order breaks remaining ties. */
+enum {
+    KEY_LONG, KEY_SHORT, KEY_HC, KEY_RANKS, KEY_TOP, KEY_LOWTOP, KEY_H2,
+    KEY_PLAIN, KEY_PLAINTOP, KEY_COUNT
+};
+
+/* Card expressions of a row's 1st column (and of "card EXPR" in rules). */
+enum {
+    CX_RANK,      /* a named rank, held by the row's "has" */
+    CX_TOP, CX_LOWEST, CX_FOURTH, CX_PENULT,
+    CX_LOW,       /* Hogarth: the lowest if n <= 4, else the penult (hogarth L877) */
+    CX_SEQLOW,    /* seqlow(rank) */
+    CX_TABLE,     /* go on in another card table (TR8) */
+};
+
+/* 2nd column: the card for this player's next lead of the suit (RL0). */
+enum {
+    SX_GEN,       /* RL1-RL4 */
+    SX_RANK, SX_LOWEST,
+    SX_FOURTH,    /* the original 4th best */
+    SX_UP,        /* the next higher held card above the card led (TR2) */
+    SX_SEQLOW,
+    SX_STOP,      /* lead it once, then wait until another seat leads it:
+                     in trumps stop drawing (PLT3, C2b), in a plain suit
+                     C4 passes over it (lead_later.c) */
+};
+
+typedef struct {
+    char id[CONV_ID_MAX];
+    uint16_t has, lacks;
+    uint16_t notall[3];   /* lacks groups "(QJ)": not all of them held */
+    uint8_t nnotall;
+    uint16_t n_ok;
+    uint8_t first, first_rank;   /* CX_*; rank or table index */
+    uint8_t second, second_rank; /* SX_* */
+    uint8_t second_while;        /* "CARD/R": CARD while rank R unplayed, else gen; 0 none */
+    bool high;                   /* RL3: a high-card opening */
+    /* context conditions (after "if") */
+    bool ctx;                    /* any of the below */
+    uint16_t t_ok;               /* trumps held */
+    uint64_t rule_ok;            /* suit rules (by index) that may have chosen the suit; 0 = any */
+    uint16_t turnup_ok;          /* turn-up ranks; 0 = any */
+    int8_t trumps;               /* 1 = only trumps, 0 = only plain, -1 = either */
+    int line;
+    char gloss[CONV_GLOSS_MAX];  /* the line's trailing comment (--explain), may be empty */
+} card_row;
+
+typedef struct {
+    char name[16];
+    card_row row[CONV_MAX_ROWS];
+    uint8_t nrows;
+    uint8_t first_row[8192]; /* by holding: the first row whose holding test passes */
+} card_table;
+
+typedef struct {
+    char id[CONV_ID_MAX];
+    cond_conj alt[CONV_MAX_ALTS];
+    uint8_t nalts;           /* 0: unconditional */
+    uint8_t sel;
+    int8_t filter, avoid, only; /* filter indices, -1 none */
+    uint8_t keys[KEY_COUNT], nkeys;
+    uint8_t param;           /* five_vs_four: the hc margin */
+    const convention *as;    /* SEL_AS; SEL_DD_BEST: the tie-break's convention */
+    int8_t card;             /* CX_* of "card EXPR", -1: the card table */
+    uint8_t card_rank;
+    bool nodraw;             /* a trump lead that does not start drawing (W4c) */
+    int line;
+    char gloss[CONV_GLOSS_MAX]; /* the line's trailing comment (--explain), may be empty */
+    char text[CONV_GLOSS_MAX];  /* the rule as written, after its id */
+} suit_rule;
+
+/* [continue]: RL0-RL4; [return]: R1.1-R1.4; [later]: C1-C7 and deltas. */
+enum {
+    ST_SECOND, ST_MASTER_LOW, ST_PAIR_HIGH, ST_ORIG_FOURTH_IF_HIGH,
+    ST_FOURTH_IF_LONG, ST_LOWEST, ST_MASTER_HIGH, ST_TWO_HIGH, ST_TOP,
+    /* later-lead procedures */
+    ST_C1, ST_C2A, ST_C2B, ST_C3, ST_C4, ST_C5A, ST_C5, ST_C6, ST_C7,
+    ST_AM_C6, ST_SS_C5, ST_MC_C,
+    ST_AS,  /* the rest from another convention */
+};
+
+typedef struct {
+    char id[CONV_ID_MAX];
+    uint8_t kind;
+    const convention *as;
+    int line;
+} conv_step;
+
+struct convention {
+    char name[96];           /* with "+option" for each option on */
+    char description[160];
+    char source[160];
+    char option_name[CONV_MAX_OPTIONS][24];
+    char option_text[CONV_MAX_OPTIONS][120];
+    uint8_t noptions;
+    unsigned options_on;         /* bit i: option i enabled */
+    bool builtin;
+    const char *text;            /* the embedded table of a built-in */
+
+    suit_rule rule[CONV_MAX_RULES];
+    uint8_t nrules;
+    suit_filter filter[CONV_MAX_FILTERS];
+    uint8_t nfilters;
+    uint64_t set[CONV_MAX_SETS][128]; /* pattern sets: bit = holding >> 2 */
+    uint8_t nsets;
+
+    card_table *table[CONV_MAX_TABLES];
+    uint8_t ntables;
+    int8_t plain_table, trump_table;
+
+    conv_step cont[CONV_MAX_STEPS], ret[CONV_MAX_STEPS], later[CONV_MAX_STEPS];
+    uint8_t ncont, nret, nlater;
+
+    bool dd_best;
+    const holding_info *facts;
+
+    /* [later] parameters (spec C1, C5): the card rows C1's answer to a
+     * trump call tries, in order (TM4.1: the first that holds gives the
+     * card), and the holdings that count as an own good suit in C5 (bit =
+     * holding >> 2: a row of its good(...) holds it). */
+    const card_row *answer[CONV_MAX_ANSWER];
+    uint8_t nanswer;
+    uint64_t good_set[128];
+
+    /* [play]: how the convention's side follows where play.md §12 lets
+     * conventions differ (all zero: the core rules). */
+    convention_play play;
+
+    /* The filters as bit masks (bit i = filter i), built once after parsing
+     * (convention_index_filters) so that a suit choice tests each filter
+     * with two table reads instead of a dozen field tests: filter_hold by
+     * holding (holding >> 2) for the tests on the holding alone (n, hc,
+     * hon, top, h2, has, lacks, match), filter_flags by HF_* flags for the
+     * flag tests; filter_all_suits: the filters open to trumps; not_order:
+     * the filters with a "!(...)", inner ones first. */
+    uint64_t filter_hold[8192];
+    uint64_t filter_flags[1 << HF_BITS];
+    uint64_t filter_all_suits;
+    bool filter_play;        /* a filter tests established or reentry */
+    bool filter_seen_used;   /* a filter has play-state tests (filter_seen) */
+    uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
+    uint64_t slow_rules;     /* rules with a term compile_conj left slow */
+    int8_t not_order[CONV_MAX_FILTERS];
+    uint8_t nnot;
+
+    /* By the SEEN_* bits of a suit: the filters whose play-state tests
+     * pass (every filter without any); built and read only when some
+     * filter has such tests (filter_seen_used). Last, away from the
+     * fields every suit choice reads. */
+    uint64_t filter_seen[1 << SEEN_BITS];
+};
+
+/* Compiles text (named file, for diagnostics) with the options in opts
+ * enabled (space- or '+'-separated names, may be NULL). resolve finds the
+ * conventions named by as(...). NULL with diag filled on error. */
+typedef const convention *(*convention_resolver)(const char *name);
+convention *convention_compile(const char *text, const char *file, const char *opts,
+                               convention_resolver resolve, diag_t *diag);
+
+/* Card-table lookup context (the "if" conditions of card rows). */
+typedef struct {
+    int t;            /* trumps held */
+    int rule;         /* index of the suit rule that chose the suit, -1 none */
+    int turnup_rank;  /* the turn-up's rank for the opening lead, 0 otherwise */
+    bool trumps;      /* the suit is trumps */
+} card_ctx;
+
+/* Builds the filter masks above from c->filter and c->set, and compiles
+ * the rules' conditions to masks. */
+void convention_index_filters(convention *c);
+
+/* The row that gives the card for holding h (non-empty), following
+ * table jumps; sets *table_out. NULL if no row matches. */
+const card_row *card_lookup(const convention *c, uint16_t h, const card_ctx *ctx,
+                            int *table_out);
+/* The rank a 1st-column expression names in holding h. */
+int card_expr_rank(uint8_t expr, uint8_t rank, uint16_t h);
+/* True when row r's holding test passes for h (has, lacks, groups, n). */
+bool card_row_holds(const card_row *r, uint16_t h);
+
+/* Opening-lead suit choice over facts f: index of the rule that fired and
+ * the suit (-1 none); *card_out gets the card for rules that name it. */
+int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
+                int *suit_out, card_t *card_out);
+
+/* The opening lead, and the card-table row (NULL if a rule named the card)
+ * and suit rule (NULL for the C7 fallback) that chose it. -1 for dd-best
+ * or an empty hand. lookup (may be NULL) gets the lookup made in c's own
+ * card tables (held 0: none; a convention named by as(...) is not c). */
+int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
+                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup);
+
+/* Suit choice for a later lead (C5a, C6): like suit_choose but without the
+ * rules that need the opening view (random, dd_best, as). */
+int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out);
+
+/* The card the card tables give in suit s; fills rule ids. lookup (may be
+ * NULL) gets the holding and context looked up. */
+card_t card_for_suit(const convention *c, const hand_facts *f, int suit, int rule,
+                     int turnup_rank, char card_rule[CONV_ID_MAX], const card_row **row_out, lead_lookup *lookup);
+/* The same from a recorded lookup. */
+card_t card_for_lookup(const convention *c, int suit, const lead_lookup *lookup, char card_rule[CONV_ID_MAX],
+                       const card_row **row_out);
+
+/* --- continuing and returning a suit (lead_card.c) ---------------------- */
+
+/* RL0: the 2nd column of the row that chose m's first card, on the suit's
+ * 2nd round, if he still holds it; 0 if there is none. */
+int lead_second_card(const lead_memo *m, uint16_t held, uint16_t played);
+/* RL0-RL4 by the convention's [continue] rows: the rank to lead in a suit
+ * the player has led before (memo: his record if he opened it; held/played:
+ * ranks of the suit; round: round(s) of the lead to come). */
+int continue_rank(const convention *c, const lead_memo *m, uint16_t held, uint16_t played,
+                  int round, char id[CONV_ID_MAX]);
+/* R1 by the [return] rows: returning partner's suit or trump lead. */
+int return_rank(const convention *c, uint16_t held, uint16_t played, char id[CONV_ID_MAX]);
+/* play.md TM4: the trump to lead when answering partner's call, by c's
+ * answer(...) rows, then TM4.2-TM4.4. */
+int call_answer_rank(const convention *c, uint16_t trumps, uint16_t played, char id[CONV_ID_MAX]);
+/* The holding is one of c's good(...) rows (C5's own good suit). */
+bool good_suit_holding(const convention *c, uint16_t held);
+/* The record of an opening made by row (NULL: by a rule naming the card;
+ * high then says whether it was a high-card opening). */
+void memo_of(lead_memo *m, const card_row *row, bool high, card_t card, uint16_t original, int trick);
+
+#endif

@@ -1,0 +1,459 @@
+/* lead_suit.c -- the opening lead: the convention's [suit] rules evaluated
+ * over the hand facts (spec §2.A, §3, §5, §6), then the card from the card
+ * tables (lead_card.c). Allocation-free: everything here reads the compiled
+ * convention and a hand_facts on the stack. */
+#include <string.h>
+#include "analyze/lead/convention_impl.h"
+
+static bool in_set(const convention *c, int set, uint16_t h)
+{
+    unsigned i = (h >> 2) & 0x1FFF;
+    return (c->set[set][i >> 6] >> (i & 63)) & 1;
+}
+
+/* Filter f's tests on the holding alone: n, hc, hon, top, h2 (the
+ * holding table's facts), has, lacks and match(...). */
+static bool holding_passes(const convention *c, const suit_filter *f, const holding_info *hi, uint16_t h)
+{
+    if (!((f->n_ok >> hi->n) & 1) || !((f->hc_ok >> hi->hc) & 1) || !((f->hon_ok >> hi->hon) & 1) ||
+        !((f->top_ok >> hi->top) & 1) || !((f->h2_ok >> hi->h2) & 1))
+        return false;
+    if ((h & f->has) != f->has || (h & f->lacks)) return false;
+    return f->set < 0 || in_set(c, f->set, h) != f->set_neg;
+}
+
+/* A conjunction's terms as masks: the trump-count tests in t_ok, the
+ * some / none / all filter tests as filter bits; the rest are slow. */
+static void compile_conj(cond_conj *cj)
+{
+    cj->t_ok = 0xFFFF;
+    cj->some = cj->none = cj->all = 0;
+    cj->slow = 0;
+    for (int k = 0; k < cj->nterms; k++) {
+        const hand_cond *hc = &cj->term[k];
+        uint64_t bit = hc->filter >= 0 ? 1ULL << hc->filter : 0;
+        switch (hc->kind) {
+        case HC_T: cj->t_ok &= (uint16_t)(hc->neg ? ~hc->ok : hc->ok); break;
+        case HC_SOME: *(hc->neg ? &cj->none : &cj->some) |= bit; break;
+        case HC_NONE: *(hc->neg ? &cj->some : &cj->none) |= bit; break;
+        case HC_ALL:
+            if (hc->neg) cj->slow |= (uint8_t)(1u << k);
+            else cj->all |= bit;
+            break;
+        default: cj->slow |= (uint8_t)(1u << k); break;
+        }
+    }
+}
+
+void convention_index_filters(convention *c)
+{
+    const holding_info *tab = holding_table();
+    memset(c->filter_hold, 0, sizeof c->filter_hold);
+    memset(c->filter_flags, 0, sizeof c->filter_flags);
+    c->filter_all_suits = 0;
+    c->filter_play = false;
+    c->filter_seen_used = false;
+    c->nnot = 0;
+    for (int i = 0; i < c->nfilters; i++) {
+        const suit_filter *f = &c->filter[i];
+        uint64_t bit = 1ULL << i;
+        for (unsigned k = 0; k < 8192; k++)
+            if (holding_passes(c, f, &tab[k], (uint16_t)(k << 2))) c->filter_hold[k] |= bit;
+        for (unsigned fl = 0; fl < (1u << HF_BITS); fl++)
+            if ((fl & f->flags_on) == f->flags_on && !(fl & f->flags_off)) c->filter_flags[fl] |= bit;
+        if (f->all_suits) c->filter_all_suits |= bit;
+        if ((f->flags_on | f->flags_off) & (HF_ESTABLISHED | HF_REENTRY)) c->filter_play = true;
+        if (f->nseen_some || f->seen_none) c->filter_seen_used = true;
+    }
+    /* The play-state tests by the suit's SEEN_* bits: a filter passes when
+     * each of its seen_some masks meets them and seen_none does not. */
+    if (c->filter_seen_used)
+        for (unsigned v = 0; v < (1u << SEEN_BITS); v++) {
+            uint64_t m = 0;
+            for (int i = 0; i < c->nfilters; i++) {
+                const suit_filter *f = &c->filter[i];
+                bool ok = !(v & f->seen_none);
+                for (int k = 0; k < f->nseen_some && ok; k++) ok = v & f->seen_some[k];
+                if (ok) m |= 1ULL << i;
+            }
+            c->filter_seen[v] = m;
+        }
+    /* A "!(...)" filter is parsed after the filter holding it: descending
+     * index order settles the inner one first. An inner filter that tests
+     * the holding alone (no flags, no "!(...)" of its own; it is open to
+     * trumps) is folded into filter_hold; the others are settled per
+     * suit choice (not_order). */
+    for (int i = c->nfilters - 1; i >= 0; i--) {
+        int sub = c->filter[i].not_filter;
+        if (sub < 0) continue;
+        const suit_filter *g = &c->filter[sub];
+        bool holding_only = !g->flags_on && !g->flags_off && g->not_filter < 0 && !g->nseen_some && !g->seen_none;
+        for (unsigned k = 0; holding_only && k < 8192; k++)
+            if ((c->filter_hold[k] >> sub) & 1) c->filter_hold[k] &= ~(1ULL << i);
+        if (!holding_only) c->not_order[c->nnot++] = (int8_t)i;
+    }
+    c->later_rules = c->slow_rules = 0;
+    for (int i = 0; i < c->nrules; i++) {
+        suit_rule *r = &c->rule[i];
+        for (int a = 0; a < r->nalts; a++) {
+            compile_conj(&r->alt[a]);
+            if (r->alt[a].slow) c->slow_rules |= 1ULL << i;
+        }
+        if (r->sel != SEL_RANDOM && r->sel != SEL_AS && r->sel != SEL_DD_BEST) c->later_rules |= 1ULL << i;
+    }
+}
+
+/* One suit choice: the facts and, per suit, the filters that pass. */
+typedef struct {
+    const convention *c;
+    const hand_facts *f;
+    uint64_t pass[4];
+    uint64_t any, all_plain; /* passing for some suit / for every plain suit */
+} suit_eval;
+
+/* The filters that pass for each suit. seen: the convention has
+ * play-state tests (a constant in each of eval_init's two calls, so that
+ * the conventions without them do not test it suit by suit). */
+static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const convention *c, const hand_facts *f,
+                                                            bool seen)
+{
+    e->c = c;
+    e->f = f;
+    for (int s = 0; s < 4; s++) {
+        uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
+        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
+        if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
+        if (s == f->trump) m &= c->filter_all_suits;
+        for (int k = 0; k < c->nnot; k++) {
+            int i = c->not_order[k];
+            if ((m >> c->filter[i].not_filter) & 1) m &= ~(1ULL << i);
+        }
+        e->pass[s] = m;
+    }
+    e->any = e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3];
+    e->all_plain = ~0ULL;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump) e->all_plain &= e->pass[s];
+}
+
+static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+{
+    if (c->filter_seen_used) eval_fill(e, c, f, true);
+    else eval_fill(e, c, f, false);
+}
+
+static bool passes(const suit_eval *e, int fi, int s) { return (e->pass[s] >> fi) & 1; }
+
+static bool est_reentry(const hand_facts *f)
+{
+    for (int s = 0; s < 4; s++) {
+        if (s == f->trump || !(hand_facts_flags(f, s) & HF_ESTABLISHED)) continue;
+        for (int r = 0; r < 4; r++)
+            if (r != s && r != f->trump && (hand_facts_flags(f, r) & HF_REENTRY)) return true;
+    }
+    return false;
+}
+
+/* A term that compile_conj left slow. */
+static bool cond_holds(const suit_eval *e, const hand_cond *hc)
+{
+    const hand_facts *f = e->f;
+    uint64_t bit = hc->filter >= 0 ? 1ULL << hc->filter : 0;
+    bool v = false;
+    switch (hc->kind) {
+    case HC_HCP: v = (hc->ok >> hand_facts_hcp(f, e->c->facts)) & 1; break;
+    case HC_ALL: v = e->all_plain & bit; break;
+    case HC_TRUMP: v = f->trump >= 0 && (e->pass[f->trump] & bit); break;
+    case HC_SHAPE: v = hand_facts_shape(f) == hc->shape; break;
+    case HC_STRONG_ALL_PLAIN:
+        v = true;
+        for (int s = 0; s < 4 && v; s++)
+            if (s != f->trump) v = f->flags[s] & HF_STRONG;
+        break;
+    case HC_EST_REENTRY: v = est_reentry(f); break;
+    case HC_TURNUP_TENACE: v = f->turnup_tenace; break;
+    default: v = false; break;
+    }
+    return v != hc->neg;
+}
+
+/* cj's terms that compile_conj turned into masks hold (1) or not (0),
+ * computed without branches. */
+static unsigned conj_masks_hold(const suit_eval *e, const cond_conj *cj)
+{
+    return (unsigned)((cj->t_ok >> e->f->t) & 1) & ((e->any & cj->some) == cj->some) & !(e->any & cj->none) &
+           ((e->all_plain & cj->all) == cj->all);
+}
+
+static bool conj_holds(const suit_eval *e, const cond_conj *cj)
+{
+    if (!conj_masks_hold(e, cj)) return false;
+    for (unsigned m = cj->slow; m; m &= m - 1)
+        if (!cond_holds(e, &cj->term[__builtin_ctz(m)])) return false;
+    return true;
+}
+
+static bool rule_applies(const suit_eval *e, const suit_rule *r)
+{
+    if (r->nalts == 0) return true;
+    for (int a = 0; a < r->nalts; a++)
+        if (conj_holds(e, &r->alt[a])) return true;
+    return false;
+}
+
+/* The rules whose mask tests pass (bit i), all in one pass whose only
+ * branches are the loop's: testing rule after rule, each "does it apply?"
+ * a branch the predictor cannot learn, cost more than the tests. A rule
+ * with slow terms still needs rule_applies when its turn comes. */
+static uint64_t rules_passing(const suit_eval *e)
+{
+    const convention *c = e->c;
+    uint64_t m = 0;
+    for (int i = 0; i < c->nrules; i++) {
+        const suit_rule *r = &c->rule[i];
+        unsigned ok = r->nalts == 0;
+        for (int a = 0; a < r->nalts; a++) ok |= conj_masks_hold(e, &r->alt[a]);
+        m |= (uint64_t)ok << i;
+    }
+    return m;
+}
+
+/* The order keys of a pick, packed into one integer per suit (bigger is
+ * better): the ranks take 15 bits, every other key 4 bits. */
+static uint64_t pick_key(const uint8_t *keys, int nkeys, const hand_facts *f, int s)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < nkeys; i++) {
+        switch (keys[i]) {
+        case KEY_LONG: k = k << 4 | f->n[s]; break;
+        case KEY_SHORT: k = k << 4 | (uint64_t)(15 - f->n[s]); break;
+        case KEY_HC: k = k << 4 | f->hc[s]; break;
+        case KEY_RANKS: k = k << 15 | f->hold[s]; break;
+        case KEY_TOP: k = k << 4 | f->top[s]; break;
+        case KEY_LOWTOP: k = k << 4 | (uint64_t)(15 - f->top[s]); break;
+        case KEY_H2: k = k << 4 | f->h2[s]; break;
+        case KEY_PLAIN: k = k << 4 | (uint64_t)(s != f->trump); break;
+        case KEY_PLAINTOP: k = k << 4 | (uint64_t)(f->top[s] < RANK_K); break;
+        default: break;
+        }
+    }
+    return k;
+}
+
+/* m less the suits passing filter avoid (-1: none), unless that would
+ * leave nothing. */
+static unsigned avoiding(const suit_eval *e, unsigned m, int avoid)
+{
+    if (avoid < 0) return m;
+    unsigned keep = m;
+    for (int s = 0; s < 4; s++)
+        if (((m >> s) & 1) && passes(e, avoid, s)) keep &= ~(1u << s);
+    return keep ? keep : m;
+}
+
+/* Candidate mask: non-void suits passing filter fi, less those passing
+ * avoid unless nothing else would remain. */
+static unsigned candidates(const suit_eval *e, int fi, int avoid)
+{
+    const hand_facts *f = e->f;
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (f->n[s] && (fi < 0 ? s != f->trump : passes(e, fi, s))) m |= 1u << s;
+    return avoiding(e, m, avoid);
+}
+
+/* The best suit of mask m; ties go to the earlier suit in TB order. */
+static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts *f)
+{
+    if (!(m & (m - 1))) return m ? __builtin_ctz(m) : -1; /* one candidate: no keys to compare */
+    int best = -1;
+    uint64_t best_key = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!((m >> s) & 1)) continue;
+        uint64_t k = pick_key(keys, nkeys, f, s);
+        if (best < 0 || k > best_key) {
+            best = s;
+            best_key = k;
+        }
+    }
+    return best;
+}
+
+/* LS-A4*: L = SK-max plain suit of >= 4; if n(L) = 5, the STR-max 4-card F
+ * with hc(F) >= hc(L) + margin (foster L1499-1507, Q1). */
+static int five_vs_four(const suit_eval *e, const suit_rule *r)
+{
+    static const uint8_t SK[] = {KEY_LONG, KEY_HC, KEY_RANKS}, STR[] = {KEY_HC, KEY_RANKS};
+    const hand_facts *f = e->f;
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump && f->n[s] >= 4) m |= 1u << s;
+    m = avoiding(e, m, r->avoid);
+    int L = best_of(m, SK, 3, f);
+    if (L < 0 || f->n[L] != 5) return -1;
+    unsigned four = 0;
+    for (int s = 0; s < 4; s++)
+        if (((m >> s) & 1) && f->n[s] == 4 && f->hc[s] >= f->hc[L] + r->param) four |= 1u << s;
+    return best_of(four, STR, 2, f);
+}
+
+/* The suit rule r selects, or -1. */
+static int select_suit(const suit_eval *e, const suit_rule *r)
+{
+    const hand_facts *f = e->f;
+    int s = -1;
+    switch (r->sel) {
+    case SEL_TRUMPS: s = f->trump >= 0 && f->n[f->trump] ? f->trump : -1; break;
+    case SEL_PICK: s = best_of(candidates(e, r->filter, r->avoid), r->keys, r->nkeys, f); break;
+    case SEL_FIVE_VS_FOUR: s = five_vs_four(e, r); break;
+    default: return -1;
+    }
+    if (s >= 0 && r->only >= 0 && !passes(e, r->only, s)) s = -1;
+    return s;
+}
+
+int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
+{
+    suit_eval e;
+    eval_init(&e, c, f);
+    for (uint64_t m = rules_passing(&e) & c->later_rules; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        const suit_rule *r = &c->rule[i];
+        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        int s = select_suit(&e, r);
+        if (s < 0) continue;
+        if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
+        *suit_out = s;
+        return i;
+    }
+    *suit_out = -1;
+    return -1;
+}
+
+/* §6 random: the k-th card of the hand sorted by TB suit order, then rank
+ * high to low; k from splitmix64 with rejection sampling (normative). */
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static card_t random_card(const lead_view *v)
+{
+    uint64_t n = (uint64_t)hand_count(v->hand);
+    if (n == 0) return CARD_NONE;
+    uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_index + 1));
+    uint64_t lim = (UINT64_MAX / n) * n, u;
+    do u = splitmix64(&s);
+    while (u >= lim);
+    uint64_t k = u % n;
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = RANK_A; r >= 2; r--)
+            if (hand_has(v->hand, card_make(suit, r)) && k-- == 0) return card_make(suit, r);
+    return CARD_NONE;
+}
+
+int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
+                int *suit_out, card_t *card_out)
+{
+    *card_out = CARD_NONE;
+    suit_eval e;
+    eval_init(&e, c, f);
+    for (uint64_t m = rules_passing(&e); m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
+        const suit_rule *r = &c->rule[i];
+        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        if (r->sel == SEL_RANDOM) {
+            *card_out = random_card(v);
+            if (*card_out == CARD_NONE) continue;
+            *suit_out = card_suit(*card_out);
+            return i;
+        }
+        if (r->sel == SEL_AS || r->sel == SEL_DD_BEST) {
+            *suit_out = -1;
+            return i;
+        }
+        int s = select_suit(&e, r);
+        if (s < 0) continue;
+        if (r->card >= 0) {
+            int rank = card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s]);
+            if (!rank) continue;
+            *card_out = card_make(s, rank);
+        }
+        *suit_out = s;
+        return i;
+    }
+    *suit_out = -1;
+    return -1;
+}
+
+/* Ids live in zero-filled CONV_ID_MAX arrays: copied whole, no strlen. */
+static void set_id(char dst[CONV_ID_MAX], const char src[CONV_ID_MAX])
+{
+    memcpy(dst, src, CONV_ID_MAX);
+}
+
+/* C7 at trick 1, for a table whose rules all fail: the master (an A) of
+ * a plain suit in TB order, then of trumps; else the lowest card of the
+ * SK-max plain suit; else the lowest trump. */
+static card_t fallback_card(const hand_facts *f)
+{
+    for (int k = 0; k < 5; k++) {
+        int s = k < 4 ? k : f->trump;
+        if (s < 0 || (k < 4 && s == f->trump)) continue;
+        if (f->hold[s] & (1u << RANK_A)) return card_make(s, RANK_A);
+    }
+    int best = -1;
+    for (int s = 0; s < 4; s++)
+        if (s != f->trump && f->n[s] && (best < 0 || hand_facts_sk(f, s) > hand_facts_sk(f, best))) best = s;
+    if (best < 0) best = f->trump;
+    return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
+}
+
+int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
+                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+{
+    *row_out = NULL;
+    *rule_out = NULL;
+    if (lookup) lookup->held = 0;
+    if (c->dd_best) return -1;
+    hand_facts f;
+    hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+    int suit;
+    card_t card;
+    int ri = suit_choose(c, &f, v, &suit, &card);
+    if (ri < 0) {
+        out->card = fallback_card(&f);
+        static const char C7[CONV_ID_MAX] = "C7";
+        set_id(out->suit_rule, C7);
+        set_id(out->card_rule, C7);
+        return out->card == CARD_NONE ? -1 : 0;
+    }
+    const suit_rule *r = &c->rule[ri];
+    if (r->sel == SEL_AS) {
+        if (lead_opening(r->as, v, out, row_out, rule_out, NULL) < 0) return -1;
+        set_id(out->suit_rule, r->id);
+        return 0;
+    }
+    *rule_out = r;
+    set_id(out->suit_rule, r->id);
+    if (card != CARD_NONE) {
+        out->card = card;
+        set_id(out->card_rule, r->id);
+        return 0;
+    }
+    int turnup_rank = v->turnup != CARD_NONE && f.trump >= 0 && card_suit(v->turnup) == f.trump
+                          ? card_rank(v->turnup) : 0;
+    out->card = card_for_suit(c, &f, suit, ri, turnup_rank, out->card_rule, row_out, lookup);
+    if (lookup) lookup->opening = true;
+    return 0;
+}
+
+int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
+{
+    const card_row *row;
+    const suit_rule *rule;
+    return lead_opening(c, v, out, &row, &rule, NULL);
+}

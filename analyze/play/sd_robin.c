@@ -1,0 +1,389 @@
+/* sd_robin.c -- the duplicate round robin: deals streamed from the files,
+ * each whist deal played by every ordered pair of conventions (one table
+ * each, so a pair's two tables are the deal's (i, j) and (j, i)), gains
+ * added to exact paired accumulators (stats/paired.h).
+ *
+ * The reading thread gathers a batch of records (deals, rejections,
+ * repeats, read errors, in input order); every core then plays the batch's
+ * whist deals, the reading thread joining in once it has read the next
+ * batch; it accounts for each batch in input order, as a one-thread loop
+ * would (diagnostics, --limit). So the report is the same for any number
+ * of threads, and the memory is fixed. */
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "formats/deal_digest.h"
+#include "formats/reader.h"
+#include "analyze/play/sd_duplicate.h"
+#include "analyze/play/sd_robin.h"
+#include "stats/pvalue.h"
+
+#define BATCH_DEALS 2048   /* whist deals played per batch */
+#define BATCH_EVENTS 2048  /* records gathered per batch */
+#define MAX_THREADS 16
+#define MAX_PAIRS (SD_ROBIN_MAX * (SD_ROBIN_MAX - 1) / 2)
+
+/* A record as read, kept until its batch is accounted for. */
+typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL /* a file not opened or read to its end */ } event_kind;
+
+typedef struct {
+    event_kind kind;
+    int first, n;  /* EV_DEAL: its whist deals in the batch */
+    int input;     /* the file it was read from */
+    digest128 term; /* EV_DEAL: the deal's digest term */
+    diag_t diag;   /* the message, or the record's place for "cannot be played" */
+} robin_event;
+
+typedef struct {
+    sd_deal deal;
+    bool ok;                 /* every table could be played */
+    int8_t gain[MAX_PAIRS];  /* i < j in row order: i's gain against j */
+} robin_game;
+
+typedef struct {
+    robin_event event[BATCH_EVENTS];
+    robin_game game[BATCH_DEALS];
+    int nevents, ngames;
+} robin_batch;
+
+/* The crew that plays a batch: the calling thread and threads - 1
+ * helpers take its whist deals CHUNK_DEALS at a time. While the helpers
+ * play batch k the calling thread reads batch k + 1, then joins them, so
+ * no core waits for the reading; only the accounting of a batch (a few
+ * additions per deal) runs alone. */
+#define CHUNK_DEALS 32
+
+typedef struct {
+    const sd_robin_opts *o;
+    const sd_pair *pairs;    /* [i * n + j], i < j */
+    pthread_mutex_t mu;
+    pthread_cond_t work, idle;
+    robin_batch *b;          /* the batch on the table; NULL: none */
+    atomic_int next;         /* its next chunk to claim */
+    unsigned gen;            /* bumped at each batch handed out */
+    int busy;                /* helpers not yet done with batch gen */
+    bool quit;
+    int nhelpers;
+    pthread_t tid[MAX_THREADS];
+} robin_crew;
+
+/* Plays chunks of b until none is left to claim. */
+static void play_chunks(robin_crew *c, robin_batch *b)
+{
+    int n = c->o->nconv, gain[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    for (;;) {
+        int lo = atomic_fetch_add(&c->next, 1) * CHUNK_DEALS;
+        if (lo >= b->ngames) return;
+        int hi = lo + CHUNK_DEALS < b->ngames ? lo + CHUNK_DEALS : b->ngames;
+        for (int k = lo; k < hi; k++) {
+            robin_game *g = &b->game[k];
+            g->ok = sd_round_robin(&g->deal, c->pairs, n, gain) == 0;
+            for (int i = 0, p = 0; g->ok && i < n; i++)
+                for (int j = i + 1; j < n; j++) g->gain[p++] = (int8_t)gain[i * n + j];
+        }
+    }
+}
+
+static void *helper(void *arg)
+{
+    robin_crew *c = arg;
+    unsigned seen = 0;
+    pthread_mutex_lock(&c->mu);
+    for (;;) {
+        while (!c->quit && c->gen == seen) pthread_cond_wait(&c->work, &c->mu);
+        if (c->quit) break;
+        seen = c->gen;
+        robin_batch *b = c->b;
+        pthread_mutex_unlock(&c->mu);
+        play_chunks(c, b);
+        pthread_mutex_lock(&c->mu);
+        if (--c->busy == 0) pthread_cond_signal(&c->idle);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+/* Starts threads - 1 helpers (fewer if threads cannot be had: the calling
+ * thread plays what they would have). */
+static void crew_open(robin_crew *c, const sd_robin_opts *o, const sd_pair *pairs, int threads)
+{
+    c->o = o;
+    c->pairs = pairs;
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->work, NULL);
+    pthread_cond_init(&c->idle, NULL);
+    c->b = NULL;
+    atomic_init(&c->next, 0);
+    c->gen = 0;
+    c->busy = 0;
+    c->quit = false;
+    c->nhelpers = 0;
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&c->tid[c->nhelpers], NULL, helper, c) == 0) c->nhelpers++;
+}
+
+/* Hands b to the helpers; the previous batch must be finished. */
+static void crew_start(robin_crew *c, robin_batch *b)
+{
+    pthread_mutex_lock(&c->mu);
+    c->b = b;
+    atomic_store(&c->next, 0);
+    c->busy = c->nhelpers;
+    c->gen++;
+    pthread_cond_broadcast(&c->work);
+    pthread_mutex_unlock(&c->mu);
+}
+
+/* The calling thread plays what is left of the batch handed out, then
+ * waits until every helper is done with it. */
+static void crew_finish(robin_crew *c)
+{
+    play_chunks(c, c->b);
+    pthread_mutex_lock(&c->mu);
+    while (c->busy > 0) pthread_cond_wait(&c->idle, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+}
+
+static void crew_close(robin_crew *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->quit = true;
+    pthread_cond_broadcast(&c->work);
+    pthread_mutex_unlock(&c->mu);
+    for (int t = 0; t < c->nhelpers; t++) pthread_join(c->tid[t], NULL);
+    pthread_cond_destroy(&c->work);
+    pthread_cond_destroy(&c->idle);
+    pthread_mutex_destroy(&c->mu);
+}
+
+void sd_robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_result *t)
+{
+    int stopped = 0;
+    for (int i = 0; i < t->ninputs; i++) stopped += t->inputs[i].stopped != 0;
+    fprintf(out, "deals: %" PRIu64 " read, %" PRIu64 " whist deals played, %" PRIu64 " rejected, %" PRIu64
+                 " repeats skipped%s\n\n",
+            t->read, t->played, t->rejected, t->repeats,
+            stopped ? "; INCOMPLETE: not every input was read to its end" : "");
+    fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
+    fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
+    double field[SD_ROBIN_MAX] = {0};
+    for (int i = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++) {
+            paired_summary s;
+            paired_summarise(&t->pair[i][j], &s);
+            char name[64], p[16];
+            snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
+            pvalue_format(p, sizeof p, s.p);
+            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+            field[i] += s.mean;
+            field[j] -= s.mean;
+        }
+    fprintf(out, "\nAGAINST THE FIELD (mean gain per deal, averaged over the %d opponents)\n", o->nconv - 1);
+    for (int i = 0; i < o->nconv; i++)
+        fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
+}
+
+/* A deal of input ev->input accounted for: counted, and its digest term
+ * added when it was a deal as read. */
+static void count_read(sd_robin_result *t, const robin_event *ev)
+{
+    input_account *a = &t->inputs[ev->input];
+    t->read++;
+    a->deals++;
+    if (ev->kind == EV_DEAL) input_account_add_term(a, ev->term.lane);
+}
+
+/* Accounts for the batch in input order; false once --limit is reached. */
+static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_result *t, int *status)
+{
+    for (int e = 0; e < b->nevents; e++) {
+        if (o->limit && t->played >= o->limit) return false;
+        const robin_event *ev = &b->event[e];
+        switch (ev->kind) {
+        case EV_FATAL:
+            diag_print(stderr, &ev->diag);
+            t->inputs[ev->input].stopped = 1;
+            diag_format(t->inputs[ev->input].where, sizeof t->inputs[ev->input].where, &ev->diag);
+            *status = EXIT_FAILURE_IO;
+            break;
+        case EV_ERROR:
+            diag_print(stderr, &ev->diag);
+            if (*status == EXIT_OK) *status = EXIT_REJECTS;
+            break;
+        case EV_REJECT:
+            count_read(t, ev);
+            diag_print(stderr, &ev->diag);
+            t->rejected++;
+            if (*status == EXIT_OK) *status = EXIT_REJECTS;
+            break;
+        case EV_REPEAT:
+            t->read++;
+            t->repeats++;
+            break;
+        case EV_DEAL: {
+            count_read(t, ev);
+            bool failed = ev->n == 0; /* no whist deal: the trump policy's reason is in diag */
+            for (int i = 0; i < ev->n && (!o->limit || t->played < o->limit); i++) {
+                const robin_game *g = &b->game[ev->first + i];
+                if (!g->ok) {
+                    failed = true;
+                    break;
+                }
+                for (int a = 0, p = 0; a < o->nconv; a++)
+                    for (int c = a + 1; c < o->nconv; c++, p++) paired_add(&t->pair[a][c], g->gain[p], 0, g->gain[p] != 0);
+                t->played++;
+            }
+            if (failed) {
+                diag_t d = ev->diag;
+                if (ev->n) snprintf(d.reason, sizeof d.reason, "the deal cannot be played");
+                diag_print(stderr, &d);
+                t->rejected++;
+                if (*status == EXIT_OK) *status = EXIT_REJECTS;
+            }
+            break;
+        }
+        }
+    }
+    return true;
+}
+
+/* The files being read, one reader open at a time. */
+typedef struct {
+    const sd_robin_opts *o;
+    char *const *files;
+    int nfiles, k;          /* k: files opened so far */
+    deal_reader *r;
+    uint64_t deals_in_file; /* deals read from the open file, for the positions */
+} robin_input;
+
+/* The batch's next event, of the file being read; its diagnostic left to
+ * the caller. */
+static robin_event *new_event(robin_batch *b, const robin_input *in, event_kind kind)
+{
+    robin_event *ev = &b->event[b->nevents++];
+    ev->kind = kind;
+    ev->first = b->ngames;
+    ev->n = 0;
+    ev->input = in->k - 1;
+    return ev;
+}
+
+static void add_event(robin_batch *b, const robin_input *in, event_kind kind, const diag_t *diag)
+{
+    new_event(b, in, kind)->diag = *diag;
+}
+
+/* Reads the next batch into b: at most cap whist deals. False once every
+ * file has been read. */
+static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
+{
+    const sd_robin_opts *o = in->o;
+    b->nevents = b->ngames = 0;
+    /* a record makes up to 4 whist deals (--trump each) */
+    while (b->nevents < BATCH_EVENTS && b->ngames + 4 <= BATCH_DEALS && (uint64_t)b->ngames < cap) {
+        diag_t diag = {0};
+        if (!in->r) {
+            if (in->k == in->nfiles) return false;
+            in->r = deal_reader_open(in->files[in->k++], o->input.format, &diag);
+            in->deals_in_file = 0;
+            if (!in->r) add_event(b, in, EV_FATAL, &diag);
+            continue;
+        }
+        deal_t d, whist[4];
+        read_status st = deal_reader_next(in->r, &d, &diag);
+        if (st == READ_EOF || st == READ_FATAL) {
+            if (st == READ_FATAL) add_event(b, in, EV_FATAL, &diag);
+            deal_reader_close(in->r);
+            in->r = NULL;
+            continue;
+        }
+        uint64_t position = in->deals_in_file;
+        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) in->deals_in_file++;
+        if (st == READ_ERROR || st == READ_REJECT) {
+            add_event(b, in, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
+            continue;
+        }
+        if (d.flags & DEAL_REPEAT) {
+            add_event(b, in, EV_REPEAT, &diag);
+            continue;
+        }
+        /* the record's place (no copy of a whole diagnostic per deal), its
+         * reason filled only if it cannot be played */
+        robin_event *ev = new_event(b, in, EV_DEAL);
+        ev->term = deal_digest_term(&d, position);
+        ev->diag.file = d.pos.file;
+        ev->diag.line = d.pos.line;
+        ev->diag.reason[0] = 0;
+        ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, ev->diag.reason, sizeof ev->diag.reason);
+        for (int i = 0; i < ev->n; i++) {
+            robin_game *g = &b->game[b->ngames++];
+            sd_deal_from(&g->deal, &whist[i]);
+            g->deal.seed = o->seed;
+            g->deal.signals = o->signals;
+            g->deal.ext = o->ext;
+        }
+    }
+    return true;
+}
+
+/* The whist deals the next batch may hold: --limit less those played and
+ * those on the table (pending), which will be played unless they fail. */
+static uint64_t batch_cap(const sd_robin_opts *o, const sd_robin_result *t, uint64_t pending)
+{
+    if (!o->limit) return BATCH_DEALS;
+    uint64_t done = t->played + pending;
+    return done >= o->limit ? 0 : o->limit - done;
+}
+
+int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res)
+{
+    input_account *inputs = res->inputs;
+    memset(res, 0, sizeof *res);
+    res->inputs = inputs;
+    res->ninputs = nfiles;
+    sd_robin_result *t = res;
+    robin_batch *cur = malloc(sizeof *cur), *next = malloc(sizeof *next);
+    if (!cur || !next) {
+        free(cur);
+        free(next);
+        fprintf(stderr, "whistlab play: out of memory\n");
+        return EXIT_FAILURE_IO;
+    }
+    sd_side side[SD_ROBIN_MAX];
+    static sd_pair pairs[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    for (int i = 0; i < o->nconv; i++) sd_side_init(&side[i], o->conv[i]);
+    for (int i = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++) sd_pair_init(&pairs[i * o->nconv + j], &side[i], &side[j]);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int threads = o->threads > 0 ? o->threads : online > 0 ? (int)online : 1;
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    robin_crew crew;
+    crew_open(&crew, o, pairs, threads);
+    int status = EXIT_OK;
+    robin_input in = {o, files, nfiles, 0, NULL, 0};
+    bool more_input = gather(&in, cur, batch_cap(o, t, 0));
+    while (cur->nevents > 0) {
+        crew_start(&crew, cur);
+        /* read ahead while the helpers play */
+        next->nevents = next->ngames = 0;
+        if (more_input) more_input = gather(&in, next, batch_cap(o, t, (uint64_t)cur->ngames));
+        crew_finish(&crew);
+        if (!account(o, cur, t, &status)) break;
+        /* --limit held the read-ahead back: read now what is still wanted */
+        if (next->nevents == 0 && more_input) more_input = gather(&in, next, batch_cap(o, t, 0));
+        robin_batch *done = cur;
+        cur = next;
+        next = done;
+    }
+    crew_close(&crew);
+    if (in.r) deal_reader_close(in.r);
+    free(cur);
+    free(next);
+    return status;
+}

@@ -1,0 +1,65 @@
+/* sd_view.h -- what one single-dummy player sees when he decides a card
+ * (spec/play.md §2): the public state of play_view.h (every card played, by
+ * whom and in which trick, the turn-up, the known voids, D1-D4), his own
+ * hand, and his side's convention with its overrides (§12). The game loop
+ * (sd_game.c) hands each decision one of these and nothing else, so no rule
+ * can look at another hand (I6).
+ *
+ * sd_follow gives the card of second, third and fourth hand (§3 PR1-PR5,
+ * §5-§9, §12) with the ids of the rules that chose it. */
+#ifndef WHISTLAB_SD_VIEW_H
+#define WHISTLAB_SD_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "analyze/lead/lead.h"
+#include "analyze/lead/play_view.h"
+
+/* A side's convention and the overrides of play.md §12 its table declares
+ * ([play]: CV1 pass_partner, CV2 strengthening, CV6 ace_second). */
+typedef struct {
+    const convention *conv;
+    const convention_play *play; /* all zero: the core rules (and for no convention) */
+} sd_side;
+
+void sd_side_init(sd_side *side, const convention *c);
+
+typedef struct {
+    const play_public *pub; /* I2-I5: the deal's public state */
+    int seat;               /* the player deciding */
+    hand_t hand;            /* I1: his cards now */
+    const sd_side *side;    /* his side's agreements (I5) */
+    unsigned ext;           /* the extended rules of play.md §13 switched on
+                               for the game: bit n = rule Xn (SD_EXT_DONE) */
+} sd_view;
+
+/* The extended rules implemented (X1-X13, all of §13 but X14, which is
+ * unspecified); X8, X11 and X12 act on leads (lead_later.c). */
+#define SD_EXT_DONE (((1u << 14) - 1) & ~1u)
+
+/* The extended rules that read the side's convention when following:
+ * X2(a) and X3 its card tables, X6 its [later] procedure. */
+#define SD_EXT_READS_SIDE ((1u << 2) | (1u << 3) | (1u << 6))
+
+/* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
+ * id is unknown or not one whistlab plays. */
+bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len);
+
+/* A card and why: rule is the position rule ("S3.2", "T4.2", "F1", "PR2",
+ * "CV1"), how the rule that turned a RUFF / DISC / LOW output into a card
+ * ("RF1", "RF2", "D1", "D3", "D4") or NULL. */
+typedef struct {
+    card_t card;
+    const char *rule;
+    const char *how;
+    bool low;          /* a LOW output (PR5), which signals may replace (PR6) */
+} sd_card;
+
+/* The card of a player who is not on lead (the current trick holds 1 to 3
+ * cards). Always legal. Allocation-free. *side_read is set when a rule
+ * tested one of the side's overrides (CV1, CV2, CV6) or read its card
+ * tables (X2(a), X3) or its [later] procedure (X6): the card may then
+ * differ under another convention's side. */
+sd_card sd_follow(const sd_view *v, bool *side_read);
+
+#endif

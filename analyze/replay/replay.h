@@ -1,0 +1,95 @@
+/* replay.h -- the comparison driver: read deals, let each convention choose
+ * the eldest hand's opening lead, value every lead double-dummy (one DDS
+ * solve per whist deal, conventions.md S6), and add each deal to the
+ * mergeable statistics (stats/tally.h) and the optional per-deal CSV. It
+ * also accounts for what it read of each input: the deals, their content
+ * digest (formats/deal_digest.h), and where reading stopped when an input
+ * could not be read to its end, so that the report can say INCOMPLETE.
+ *
+ * Results are in input order and independent of the number of threads.
+ * With a state file the run checkpoints itself every so many deals and can
+ * be resumed from there with the same results as an uninterrupted run. */
+#ifndef WHISTLAB_REPLAY_H
+#define WHISTLAB_REPLAY_H
+
+#include <signal.h>
+#include "analyze/dd/dd_solve.h"
+#include "analyze/lead/lead.h"
+#include "formats/input_opts.h"
+#include "stats/provenance.h"
+#include "stats/report.h"
+#include "stats/tally.h"
+
+typedef struct {
+    const convention *conv[STATS_MAX_CONV];
+    int nconv;
+    /* What a convention's score is (--eval, the same choice the report
+     * heads its tables by): the double-dummy tricks after its opening
+     * lead; the single-dummy tricks of its side when the rule-based players
+     * of spec/play.md play the whole deal (analyze/play/sd_replay.h); or both,
+     * side by side: conv[0..nconv-1] valued double-dummy in stats columns
+     * 0..nconv-1 and single-dummy in columns nconv..2*nconv-1. */
+    stats_eval eval;
+    const convention *opponents; /* single-dummy: the dealer's side's
+                                    convention; NULL = each convention
+                                    against itself */
+    bool signals;                /* single-dummy: play.md §11 on */
+    unsigned ext;                /* single-dummy: §13 rules on (sd_view.h) */
+    input_opts input;        /* --format, --trump, --leader */
+    uint64_t seed;           /* for the `random` convention */
+    uint64_t limit;          /* read at most this many deals (0 = all) */
+    unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
+    int threads;             /* DDS solver threads (0 = as many as DDS has) */
+    bool progress;           /* progress line on stderr */
+    const char *csv_deals;   /* per-deal table (NULL = none) */
+    const char *save;        /* state file for checkpoints and the end (NULL = none) */
+    const char *config;      /* the run's settings, as saved in the state file */
+    uint64_t checkpoint_every; /* deals between checkpoints */
+    /* Resuming: the records already accounted for in the state passed in,
+     * and the size of the per-deal table at that point. */
+    uint64_t resume_records;
+    long resume_csv_bytes;
+    /* What the run read of each of its inputs (one per file, added to: when
+     * resuming they hold what the state file kept): deals, digest, and a
+     * stop (the input not opened or not read to its end: the run is
+     * INCOMPLETE). Saved in the state file with the statistics. */
+    input_account *inputs;
+    /* Set (from a signal handler) to stop early: the run then finishes the
+     * deals in flight, saves its state and returns. */
+    volatile sig_atomic_t *stop;
+} replay_opts;
+
+typedef enum {
+    REPLAY_DONE,         /* every record read */
+    REPLAY_INTERRUPTED,  /* *stop was set: the state file says where it stands */
+    REPLAY_FAILED,       /* an input or output could not be used (messages
+                            printed; an input's stop is in o->inputs) */
+} replay_status;
+
+/* The columns of the per-deal CSV (one row per whist deal and convention):
+ * file, line, index (0-based deal number in its file), board, trump
+ * (S H D C N), leader (N E S W), convention, lead (e.g. "H7"), suit_rule,
+ * card_rule (the rule ids that chose the lead; "dd" for dd-best), tricks
+ * (the leader's side's double-dummy tricks after that lead), best (after the
+ * best lead), cost (best - tricks), optimal (1 if cost = 0), best_lead (the
+ * dd-best card), optimal_leads (how many cards reach best), trumps_held,
+ * longest_plain, leads_coincide (1 if all non-dd-best conventions lead the
+ * same card). */
+extern const char *const REPLAY_CSV_COLUMNS[];
+extern const int REPLAY_CSV_NCOLS;
+
+/* Runs over files[0..nfiles-1] in order, adding to st (already initialised
+ * with the conventions' names, or loaded from the state file when
+ * resuming). Diagnostics go to stderr as "file:line: reason". */
+replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
+                         stats_state *st);
+
+/* The dd-best lead of a leader's hand (conventions.md S6, Q18): the card
+ * with most tricks; ties go to pref_card (the lead of the convention
+ * dd-best's table prefers: long-suit) if optimal, else to the first optimal
+ * card in S, H, D, C order, lowest rank first.
+ * *n_optimal receives the number of optimal cards. CARD_NONE if the hand has
+ * no valued card. */
+card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_optimal);
+
+#endif

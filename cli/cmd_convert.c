@@ -1,0 +1,95 @@
+/* cmd_convert.c -- `whistlab convert IN OUT`: deals from any readable format
+ * to PBN (with the whist tags) or dealer's one-line format, by extension. */
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "formats/deal_stream.h"
+#include "formats/writer.h"
+
+static void convert_usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab convert [options] IN OUT\n"
+               "Converts deals; the output format follows OUT's name: .pbn, .pbn.gz (PBN with\n"
+               "the whist tags Trump, TurnUp, Leader), .txt, .txt.gz (one line a deal), .wda (binary\n"
+               "archive); '-' = PBN on standard output.\n"
+               "Games that only replay the deal before (other tables) are written once.\n\n"
+               "  --to F         output format: pbn, oneline or wda (overrides the extension)\n"
+               INPUT_OPTIONS_HELP
+               "                 (with --trump/--leader the deals are written with them set)\n");
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"to", required_argument, NULL, 't'},
+        INPUT_LONG_OPTIONS,
+        {0, 0, 0, 0},
+    };
+    input_opts io;
+    input_opts_init(&io);
+    deal_format out_fmt = FMT_AUTO;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "ht:", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&io, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) continue;
+        if (opt == 'h') {
+            convert_usage(stdout);
+            return EXIT_OK;
+        } else if (opt == 't') {
+            int f = deal_format_parse(optarg);
+            if (f != FMT_PBN && f != FMT_ONELINE && f != FMT_WDA) {
+                fprintf(stderr, "whistlab convert: --to %s: not pbn, oneline or wda\n", optarg);
+                return EXIT_USAGE;
+            }
+            out_fmt = (deal_format)f;
+        } else {
+            convert_usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 2) {
+        convert_usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *in_path = argv[optind], *out_path = argv[optind + 1];
+    deal_stream_counts counts = {0};
+    deal_stream in;
+    if (!deal_stream_open(&in, in_path, &io, io.policy_given, &counts)) return in.status;
+    diag_t diag = {0};
+    deal_writer *w = deal_writer_open(out_path, out_fmt, &diag);
+    if (!w) {
+        diag_print(stderr, &diag);
+        deal_stream_close(&in);
+        return EXIT_FAILURE_IO;
+    }
+    uint64_t written = 0;
+    bool write_failed = false;
+    deal_t whist[4];
+    int n;
+    while (!write_failed && (n = deal_stream_next(&in, whist)) > 0)
+        for (int i = 0; i < n && !write_failed; i++) {
+            if (deal_writer_put(w, &whist[i], &diag)) written++;
+            else write_failed = true;
+        }
+    int status = deal_stream_close(&in);
+    if (write_failed) diag_print(stderr, &diag);
+    char dropped[256];
+    if (deal_writer_dropped(w, dropped, sizeof dropped))
+        fprintf(stderr, "convert: %s cannot hold: dropped %s\n", out_path, dropped);
+    if (!deal_writer_close(w, &diag)) {
+        if (!write_failed) diag_print(stderr, &diag);
+        write_failed = true;
+    }
+    if (write_failed) status = EXIT_FAILURE_IO;
+    fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s",
+            (unsigned long long)counts.read, (unsigned long long)counts.rejected,
+            (unsigned long long)written, out_path);
+    if (counts.repeats)
+        fprintf(stderr, "; %llu repeated games (same deal) written once",
+                (unsigned long long)counts.repeats);
+    fprintf(stderr, "\n");
+    return status;
+}

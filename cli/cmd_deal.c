@@ -1,0 +1,263 @@
+/* cmd_deal.c -- `whistlab deal`: reproducible random whist deals, dealt as
+ * at the table (deal_gen.h), optionally filtered by a --where condition on
+ * the hands (deal_filter.h), with cards fixed in advance (deal_predeal.h),
+ * written to a .wda archive, PBN or one-line. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "analyze/deal/deal_gen.h"
+#include "formats/wda.h"
+#include "formats/writer.h"
+
+static void deal_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: whistlab deal [-n N] [--seed S] [-o FILE] [--where EXPR] [options]\n"
+            "Deals N uniformly random whist deals: the deal passes to the left each board\n"
+            "(North deals board 1), the dealer's last card is turned up and fixes trumps.\n"
+            "A seed gives the same deals on every machine and for any number of threads.\n\n"
+            "  -n, --count N    deals to write (default 10; suffixes k and m: 10m)\n"
+            "  --seed S         seed of the generator (default 1)\n"
+            "  -o FILE          output: .wda (binary archive), .pbn, .pbn.gz, .txt, .txt.gz;\n"
+            "                   '-' (default) = one-line deals on standard output\n"
+            "  --to F           output format: wda, pbn or oneline (overrides the name)\n"
+            "  --where EXPR     keep only the deals that meet EXPR, numbered 1, 2, 3..., e.g.\n"
+            "                   'trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)'\n"
+            "                   functions: len(SEAT, SUIT), trumps, longest, shortest (SEAT),\n"
+            "                   hcp(SEAT [, SUIT]), honours(SEAT), count/holds(SEAT, \"AKQ\", SUIT);\n"
+            "                   seats leader second third dealer north east south west; suits\n"
+            "                   spades hearts diamonds clubs trumps longest_suit shortest_suit;\n"
+            "                   && || ! == != < <= > >= + - ( )\n"
+            "  --max-dealt M    with --where, give up after dealing M deals (default 1000 N)\n"
+            "  --skip K         start at deal K of the seed's stream (board K+1), to split\n"
+            "                   a corpus across machines\n"
+            "  -j, --threads T  dealing threads (default: one per CPU; the deals are the same)\n"
+            "  --predeal SEAT=HAND\n"
+            "                   fixed cards, the rest dealt uniformly at random (repeat it for\n"
+            "                   several seats): SEAT leader, second, third or dealer (relative to\n"
+            "                   each board's dealer) or north, east, south, west; HAND in whole or\n"
+            "                   part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'\n"
+            "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
+            "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n");
+}
+
+/* A count: digits with an optional k (thousand) or m (million). */
+static bool parse_count(const char *s, uint64_t *v)
+{
+    char *end;
+    if (!(*s >= '0' && *s <= '9')) return false;
+    unsigned long long x = strtoull(s, &end, 10);
+    uint64_t scale = 1;
+    if (*end == 'k' || *end == 'K') scale = 1000, end++;
+    else if (*end == 'm' || *end == 'M') scale = 1000000, end++;
+    if (*end || x > UINT64_MAX / scale) return false;
+    *v = x * scale;
+    return true;
+}
+
+/* Where the deals go: a .wda archive (records packed here) or any
+ * deal_writer. Boards: the stream's (index + 1), or 1, 2, 3... when
+ * filtered; an unfiltered run delivers every deal from --skip on, so both
+ * are base + i + 1 for the i-th deal written. */
+typedef struct {
+    wda_writer *wda;
+    deal_writer *text;
+    uint64_t base;       /* board of record i is base + i + 1 */
+    uint64_t written;
+    deal_t d;
+    diag_t diag;
+    bool failed;
+    uint8_t recs[DEAL_GEN_BLOCK * WDA_RECORD_BYTES];
+} sink_state;
+
+static bool sink(void *ctx, const gen_deal *deals, size_t n)
+{
+    sink_state *s = ctx;
+    for (size_t k = 0; k < n; k++) {
+        deal_gen_to_deal(&deals[k], (uint32_t)(s->base + s->written + k + 1), &s->d);
+        if (s->wda) {
+            wda_record_pack(&s->d, s->written + k, s->base, s->recs + k * WDA_RECORD_BYTES);
+        } else if (!deal_writer_put(s->text, &s->d, &s->diag)) {
+            s->failed = true;
+            return false;
+        }
+    }
+    if (s->wda && !wda_writer_append(s->wda, s->recs, n, &s->diag)) {
+        s->failed = true;
+        return false;
+    }
+    s->written += n;
+    return true;
+}
+
+/* The command line, for the archive's note. */
+static void command_note(int argc, char **argv, char *note, size_t len)
+{
+    size_t used = (size_t)snprintf(note, len, "whistlab");
+    for (int i = 0; i < argc && used < len; i++) {
+        bool quote = strpbrk(argv[i], " \"'&|!<>()") != NULL;
+        used += (size_t)snprintf(note + used, len - used, quote ? " '%s'" : " %s", argv[i]);
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int cmd_deal(int argc, char **argv)
+{
+    enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP, OPT_PREDEAL, OPT_TURNUP, OPT_TRUMP };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"count", required_argument, NULL, 'n'},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"to", required_argument, NULL, OPT_TO},
+        {"where", required_argument, NULL, OPT_WHERE},
+        {"max-dealt", required_argument, NULL, OPT_MAX_DEALT},
+        {"skip", required_argument, NULL, OPT_SKIP},
+        {"threads", required_argument, NULL, 'j'},
+        {"predeal", required_argument, NULL, OPT_PREDEAL},
+        {"turnup", required_argument, NULL, OPT_TURNUP},
+        {"trump", required_argument, NULL, OPT_TRUMP},
+        {0, 0, 0, 0},
+    };
+    deal_gen_opts go = {.seed = 1, .wanted = 10};
+    deal_predeal pre;
+    deal_predeal_init(&pre);
+    diag_t pdiag = {0};
+    const char *out_path = "-", *where = NULL;
+    deal_format fmt = FMT_AUTO;
+    uint64_t threads = 0;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hn:o:j:", longopts, NULL)) != -1) {
+        bool ok = true;
+        switch (opt) {
+        case 'h': deal_usage(stdout); return EXIT_OK;
+        case 'n': ok = parse_count(optarg, &go.wanted); break;
+        case OPT_SEED: ok = parse_count(optarg, &go.seed); break;
+        case 'o': out_path = optarg; break;
+        case OPT_TO: {
+            int f = deal_format_parse(optarg);
+            ok = f == FMT_PBN || f == FMT_ONELINE || f == FMT_WDA;
+            fmt = (deal_format)f;
+            break;
+        }
+        case OPT_WHERE: where = optarg; break;
+        case OPT_MAX_DEALT: ok = parse_count(optarg, &go.max_dealt) && go.max_dealt > 0; break;
+        case OPT_SKIP: ok = parse_count(optarg, &go.start); break;
+        case 'j': ok = parse_count(optarg, &threads) && threads >= 1 && threads <= 256; break;
+        case OPT_PREDEAL:
+            if (!deal_predeal_add(&pre, optarg, &pdiag)) {
+                fprintf(stderr, "whistlab deal: --predeal %s\n", pdiag.reason);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_TURNUP:
+            pre.turnup = card_parse(optarg);
+            ok = pre.turnup != CARD_NONE;
+            break;
+        case OPT_TRUMP:
+            pre.trump = optarg[0] && !optarg[1] ? suit_from_char(optarg[0]) : -1;
+            ok = pre.trump >= 0;
+            break;
+        default: deal_usage(stderr); return EXIT_USAGE;
+        }
+        if (!ok) {
+            fprintf(stderr, "whistlab deal: bad value '%s' (see whistlab deal --help)\n", optarg);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        deal_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (!where && go.start + go.wanted > UINT32_MAX) {
+        fprintf(stderr, "whistlab deal: board numbers would pass %u\n", UINT32_MAX);
+        return EXIT_USAGE;
+    }
+    if (!deal_predeal_check(&pre, &pdiag)) {
+        fprintf(stderr, "whistlab deal: %s\n", pdiag.reason);
+        return EXIT_USAGE;
+    }
+    go.predeal = &pre;
+    go.threads = threads ? (unsigned)threads : cpus > 0 ? (unsigned)cpus : 1;
+    deal_filter *filter = NULL;
+    if (where) {
+        char why[256];
+        filter = deal_filter_compile(where, why, sizeof why);
+        if (!filter) {
+            fprintf(stderr, "whistlab deal: --where: %s\n", why);
+            return EXIT_USAGE;
+        }
+        go.filter = filter;
+        if (!go.max_dealt)
+            go.max_dealt = go.wanted > UINT64_MAX / 1000 ? UINT64_MAX : go.wanted * 1000;
+    }
+    if (fmt == FMT_AUTO)
+        fmt = strcmp(out_path, "-") == 0 ? FMT_ONELINE : deal_format_from_path(out_path);
+
+    sink_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        fprintf(stderr, "whistlab deal: out of memory\n");
+        deal_filter_free(filter);
+        return EXIT_FAILURE_IO;
+    }
+    deal_clear(&s->d);
+    s->base = filter ? 0 : go.start;
+    if (fmt == FMT_WDA) {
+        wda_header h = {.block_records = WDA_BLOCK_RECORDS, .seed = go.seed,
+                        .generator = deal_predeal_active(&pre) ? WDA_GENERATOR_PREDEAL : WDA_GENERATOR_DEAL,
+                        .flags = filter ? WDA_FLAG_FILTERED : 0,
+                        .board_base = s->base};
+        command_note(argc, argv, h.note, WDA_MAX_NOTE + 1);
+        s->wda = wda_writer_open(out_path, &h, &s->diag);
+    } else {
+        s->text = deal_writer_open(out_path, fmt, &s->diag);
+    }
+    if (!s->wda && !s->text) {
+        diag_print(stderr, &s->diag);
+        deal_filter_free(filter);
+        free(s);
+        return EXIT_FAILURE_IO;
+    }
+    go.sink = sink;
+    go.ctx = s;
+    deal_gen_result res;
+    double t0 = now_seconds();
+    bool ran = deal_gen_run(&go, &res);
+    double secs = now_seconds() - t0;
+    bool closed = s->wda ? wda_writer_close(s->wda, &s->diag) : deal_writer_close(s->text, &s->diag);
+    int status = EXIT_OK;
+    if (s->failed || !closed) {
+        diag_print(stderr, &s->diag);
+        status = EXIT_FAILURE_IO;
+    } else if (!ran) {
+        fprintf(stderr, "whistlab deal: cannot start the dealing threads\n");
+        status = EXIT_FAILURE_IO;
+    }
+    fprintf(stderr, "deal: %llu deals (seed %llu) written to %s in %.2f s",
+            (unsigned long long)s->written, (unsigned long long)go.seed,
+            strcmp(out_path, "-") == 0 ? "standard output" : out_path, secs);
+    if (filter)
+        fprintf(stderr, "; %llu dealt, %.4g%% met --where", (unsigned long long)res.dealt,
+                res.dealt ? 100.0 * (double)res.kept / (double)res.dealt : 0.0);
+    fprintf(stderr, "\n");
+    if (status == EXIT_OK && res.kept < go.wanted) {
+        fprintf(stderr, "whistlab deal: only %llu of the %llu deals asked for met --where within "
+                        "--max-dealt %llu\n", (unsigned long long)res.kept,
+                (unsigned long long)go.wanted, (unsigned long long)go.max_dealt);
+        status = EXIT_REJECTS;
+    }
+    deal_filter_free(filter);
+    free(s);
+    return status;
+}

@@ -1,0 +1,520 @@
+/* cmd_lead.c -- `whistlab lead`: each convention's opening lead, for a hand
+ * typed on the command line or for the eldest hand of every deal in corpus
+ * files (with --explain: the rules that chose the suit and the card), and
+ * `whistlab conventions`: the built-in conventions. */
+#include <csv.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "formats/hand_text.h"
+#include "analyze/lead/lead.h"
+#include "analyze/play/sd_view.h"
+#include "cli/cmd_lead_sim.h"
+#include "cli/cli.h"
+#include "formats/deal_stream.h"
+
+#define MAX_CONV 32
+
+typedef struct {
+    const convention *conv[MAX_CONV];
+    convention *owned[MAX_CONV];
+    int n;
+    bool explain;
+    uint64_t seed;
+    FILE *csv;
+    bool text; /* per-deal text (off when the CSV is the output) */
+    /* --simulate: a lead problem for the hand or each eldest hand */
+    lead_sim_opts sim;
+    convention *opponents;
+    csv_out *sim_tables, *sim_layouts;
+} lead_opts;
+
+static void lead_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab lead --hand HAND --trump S|H|D|C|NT [--turnup CARD] [options]\n"
+        "       whistlab lead [options] FILE...\n"
+        "Prints the opening lead each convention chooses: for the hand given, or for\n"
+        "the eldest hand of every deal in the files (spec/conventions.md).\n\n"
+        "  --hand H         the leader's hand: 'S:KJ8432 H:Q963 D:AK C:Q' or 'KJ8432.Q963.AK.Q'\n"
+        "  --trump T        with --hand: the trump suit (S, H, D, C, or NT); with files:\n"
+        "                   the trump policy below\n"
+        "  --turnup C       with --hand: the dealer's turned card (H7); it names the trumps\n"
+        "  --convention C   a built-in name, a table file, NAME+option (long-suit+minneapolis)\n"
+        "                   or 'all' (the default: every built-in but dd-best); repeatable,\n"
+        "                   or comma-separated\n"
+        "  --explain        name the rules that chose the suit and the card, with a gloss\n"
+        "  --seed N         seed of the `random` convention (default 0)\n"
+        "  --csv F          write the leads as CSV to F ('-' = standard output) instead of\n"
+        "                   text; columns: file,line,board,convention,card,suit_rule,card_rule;\n"
+        "                   with --simulate: the tables, one row per lead (see below)\n"
+        "  --simulate N     a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
+        "                   the dealer's, drawn from the trumps left unless --turnup names it)\n"
+        "                   and value every card of the hand on each, for the hand given or\n"
+        "                   the eldest hand of each deal of the files\n"
+        "  --eval E         with --simulate: dd (one DDS solve a layout; the default), play\n"
+        "                   (the rule-based players after each forced lead, the leader's side\n"
+        "                   by each --convention) or both\n"
+        "  --opponents C    with play: the dealer's side's convention (default long-suit;\n"
+        "                   'same': each convention against itself)\n"
+        "  --signals, --ext X4,X5,...\n"
+        "                   with play: play.md's signals and extended rules\n"
+        "  --threads N      with --simulate: solver threads (default: as many as DDS has);\n"
+        "                   the tables are the same for any number\n"
+        "  --csv-layouts F  with --simulate: every layout, one row per lead and evaluation\n"
+        "                   (file line board layout dealer turnup north east south west eval\n"
+        "                   convention lead tricks)\n"
+        "  (--seed N also seeds the layouts of --simulate)\n"
+        INPUT_OPTIONS_HELP
+        "\nEvery deal read is accounted for: a deal that cannot be analysed is reported as\n"
+        "file:line: reason (exit status 1). See 'whistlab conventions' for the built-ins.\n");
+}
+
+static bool add_convention(lead_opts *o, const char *spec)
+{
+    if (strcmp(spec, "all") == 0) {
+        int n;
+        const convention *const *all = convention_builtins(&n);
+        for (int i = 0; i < n; i++) {
+            if (convention_is_dd_best(all[i])) continue;
+            if (o->n == MAX_CONV) break;
+            o->owned[o->n] = NULL;
+            o->conv[o->n++] = all[i];
+        }
+        return true;
+    }
+    if (o->n == MAX_CONV) {
+        fprintf(stderr, "whistlab lead: at most %d conventions\n", MAX_CONV);
+        return false;
+    }
+    diag_t d = {0};
+    convention *c = convention_open(spec, &d);
+    if (!c) {
+        diag_print(stderr, &d);
+        return false;
+    }
+    o->owned[o->n] = c;
+    o->conv[o->n++] = c;
+    return true;
+}
+
+static void free_conventions(lead_opts *o)
+{
+    for (int i = 0; i < o->n; i++) convention_free(o->owned[i]);
+}
+
+static void csv_field(FILE *f, const char *s, bool last)
+{
+    csv_fwrite(f, s, strlen(s));
+    fputc(last ? '\n' : ',', f);
+}
+
+static void csv_row(FILE *f, const char *file, uint64_t line, uint32_t board, const char *conv,
+                    const lead_choice *ch)
+{
+    char num[32], card[3];
+    csv_field(f, file, false);
+    snprintf(num, sizeof num, "%" PRIu64, line);
+    csv_field(f, num, false);
+    snprintf(num, sizeof num, "%" PRIu32, board);
+    csv_field(f, num, false);
+    csv_field(f, conv, false);
+    csv_field(f, card_format(ch->card, card), false);
+    csv_field(f, ch->suit_rule, false);
+    csv_field(f, ch->card_rule, true);
+}
+
+/* The leads of every convention for one view: text and/or CSV rows. */
+static void print_leads(const lead_opts *o, const lead_view *v, const char *file, uint64_t line,
+                        uint32_t board)
+{
+    int w = 0;
+    for (int i = 0; i < o->n; i++) {
+        int k = (int)strlen(convention_name(o->conv[i]));
+        if (k > w) w = k;
+    }
+    for (int i = 0; i < o->n; i++) {
+        const convention *c = o->conv[i];
+        lead_choice ch;
+        if (lead_choose(c, v, &ch) < 0) {
+            if (o->text)
+                printf("  %-*s --   chosen by the double-dummy evaluation (whistlab replay)\n", w,
+                       convention_name(c));
+            continue;
+        }
+        if (o->csv) csv_row(o->csv, file, line, board, convention_name(c), &ch);
+        if (!o->text) continue;
+        char card[3];
+        printf("  %-*s %s   %s / %s\n", w, convention_name(c), card_format(ch.card, card), ch.suit_rule,
+               ch.card_rule);
+        if (o->explain) {
+            char suit[512], cardl[512];
+            lead_explain(c, v, suit, cardl, sizeof suit);
+            printf("  %-*s      suit %s: %s\n", w, "", ch.suit_rule, suit);
+            if (cardl[0]) printf("  %-*s      card %s: %s\n", w, "", ch.card_rule, cardl);
+        }
+    }
+}
+
+/* --simulate: the conventions, the opponents and the CSV tables. */
+static int sim_setup(lead_opts *o, const char *opponents, const char *tables_path, const char *layouts_path)
+{
+    lead_sim_opts *s = &o->sim;
+    s->seed = o->seed;
+    for (int i = 0; i < o->n; i++) {
+        if (convention_is_dd_best(o->conv[i])) continue; /* its lead is the table's best */
+        if (s->nconv == LEAD_SIM_MAX_CONV) {
+            fprintf(stderr, "whistlab lead: --simulate: at most %d conventions\n", LEAD_SIM_MAX_CONV);
+            return EXIT_USAGE;
+        }
+        s->conv[s->nconv++] = o->conv[i];
+    }
+    if (s->play && strcmp(opponents, "same") != 0) {
+        diag_t d = {0};
+        if (!(o->opponents = convention_open(opponents, &d))) {
+            diag_print(stderr, &d);
+            return EXIT_USAGE;
+        }
+        s->opponents = o->opponents;
+    }
+    char err[512];
+    if (tables_path) {
+        const char *cols[64];
+        int n = 0;
+        for (int i = 0; i < LEAD_SIM_TABLE_NCOLS; i++) cols[n++] = LEAD_SIM_TABLE_COLUMNS[i];
+        for (int i = 0; i < LEAD_TABLE_CSV_NCOLS; i++) cols[n++] = LEAD_TABLE_CSV_COLUMNS[i];
+        if (!(o->sim_tables = csv_out_open(tables_path, cols, n, err, sizeof err))) {
+            fprintf(stderr, "whistlab lead: %s\n", err);
+            return EXIT_FAILURE_IO;
+        }
+    }
+    if (layouts_path &&
+        !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, err, sizeof err))) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
+static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text, const char *turnup_text)
+{
+    lead_view v = {.turnup = CARD_NONE, .seed = o->seed};
+    char why[128];
+    if (!hand_parse(hand_text, &v.hand, why, sizeof why)) {
+        fprintf(stderr, "whistlab lead: --hand: %s\n", why);
+        return EXIT_USAGE;
+    }
+    if (hand_count(v.hand) != 13) {
+        fprintf(stderr, "whistlab lead: --hand has %d cards; a whist hand has 13\n", hand_count(v.hand));
+        return EXIT_USAGE;
+    }
+    v.trump = -1;
+    if (trump_text) {
+        v.trump = strain_from_str(trump_text);
+        if (v.trump < 0) {
+            fprintf(stderr, "whistlab lead: --trump %s: not one of S, H, D, C, NT\n", trump_text);
+            return EXIT_USAGE;
+        }
+    }
+    if (turnup_text) {
+        v.turnup = card_parse(turnup_text);
+        if (v.turnup == CARD_NONE) {
+            fprintf(stderr, "whistlab lead: --turnup %s: not a card (e.g. H7)\n", turnup_text);
+            return EXIT_USAGE;
+        }
+        if (v.trump < 0) v.trump = card_suit(v.turnup);
+        if (card_suit(v.turnup) != v.trump) {
+            fprintf(stderr, "whistlab lead: --turnup %s is not a trump\n", turnup_text);
+            return EXIT_USAGE;
+        }
+        if (hand_has(v.hand, v.turnup)) {
+            fprintf(stderr, "whistlab lead: --turnup %s is in the leader's hand; the dealer holds it\n",
+                    turnup_text);
+            return EXIT_USAGE;
+        }
+    }
+    if (v.trump < 0) {
+        fprintf(stderr, "whistlab lead: give the trumps with --trump or --turnup\n");
+        return EXIT_USAGE;
+    }
+    if (o->sim.layouts) {
+        o->sim.hand = v.hand;
+        o->sim.trump = v.trump;
+        o->sim.turnup = v.turnup;
+        return lead_sim_problem(&o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts);
+    }
+    if (o->text) {
+        char h[64], c[3];
+        printf("hand %s  trumps %s  turn-up %s\n", hand_format_text(v.hand, h, sizeof h),
+               STRAIN_NAMES[v.trump], v.turnup == CARD_NONE ? "none" : card_format(v.turnup, c));
+    }
+    print_leads(o, &v, "--hand", 0, 0);
+    return EXIT_OK;
+}
+
+static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_stream_counts *n)
+{
+    int sim_status = EXIT_OK;
+    deal_stream in;
+    if (!deal_stream_open(&in, path, io, true, n)) return in.status;
+    deal_t whist[4];
+    int k;
+    while ((k = deal_stream_next(&in, whist)) > 0) {
+        for (int i = 0; i < k; i++) {
+            const deal_t *w = &whist[i];
+            lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
+                           .deal_index = w->pos.index, .seed = o->seed};
+            if (o->sim.layouts) {
+                /* the book's own lead, when the deal records its play */
+                card_t book = (w->flags & DEAL_HAS_PLAY) ? w->play.card[0][w->leader] : CARD_NONE;
+                o->sim.hand = v.hand;
+                o->sim.trump = v.trump;
+                o->sim.turnup = (w->flags & DEAL_TURNUP_INFERRED) ? CARD_NONE : w->turnup;
+                printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads\n", w->pos.file, w->pos.line, w->board,
+                       SEAT_CHARS[w->leader]);
+                int s = lead_sim_problem(&o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
+                                         o->sim_layouts);
+                if (s > sim_status) sim_status = s;
+                continue;
+            }
+            if (o->text) {
+                char h[64], c[3];
+                printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads  trumps %s  turn-up %s%s  %s\n",
+                       w->pos.file, w->pos.line, w->board, SEAT_CHARS[w->leader],
+                       STRAIN_NAMES[w->strain], w->turnup == CARD_NONE ? "none" : card_format(w->turnup, c),
+                       (w->flags & DEAL_TURNUP_INFERRED) ? " (assumed)" : "",
+                       hand_format_text(v.hand, h, sizeof h));
+            }
+            print_leads(o, &v, w->pos.file, w->pos.line, w->board);
+        }
+    }
+    int status = deal_stream_close(&in);
+    return sim_status > status ? sim_status : status;
+}
+
+int cmd_lead(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"hand", required_argument, NULL, 'H'},
+        {"turnup", required_argument, NULL, 'u'},
+        {"convention", required_argument, NULL, 'c'},
+        {"explain", no_argument, NULL, 'x'},
+        {"seed", required_argument, NULL, 's'},
+        {"csv", required_argument, NULL, 'o'},
+        {"simulate", required_argument, NULL, 'S'},
+        {"eval", required_argument, NULL, 'e'},
+        {"opponents", required_argument, NULL, 'O'},
+        {"signals", no_argument, NULL, 'G'},
+        {"ext", required_argument, NULL, 'X'},
+        {"threads", required_argument, NULL, 'j'},
+        {"csv-layouts", required_argument, NULL, 'L'},
+        INPUT_LONG_OPTIONS,
+        {0, 0, 0, 0},
+    };
+    static lead_opts o;
+    memset(&o, 0, sizeof o);
+    o.text = true;
+    o.sim.dd = true;
+    const char *opponents = "long-suit", *layouts_path = NULL;
+    input_opts io;
+    input_opts_init(&io);
+    const char *hand = NULL, *trump = NULL, *turnup = NULL, *csv_path = NULL;
+    int status = EXIT_OK, opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (opt == OPT_INPUT_TRUMP) {
+            trump = optarg; /* a suit with --hand, a policy with files: read below */
+            continue;
+        }
+        int taken = input_opts_take(&io, opt, optarg);
+        if (taken < 0) status = EXIT_USAGE;
+        if (taken) continue;
+        switch (opt) {
+        case 'h': lead_usage(stdout); free_conventions(&o); return EXIT_OK;
+        case 'H': hand = optarg; break;
+        case 'u': turnup = optarg; break;
+        case 'x': o.explain = true; break;
+        case 'o': csv_path = optarg; break;
+        case 's': {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(optarg, &end, 0);
+            if (*end || errno || optarg[0] == '-') {
+                fprintf(stderr, "whistlab lead: --seed %s: not a number\n", optarg);
+                status = EXIT_USAGE;
+            }
+            o.seed = s;
+            break;
+        }
+        case 'S':
+        case 'j': {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(optarg, &end, 10);
+            if (*end || errno || optarg[0] == '-' || n == 0 || (opt == 'j' && n > 64)) {
+                fprintf(stderr, "whistlab lead: --%s %s: %s\n", opt == 'S' ? "simulate" : "threads", optarg,
+                        opt == 'S' ? "a number of layouts, 1 or more" : "expected 1..64");
+                status = EXIT_USAGE;
+            } else if (opt == 'S') {
+                o.sim.layouts = n;
+            } else {
+                o.sim.threads = (int)n;
+            }
+            break;
+        }
+        case 'e':
+            o.sim.dd = strcmp(optarg, "dd") == 0 || strcmp(optarg, "both") == 0;
+            o.sim.play = strcmp(optarg, "play") == 0 || strcmp(optarg, "both") == 0;
+            if (!o.sim.dd && !o.sim.play) {
+                fprintf(stderr, "whistlab lead: --eval %s: expected dd, play or both\n", optarg);
+                status = EXIT_USAGE;
+            }
+            break;
+        case 'O': opponents = optarg; break;
+        case 'G': o.sim.signals = true; break;
+        case 'X': {
+            char why[160];
+            if (!sd_ext_parse(optarg, &o.sim.ext, why, sizeof why)) {
+                fprintf(stderr, "whistlab lead: %s\n", why);
+                status = EXIT_USAGE;
+            }
+            break;
+        }
+        case 'L': layouts_path = optarg; break;
+        case 'c': {
+            char buf[1024];
+            snprintf(buf, sizeof buf, "%s", optarg);
+            char *save;
+            for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+                if (!add_convention(&o, tok)) status = EXIT_USAGE;
+            break;
+        }
+        default: lead_usage(stderr); free_conventions(&o); return EXIT_USAGE;
+        }
+    }
+    bool files = optind < argc;
+    if (status == EXIT_OK && hand && files) {
+        fprintf(stderr, "whistlab lead: give --hand or files, not both\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && !hand && !files) {
+        lead_usage(stderr);
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && !hand && turnup) {
+        fprintf(stderr, "whistlab lead: --turnup goes with --hand (files carry their own turn-up)\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
+        status = EXIT_USAGE;
+    if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
+    if (status == EXIT_OK && !o.sim.layouts && (layouts_path || o.sim.play || o.sim.threads)) {
+        fprintf(stderr, "whistlab lead: --eval, --threads and --csv-layouts go with --simulate N\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && o.sim.layouts) {
+        status = sim_setup(&o, opponents, csv_path, layouts_path);
+        csv_path = NULL;
+    }
+    if (status == EXIT_OK && csv_path) {
+        o.csv = strcmp(csv_path, "-") == 0 ? stdout : fopen(csv_path, "w");
+        if (!o.csv) {
+            fprintf(stderr, "whistlab lead: %s: %s\n", csv_path, strerror(errno));
+            status = EXIT_FAILURE_IO;
+        } else {
+            o.text = false;
+            fputs("file,line,board,convention,card,suit_rule,card_rule\n", o.csv);
+        }
+    }
+    if (status == EXIT_OK) {
+        if (hand) {
+            status = lead_hand(&o, hand, trump, turnup);
+        } else {
+            deal_stream_counts n = {0};
+            for (int i = optind; i < argc; i++) {
+                int s = lead_file(&o, &io, argv[i], &n);
+                if (s > status) status = s;
+            }
+            fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
+                    " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
+                    n.read, n.accepted, n.rejected, n.repeats);
+        }
+    }
+    if (o.csv && o.csv != stdout && fclose(o.csv) != 0 && status == EXIT_OK) {
+        fprintf(stderr, "whistlab lead: %s: write error\n", csv_path);
+        status = EXIT_FAILURE_IO;
+    } else if (o.csv == stdout && fflush(stdout) != 0 && status == EXIT_OK) {
+        status = EXIT_FAILURE_IO;
+    }
+    char err[512];
+    if (o.sim_tables && !csv_out_close(o.sim_tables, err, sizeof err)) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        status = EXIT_FAILURE_IO;
+    }
+    if (o.sim_layouts && !csv_out_close(o.sim_layouts, err, sizeof err)) {
+        fprintf(stderr, "whistlab lead: %s\n", err);
+        status = EXIT_FAILURE_IO;
+    }
+    convention_free(o.opponents);
+    free_conventions(&o);
+    return status;
+}
+
+static void conventions_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab conventions [--table NAME]\n"
+        "Lists the built-in opening-lead conventions: name, what they do, source,\n"
+        "options (switched on as NAME+option).\n\n"
+        "  --table NAME   print the convention's table, to copy and edit (then run it\n"
+        "                 with whistlab lead --convention FILE)\n");
+}
+
+int cmd_conventions(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"table", required_argument, NULL, 't'},
+        {0, 0, 0, 0},
+    };
+    const char *table = NULL;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            conventions_usage(stdout);
+            return EXIT_OK;
+        } else if (opt == 't') {
+            table = optarg;
+        } else {
+            conventions_usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc) {
+        conventions_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (table) {
+        const convention *c = convention_builtin(table);
+        if (!c || !convention_text(c)) {
+            fprintf(stderr, "whistlab conventions: no built-in convention '%s'\n", table);
+            return EXIT_USAGE;
+        }
+        fputs(convention_text(c), stdout);
+        return EXIT_OK;
+    }
+    int n;
+    const convention *const *all = convention_builtins(&n);
+    for (int i = 0; i < n; i++) {
+        const convention *c = all[i];
+        printf("%-22s %s\n", convention_name(c), convention_description(c));
+        printf("%-22s source: %s\n", "", convention_source(c));
+        for (int k = 0; k < convention_option_count(c); k++)
+            printf("%-22s option +%s: %s\n", "", convention_option_name(c, k), convention_option_text(c, k));
+    }
+    return EXIT_OK;
+}

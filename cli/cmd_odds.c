@@ -1,0 +1,458 @@
+/* cmd_odds.c -- `whistlab odds`: the odds tables of the old books, exact,
+ * historic and, with --corpus, as measured on a corpus of deals; --fit tests
+ * whether the corpus looks like random deals (spec/odds.md). Measured
+ * tables are headed by what they rest on (stats/provenance.h): the corpus
+ * files with their deals and content digests, and the settings. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "formats/deal_digest.h"
+#include "formats/input_opts.h"
+#include "analyze/odds/odds_fit.h"
+#include "analyze/odds/odds_run.h"
+#include "stats/odds_report.h"
+#include "stats/provenance.h"
+
+#define MAX_CORPUS 256
+
+typedef struct {
+    bool table[ODDS_NTABLES]; /* selected tables */
+    const char *corpus[MAX_CORPUS];
+    int ncorpus;
+    const char *csv;
+    double level;
+    int dealer_mode, turnup_mode;
+    bool fit;
+    int fit_mc;
+    unsigned long seed;
+    int threads;
+    input_opts io;
+    char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
+} odds_opts;
+
+/* What was read of one corpus file, for its line of the report. */
+typedef struct {
+    const char *format;
+    uint64_t read, rejected, repeats;
+} corpus_file;
+
+typedef struct {
+    uint64_t read, rejected, repeats, errors;
+    bool fatal;
+    corpus_file file[MAX_CORPUS];
+    input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
+} corpus_counts;
+
+enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
+       OPT_THREADS };
+
+static void odds_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--level 0.95]\n"
+            "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
+            "The odds tables of the whist books: for every row the exact probability, the\n"
+            "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
+            "with its confidence interval (spec/odds.md). TABLE limits the output to the\n"
+            "tables named; --list names them.\n\n"
+            "  --list           list the tables and exit\n"
+            "  --corpus FILE... deal files to measure (plain or gzip, '-' = stdin); repeated\n"
+            "                   deals (rotations too) are counted once\n"
+            "  --csv FILE       write the tidy CSV to FILE ('-' = standard output)\n"
+            "  --level L        confidence level of the intervals (default 0.95)\n"
+            "  --dealer M       record: the deal's dealer; all: each seat in turn\n"
+            "                   (default: record if every deal names its dealer)\n"
+            "  --turnup M       record: the deal's turn-up; all: each of the dealer's 13 cards\n"
+            "                   in turn; none (default: record if every deal has one)\n"
+            "  --fit            test the corpus against random dealing (chi-square, flatness)\n"
+            "  --fit-mc B       also Monte Carlo p-values from B random corpora (implies --fit)\n"
+            "  --seed S         seed of the Monte Carlo deals (default 1)\n"
+            "  --threads N      counting threads (default: one per CPU)\n"
+            "  --format F       input format: auto (default), pbn, oneline, dds, gib, lin\n"
+            "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
+            "                   other trump policies do not apply: the turn-up makes trumps\n"
+            "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+            "With --corpus the output starts with what the measured tables rest on: the\n"
+            "version, the command line, each file with its deals and their digest, and the\n"
+            "settings; --csv writes them first, as provenance rows.\n"
+            "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input\n");
+}
+
+static void list_tables(void)
+{
+    const odds_table_info *t = odds_tables();
+    for (int i = 0; i < ODDS_NTABLES; i++) printf("%-17s %s\n", t[i].id, t[i].title);
+}
+
+/* One more --corpus file; false (reported) past MAX_CORPUS. */
+static bool add_corpus(odds_opts *o, const char *path)
+{
+    if (o->ncorpus == MAX_CORPUS) {
+        fprintf(stderr, "whistlab odds: at most %d corpus files\n", MAX_CORPUS);
+        return false;
+    }
+    o->corpus[o->ncorpus++] = path;
+    return true;
+}
+
+/* Parses the command line; returns -1 to go on, else an exit status. */
+static int parse(int argc, char **argv, odds_opts *o)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"list", no_argument, NULL, OPT_LIST},
+        {"corpus", required_argument, NULL, OPT_CORPUS},
+        {"csv", required_argument, NULL, OPT_CSV},
+        {"level", required_argument, NULL, OPT_LEVEL},
+        {"dealer", required_argument, NULL, OPT_DEALER},
+        {"turnup", required_argument, NULL, OPT_TURNUP},
+        {"fit", no_argument, NULL, OPT_FIT},
+        {"fit-mc", required_argument, NULL, OPT_FIT_MC},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"threads", required_argument, NULL, OPT_THREADS},
+        INPUT_LONG_OPTIONS,
+        {0, 0, 0, 0},
+    };
+    bool any_table = false, in_corpus = false;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
+        char *end = NULL;
+        if (opt == 1) { /* a table, or a file after --corpus */
+            if (in_corpus) {
+                if (!add_corpus(o, optarg)) return EXIT_USAGE;
+                continue;
+            }
+            int t = odds_table_find(optarg);
+            if (t < 0) {
+                fprintf(stderr, "whistlab odds: no table '%s' (see whistlab odds --list)\n", optarg);
+                return EXIT_USAGE;
+            }
+            o->table[t] = any_table = true;
+            continue;
+        }
+        in_corpus = false;
+        int taken = input_opts_take(&o->io, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) {
+            if (opt == OPT_INPUT_TRUMP) snprintf(o->trump_text, sizeof o->trump_text, "%s", optarg);
+            if (opt == OPT_INPUT_LEADER) snprintf(o->leader_text, sizeof o->leader_text, "%s", optarg);
+            continue;
+        }
+        errno = 0;
+        switch (opt) {
+        case 'h':
+            odds_usage(stdout);
+            return EXIT_OK;
+        case OPT_LIST:
+            list_tables();
+            return EXIT_OK;
+        case OPT_CORPUS:
+            if (!add_corpus(o, optarg)) return EXIT_USAGE;
+            in_corpus = true;
+            break;
+        case OPT_CSV:
+            o->csv = optarg;
+            break;
+        case OPT_LEVEL:
+            o->level = strtod(optarg, &end);
+            if (*end || !(o->level > 0 && o->level < 1)) {
+                fprintf(stderr, "whistlab odds: --level %s: not a number between 0 and 1\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_DEALER:
+            snprintf(o->dealer_text, sizeof o->dealer_text, "%s", optarg);
+            if (strcmp(optarg, "record") == 0) o->dealer_mode = ODDS_DEALER_RECORD;
+            else if (strcmp(optarg, "all") == 0) o->dealer_mode = ODDS_DEALER_ALL;
+            else {
+                fprintf(stderr, "whistlab odds: --dealer %s: not one of record, all\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_TURNUP:
+            snprintf(o->turnup_text, sizeof o->turnup_text, "%s", optarg);
+            if (strcmp(optarg, "record") == 0) o->turnup_mode = ODDS_TURNUP_RECORD;
+            else if (strcmp(optarg, "all") == 0) o->turnup_mode = ODDS_TURNUP_ALL;
+            else if (strcmp(optarg, "none") == 0) o->turnup_mode = ODDS_TURNUP_NONE;
+            else {
+                fprintf(stderr, "whistlab odds: --turnup %s: not one of record, all, none\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_FIT:
+            o->fit = true;
+            break;
+        case OPT_FIT_MC:
+        case OPT_SEED:
+        case OPT_THREADS: {
+            long long v = strtoll(optarg, &end, 10);
+            long long max = opt == OPT_THREADS ? 64 : opt == OPT_FIT_MC ? 1000000 : 0x7fffffffLL;
+            if (*end || errno || v < (opt == OPT_SEED ? 0 : 1) || v > max) {
+                const char *name = opt == OPT_FIT_MC ? "--fit-mc" : opt == OPT_SEED ? "--seed" : "--threads";
+                fprintf(stderr, "whistlab odds: %s %s: not a whole number from %d to %lld\n", name, optarg,
+                        opt == OPT_SEED ? 0 : 1, max);
+                return EXIT_USAGE;
+            }
+            if (opt == OPT_FIT_MC) {
+                o->fit_mc = (int)v;
+                o->fit = true;
+            } else if (opt == OPT_SEED) o->seed = (unsigned long)v;
+            else o->threads = (int)v;
+            break;
+        }
+        default:
+            odds_usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (!any_table)
+        for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = true;
+    if (o->io.policy.kind != TRUMP_AUTO && o->io.policy.kind != TRUMP_TURNUP) {
+        fprintf(stderr, "whistlab odds: --trump: the odds take trumps from the turn-up (odds.md S1.1); "
+                        "use --trump turnup or --turnup record|all\n");
+        return EXIT_USAGE;
+    }
+    if (o->io.policy.kind == TRUMP_TURNUP && o->turnup_mode == ODDS_MODE_DEFAULT)
+        o->turnup_mode = ODDS_TURNUP_RECORD;
+    if (o->turnup_mode == ODDS_TURNUP_RECORD && o->dealer_mode == ODDS_DEALER_ALL) {
+        fprintf(stderr, "whistlab odds: --turnup record needs the recorded dealer (--dealer record)\n");
+        return EXIT_USAGE;
+    }
+    if (o->fit && !o->ncorpus) {
+        fprintf(stderr, "whistlab odds: --fit needs --corpus FILE\n");
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* A read deal as the odds see it, under --leader / --trump turnup; false
+ * with why filled if the deal cannot be used so. */
+static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, char *why, size_t why_len)
+{
+    deal_t w = *d;
+    if (io->policy.kind == TRUMP_TURNUP) {
+        deal_t whist[4];
+        if (!deal_apply_trump_policy(d, &io->policy, whist, why, why_len)) return false;
+        w = whist[0];
+    } else if (io->policy.leader != SEAT_NONE) {
+        /* A forced leader moves the dealer, and the turn-up with him. */
+        uint8_t dealer = (uint8_t)deal_dealer_of_leader(io->policy.leader);
+        if (w.dealer != dealer) w.turnup = CARD_NONE;
+        w.dealer = dealer;
+    }
+    for (int p = 0; p < 4; p++) out->hand[p] = w.hand[p];
+    out->dealer = w.dealer <= SEAT_W ? w.dealer : SEAT_NONE;
+    bool read_turnup = w.turnup != CARD_NONE && !(w.flags & DEAL_TURNUP_INFERRED);
+    out->turnup = read_turnup && out->dealer != SEAT_NONE && hand_has(w.hand[out->dealer], w.turnup)
+                      ? w.turnup
+                      : CARD_NONE;
+    return true;
+}
+
+/* Reads corpus file k into run and c. */
+static void read_corpus(const char *path, int k, const odds_opts *o, odds_run *run, corpus_counts *c)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, o->io.format, &diag);
+    if (!r) {
+        diag_print(stderr, &diag);
+        c->fatal = true;
+        return;
+    }
+    uint64_t read0 = c->read, rejected0 = c->rejected, repeats0 = c->repeats;
+    input_account *a = &c->input[k];
+    deal_t d;
+    for (;;) {
+        memset(&diag, 0, sizeof diag);
+        read_status st = deal_reader_next(r, &d, &diag);
+        if (st == READ_EOF) break;
+        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) {
+            if (st == READ_DEAL) input_account_add_term(a, deal_digest_term(&d, a->deals).lane);
+            a->deals++;
+        }
+        if (st == READ_DEAL) {
+            c->read++;
+            odds_deal od;
+            diag_t why = {.file = d.pos.file, .line = d.pos.line};
+            if (!odds_deal_of(&d, &o->io, &od, why.reason, sizeof why.reason)) {
+                diag_print(stderr, &why);
+                c->rejected++;
+            } else if ((d.flags & DEAL_REPEAT) || !odds_run_add(run, &od)) {
+                c->repeats++;
+            }
+            continue;
+        }
+        diag_print(stderr, &diag);
+        if (st == READ_REJECT) {
+            c->read++;
+            c->rejected++;
+        } else if (st == READ_ERROR) {
+            c->errors++;
+        } else {
+            c->fatal = true;
+            break;
+        }
+    }
+    c->file[k] = (corpus_file){deal_format_name(deal_reader_format(r)), c->read - read0, c->rejected - rejected0,
+                               c->repeats - repeats0};
+    deal_reader_close(r);
+}
+
+static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
+{
+    for (int k = 0; k < o->ncorpus; k++) {
+        const corpus_file *f = &c->file[k];
+        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected\n",
+                strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", f->format, (unsigned long long)f->read,
+                (unsigned long long)(f->read - f->repeats - f->rejected), (unsigned long long)f->repeats,
+                (unsigned long long)f->rejected);
+    }
+}
+
+/* What measured tables rest on: the corpus files with their deals and
+ * digests, and the settings that decide the numbers (not --threads). */
+static void make_provenance(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
+{
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = command;
+    p->experiment = "each odds table's exact probability beside the books' figure, and its frequency over the "
+                    "deals of the corpus (each distinct deal counted once, rotations too).";
+    p->ninputs = o->ncorpus;
+    p->input_name = o->corpus;
+    p->input = c->input;
+    char tables[1024] = "";
+    size_t at = 0;
+    int selected = 0;
+    const odds_table_info *info = odds_tables();
+    for (int t = 0; t < ODDS_NTABLES; t++) selected += o->table[t];
+    for (int t = 0; t < ODDS_NTABLES && selected < ODDS_NTABLES && at < sizeof tables; t++)
+        if (o->table[t]) at += (size_t)snprintf(tables + at, sizeof tables - at, "%s%s", at ? "," : "", info[t].id);
+    provenance_setting(p, "tables", "%s", selected == ODDS_NTABLES ? "all" : tables);
+    provenance_setting(p, "level", "%g", o->level);
+    provenance_setting(p, "dealer", "%s", o->dealer_text[0] ? o->dealer_text : "default");
+    provenance_setting(p, "turnup", "%s", o->turnup_text[0] ? o->turnup_text : "default");
+    provenance_setting(p, "format", "%s", deal_format_name(o->io.format));
+    provenance_setting(p, "trump", "%s", o->trump_text[0] ? o->trump_text : "auto");
+    provenance_setting(p, "leader", "%s", o->leader_text[0] ? o->leader_text : "as dealt");
+    provenance_setting(p, "fit", "%s", o->fit ? "on" : "off");
+    if (o->fit_mc) {
+        provenance_setting(p, "fit-mc", "%d", o->fit_mc);
+        provenance_setting(p, "seed", "%lu", o->seed);
+    }
+}
+
+static void provenance_csv_row(void *ctx, const char *level, const char *measure, const char *value)
+{
+    char row[128];
+    if (strcmp(level, "all") == 0) snprintf(row, sizeof row, "%s", measure);
+    else snprintf(row, sizeof row, "%s.%s", measure, level);
+    odds_csv_write_text(ctx, "provenance", row, value);
+}
+
+static void print_summary(FILE *info, const corpus_counts *c, const odds_run_summary *s)
+{
+    fprintf(info, "corpus: %llu deals read = %llu distinct + %llu repeats + %llu rejected",
+            (unsigned long long)c->read, (unsigned long long)s->accepted, (unsigned long long)c->repeats,
+            (unsigned long long)c->rejected);
+    if (c->errors) fprintf(info, "; %llu errors outside any deal", (unsigned long long)c->errors);
+    fputc('\n', info);
+    static const char *const DEALER[] = {"record (the deal's dealer)", "all (each seat in turn)"};
+    static const char *const TURNUP[] = {"record (the deal's turn-up)", "all (each of the dealer's 13 cards)",
+                                         "none"};
+    fprintf(info, "dealer: %s; turn-up: %s\n", DEALER[s->dealer_mode], TURNUP[s->turnup_mode]);
+    if (s->dealer_mode == ODDS_DEALER_RECORD && s->no_dealer)
+        fprintf(info, "  %llu deals name no dealer: they add nothing to the dealer's rows\n",
+                (unsigned long long)s->no_dealer);
+    if (s->turnup_mode == ODDS_TURNUP_RECORD && s->no_turnup)
+        fprintf(info, "  %llu deals have no turn-up: they add nothing to the turn-up rows\n",
+                (unsigned long long)s->no_turnup);
+}
+
+/* prov: what measured tables rest on (NULL: nothing measured). */
+static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_fit *fit, const provenance *prov)
+{
+    char err[256];
+    odds_csv *w = odds_csv_open(o->csv, err, sizeof err);
+    if (!w) {
+        fprintf(stderr, "whistlab odds: %s\n", err);
+        return false;
+    }
+    if (prov) provenance_rows(prov, provenance_csv_row, w);
+    int n;
+    const odds_row *rows = odds_rows(&n);
+    for (int i = 0; i < n; i++) {
+        if (!o->table[odds_table_find(rows[i].table)]) continue;
+        odds_line l = odds_line_of_row(&rows[i], est ? &est[i] : NULL);
+        odds_csv_write(w, &l);
+    }
+    if (fit && o->table[odds_table_find("gof")]) {
+        odds_line lines[16];
+        int k = odds_fit_lines(fit, o->level, lines);
+        for (int i = 0; i < k; i++) odds_csv_write(w, &lines[i]);
+    }
+    if (!odds_csv_close(w, err, sizeof err)) {
+        fprintf(stderr, "whistlab odds: %s: %s\n", o->csv, err);
+        return false;
+    }
+    return true;
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    static odds_opts o;
+    o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
+    input_opts_init(&o.io);
+    static char command[8192];
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
+    int status = parse(argc, argv, &o);
+    if (status >= 0) return status;
+    bool csv_stdout = o.csv && strcmp(o.csv, "-") == 0;
+    FILE *info = csv_stdout ? stderr : stdout;
+
+    static odds_estimate est[ODDS_NROWS];
+    static odds_fit fit;
+    static corpus_counts counts;
+    static provenance prov;
+    memset(&counts, 0, sizeof counts);
+    bool measured = o.ncorpus > 0;
+    if (measured) {
+        odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true};
+        odds_run *run = odds_run_new(&ro);
+        if (!run) {
+            fprintf(stderr, "whistlab odds: out of memory\n");
+            return EXIT_FAILURE_IO;
+        }
+        for (int i = 0; i < o.ncorpus && !counts.fatal; i++) read_corpus(o.corpus[i], i, &o, run, &counts);
+        odds_run_summary s;
+        const odds_acc *acc = odds_run_finish(run, &s);
+        if (counts.fatal) { /* a partial corpus would pass for the whole */
+            odds_run_free(run);
+            fprintf(stderr, "whistlab odds: input could not be read to its end: no tables\n");
+            return EXIT_FAILURE_IO;
+        }
+        make_provenance(&prov, command, &o, &counts);
+        provenance_print(info, &prov);
+        print_files(info, &o, &counts);
+        print_summary(info, &counts, &s);
+        for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
+        if (o.fit) {
+            odds_fit_compute(acc, &fit);
+            odds_fit_monte_carlo(&fit, o.fit_mc, o.seed);
+        }
+        odds_run_free(run);
+        fputc('\n', info);
+    }
+    if (!csv_stdout) {
+        for (int t = 0; t < ODDS_NTABLES; t++)
+            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level);
+    }
+    if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
+    if (o.csv && !write_csv(&o, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
+        return EXIT_FAILURE_IO;
+    if (counts.rejected || counts.errors) return EXIT_REJECTS;
+    return EXIT_OK;
+}

@@ -1,0 +1,578 @@
+/* cmd_replay.c -- `whistlab replay` (compare the conventions' opening leads
+ * double-dummy over a corpus) and `whistlab merge` (add up the state files
+ * of shards). The command line becomes a replay_opts and the run's
+ * settings (replay_settings.h), whose text is what a state file keeps, so
+ * --resume rebuilds the very same run from it. Every report starts with
+ * what it rests on (stats/provenance.h) and says INCOMPLETE or PARTIAL
+ * when it is not whole. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "analyze/replay/replay.h"
+#include "cli/replay_settings.h"
+#include "analyze/play/sd_view.h"
+#include "stats/report.h"
+#include "stats/wls.h"
+
+enum { EXIT_INTERRUPTED = 130 };
+
+#define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
+#define DEFAULT_CHECKPOINT 1000
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* The loaded conventions, freed at the end (built-ins are not). */
+typedef struct {
+    const convention *conv[STATS_MAX_CONV];
+    convention *loaded[STATS_MAX_CONV];
+    int n;
+} conv_list;
+
+static void replay_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab replay [options] CORPUS...\n"
+        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE]\n"
+        "Lets each convention choose the eldest hand's opening lead on every deal,\n"
+        "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
+        "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
+        "gains or loses against the others and against the best lead.\n\n"
+        "  --conventions L   comma-separated conventions (built-in names or table\n"
+        "                    files; dd-best allowed), at most %d\n"
+        "                    (default " DEFAULT_CONVENTIONS ")\n"
+        "  --eval E          dd: the double-dummy tricks after each opening lead (the\n"
+        "                    default); play: the tricks of the eldest side when the\n"
+        "                    rule-based single-dummy players of spec/play.md play the\n"
+        "                    whole deal; both: the two side by side (at most %d\n"
+        "                    conventions)\n"
+        "  --opponents C     with play/both: the dealer's side's convention (default\n"
+        "                    long-suit; 'same': each convention against itself)\n"
+        "  --signals         with play/both: the signals of play.md §11\n"
+        "  --ext X4,X5,...   with play/both: extended rules of play.md §13\n"
+        "  --limit N         read at most N deals\n"
+        "  --shard I/N       analyse only records I, I+N, I+2N... (1-based), for\n"
+        "                    runs split over machines: `whistlab merge` adds them up\n"
+        "  --threads N       solver threads (default: as many as DDS sets up)\n"
+        "  --seed N          seed of the `random` convention (default 0)\n"
+        "  --csv-deals F     per-deal table: one row per deal and convention\n"
+        "  --csv-summary F   the report as a tidy table: one number per row\n"
+        "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
+        "  --checkpoint N    deals between checkpoints (default %d)\n"
+        "  --resume F.wls    continue an interrupted run (its settings come from the\n"
+        "                    file, which keeps being saved); same results as one run\n"
+        "  --no-progress     no progress line (shown only when stderr is a terminal)\n"
+        INPUT_OPTIONS_HELP
+        "\nper-deal CSV columns: file line index board trump leader convention lead\n"
+        "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
+        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's)\n"
+        "summary CSV columns: breakdown level convention versus measure difference value\n"
+        "  (first the provenance rows; the input rows 'complete' and 'status' say\n"
+        "  INCOMPLETE or PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same\n"
+        "  with their n and se; p_value with six significant digits)\n"
+        "The report starts with the experiment, the version, the command line, each\n"
+        "input with its deals and their digest, and the settings; an input not read to\n"
+        "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
+        "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 an input not read to its\n"
+        "end (INCOMPLETE) or unwritable output, 130 interrupted (resume with --resume)\n",
+        STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
+}
+
+static bool parse_shard(const char *s, unsigned *i, unsigned *n)
+{
+    unsigned a, b;
+    char tail;
+    if (sscanf(s, "%u/%u%c", &a, &b, &tail) != 2) return false;
+    if (b < 1 || b > WLS_MAX_PARTS || a < 1 || a > b) return false;
+    *i = a;
+    *n = b;
+    return true;
+}
+
+static void free_convs(conv_list *cl)
+{
+    for (int i = 0; i < cl->n; i++)
+        if (cl->loaded[i]) convention_free(cl->loaded[i]);
+    cl->n = 0;
+}
+
+/* Conventions as every command takes them (convention_open_list). */
+static bool load_convs(const char *list, conv_list *cl)
+{
+    diag_t diag = {0};
+    int n = convention_open_list(list, cl->loaded, STATS_MAX_CONV, &diag);
+    if (n < 0) {
+        if (diag.file) diag_print(stderr, &diag);
+        else fprintf(stderr, "whistlab: --conventions: %s\n", diag.reason);
+        cl->n = 0;
+        return false;
+    }
+    for (int i = 0; i < n; i++) cl->conv[i] = cl->loaded[i];
+    cl->n = n;
+    return true;
+}
+
+/* The progress of an unfinished state file: "records N\n", then, when it
+ * writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n". The path points
+ * into text. */
+static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const char **csv_deals)
+{
+    unsigned long long r;
+    int used = 0;
+    if (sscanf(text, "records %llu\n%n", &r, &used) != 1 || !used) return false;
+    *records = r;
+    *csv_deals = NULL;
+    char *rest = text + used;
+    if (!*rest) return true;
+    long b;
+    if (sscanf(rest, "csv_bytes %ld\ncsv_deals %n", &b, &used) != 1 || b < 0 || !used) return false;
+    char *path = rest + used, *nl = strchr(path, '\n');
+    if (!nl || nl == path) return false;
+    *nl = 0;
+    *csv_bytes = b;
+    *csv_deals = path;
+    return true;
+}
+
+/* The report's first line; part_mask says which of the shards it covers. */
+static void print_title(const replay_settings *s, uint64_t part_mask, unsigned shards)
+{
+    printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
+    if (strcmp(s->eval, "dd") != 0)
+        printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
+               strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
+    for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
+    if (shards > 1) {
+        char have[512];
+        provenance_shards(shards, part_mask, true, have, sizeof have);
+        printf(" (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
+    }
+    printf("\n");
+}
+
+/* The provenance of a report: the command line (quoted before getopt
+ * reorders argv), s, and what the run read of its inputs; parts and
+ * part_mask as the state holds them. */
+static void make_provenance(provenance *p, const char *command, const replay_settings *s,
+                            const input_account *inputs, unsigned parts, uint64_t part_mask)
+{
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = provenance_keep(p, command);
+    p->input = inputs;
+    p->parts = parts;
+    p->part_mask = part_mask;
+    replay_settings_provenance(s, parts, p);
+}
+
+/* The report and the summary CSV; the exit status: a run that lost input
+ * (INCOMPLETE) fails as its reading did. */
+static int finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+                         const char *csv_summary)
+{
+    char err[512];
+    stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
+    return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
+}
+
+typedef struct {
+    replay_settings s;
+    replay_opts o;
+    const char *resume, *csv_summary;
+    bool no_progress;
+} replay_cli;
+
+static int parse_cli(int argc, char **argv, replay_cli *c)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"conventions", required_argument, NULL, 'c'},
+        {"eval", required_argument, NULL, 'e'},
+        {"opponents", required_argument, NULL, 'O'},
+        {"signals", no_argument, NULL, 'G'},
+        {"ext", required_argument, NULL, 'X'},
+        {"limit", required_argument, NULL, 'l'},
+        {"shard", required_argument, NULL, 'S'},
+        {"threads", required_argument, NULL, 'j'},
+        {"seed", required_argument, NULL, 's'},
+        {"csv-deals", required_argument, NULL, 'D'},
+        {"csv-summary", required_argument, NULL, 'M'},
+        {"save", required_argument, NULL, 'w'},
+        {"checkpoint", required_argument, NULL, 'k'},
+        {"resume", required_argument, NULL, 'r'},
+        {"no-progress", no_argument, NULL, 'q'},
+        INPUT_LONG_OPTIONS,
+        {NULL, 0, NULL, 0},
+    };
+    uint64_t v;
+    bool run_option = false; /* an option that a resumed run takes from its file */
+    replay_settings_init(&c->s);
+    snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
+    input_opts_init(&c->o.input);
+    c->o.shard = c->o.shards = 1;
+    c->o.checkpoint_every = DEFAULT_CHECKPOINT;
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&c->o.input, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken > 0) {
+            run_option = true;
+            if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
+            if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
+            continue;
+        }
+        switch (opt) {
+        case 'h': replay_usage(stdout); return EXIT_OK;
+        case 'c':
+            snprintf(c->s.conventions, sizeof c->s.conventions, "%s", optarg);
+            run_option = true;
+            break;
+        case 'e':
+            if (replay_eval_parse(optarg) < 0) {
+                fprintf(stderr, "whistlab: --eval %s: expected dd, play or both\n", optarg);
+                return EXIT_USAGE;
+            }
+            snprintf(c->s.eval, sizeof c->s.eval, "%s", optarg);
+            run_option = true;
+            break;
+        case 'O':
+            snprintf(c->s.opponents, sizeof c->s.opponents, "%s", optarg);
+            run_option = true;
+            break;
+        case 'G':
+            c->s.signals = true;
+            run_option = true;
+            break;
+        case 'X': {
+            unsigned ext;
+            char why[160];
+            if (!sd_ext_parse(optarg, &ext, why, sizeof why) || strlen(optarg) >= sizeof c->s.ext) {
+                fprintf(stderr, "whistlab: %s\n", why);
+                return EXIT_USAGE;
+            }
+            snprintf(c->s.ext, sizeof c->s.ext, "%s", optarg);
+            run_option = true;
+            break;
+        }
+        case 'l':
+        case 's':
+            if (!replay_parse_u64(optarg, &v)) {
+                fprintf(stderr, "whistlab: --%s %s: not a whole number\n", opt == 'l' ? "limit" : "seed", optarg);
+                return EXIT_USAGE;
+            }
+            *(opt == 'l' ? &c->s.limit : &c->s.seed) = v;
+            run_option = true;
+            break;
+        case 'S':
+            if (!parse_shard(optarg, &c->o.shard, &c->o.shards)) {
+                fprintf(stderr, "whistlab: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg, WLS_MAX_PARTS);
+                return EXIT_USAGE;
+            }
+            run_option = true;
+            break;
+        case 'j':
+            if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
+                fprintf(stderr, "whistlab: --threads %s: expected 1..64\n", optarg);
+                return EXIT_USAGE;
+            }
+            c->o.threads = (int)v;
+            break;
+        case 'k':
+            if (!replay_parse_u64(optarg, &v) || v < 1) {
+                fprintf(stderr, "whistlab: --checkpoint %s: expected a positive number\n", optarg);
+                return EXIT_USAGE;
+            }
+            c->o.checkpoint_every = v;
+            break;
+        case 'D': c->o.csv_deals = optarg; run_option = true; break;
+        case 'M': c->csv_summary = optarg; break;
+        case 'w': c->o.save = optarg; break;
+        case 'r': c->resume = optarg; break;
+        case 'q': c->no_progress = true; break;
+        default: replay_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (c->resume && (run_option || optind < argc)) {
+        fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
+                        "state file: give only --threads, --save, --checkpoint, --csv-summary\n");
+        return EXIT_USAGE;
+    }
+    if (!c->resume && optind == argc) {
+        replay_usage(stderr);
+        return EXIT_USAGE;
+    }
+    for (int i = optind; i < argc; i++) {
+        if (c->s.ninputs == WLS_MAX_INPUTS || strchr(argv[i], '\n')) {
+            fprintf(stderr, "whistlab: too many inputs, or a file name with a line break\n");
+            return EXIT_USAGE;
+        }
+        c->s.inputs[c->s.ninputs++] = argv[i];
+    }
+    c->s.format = c->o.input.format;
+    return -1;
+}
+
+/* Loads the state file to resume into st and c (settings, shard, progress,
+ * the inputs' accounts: w->inputs). Returns -1 to go on, or an exit status. */
+static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
+{
+    char err[512];
+    w->stats = st;
+    if (!wls_read(c->resume, w, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    if (!replay_settings_parse(w->config, &c->s) || !replay_settings_to_input(&c->s, &c->o.input) ||
+        w->ninputs != c->s.ninputs ||
+        (!w->complete && !progress_parse(w->progress, &c->o.resume_records,
+                                         &c->o.resume_csv_bytes, &c->o.csv_deals))) {
+        fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
+        return EXIT_FAILURE_IO;
+    }
+    if (!w->complete && __builtin_popcountll(w->part_mask) != 1) {
+        fprintf(stderr, "whistlab: %s: a merge of shards cannot be resumed\n", c->resume);
+        return EXIT_FAILURE_IO;
+    }
+    c->o.shards = w->parts;
+    c->o.shard = (unsigned)__builtin_ctzll(w->part_mask) + 1;
+    if (!c->o.save) c->o.save = c->resume;
+    return -1;
+}
+
+/* The digests of the run's convention table files: computed for a new run;
+ * for one resumed to go on they must be those the run started with (a
+ * finished state is only reported again). Returns -1 to go on, or an exit
+ * status. */
+static int check_tables(replay_cli *c)
+{
+    static char now[sizeof c->s.tables];
+    diag_t diag = {0};
+    if (!replay_settings_tables(&c->s, now, sizeof now, &diag)) {
+        diag_print(stderr, &diag);
+        return EXIT_FAILURE_IO;
+    }
+    if (!c->resume) {
+        snprintf(c->s.tables, sizeof c->s.tables, "%s", now);
+    } else if (strcmp(now, c->s.tables) != 0) {
+        fprintf(stderr, "whistlab: %s: a convention table file has changed since the run started; "
+                        "table files and digests\nwhen it started:\n%snow:\n%s",
+                c->resume, c->s.tables[0] ? c->s.tables : "(none)\n", now[0] ? now : "(none)\n");
+        return EXIT_FAILURE_IO;
+    }
+    return -1;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+    static replay_cli c;
+    static wls_file w;
+    static char config[WLS_TEXT_MAX], command[8192];
+    static provenance prov;
+    memset(&c, 0, sizeof c);
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
+    int rc = parse_cli(argc, argv, &c);
+    if (rc >= 0) return rc;
+    stats_state *st = calloc(1, sizeof *st);
+    input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
+    conv_list cl = {0};
+    convention *opp = NULL;
+    rc = EXIT_FAILURE_IO;
+    if (!st || !inputs) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        goto out;
+    }
+    w.inputs = inputs;
+    if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
+    rc = EXIT_USAGE;
+    if (!load_convs(c.s.conventions, &cl)) goto out;
+    c.o.eval = (stats_eval)replay_eval_parse(c.s.eval);
+    if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
+        fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
+        goto out;
+    }
+    if (c.o.eval != STATS_EVAL_DD && strcmp(c.s.opponents, "same") != 0) {
+        diag_t diag = {0};
+        opp = convention_open(c.s.opponents, &diag);
+        if (!opp) {
+            diag_print(stderr, &diag);
+            goto out;
+        }
+        c.o.opponents = opp;
+    }
+    c.o.signals = c.s.signals;
+    if (strcmp(c.s.ext, "-") != 0) {
+        char why[160];
+        if (!sd_ext_parse(c.s.ext, &c.o.ext, why, sizeof why)) {
+            fprintf(stderr, "whistlab: %s\n", why);
+            goto out;
+        }
+    }
+    if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
+    if (c.resume && w.complete) {
+        make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
+        print_title(&c.s, w.part_mask, w.parts);
+        rc = finish_report(st, &c.s, &prov, c.csv_summary);
+        goto out;
+    }
+    if (!c.resume) {
+        const char *names[STATS_MAX_CONV];
+        char sd_names[STATS_MAX_CONV][STATS_NAME_LEN];
+        int n = cl.n;
+        for (int i = 0; i < cl.n; i++) names[i] = convention_name(cl.conv[i]);
+        if (c.o.eval == STATS_EVAL_BOTH) /* the single-dummy columns beside the double-dummy ones */
+            for (int i = 0; i < cl.n; i++, n++) {
+                snprintf(sd_names[i], STATS_NAME_LEN, "%.25s (sd)", convention_name(cl.conv[i]));
+                names[n] = sd_names[i];
+            }
+        stats_init(st, n, names);
+    }
+    c.o.nconv = cl.n;
+    for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
+    c.o.seed = c.s.seed;
+    c.o.limit = c.s.limit;
+    c.o.inputs = inputs;
+    replay_settings_format(&c.s, config, sizeof config);
+    c.o.config = config;
+    c.o.progress = !c.no_progress && isatty(STDERR_FILENO);
+    if (c.o.save) {
+        struct sigaction sa = {0};
+        sa.sa_handler = on_signal;
+        sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        c.o.stop = &stop_requested;
+    }
+    replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
+    if (status == REPLAY_INTERRUPTED) {
+        fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
+                (unsigned long long)st->all.deals, c.o.save);
+        rc = EXIT_INTERRUPTED;
+        goto out;
+    }
+    make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
+    print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    rc = finish_report(st, &c.s, &prov, c.csv_summary);
+    if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
+out:
+    free_convs(&cl);
+    convention_free(opp);
+    free(st);
+    free(inputs);
+    return rc;
+}
+
+static void merge_usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
+               "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
+               "and prints the report; with every shard present it equals the unsplit run.\n"
+               "A set of shards that does not cover the run is refused, naming the missing\n"
+               "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
+               "which shards they hold.\n"
+               "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
+               "3 a file cannot be read or does not belong to the same run, or an input of the\n"
+               "run was not read to its end (the report says INCOMPLETE)\n");
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"save", required_argument, NULL, 'w'},
+        {"csv-summary", required_argument, NULL, 'M'},
+        {"partial", no_argument, NULL, 'p'},
+        {NULL, 0, NULL, 0},
+    };
+    static wls_file total, part;
+    static char config_copy[WLS_TEXT_MAX];
+    static replay_settings s;
+    static provenance prov;
+    static char command[8192];
+    const char *save = NULL, *csv_summary = NULL;
+    bool partial = false;
+    provenance_command(command, sizeof command, "whistlab", argc, argv);
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': merge_usage(stdout); return EXIT_OK;
+        case 'w': save = optarg; break;
+        case 'M': csv_summary = optarg; break;
+        case 'p': partial = true; break;
+        default: merge_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind == argc) {
+        merge_usage(stderr);
+        return EXIT_USAGE;
+    }
+    stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
+    part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
+    int rc = EXIT_FAILURE_IO;
+    char err[512];
+    if (!a || !b || !total.inputs || !part.inputs) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        goto out;
+    }
+    total.stats = a;
+    part.stats = b;
+    for (int i = optind; i < argc; i++) {
+        wls_file *into = i == optind ? &total : &part;
+        if (!wls_read(argv[i], into, err, sizeof err)) {
+            fprintf(stderr, "whistlab: %s\n", err);
+            goto out;
+        }
+        if (i == optind && !total.complete) {
+            fprintf(stderr, "whistlab: %s: cannot merge an unfinished run: resume it to the end first (--resume)\n", argv[i]);
+            goto out;
+        }
+        if (i > optind && !wls_merge(&total, &part, argv[i], err, sizeof err)) {
+            fprintf(stderr, "whistlab: %s\n", err);
+            goto out;
+        }
+    }
+    snprintf(config_copy, sizeof config_copy, "%s", total.config);
+    if (!replay_settings_parse(config_copy, &s) || s.ninputs != total.ninputs) {
+        fprintf(stderr, "whistlab: %s: settings not understood\n", argv[optind]);
+        goto out;
+    }
+    make_provenance(&prov, command, &s, total.inputs, total.parts, total.part_mask);
+    if (provenance_partial(&prov) && !partial) {
+        char missing[512];
+        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
+        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
+                        "or --partial for a report marked PARTIAL\n",
+                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
+        rc = EXIT_REJECTS;
+        goto out;
+    }
+    if (save && !wls_write(save, &total, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        goto out;
+    }
+    printf("whistlab merge: %d state files\n", argc - optind);
+    print_title(&s, total.part_mask, total.parts);
+    rc = finish_report(a, &s, &prov, csv_summary);
+out:
+    free(a);
+    free(b);
+    free(total.inputs);
+    free(part.inputs);
+    return rc;
+}

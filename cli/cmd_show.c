@@ -1,0 +1,127 @@
+/* cmd_show.c -- `whistlab show FILE [--board N]`: a deal as a diagram, the
+ * four hands around the table with dealer, eldest hand, trumps and turn-up. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "formats/deal_stream.h"
+
+#define HAND_COL 28 /* where East's column starts */
+
+/* Line i (0..3: S H D C) of a hand: "S AKT3". */
+static void hand_line(hand_t h, int suit, char *buf)
+{
+    buf[0] = SUIT_CHARS[suit];
+    buf[1] = ' ';
+    suit_format(hand_suit(h, suit), buf + 2, true);
+}
+
+static void show_deal(const deal_t *d)
+{
+    char line[64], c[3];
+    printf("%s:%llu  board %u", d->pos.file, (unsigned long long)d->pos.line, d->board);
+    if (d->dealer != SEAT_NONE) printf("  dealer %s", SEAT_NAMES[d->dealer]);
+    if (d->strain != STRAIN_NONE) printf("  trumps %s", STRAIN_NAMES[d->strain]);
+    else printf("  no trump suit given");
+    if (d->turnup != CARD_NONE)
+        printf("  turn-up %s%s", card_format(d->turnup, c),
+               (d->flags & DEAL_TURNUP_INFERRED) ? " (assumed: dealer's lowest trump)" : "");
+    printf("\n");
+    if (d->leader != SEAT_NONE) printf("%s leads (eldest hand)\n", SEAT_NAMES[d->leader]);
+    if (d->flags & DEAL_HAS_CONTRACT)
+        printf("bridge contract %d%s%s by %s\n", d->contract_level,
+               STRAIN_TEXT[d->contract_strain],
+               d->contract_doubled == 2 ? "XX" : d->contract_doubled ? "X" : "",
+               SEAT_NAMES[d->contract_declarer]);
+    printf("\n");
+    for (int seat = SEAT_N; seat <= SEAT_S; seat += 2) {
+        if (seat == SEAT_S) {
+            printf("%-*s%s\n", HAND_COL, SEAT_NAMES[SEAT_W], SEAT_NAMES[SEAT_E]);
+            for (int s = 0; s < 4; s++) {
+                hand_line(d->hand[SEAT_W], s, line);
+                printf("%-*s", HAND_COL, line);
+                hand_line(d->hand[SEAT_E], s, line);
+                printf("%s\n", line);
+            }
+        }
+        printf("%*s%s%s\n", HAND_COL / 2, "", SEAT_NAMES[seat],
+               d->dealer == seat ? " (dealer)" : "");
+        for (int s = 0; s < 4; s++) {
+            hand_line(d->hand[seat], s, line);
+            printf("%*s%s\n", HAND_COL / 2, "", line);
+        }
+    }
+    if (d->dealer != SEAT_NONE && d->dealer != SEAT_S && d->dealer != SEAT_N)
+        printf("(%s deals)\n", SEAT_NAMES[d->dealer]);
+}
+
+static void show_usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab show [options] FILE\n"
+               "Prints a deal as a diagram: four hands, dealer, eldest hand, trumps, turn-up.\n\n"
+               "  --board N      the first deal with board number N (default: the first deal)\n"
+               "  --all          every deal of the file\n"
+               INPUT_OPTIONS_HELP);
+}
+
+int cmd_show(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"board", required_argument, NULL, 'b'},
+        {"all", no_argument, NULL, 'a'},
+        INPUT_LONG_OPTIONS,
+        {0, 0, 0, 0},
+    };
+    input_opts io;
+    input_opts_init(&io);
+    long board = -1;
+    bool all = false;
+    int opt;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "hb:a", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&io, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken) continue;
+        if (opt == 'h') {
+            show_usage(stdout);
+            return EXIT_OK;
+        } else if (opt == 'b') {
+            char *end;
+            board = strtol(optarg, &end, 10);
+            if (*end || board < 0) {
+                fprintf(stderr, "whistlab show: --board %s: not a board number\n", optarg);
+                return EXIT_USAGE;
+            }
+        } else if (opt == 'a') {
+            all = true;
+        } else {
+            show_usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        show_usage(stderr);
+        return EXIT_USAGE;
+    }
+    deal_stream_counts counts = {0};
+    deal_stream in;
+    if (!deal_stream_open(&in, argv[optind], &io, io.policy_given, &counts)) return in.status;
+    int shown = 0, n;
+    deal_t whist[4];
+    while ((n = deal_stream_next(&in, whist)) > 0) {
+        if (board >= 0 && whist[0].board != (uint64_t)board) continue;
+        for (int i = 0; i < n; i++) {
+            if (shown++) printf("\n");
+            show_deal(&whist[i]);
+        }
+        if (!all) break;
+    }
+    int status = deal_stream_close(&in);
+    if (!shown && status == EXIT_OK) {
+        if (board >= 0) fprintf(stderr, "whistlab show: %s: no board %ld\n", argv[optind], board);
+        else fprintf(stderr, "whistlab show: %s: no deals\n", argv[optind]);
+        return EXIT_REJECTS;
+    }
+    return status;
+}

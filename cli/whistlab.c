@@ -1,0 +1,56 @@
+/* whistlab.c -- the command-line entry point: global options and the table
+ * of subcommands (git-style: `whistlab CMD [options] [files]`). */
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command COMMANDS[] = {
+    {"check", cmd_check, "read deal files and report every deal read, accepted and rejected"},
+    {"show", cmd_show, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
+    {"convert", cmd_convert, "convert deals between formats (PBN, one-line; gzip by .gz)"},
+    {"replay", cmd_replay, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
+    {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay run"},
+    {"odds", cmd_odds, "odds tables of the books: exact, historic, and measured on a corpus"},
+    {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},
+    {"conventions", cmd_conventions, "list the built-in opening-lead conventions and their options"},
+    {"deal", cmd_deal, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
+    {"play", cmd_play, "play a deal with rule-based single-dummy players; --verify recorded plays"},
+};
+#define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: whistlab [--help] [--version] COMMAND [options] [FILE...]\n\n"
+               "whistlab replays whist deals under the opening-lead systems of the\n"
+               "19th-century books and measures the tricks they win.\n\ncommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(f, "\n'whistlab COMMAND --help' describes a command; 'man ./whistlab.1' has it all.\n"
+               "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable or broken input\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("whistlab %s\n", WHISTLAB_VERSION);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], COMMANDS[i].name) == 0) return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);
+    return EXIT_USAGE;
+}
