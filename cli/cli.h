@@ -1,14 +1,15 @@
 /* cli.h -- the whistlab subcommands, one function each, dispatched by
  * cli/whistlab.c. Each takes the argument vector from the subcommand's name on
  * and returns the process exit status (see EXIT_* below). */
-#ifndef WHISTLAB_CMDS_H
-#define WHISTLAB_CMDS_H
+#ifndef WHISTLAB_CLI_H
+#define WHISTLAB_CLI_H
 
 enum {
     EXIT_OK = 0,       /* success; every deal accepted */
     EXIT_REJECTS = 1,  /* ran, but some input was rejected: see the messages */
     EXIT_USAGE = 2,    /* bad command line */
     EXIT_FAILURE_IO = 3, /* cannot read or write a file, or the input is broken */
+    EXIT_INTERRUPTED = 130, /* replay stopped by a signal: its state file says where */
 };
 
 int cmd_check(int argc, char **argv);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "formats/input_opts.h"
+#include "cli/input_opts.h"
 
 typedef struct {
     uint64_t read, accepted, rejected, repeats, errors, no_trump;

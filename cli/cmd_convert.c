@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/input_opts.h"
 #include "formats/deal_stream.h"
 #include "formats/writer.h"
 

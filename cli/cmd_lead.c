@@ -1,7 +1,7 @@
 /* cmd_lead.c -- `whistlab lead`: each convention's opening lead, for a hand
  * typed on the command line or for the eldest hand of every deal in corpus
- * files (with --explain: the rules that chose the suit and the card), and
- * `whistlab conventions`: the built-in conventions. */
+ * files (with --explain: the rules that chose the suit and the card); with
+ * --simulate, a lead problem (cmd_lead_sim.c). */
 #include <csv.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -13,6 +13,7 @@
 #include "analyze/play/sd_view.h"
 #include "cli/cmd_lead_sim.h"
 #include "cli/cli.h"
+#include "cli/input_opts.h"
 #include "formats/deal_stream.h"
 
 #define MAX_CONV 32
@@ -461,60 +462,4 @@ int cmd_lead(int argc, char **argv)
     convention_free(o.opponents);
     free_conventions(&o);
     return status;
-}
-
-static void conventions_usage(FILE *f)
-{
-    fprintf(f,
-        "usage: whistlab conventions [--table NAME]\n"
-        "Lists the built-in opening-lead conventions: name, what they do, source,\n"
-        "options (switched on as NAME+option).\n\n"
-        "  --table NAME   print the convention's table, to copy and edit (then run it\n"
-        "                 with whistlab lead --convention FILE)\n");
-}
-
-int cmd_conventions(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"table", required_argument, NULL, 't'},
-        {0, 0, 0, 0},
-    };
-    const char *table = NULL;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (opt == 'h') {
-            conventions_usage(stdout);
-            return EXIT_OK;
-        } else if (opt == 't') {
-            table = optarg;
-        } else {
-            conventions_usage(stderr);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind != argc) {
-        conventions_usage(stderr);
-        return EXIT_USAGE;
-    }
-    if (table) {
-        const convention *c = convention_builtin(table);
-        if (!c || !convention_text(c)) {
-            fprintf(stderr, "whistlab conventions: no built-in convention '%s'\n", table);
-            return EXIT_USAGE;
-        }
-        fputs(convention_text(c), stdout);
-        return EXIT_OK;
-    }
-    int n;
-    const convention *const *all = convention_builtins(&n);
-    for (int i = 0; i < n; i++) {
-        const convention *c = all[i];
-        printf("%-22s %s\n", convention_name(c), convention_description(c));
-        printf("%-22s source: %s\n", "", convention_source(c));
-        for (int k = 0; k < convention_option_count(c); k++)
-            printf("%-22s option +%s: %s\n", "", convention_option_name(c, k), convention_option_text(c, k));
-    }
-    return EXIT_OK;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "formats/deal_digest.h"
-#include "formats/input_opts.h"
+#include "cli/input_opts.h"
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_run.h"
 #include "stats/odds_report.h"

@@ -1,10 +1,7 @@
-/* cmd_play.c -- `whistlab play`: one deal played out by the rule-based
- * single-dummy players (spec/play.md), trick by trick, with the rule id
- * behind every card (--explain); `whistlab play --verify`, which replays
- * the recorded card play of every deal in the files and checks its
- * legality and result; and `whistlab play --round-robin`, the duplicate
- * match of every pair of conventions, its report headed by what it rests
- * on (stats/provenance.h). */
+/* cmd_play.c -- `whistlab play`: the command line, and one deal played out
+ * by the rule-based single-dummy players (spec/play.md), trick by trick,
+ * with the rule id behind every card (--explain). Its two other modes:
+ * --verify (cmd_play_verify.c) and --round-robin (cmd_play_robin.c). */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,11 +9,9 @@
 #include <string.h>
 #include "formats/hand_text.h"
 #include "analyze/play/sd_replay.h"
-#include "analyze/play/sd_robin.h"
-#include "analyze/play/sd_verify.h"
-#include "analyze/lead/table_digest.h"
 #include "cli/cli.h"
-#include "formats/input_opts.h"
+#include "cli/cmd_play.h"
+#include "cli/input_opts.h"
 #include "stats/provenance.h"
 
 static void play_usage(FILE *f)
@@ -143,149 +138,6 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     return status;
 }
 
-typedef struct {
-    uint64_t deals, rejected, played, legal, complete, claimed, result_checked, problems, no_play;
-} verify_counts;
-
-static int verify_file(const char *path, const input_opts *io, verify_counts *n)
-{
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(path, io->format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return EXIT_FAILURE_IO;
-    }
-    int status = EXIT_OK;
-    deal_t d;
-    read_status st;
-    while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
-        if (st == READ_FATAL) {
-            diag_print(stderr, &diag);
-            status = EXIT_FAILURE_IO;
-            break;
-        }
-        if (st == READ_REJECT && (d.flags & DEAL_UNKNOWN_HANDS)) continue; /* valid, not analysable */
-        if (st == READ_ERROR || st == READ_REJECT) {
-            /* a record that cannot be read, or a deal whose recorded play is
-             * refused already by the reader: what --verify is asked to find */
-            diag_print(stderr, &diag);
-            if (st == READ_REJECT) n->rejected++;
-            n->problems++;
-            status = EXIT_REJECTS;
-            continue;
-        }
-        n->deals++;
-        verify_result v;
-        verify_status vs = sd_verify_play(&d, &v);
-        if (vs == VERIFY_NO_PLAY) {
-            n->no_play++;
-            continue;
-        }
-        n->played++;
-        if (vs == VERIFY_OK || vs == VERIFY_RESULT) {
-            n->legal++;
-            if (v.complete) n->complete++;
-            else n->claimed++;
-            if (d.result >= 0) n->result_checked++;
-        }
-        if (vs != VERIFY_OK) {
-            n->problems++;
-            diag_set(&diag, d.pos.file, d.pos.line, "board %" PRIu32 ": %s", d.board, v.why);
-            diag_print(stderr, &diag);
-            status = EXIT_REJECTS;
-        }
-    }
-    deal_reader_close(r);
-    return status;
-}
-
-/* The round robin's provenance: the experiment, and the settings that
- * decide its numbers (not --threads). False (reported) when a convention
- * table file cannot be read. */
-static bool robin_provenance(provenance *p, const char *command, const char *list,
-                             const char *const io_text[3], const sd_robin_opts *o, const char *ext_text)
-{
-    char tables[2048] = "";
-    diag_t diag = {0};
-    if (!table_digests(list, tables, sizeof tables, &diag)) {
-        diag_print(stderr, &diag);
-        return false;
-    }
-    provenance_init(p);
-    p->version = WHISTLAB_VERSION;
-    p->command = command;
-    p->experiment = "duplicate: each pair X vs Y plays every deal at two tables, X's side against Y's at one "
-                    "and, the seats swapped, Y's side against X's at the other (all 52 cards by the "
-                    "rule-based players); X's gain is its tricks at both tables - 13, so the luck of the "
-                    "cards cancels.";
-    provenance_setting(p, "conventions", "%s", list);
-    table_digests_provenance(tables, p);
-    provenance_setting(p, "signals", "%s", o->signals ? "on" : "off");
-    provenance_setting(p, "ext", "%s", ext_text ? ext_text : "none");
-    provenance_setting(p, "format", "%s", io_text[0]);
-    provenance_setting(p, "trump", "%s", io_text[1]);
-    provenance_setting(p, "leader", "%s", io_text[2]);
-    provenance_setting(p, "seed", "%llu", (unsigned long long)o->seed);
-    if (o->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)o->limit);
-    else provenance_setting(p, "limit", "none");
-    return true;
-}
-
-/* io_text: --format, --trump and --leader as given, for the provenance. */
-static int round_robin(const char *command, const char *list, const input_opts *io, const char *const io_text[3],
-                       uint64_t seed, uint64_t limit, int threads, bool signals, unsigned ext,
-                       const char *ext_text, char **files, int nfiles)
-{
-    sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
-                       .threads = threads};
-    convention *owned[SD_ROBIN_MAX];
-    diag_t d = {0};
-    int status = EXIT_OK;
-    int n = convention_open_list(list, owned, SD_ROBIN_MAX, &d);
-    if (n < 0) {
-        if (d.file) diag_print(stderr, &d);
-        else fprintf(stderr, "whistlab play: --round-robin: %s\n", d.reason);
-        return EXIT_USAGE;
-    }
-    for (int i = 0; i < n; i++) {
-        if (convention_is_dd_best(owned[i])) {
-            fprintf(stderr, "whistlab play: %s chooses its lead double-dummy; use `replay --eval play`\n",
-                    convention_name(owned[i]));
-            status = EXIT_USAGE;
-        }
-        o.conv[o.nconv++] = owned[i];
-    }
-    if (status == EXIT_OK && o.nconv < 2) {
-        fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");
-        status = EXIT_USAGE;
-    }
-    static provenance prov;
-    if (status == EXIT_OK && !robin_provenance(&prov, command, list, io_text, &o, ext_text)) status = EXIT_FAILURE_IO;
-    sd_robin_result *res = status == EXIT_OK ? calloc(1, sizeof *res) : NULL;
-    input_account *inputs = res ? calloc((size_t)nfiles, sizeof *inputs) : NULL;
-    if (status == EXIT_OK && !inputs) {
-        fprintf(stderr, "whistlab play: out of memory\n");
-        status = EXIT_FAILURE_IO;
-    }
-    if (status == EXIT_OK) {
-        res->inputs = inputs;
-        status = sd_robin_run(&o, files, nfiles, res);
-        prov.ninputs = nfiles;
-        prov.input_name = (const char *const *)files;
-        prov.input = inputs;
-        printf("whistlab play --round-robin %s%s on", list, signals ? " --signals" : "");
-        for (int i = 0; i < nfiles; i++) printf(" %s", files[i]);
-        printf("\n");
-        provenance_print_status(stdout, &prov);
-        provenance_print(stdout, &prov);
-        sd_robin_report(stdout, &o, res);
-    }
-    free(inputs);
-    free(res);
-    for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
-    return status;
-}
-
 int cmd_play(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -372,23 +224,11 @@ int cmd_play(int argc, char **argv)
         play_usage(stderr);
         return EXIT_USAGE;
     }
-    if (verify) {
-        verify_counts n = {0};
-        int status = EXIT_OK;
-        for (int i = optind; i < argc; i++) {
-            int s = verify_file(argv[i], &io, &n);
-            if (s > status) status = s;
-        }
-        printf("deals %" PRIu64 " (and %" PRIu64 " rejected while reading), with a recorded play %" PRIu64
-               ": legal %" PRIu64 " (complete %" PRIu64 ", cut short %" PRIu64 "), results checked %" PRIu64
-               ", problems %" PRIu64 "\n",
-               n.deals, n.rejected, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
-        return status;
-    }
+    if (verify) return play_verify(argv + optind, argc - optind, &io);
     if (robin) {
         const char *io_text[3] = {format_name, trump_text, leader_text};
-        return round_robin(command, robin, &io, io_text, seed, limit, threads, signals, ext, ext_text,
-                           argv + optind, argc - optind);
+        return play_round_robin(command, robin, &io, io_text, seed, limit, threads, signals, ext, ext_text,
+                                argv + optind, argc - optind);
     }
     if (argc - optind != 1) {
         fprintf(stderr, "whistlab play: one FILE (or --verify FILE...)\n");
@@ -404,3 +244,4 @@ int cmd_play(int argc, char **argv)
     convention_free(x);
     return status;
 }
+

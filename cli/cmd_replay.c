@@ -1,10 +1,10 @@
-/* cmd_replay.c -- `whistlab replay` (compare the conventions' opening leads
- * double-dummy over a corpus) and `whistlab merge` (add up the state files
- * of shards). The command line becomes a replay_opts and the run's
- * settings (replay_settings.h), whose text is what a state file keeps, so
- * --resume rebuilds the very same run from it. Every report starts with
- * what it rests on (stats/provenance.h) and says INCOMPLETE or PARTIAL
- * when it is not whole. */
+/* cmd_replay.c -- `whistlab replay`: compare the conventions' opening leads
+ * over a corpus (double-dummy, in rule-based play, or both). The command
+ * line becomes a replay_opts and the run's settings (replay_settings.h),
+ * whose text is what a state file keeps, so --resume rebuilds the very
+ * same run from it; `whistlab merge` (cmd_merge.c) adds up the states of
+ * shards. Every report starts with what it rests on (stats/provenance.h)
+ * and says INCOMPLETE or PARTIAL when it is not whole (replay_report.h). */
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,13 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
+#include "cli/input_opts.h"
 #include "analyze/replay/replay.h"
-#include "cli/replay_settings.h"
+#include "cli/replay_report.h"
 #include "analyze/play/sd_view.h"
 #include "stats/report.h"
 #include "stats/wls.h"
-
-enum { EXIT_INTERRUPTED = 130 };
 
 #define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
 #define DEFAULT_CHECKPOINT 1000
@@ -143,51 +142,6 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
     return true;
 }
 
-/* The report's first line; part_mask says which of the shards it covers. */
-static void print_title(const replay_settings *s, uint64_t part_mask, unsigned shards)
-{
-    printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
-    if (strcmp(s->eval, "dd") != 0)
-        printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
-               strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
-    for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
-    if (shards > 1) {
-        char have[512];
-        provenance_shards(shards, part_mask, true, have, sizeof have);
-        printf(" (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
-    }
-    printf("\n");
-}
-
-/* The provenance of a report: the command line (quoted before getopt
- * reorders argv), s, and what the run read of its inputs; parts and
- * part_mask as the state holds them. */
-static void make_provenance(provenance *p, const char *command, const replay_settings *s,
-                            const input_account *inputs, unsigned parts, uint64_t part_mask)
-{
-    provenance_init(p);
-    p->version = WHISTLAB_VERSION;
-    p->command = provenance_keep(p, command);
-    p->input = inputs;
-    p->parts = parts;
-    p->part_mask = part_mask;
-    replay_settings_provenance(s, parts, p);
-}
-
-/* The report and the summary CSV; the exit status: a run that lost input
- * (INCOMPLETE) fails as its reading did. */
-static int finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary)
-{
-    char err[512];
-    stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
-    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
-        return EXIT_FAILURE_IO;
-    }
-    if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
-    return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
-}
 
 typedef struct {
     replay_settings s;
@@ -424,9 +378,9 @@ int cmd_replay(int argc, char **argv)
     }
     if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
-        make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
-        print_title(&c.s, w.part_mask, w.parts);
-        rc = finish_report(st, &c.s, &prov, c.csv_summary);
+        replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
+        replay_print_title(&c.s, w.part_mask, w.parts);
+        rc = replay_finish_report(st, &c.s, &prov, c.csv_summary);
         goto out;
     }
     if (!c.resume) {
@@ -464,9 +418,9 @@ int cmd_replay(int argc, char **argv)
         rc = EXIT_INTERRUPTED;
         goto out;
     }
-    make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
-    print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = finish_report(st, &c.s, &prov, c.csv_summary);
+    replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
+    replay_print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    rc = replay_finish_report(st, &c.s, &prov, c.csv_summary);
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
@@ -476,103 +430,3 @@ out:
     return rc;
 }
 
-static void merge_usage(FILE *f)
-{
-    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
-               "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
-               "and prints the report; with every shard present it equals the unsplit run.\n"
-               "A set of shards that does not cover the run is refused, naming the missing\n"
-               "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
-               "which shards they hold.\n"
-               "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
-               "3 a file cannot be read or does not belong to the same run, or an input of the\n"
-               "run was not read to its end (the report says INCOMPLETE)\n");
-}
-
-int cmd_merge(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"save", required_argument, NULL, 'w'},
-        {"csv-summary", required_argument, NULL, 'M'},
-        {"partial", no_argument, NULL, 'p'},
-        {NULL, 0, NULL, 0},
-    };
-    static wls_file total, part;
-    static char config_copy[WLS_TEXT_MAX];
-    static replay_settings s;
-    static provenance prov;
-    static char command[8192];
-    const char *save = NULL, *csv_summary = NULL;
-    bool partial = false;
-    provenance_command(command, sizeof command, "whistlab", argc, argv);
-    optind = 1;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'h': merge_usage(stdout); return EXIT_OK;
-        case 'w': save = optarg; break;
-        case 'M': csv_summary = optarg; break;
-        case 'p': partial = true; break;
-        default: merge_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (optind == argc) {
-        merge_usage(stderr);
-        return EXIT_USAGE;
-    }
-    stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
-    part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
-    int rc = EXIT_FAILURE_IO;
-    char err[512];
-    if (!a || !b || !total.inputs || !part.inputs) {
-        fprintf(stderr, "whistlab: out of memory\n");
-        goto out;
-    }
-    total.stats = a;
-    part.stats = b;
-    for (int i = optind; i < argc; i++) {
-        wls_file *into = i == optind ? &total : &part;
-        if (!wls_read(argv[i], into, err, sizeof err)) {
-            fprintf(stderr, "whistlab: %s\n", err);
-            goto out;
-        }
-        if (i == optind && !total.complete) {
-            fprintf(stderr, "whistlab: %s: cannot merge an unfinished run: resume it to the end first (--resume)\n", argv[i]);
-            goto out;
-        }
-        if (i > optind && !wls_merge(&total, &part, argv[i], err, sizeof err)) {
-            fprintf(stderr, "whistlab: %s\n", err);
-            goto out;
-        }
-    }
-    snprintf(config_copy, sizeof config_copy, "%s", total.config);
-    if (!replay_settings_parse(config_copy, &s) || s.ninputs != total.ninputs) {
-        fprintf(stderr, "whistlab: %s: settings not understood\n", argv[optind]);
-        goto out;
-    }
-    make_provenance(&prov, command, &s, total.inputs, total.parts, total.part_mask);
-    if (provenance_partial(&prov) && !partial) {
-        char missing[512];
-        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
-        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
-                        "or --partial for a report marked PARTIAL\n",
-                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
-        rc = EXIT_REJECTS;
-        goto out;
-    }
-    if (save && !wls_write(save, &total, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
-        goto out;
-    }
-    printf("whistlab merge: %d state files\n", argc - optind);
-    print_title(&s, total.part_mask, total.parts);
-    rc = finish_report(a, &s, &prov, csv_summary);
-out:
-    free(a);
-    free(b);
-    free(total.inputs);
-    free(part.inputs);
-    return rc;
-}

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/input_opts.h"
 #include "formats/deal_stream.h"
 
 #define HAND_COL 28 /* where East's column starts */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/input_opts.h"
 #include "cli/replay_settings.h"
 #include "analyze/lead/table_digest.h"
 

@@ -9,7 +9,7 @@
 #ifndef WHISTLAB_REPLAY_SETTINGS_H
 #define WHISTLAB_REPLAY_SETTINGS_H
 
-#include "formats/input_opts.h"
+#include "formats/deal_stream.h"
 #include "stats/provenance.h"
 #include "stats/report.h"
 #include "stats/wls.h"

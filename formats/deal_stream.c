@@ -3,6 +3,15 @@
 #include "cli/cli.h"
 #include "deal_stream.h"
 
+void input_opts_init(input_opts *o)
+{
+    o->format = FMT_AUTO;
+    o->policy.kind = TRUMP_AUTO;
+    o->policy.suit = SUIT_S;
+    o->policy.leader = SEAT_NONE;
+    o->policy_given = false;
+}
+
 static void flag(deal_stream *s, int status)
 {
     if (status > s->status) s->status = status;

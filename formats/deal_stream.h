@@ -5,7 +5,18 @@
 #ifndef WHISTLAB_DEAL_STREAM_H
 #define WHISTLAB_DEAL_STREAM_H
 
-#include "input_opts.h"
+#include "reader.h"
+
+/* How the input is read: its format (FMT_AUTO: told from each file) and
+ * the policy that gives deals without them a trump suit and a leader. */
+typedef struct {
+    deal_format format;
+    trump_policy policy;
+    bool policy_given; /* a policy was asked for (--trump or --leader) */
+} input_opts;
+
+/* Auto format, the deals' own trumps and leader. */
+void input_opts_init(input_opts *o);
 
 /* Every deal read is one of accepted or rejected. */
 typedef struct {

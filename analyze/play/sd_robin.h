@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "analyze/lead/lead.h"
-#include "formats/input_opts.h"
+#include "formats/deal_stream.h"
 #include "stats/paired.h"
 #include "stats/provenance.h"
 

@@ -15,7 +15,7 @@
 #include <signal.h>
 #include "analyze/dd/dd_solve.h"
 #include "analyze/lead/lead.h"
-#include "formats/input_opts.h"
+#include "formats/deal_stream.h"
 #include "stats/provenance.h"
 #include "stats/report.h"
 #include "stats/tally.h"

@@ -1,15 +1,6 @@
 /* input_opts.c -- parsing of --format, --trump and --leader. */
 #include <stdio.h>
-#include "input_opts.h"
-
-void input_opts_init(input_opts *o)
-{
-    o->format = FMT_AUTO;
-    o->policy.kind = TRUMP_AUTO;
-    o->policy.suit = SUIT_S;
-    o->policy.leader = SEAT_NONE;
-    o->policy_given = false;
-}
+#include "cli/input_opts.h"
 
 int input_opts_take(input_opts *o, int opt, const char *value)
 {

@@ -1,18 +1,12 @@
 /* input_opts.h -- the command-line options every deal-reading command shares:
  * --format (force the input format), --trump and --leader (the policy that
- * gives deals without them a trump suit and a leader, spec/formats.md). */
+ * gives deals without them a trump suit and a leader, spec/formats.md),
+ * parsed into the input_opts the reading loop takes (formats/deal_stream.h). */
 #ifndef WHISTLAB_INPUT_OPTS_H
 #define WHISTLAB_INPUT_OPTS_H
 
 #include <getopt.h>
-#include "deal.h"
-#include "reader.h"
-
-typedef struct {
-    deal_format format;
-    trump_policy policy;
-    bool policy_given; /* --trump or --leader was given */
-} input_opts;
+#include "formats/deal_stream.h"
 
 enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER };
 
@@ -28,7 +22,6 @@ enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER };
     "                 contract (bridge files), auto (default: the deal's own)\n" \
     "  --leader X     N|E|S|W: the eldest hand (the dealer sits on his right)\n"
 
-void input_opts_init(input_opts *o);
 /* Takes one getopt_long result; returns 1 if it was one of ours, 0 if not,
  * -1 for a bad value (message printed to stderr). */
 int input_opts_take(input_opts *o, int opt, const char *value);

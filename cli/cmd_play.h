@@ -1,0 +1,23 @@
+/* cmd_play.h -- the modes of `whistlab play` besides one deal, each in its
+ * own file; cmd_play.c parses the command line and calls them. */
+#ifndef WHISTLAB_CMD_PLAY_H
+#define WHISTLAB_CMD_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cli/input_opts.h"
+
+/* --verify: the recorded play of every deal of the files replayed and
+ * checked; problems as file:line: reason, then the summary line. Returns
+ * an exit status. */
+int play_verify(char *const files[], int nfiles, const input_opts *io);
+
+/* --round-robin: every pair of the conventions of list in duplicate over
+ * the files; the report, headed by its provenance (command: the command
+ * line; io_text: --format, --trump and --leader as given). Returns an exit
+ * status. */
+int play_round_robin(const char *command, const char *list, const input_opts *io, const char *const io_text[3],
+                     uint64_t seed, uint64_t limit, int threads, bool signals, unsigned ext,
+                     const char *ext_text, char **files, int nfiles);
+
+#endif

@@ -1,0 +1,53 @@
+/* replay_report.c -- the report of a replay run, resumed run or merge (the
+ * three print the same): its title, its provenance, the tables and the
+ * summary CSV (stats/report.h), and the exit status they call for. */
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "cli/replay_report.h"
+
+/* The report's first line; part_mask says which of the shards it covers. */
+void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned shards)
+{
+    printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
+    if (strcmp(s->eval, "dd") != 0)
+        printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
+               strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
+    for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
+    if (shards > 1) {
+        char have[512];
+        provenance_shards(shards, part_mask, true, have, sizeof have);
+        printf(" (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
+    }
+    printf("\n");
+}
+
+/* The provenance of a report: the command line (quoted before getopt
+ * reorders argv), s, and what the run read of its inputs; parts and
+ * part_mask as the state holds them. */
+void replay_make_provenance(provenance *p, const char *command, const replay_settings *s,
+                            const input_account *inputs, unsigned parts, uint64_t part_mask)
+{
+    provenance_init(p);
+    p->version = WHISTLAB_VERSION;
+    p->command = provenance_keep(p, command);
+    p->input = inputs;
+    p->parts = parts;
+    p->part_mask = part_mask;
+    replay_settings_provenance(s, parts, p);
+}
+
+/* The report and the summary CSV; the exit status: a run that lost input
+ * (INCOMPLETE) fails as its reading did. */
+int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+                         const char *csv_summary)
+{
+    char err[512];
+    stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, err, sizeof err)) {
+        fprintf(stderr, "whistlab: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
+    return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
+}

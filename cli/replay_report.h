@@ -1,0 +1,22 @@
+/* replay_report.h -- the report `whistlab replay` and `whistlab merge`
+ * print from a run's state and settings (replay_report.c). */
+#ifndef WHISTLAB_REPLAY_REPORT_H
+#define WHISTLAB_REPLAY_REPORT_H
+
+#include "cli/replay_settings.h"
+
+/* The report's first line; part_mask says which of the shards it covers. */
+void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned shards);
+
+/* The provenance of a report: the command line (quoted before getopt
+ * reorders argv), s, and what the run read of its inputs; parts and
+ * part_mask as the state holds them. */
+void replay_make_provenance(provenance *p, const char *command, const replay_settings *s,
+                            const input_account *inputs, unsigned parts, uint64_t part_mask);
+
+/* The report and the summary CSV; the exit status: a run that lost input
+ * (INCOMPLETE) fails as its reading did. */
+int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+                         const char *csv_summary);
+
+#endif
