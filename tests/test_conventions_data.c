@@ -10,7 +10,8 @@
  * file:line: reason. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_compile.h"
+#include "analyze/lead/lead_impl.h"
 #include "analyze/deal/deal_gen.h"
 #include "formats/hand_text.h"
 #include "analyze/replay/replay.h"

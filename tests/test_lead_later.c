@@ -4,7 +4,8 @@
  * played out through the public state of play_view.h.
  * Seats as in the books: A = West leads, Y = North, B = East, Z = South deals. */
 #include "testutil.h"
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_compile.h"
+#include "analyze/lead/lead_impl.h"
 #include "formats/hand_text.h"
 #include "analyze/lead/play_view.h"
 

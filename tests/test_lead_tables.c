@@ -3,7 +3,8 @@
  * on round 2 (RL0-RL2), editing a copied table, and malformed tables
  * reported as file:line: reason. */
 #include "testutil.h"
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_compile.h"
+#include "analyze/lead/lead_impl.h"
 #include "formats/hand_text.h"
 
 static const char *const COLUMNS[6] = {

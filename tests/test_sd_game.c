@@ -12,7 +12,7 @@
  * share the most. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_model.h"
 #include "analyze/deal/deal_gen.h"
 #include "analyze/play/sd_duplicate.h"
 

@@ -8,7 +8,7 @@
  * Seats as in test_lead_later.c: A = West leads, Y = North, B = East (A's
  * partner), Z = South deals. */
 #include "testutil.h"
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/lead_impl.h"
 #include "formats/hand_text.h"
 #include "analyze/lead/play_view.h"
 

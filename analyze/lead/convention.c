@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_compile.h"
 
 /* From the generated build/gen/conventions_data.c. */
 extern const char *const CONVENTION_TABLE_FILES[];
@@ -207,13 +207,6 @@ int convention_open_list(const char *list, convention *out[], int max, diag_t *d
     }
     if (n == 0) diag_set(diag, NULL, 0, "no convention given");
     return n ? n : -1;
-}
-
-void convention_free(convention *c)
-{
-    if (!c || c->builtin) return;
-    for (int i = 0; i < c->ntables; i++) free(c->table[i]);
-    free(c);
 }
 
 const char *convention_name(const convention *c) { return c->name; }

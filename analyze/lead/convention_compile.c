@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_compile.h"
 
 #define MAX_WORDS 48
 #define MAX_PENDING 64
@@ -1083,15 +1083,6 @@ static bool parse_line(parser *p, char *line)
 
 /* ---- resolution and index building ------------------------------------- */
 
-bool card_row_holds(const card_row *r, uint16_t h)
-{
-    if ((h & r->has) != r->has || (h & r->lacks)) return false;
-    if (!((r->n_ok >> ranks_count(h)) & 1)) return false;
-    for (int g = 0; g < r->nnotall; g++)
-        if ((h & r->notall[g]) == r->notall[g]) return false;
-    return true;
-}
-
 static int row_position(const card_table *t, const char *id, bool last)
 {
     int pos = -1;
@@ -1337,4 +1328,11 @@ convention *convention_compile(const char *text, const char *file, const char *o
     }
     convention_index_filters(c);
     return c;
+}
+
+void convention_free(convention *c)
+{
+    if (!c || c->builtin) return;
+    for (int i = 0; i < c->ntables; i++) free(c->table[i]);
+    free(c);
 }

@@ -7,7 +7,7 @@
  * only names or explains a rule (ids, glosses, lines), so the answer is
  * exact. */
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/convention_model.h"
 
 static bool same_term(const hand_cond *a, const hand_cond *b)
 {

@@ -3,7 +3,7 @@
  * already led (RL0-RL4), returning partner's suit (R1), and the answer to a
  * trump call (play.md TM4). */
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/lead_impl.h"
 
 #define RB(r) (1u << (r))
 

@@ -3,7 +3,7 @@
  * from its compiled columns. Not on any hot path. */
 #include <stdio.h>
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/lead_impl.h"
 
 #define RB(r) (1u << (r))
 
@@ -127,7 +127,7 @@ void lead_explain(const convention *c, const lead_view *v, char *suit_line, char
         lead_choice ch;
         lead_choose(r->as, v, &ch);
         size_t k = strlen(suit_line);
-        snprintf(suit_line + k, len - k, "; %s %s: %s", convention_name(r->as), ch.suit_rule, inner);
+        snprintf(suit_line + k, len - k, "; %s %s: %s", r->as->name, ch.suit_rule, inner);
         snprintf(card_line, len, "%s", inner_card);
         return;
     }

@@ -16,7 +16,7 @@
  * conditions ends the table. That is cautious where the reader could know
  * more (the turn-up is public; a trump opening's t is its length): it can
  * only leave more holdings consistent, never drop the real one. */
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/lead_impl.h"
 
 #define RB(r) (1u << (r))
 

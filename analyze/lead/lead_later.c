@@ -6,7 +6,7 @@
  * with the deltas AM-C6, SS-C5 and MC-C, under the trump-lead guard (TM3).
  * Only the view of play_view.h is used: the player's hand and public play. */
 #include <string.h>
-#include "analyze/lead/convention_impl.h"
+#include "analyze/lead/lead_impl.h"
 
 #define RB(r) (1u << (r))
 
