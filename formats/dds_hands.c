@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deal_parse.h"
-#include "reader.h"
+#include "format_ops.h"
 
 enum { K_FUT, K_TABLE, K_PAR, K_PAR2, K_PLAY, K_TRACE, N_KINDS };
 static const char *const KIND_NAMES[N_KINDS] = {"FUT", "TABLE", "PAR", "PAR2", "PLAY", "TRACE"};

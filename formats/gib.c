@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "deal_parse.h"
-#include "reader.h"
+#include "format_ops.h"
 
 static const int HAND_ORDER[4] = {SEAT_W, SEAT_N, SEAT_E, SEAT_S};
 static const int GROUP_STRAIN[5] = {STRAIN_NT, SUIT_S, SUIT_H, SUIT_D, SUIT_C};

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deal_parse.h"
-#include "reader.h"
+#include "format_ops.h"
 
 #define LIN_VALUE_MAX 256 /* longest value kept; longer ones only matter in unused keys */
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deal_parse.h"
-#include "reader.h"
+#include "format_ops.h"
 #include "writer.h"
 
 /* dealer's closing lines ("Generated 3 hands", "Time needed    0.000 sec"). */

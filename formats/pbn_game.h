@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "reader.h"
+#include "format_ops.h"
 
 /* Every tag the reader knows: the PBN 2.1 standard's (S3.4, S4, S5), the
  * de-facto double-dummy tags, and whistlab's whist tags (spec/formats.md). */

@@ -47,29 +47,6 @@ typedef struct {
 
 #define PBN_MAX_LINE 254 /* S2.3: 255 characters with the line end */
 
-void pbn_fail(pbn_game *g, uint64_t line, const char *fmt, ...)
-{
-    g->problems++;
-    if (g->failed) return;
-    g->failed = true;
-    va_list ap;
-    va_start(ap, fmt);
-    g->err.file = g->file;
-    g->err.line = line;
-    vsnprintf(g->err.reason, sizeof g->err.reason, fmt, ap);
-    va_end(ap);
-}
-
-void pbn_warn(pbn_game *g, uint64_t line, const char *fmt, ...)
-{
-    char text[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    reader_note_warning(g->notes, line, "%s", text);
-}
-
 static int pbn_probe(const char *buf, size_t n)
 {
     /* A tag pair or a "% PBN" line near the start of the content. */

@@ -1,11 +1,10 @@
 /* reader.c -- the deal reader front end: opens the input, detects the format
  * from its first bytes (or takes the forced one) and hands records to the
  * format's back end. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "reader.h"
+#include "format_ops.h"
 #include "wda.h"
 
 static const format_ops *const FORMATS[FMT_COUNT] = {
@@ -168,42 +167,6 @@ bool deal_reader_select(deal_reader *r, uint64_t first, uint64_t step, uint64_t 
 
 deal_format deal_reader_format(const deal_reader *r) { return r->fmt; }
 const reader_notes *deal_reader_notes(const deal_reader *r) { return &r->notes; }
-
-void reader_note_repair(reader_notes *n, const char *what)
-{
-    n->repairs++;
-    for (int i = 0; i < n->n_repair_kinds; i++)
-        if (strncmp(n->repair_names[i], what, sizeof n->repair_names[0] - 1) == 0) {
-            n->repair_count[i]++;
-            return;
-        }
-    if (n->n_repair_kinds < 8) {
-        snprintf(n->repair_names[n->n_repair_kinds], sizeof n->repair_names[0], "%s", what);
-        n->repair_count[n->n_repair_kinds++] = 1;
-    }
-}
-
-void reader_note_warning(reader_notes *n, uint64_t line, const char *fmt, ...)
-{
-    n->warnings++;
-    if (n->n_pending == READER_PENDING_MAX) return;
-    diag_t *w = &n->pending[n->n_pending++];
-    va_list ap;
-    va_start(ap, fmt);
-    w->file = NULL;
-    w->line = line;
-    vsnprintf(w->reason, sizeof w->reason, fmt, ap);
-    va_end(ap);
-}
-
-void reader_note_ignored(reader_notes *n, const char *tag)
-{
-    n->ignored_tags++;
-    for (int i = 0; i < n->n_ignored_names; i++)
-        if (strcmp(n->ignored_names[i], tag) == 0) return;
-    if (n->n_ignored_names < 8)
-        snprintf(n->ignored_names[n->n_ignored_names++], sizeof n->ignored_names[0], "%s", tag);
-}
 
 void deal_reader_close(deal_reader *r)
 {

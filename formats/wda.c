@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include "blockfile.h"
+#include "format_ops.h"
 #include "wda.h"
 
 #define CARDS_MASK ((1ULL << 52) - 1)

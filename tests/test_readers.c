@@ -2,7 +2,7 @@
  * LIN) on the real corpora, field by field against the file text, and the
  * one-line writer; bad input gives its reason and line. */
 #include "testutil.h"
-#include "formats/reader.h"
+#include "formats/format_ops.h"
 #include "formats/writer.h"
 
 typedef struct {
