@@ -4,6 +4,8 @@
 #ifndef WHISTLAB_CLI_H
 #define WHISTLAB_CLI_H
 
+#include "formats/diag.h"
+
 enum {
     EXIT_OK = 0,       /* success; every deal accepted */
     EXIT_REJECTS = 1,  /* ran, but some input was rejected: see the messages */
@@ -11,6 +13,10 @@ enum {
     EXIT_FAILURE_IO = 3, /* cannot read or write a file, or the input is broken */
     EXIT_INTERRUPTED = 130, /* replay stopped by a signal: its state file says where */
 };
+
+/* Prints d on stderr after prefix: "PREFIX: FILE: REASON" ("PREFIX:
+ * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
+void cli_error(const char *prefix, const diag_t *d);
 
 int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);

@@ -33,8 +33,8 @@ static void take_deal(const deal_t *d, const input_opts *io, check_counts *c)
     c->read++;
     if (io->policy_given) {
         deal_t whist[4];
-        diag_t why = {.file = d->pos.file, .line = d->pos.line};
-        if (!deal_apply_trump_policy(d, &io->policy, whist, why.reason, sizeof why.reason)) {
+        diag_t why = {0};
+        if (!deal_apply_trump_policy(d, &io->policy, whist, &why)) {
             c->rejected++;
             diag_print(stderr, &why);
             return;

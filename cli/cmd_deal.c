@@ -192,10 +192,10 @@ int cmd_deal(int argc, char **argv)
     go.threads = threads ? (unsigned)threads : cpus > 0 ? (unsigned)cpus : 1;
     deal_filter *filter = NULL;
     if (where) {
-        char why[256];
-        filter = deal_filter_compile(where, why, sizeof why);
+        diag_t why = {0};
+        filter = deal_filter_compile(where, &why);
         if (!filter) {
-            fprintf(stderr, "whistlab deal: --where: %s\n", why);
+            fprintf(stderr, "whistlab deal: --where: %s\n", why.reason);
             return EXIT_USAGE;
         }
         go.filter = filter;

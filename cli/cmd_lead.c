@@ -180,20 +180,20 @@ static int sim_setup(lead_opts *o, const char *opponents, const char *tables_pat
         }
         s->opponents = o->opponents;
     }
-    char err[512];
+    diag_t err = {0};
     if (tables_path) {
         const char *cols[64];
         int n = 0;
         for (int i = 0; i < LEAD_SIM_TABLE_NCOLS; i++) cols[n++] = LEAD_SIM_TABLE_COLUMNS[i];
         for (int i = 0; i < LEAD_TABLE_CSV_NCOLS; i++) cols[n++] = LEAD_TABLE_CSV_COLUMNS[i];
-        if (!(o->sim_tables = csv_out_open(tables_path, cols, n, err, sizeof err))) {
-            fprintf(stderr, "whistlab lead: %s\n", err);
+        if (!(o->sim_tables = csv_out_open(tables_path, cols, n, &err))) {
+            cli_error("whistlab lead", &err);
             return EXIT_FAILURE_IO;
         }
     }
     if (layouts_path &&
-        !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, err, sizeof err))) {
-        fprintf(stderr, "whistlab lead: %s\n", err);
+        !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, &err))) {
+        cli_error("whistlab lead", &err);
         return EXIT_FAILURE_IO;
     }
     return EXIT_OK;
@@ -202,9 +202,9 @@ static int sim_setup(lead_opts *o, const char *opponents, const char *tables_pat
 static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text, const char *turnup_text)
 {
     lead_view v = {.turnup = CARD_NONE, .seed = o->seed};
-    char why[128];
-    if (!hand_parse(hand_text, &v.hand, why, sizeof why)) {
-        fprintf(stderr, "whistlab lead: --hand: %s\n", why);
+    diag_t why = {0};
+    if (!hand_parse(hand_text, &v.hand, &why)) {
+        fprintf(stderr, "whistlab lead: --hand: %s\n", why.reason);
         return EXIT_USAGE;
     }
     if (hand_count(v.hand) != 13) {
@@ -377,9 +377,9 @@ int cmd_lead(int argc, char **argv)
         case 'O': opponents = optarg; break;
         case 'G': o.sim.signals = true; break;
         case 'X': {
-            char why[160];
-            if (!sd_ext_parse(optarg, &o.sim.ext, why, sizeof why)) {
-                fprintf(stderr, "whistlab lead: %s\n", why);
+            diag_t why = {0};
+            if (!sd_ext_parse(optarg, &o.sim.ext, &why)) {
+                fprintf(stderr, "whistlab lead: %.159s\n", why.reason); /* cut as it always was */
                 status = EXIT_USAGE;
             }
             break;
@@ -450,13 +450,13 @@ int cmd_lead(int argc, char **argv)
     } else if (o.csv == stdout && fflush(stdout) != 0 && status == EXIT_OK) {
         status = EXIT_FAILURE_IO;
     }
-    char err[512];
-    if (o.sim_tables && !csv_out_close(o.sim_tables, err, sizeof err)) {
-        fprintf(stderr, "whistlab lead: %s\n", err);
+    diag_t err = {0};
+    if (o.sim_tables && !csv_out_close(o.sim_tables, &err)) {
+        cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;
     }
-    if (o.sim_layouts && !csv_out_close(o.sim_layouts, err, sizeof err)) {
-        fprintf(stderr, "whistlab lead: %s\n", err);
+    if (o.sim_layouts && !csv_out_close(o.sim_layouts, &err)) {
+        cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;
     }
     convention_free(o.opponents);

@@ -57,7 +57,7 @@ int cmd_merge(int argc, char **argv)
     total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
     part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
     int rc = EXIT_FAILURE_IO;
-    char err[512];
+    diag_t err = {0};
     if (!a || !b || !total.inputs || !part.inputs) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
@@ -66,16 +66,16 @@ int cmd_merge(int argc, char **argv)
     part.stats = b;
     for (int i = optind; i < argc; i++) {
         wls_file *into = i == optind ? &total : &part;
-        if (!wls_read(argv[i], into, err, sizeof err)) {
-            fprintf(stderr, "whistlab: %s\n", err);
+        if (!wls_read(argv[i], into, &err)) {
+            cli_error("whistlab", &err);
             goto out;
         }
         if (i == optind && !total.complete) {
             fprintf(stderr, "whistlab: %s: cannot merge an unfinished run: resume it to the end first (--resume)\n", argv[i]);
             goto out;
         }
-        if (i > optind && !wls_merge(&total, &part, argv[i], err, sizeof err)) {
-            fprintf(stderr, "whistlab: %s\n", err);
+        if (i > optind && !wls_merge(&total, &part, argv[i], &err)) {
+            cli_error("whistlab", &err);
             goto out;
         }
     }
@@ -94,8 +94,8 @@ int cmd_merge(int argc, char **argv)
         rc = EXIT_REJECTS;
         goto out;
     }
-    if (save && !wls_write(save, &total, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
+    if (save && !wls_write(save, &total, &err)) {
+        cli_error("whistlab", &err);
         goto out;
     }
     printf("whistlab merge: %d state files\n", argc - optind);

@@ -229,13 +229,13 @@ static int parse(int argc, char **argv, odds_opts *o)
 }
 
 /* A read deal as the odds see it, under --leader / --trump turnup; false
- * with why filled if the deal cannot be used so. */
-static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, char *why, size_t why_len)
+ * with diag filled if the deal cannot be used so. */
+static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, diag_t *diag)
 {
     deal_t w = *d;
     if (io->policy.kind == TRUMP_TURNUP) {
         deal_t whist[4];
-        if (!deal_apply_trump_policy(d, &io->policy, whist, why, why_len)) return false;
+        if (!deal_apply_trump_policy(d, &io->policy, whist, diag)) return false;
         w = whist[0];
     } else if (io->policy.leader != SEAT_NONE) {
         /* A forced leader moves the dealer, and the turn-up with him. */
@@ -276,8 +276,8 @@ static void read_corpus(const char *path, int k, const odds_opts *o, odds_run *r
         if (st == READ_DEAL) {
             c->read++;
             odds_deal od;
-            diag_t why = {.file = d.pos.file, .line = d.pos.line};
-            if (!odds_deal_of(&d, &o->io, &od, why.reason, sizeof why.reason)) {
+            diag_t why = {0};
+            if (!odds_deal_of(&d, &o->io, &od, &why)) {
                 diag_print(stderr, &why);
                 c->rejected++;
             } else if ((d.flags & DEAL_REPEAT) || !odds_run_add(run, &od)) {
@@ -375,10 +375,10 @@ static void print_summary(FILE *info, const corpus_counts *c, const odds_run_sum
 /* prov: what measured tables rest on (NULL: nothing measured). */
 static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_fit *fit, const provenance *prov)
 {
-    char err[256];
-    odds_csv *w = odds_csv_open(o->csv, err, sizeof err);
+    diag_t err = {0};
+    odds_csv *w = odds_csv_open(o->csv, &err);
     if (!w) {
-        fprintf(stderr, "whistlab odds: %s\n", err);
+        cli_error("whistlab odds", &err);
         return false;
     }
     if (prov) provenance_rows(prov, provenance_csv_row, w);
@@ -394,8 +394,8 @@ static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_f
         int k = odds_fit_lines(fit, o->level, lines);
         for (int i = 0; i < k; i++) odds_csv_write(w, &lines[i]);
     }
-    if (!odds_csv_close(w, err, sizeof err)) {
-        fprintf(stderr, "whistlab odds: %s: %s\n", o->csv, err);
+    if (!odds_csv_close(w, &err)) {
+        fprintf(stderr, "whistlab odds: %s: %s\n", o->csv, err.reason);
         return false;
     }
     return true;

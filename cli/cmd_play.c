@@ -115,10 +115,8 @@ static int play_one(const char *path, const input_opts *io, long board, const co
         fprintf(stderr, "%s: no board %ld\n", path, board);
         return EXIT_USAGE;
     }
-    char why[256];
-    int k = deal_apply_trump_policy(&d, &io->policy, whist, why, sizeof why);
+    int k = deal_apply_trump_policy(&d, &io->policy, whist, &diag);
     if (k == 0) {
-        diag_set(&diag, d.pos.file, d.pos.line, "%s", why);
         diag_print(stderr, &diag);
         return EXIT_REJECTS;
     }
@@ -166,7 +164,7 @@ int cmd_play(int argc, char **argv)
     long board = 0;
     bool explain = false, verify = false, signals = false;
     unsigned ext = 0;
-    char why[160];
+    diag_t why = {0};
     const char *robin = NULL;
     uint64_t limit = 0;
     uint64_t seed = 0;
@@ -210,8 +208,8 @@ int cmd_play(int argc, char **argv)
             break;
         }
         case 'X':
-            if (!sd_ext_parse(optarg, &ext, why, sizeof why)) {
-                fprintf(stderr, "whistlab play: %s\n", why);
+            if (!sd_ext_parse(optarg, &ext, &why)) {
+                fprintf(stderr, "whistlab play: %.159s\n", why.reason); /* cut as it always was */
                 return EXIT_USAGE;
             }
             ext_text = optarg;

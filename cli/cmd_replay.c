@@ -214,9 +214,9 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             break;
         case 'X': {
             unsigned ext;
-            char why[160];
-            if (!sd_ext_parse(optarg, &ext, why, sizeof why) || strlen(optarg) >= sizeof c->s.ext) {
-                fprintf(stderr, "whistlab: %s\n", why);
+            diag_t why = {0};
+            if (!sd_ext_parse(optarg, &ext, &why) || strlen(optarg) >= sizeof c->s.ext) {
+                fprintf(stderr, "whistlab: %.159s\n", why.reason); /* cut as it always was */
                 return EXIT_USAGE;
             }
             snprintf(c->s.ext, sizeof c->s.ext, "%s", optarg);
@@ -285,10 +285,10 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
  * the inputs' accounts: w->inputs). Returns -1 to go on, or an exit status. */
 static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
 {
-    char err[512];
+    diag_t err = {0};
     w->stats = st;
-    if (!wls_read(c->resume, w, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
+    if (!wls_read(c->resume, w, &err)) {
+        cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
     if (!replay_settings_parse(w->config, &c->s) || !replay_settings_to_input(&c->s, &c->o.input) ||
@@ -370,9 +370,9 @@ int cmd_replay(int argc, char **argv)
     }
     c.o.signals = c.s.signals;
     if (strcmp(c.s.ext, "-") != 0) {
-        char why[160];
-        if (!sd_ext_parse(c.s.ext, &c.o.ext, why, sizeof why)) {
-            fprintf(stderr, "whistlab: %s\n", why);
+        diag_t why = {0};
+        if (!sd_ext_parse(c.s.ext, &c.o.ext, &why)) {
+            fprintf(stderr, "whistlab: %.159s\n", why.reason); /* cut as it always was */
             goto out;
         }
     }

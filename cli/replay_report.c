@@ -42,10 +42,10 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
 int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
                          const char *csv_summary)
 {
-    char err[512];
+    diag_t err = {0};
     stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
-    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, &err)) {
+        cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
     if (provenance_stopped(prov)) return EXIT_FAILURE_IO;

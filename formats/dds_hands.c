@@ -16,8 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "deal_parse.h"
 #include "format_ops.h"
+#include "hand_text.h"
+#include "play_sequence.h"
 
 enum { K_FUT, K_TABLE, K_PAR, K_PAR2, K_PLAY, K_TRACE, N_KINDS };
 static const char *const KIND_NAMES[N_KINDS] = {"FUT", "TABLE", "PAR", "PAR2", "PLAY", "TRACE"};
@@ -108,7 +109,11 @@ static bool parse_deal_text(const char *s, size_t len, int dealer, deal_t *d, ch
             snprintf(why, why_len, "deal has %d hand%s (needs 4)", i, i == 1 ? "" : "s");
             return false;
         }
-        if (!hand_parse_dotted(h, (size_t)(p - h), &d->hand[seat], why, why_len)) return false;
+        diag_t bad;
+        if (!hand_parse_dotted(h, (size_t)(p - h), &d->hand[seat], &bad)) {
+            snprintf(why, why_len, "%.*s", (int)why_len - 1, bad.reason);
+            return false;
+        }
     }
     while (p < end && *p == ' ') p++;
     if (p < end) {
@@ -142,9 +147,11 @@ static void start_deal(dds_state *st, const char *p, uint64_t line)
     d->strain = (uint8_t)trump; /* DDS numbers strains as whistlab: 4 = no trumps */
     d->leader = (uint8_t)first;
     d->dealer = (uint8_t)deal_dealer_of_leader((int)first);
-    if (!parse_deal_text(text, len, (int)dealer, d, why, sizeof why) ||
-        !deal_validate(d, why, sizeof why))
+    diag_t bad;
+    if (!parse_deal_text(text, len, (int)dealer, d, why, sizeof why))
         fail(st, line, "%s", why);
+    else if (!deal_validate(d, &bad))
+        fail(st, line, "%s", bad.reason);
 }
 
 /* FUT n suit[n] rank[n] equals[n] score[n]: the leader's cards with their
@@ -257,7 +264,9 @@ static void parse_play(dds_state *st, const char *p, uint64_t line)
         }
     }
     if (n == 0) return;
-    if (!play_from_sequence(d, cards, (int)n, d->leader, d->strain, &d->play, why, sizeof why)) {
+    diag_t bad;
+    if (!play_from_sequence(d, cards, (int)n, d->leader, d->strain, &d->play, &bad)) {
+        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, bad.reason);
         fail(st, line, "PLAY %s", why);
         return;
     }

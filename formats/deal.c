@@ -20,19 +20,19 @@ void deal_clear(deal_t *d)
     memset(d->fut, -1, sizeof d->fut);
 }
 
-bool deal_validate(const deal_t *d, char *why, size_t why_len)
+bool deal_validate(const deal_t *d, diag_t *diag)
 {
     hand_t seen = 0;
     for (int seat = 0; seat < 4; seat++) {
         hand_t h = d->hand[seat];
         if (h & ~HAND_ALL) {
-            snprintf(why, why_len, "hand %c holds an invalid card", SEAT_CHARS[seat]);
+            diag_reason(diag, "hand %c holds an invalid card", SEAT_CHARS[seat]);
             return false;
         }
         hand_t dup = seen & h;
         if (dup) {
             char c[3];
-            snprintf(why, why_len, "duplicate card %s", card_format(hand_highest(dup), c));
+            diag_reason(diag, "duplicate card %s", card_format(hand_highest(dup), c));
             return false;
         }
         seen |= h;
@@ -40,7 +40,7 @@ bool deal_validate(const deal_t *d, char *why, size_t why_len)
     for (int seat = 0; seat < 4; seat++) {
         int n = hand_count(d->hand[seat]);
         if (n != 13) {
-            snprintf(why, why_len, "hand %c has %d card%s", SEAT_CHARS[seat], n,
+            diag_reason(diag, "hand %c has %d card%s", SEAT_CHARS[seat], n,
                      n == 1 ? "" : "s");
             return false;
         }
@@ -49,29 +49,29 @@ bool deal_validate(const deal_t *d, char *why, size_t why_len)
         char c[3];
         card_format(d->turnup, c);
         if (!card_valid(d->turnup)) {
-            snprintf(why, why_len, "turn-up is not a card");
+            diag_reason(diag, "turn-up is not a card");
             return false;
         }
         if (d->dealer == SEAT_NONE) {
-            snprintf(why, why_len, "turn-up %s given but no dealer", c);
+            diag_reason(diag, "turn-up %s given but no dealer", c);
             return false;
         }
         if (!hand_has(d->hand[d->dealer], d->turnup)) {
-            snprintf(why, why_len, "turn-up %s is not in the dealer's (%c) hand", c,
+            diag_reason(diag, "turn-up %s is not in the dealer's (%c) hand", c,
                      SEAT_CHARS[d->dealer]);
             return false;
         }
         /* A no-trump game of the whist family (solo's misere) keeps the turned
          * card of the deal, which then names no trump suit. */
         if (d->strain <= SUIT_C && d->strain != card_suit(d->turnup)) {
-            snprintf(why, why_len, "turn-up %s is not of the trump suit (%s)", c,
+            diag_reason(diag, "turn-up %s is not of the trump suit (%s)", c,
                      STRAIN_NAMES[d->strain]);
             return false;
         }
     }
     if (d->dealer != SEAT_NONE && d->leader != SEAT_NONE &&
         d->leader != deal_eldest(d->dealer)) {
-        snprintf(why, why_len, "leader %c is not on the dealer's (%c) left",
+        diag_reason(diag, "leader %c is not on the dealer's (%c) left",
                  SEAT_CHARS[d->leader], SEAT_CHARS[d->dealer]);
         return false;
     }
@@ -141,21 +141,20 @@ static void settle_seats(deal_t *w, const trump_policy *p)
     }
 }
 
-int deal_apply_trump_policy(const deal_t *d, const trump_policy *p,
-                            deal_t out[4], char *why, size_t why_len)
+int deal_apply_trump_policy(const deal_t *d, const trump_policy *p, deal_t out[4], diag_t *diag)
 {
     deal_t w = *d;
     switch (p->kind) {
     case TRUMP_AUTO:
         if (w.strain == STRAIN_NONE) {
-            snprintf(why, why_len, "no trump suit in the deal: choose one with "
+            diag_set(diag, d->pos.file, d->pos.line, "no trump suit in the deal: choose one with "
                      "--trump S|H|D|C|each|contract");
             return 0;
         }
         break;
     case TRUMP_TURNUP:
         if (w.turnup == CARD_NONE || (w.flags & DEAL_TURNUP_INFERRED)) {
-            snprintf(why, why_len, "no turn-up card in the deal (--trump turnup)");
+            diag_set(diag, d->pos.file, d->pos.line, "no turn-up card in the deal (--trump turnup)");
             return 0;
         }
         w.strain = (uint8_t)card_suit(w.turnup);
@@ -168,7 +167,7 @@ int deal_apply_trump_policy(const deal_t *d, const trump_policy *p,
         break;
     case TRUMP_CONTRACT:
         if (!(w.flags & DEAL_HAS_CONTRACT)) {
-            snprintf(why, why_len, "%s (--trump contract)",
+            diag_set(diag, d->pos.file, d->pos.line, "%s (--trump contract)",
                      (w.flags & DEAL_PASSED_OUT) ? "deal was passed out"
                                                  : "no contract in the deal");
             return 0;

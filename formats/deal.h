@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include "card.h"
+#include "diag.h"
 
 /* Where a deal came from: file as the user named it, 1-based line (or record
  * number for binary formats), 0-based position among the deals of the input. */
@@ -80,9 +81,9 @@ static inline int deal_dealer_of_leader(int leader) { return seat_right(leader);
 /* Structural check of the hands and the whist facts given: 52 distinct
  * cards, 13 in each hand, the turn-up (if any) in the dealer's hand and of
  * the trump suit, the leader (if given with a dealer) on the dealer's left.
- * On failure writes the first reason found ("hand E has 12 cards",
- * "duplicate card SQ", ...) and returns false. */
-bool deal_validate(const deal_t *d, char *why, size_t why_len);
+ * On failure puts the first reason found ("hand E has 12 cards",
+ * "duplicate card SQ", ...) in diag's reason and returns false. */
+bool deal_validate(const deal_t *d, diag_t *diag);
 
 /* Same four hands, seat by seat. */
 bool deal_same_cards(const deal_t *a, const deal_t *b);
@@ -117,8 +118,8 @@ bool trump_policy_parse(const char *text, trump_policy *p);
 /* Makes whist deals of d under the policy: fills out[0..n-1] (n = 1, or 4 for
  * TRUMP_EACH) with strain, leader, dealer and turn-up set (the turn-up is
  * inferred as the dealer's lowest trump when not read, conventions.md Q16).
- * Returns n, or 0 with why filled when the deal cannot be analysed so. */
-int deal_apply_trump_policy(const deal_t *d, const trump_policy *p,
-                            deal_t out[4], char *why, size_t why_len);
+ * Returns n, or 0 with diag filled (d's place and the reason) when the deal
+ * cannot be analysed so. */
+int deal_apply_trump_policy(const deal_t *d, const trump_policy *p, deal_t out[4], diag_t *diag);
 
 #endif

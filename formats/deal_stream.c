@@ -72,10 +72,7 @@ int deal_stream_next(deal_stream *s, deal_t out[4])
         s->counts->read++;
         int n = 1;
         out[0] = d;
-        if (s->whist &&
-            !(n = deal_apply_trump_policy(&d, &s->io->policy, out, diag.reason, sizeof diag.reason))) {
-            diag.file = d.pos.file;
-            diag.line = d.pos.line;
+        if (s->whist && !(n = deal_apply_trump_policy(&d, &s->io->policy, out, &diag))) {
             diag_print(stderr, &diag);
             s->counts->rejected++;
             flag(s, EXIT_REJECTS);

@@ -12,6 +12,14 @@ void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
     va_end(ap);
 }
 
+void diag_reason(diag_t *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->reason, sizeof d->reason, fmt, ap);
+    va_end(ap);
+}
+
 void diag_format(char *buf, size_t len, const diag_t *d)
 {
     const char *file = d->file ? d->file : "whistlab";

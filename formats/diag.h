@@ -17,6 +17,10 @@ typedef struct {
 void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Fills d's reason alone (printf-formatted): for a function that knows
+ * what is wrong but not where; its caller keeps or sets file and line. */
+void diag_reason(diag_t *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Prints "file:line: reason\n" (or "file: reason") to f. */
 void diag_print(FILE *f, const diag_t *d);
 

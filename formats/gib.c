@@ -10,8 +10,8 @@
  * from the policy flags; the board is the line number (spec/formats.md). */
 #include <stdio.h>
 #include <string.h>
-#include "deal_parse.h"
 #include "format_ops.h"
+#include "hand_text.h"
 
 static const int HAND_ORDER[4] = {SEAT_W, SEAT_N, SEAT_E, SEAT_S};
 static const int GROUP_STRAIN[5] = {STRAIN_NT, SUIT_S, SUIT_H, SUIT_D, SUIT_C};
@@ -37,8 +37,11 @@ static bool parse_hands(const char *s, const char *colon, deal_t *d, char *why, 
             snprintf(why, why_len, "%d hand%s before ':' (needs 4: W N E S)", i, i == 1 ? "" : "s");
             return false;
         }
-        if (!hand_parse_dotted(h, (size_t)(p - h), &d->hand[HAND_ORDER[i]], why, why_len))
+        diag_t bad;
+        if (!hand_parse_dotted(h, (size_t)(p - h), &d->hand[HAND_ORDER[i]], &bad)) {
+            snprintf(why, why_len, "%.*s", (int)why_len - 1, bad.reason);
             return false;
+        }
     }
     while (p < colon && (*p == ' ' || *p == '\t')) p++;
     if (p < colon) {
@@ -113,10 +116,11 @@ static read_status gib_next(void *state, line_in *in, deal_t *d, diag_t *diag,
         deal_clear(d);
         d->pos.line = lineno;
         d->board = (uint32_t)lineno;
-        if (parse_hands(line, colon, d, why, sizeof why) &&
-            parse_table(colon + 1, line + n, d, why, sizeof why) &&
-            deal_validate(d, why, sizeof why))
-            return READ_DEAL;
+        diag_t bad;
+        if (parse_hands(line, colon, d, why, sizeof why) && parse_table(colon + 1, line + n, d, why, sizeof why)) {
+            if (deal_validate(d, &bad)) return READ_DEAL;
+            snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, bad.reason);
+        }
         diag_set(diag, line_in_name(in), lineno, "%s", why);
         return READ_REJECT;
     }

@@ -1,21 +1,34 @@
-/* hand_text.c -- parsing and printing one hand as text (hand_text.h). */
+/* hand_text.c -- one hand as text (hand_text.h): the dotted grammar and the
+ * colon form parsed, each fault worded for users or for the readers, and
+ * the two ways of printing a hand. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include "formats/hand_text.h"
 
-static bool add_ranks(hand_t *h, int suit, const char *s, size_t n, char *why, size_t why_len)
+/* What is wrong with a dotted or colon hand, for either wording. */
+typedef enum { HAND_BAD_RANK, HAND_TWICE, HAND_MANY_SUITS, HAND_FEW_SUITS } hand_fault;
+
+typedef struct {
+    hand_fault fault;
+    int suit;     /* the suit read (BAD_RANK, TWICE); the last suit begun (FEW_SUITS) */
+    char ch;      /* BAD_RANK: the character */
+    card_t card;  /* TWICE: the card */
+} hand_error;
+
+/* The n ranks at s into suit of *h; "-" alone is a void. */
+static bool add_ranks(hand_t *h, int suit, const char *s, size_t n, hand_error *e)
 {
     if (n == 1 && s[0] == '-') return true;
     for (size_t i = 0; i < n; i++) {
-        int r = rank_from_char(s[i]);
+        int r = rank_from_char((unsigned char)s[i]);
         if (r < 0) {
-            snprintf(why, why_len, "'%c' is not a rank in %s", s[i], STRAIN_NAMES[suit]);
+            *e = (hand_error){.fault = HAND_BAD_RANK, .suit = suit, .ch = s[i]};
             return false;
         }
         card_t c = card_make(suit, r);
         if (hand_has(*h, c)) {
-            snprintf(why, why_len, "rank %c in %s given twice", RANK_CHARS[r], STRAIN_NAMES[suit]);
+            *e = (hand_error){.fault = HAND_TWICE, .suit = suit, .card = c};
             return false;
         }
         *h |= card_bit(c);
@@ -23,32 +36,57 @@ static bool add_ranks(hand_t *h, int suit, const char *s, size_t n, char *why, s
     return true;
 }
 
-bool hand_parse(const char *text, hand_t *h, char *why, size_t why_len)
+/* The dotted grammar over the n bytes at s: the segments between dots are
+ * spades, hearts, diamonds and clubs. trim: blanks at the end of each
+ * segment are not part of it (typed text). */
+static bool parse_dotted(const char *s, size_t n, bool trim, hand_t *out, hand_error *e)
 {
-    *h = 0;
-    while (isspace((unsigned char)*text)) text++;
-    if (!strchr(text, ':')) {
-        /* PBN: four dot-separated suits, spades first */
-        int suit = 0;
-        const char *s = text;
-        for (;;) {
-            size_t n = strcspn(s, ".");
-            size_t m = n;
-            while (m && isspace((unsigned char)s[m - 1])) m--;
-            if (!add_ranks(h, suit, s, m, why, why_len)) return false;
-            if (!s[n]) break;
-            if (++suit > 3) {
-                snprintf(why, why_len, "more than four suits");
-                return false;
-            }
-            s += n + 1;
-        }
-        if (suit != 3) {
-            snprintf(why, why_len, "give four suits separated by '.' (or S:... H:... D:... C:...)");
+    hand_t h = 0;
+    int suit = 0;
+    for (size_t at = 0;;) {
+        size_t end = at;
+        while (end < n && s[end] != '.') end++;
+        size_t m = end;
+        while (trim && m > at && isspace((unsigned char)s[m - 1])) m--;
+        if (!add_ranks(&h, suit, s + at, m - at, e)) return false;
+        if (end == n) break;
+        if (++suit > SUIT_C) {
+            e->fault = HAND_MANY_SUITS;
             return false;
         }
-        return true;
+        at = end + 1;
     }
+    if (suit != SUIT_C) {
+        *e = (hand_error){.fault = HAND_FEW_SUITS, .suit = suit};
+        return false;
+    }
+    *out = h;
+    return true;
+}
+
+/* The users' wording: the suit by name, no quotation of the text. */
+static void user_text(const hand_error *e, diag_t *diag)
+{
+    switch (e->fault) {
+    case HAND_BAD_RANK: diag_reason(diag, "'%c' is not a rank in %s", e->ch, STRAIN_NAMES[e->suit]); break;
+    case HAND_TWICE:
+        diag_reason(diag, "rank %c in %s given twice", RANK_CHARS[card_rank(e->card)], STRAIN_NAMES[e->suit]);
+        break;
+    case HAND_MANY_SUITS: diag_reason(diag, "more than four suits"); break;
+    case HAND_FEW_SUITS: diag_reason(diag, "give four suits separated by '.' (or S:... H:... D:... C:...)"); break;
+    }
+}
+
+bool hand_parse(const char *text, hand_t *h, diag_t *diag)
+{
+    hand_error e;
+    while (isspace((unsigned char)*text)) text++;
+    if (!strchr(text, ':')) {
+        if (parse_dotted(text, strlen(text), true, h, &e)) return true;
+        user_text(&e, diag);
+        return false;
+    }
+    hand_t got = 0;
     unsigned seen = 0;
     const char *s = text;
     while (*s) {
@@ -56,21 +94,42 @@ bool hand_parse(const char *text, hand_t *h, char *why, size_t why_len)
         if (!*s) break;
         int suit = suit_from_char(*s);
         if (suit < 0 || s[1] != ':') {
-            snprintf(why, why_len, "expected a suit as S: H: D: or C:, at '%.8s'", s);
+            diag_reason(diag, "expected a suit as S: H: D: or C:, at '%.8s'", s);
             return false;
         }
         if (seen & (1u << suit)) {
-            snprintf(why, why_len, "%s given twice", STRAIN_NAMES[suit]);
+            diag_reason(diag, "%s given twice", STRAIN_NAMES[suit]);
             return false;
         }
         seen |= 1u << suit;
         s += 2;
         size_t n = 0;
         while (s[n] && !isspace((unsigned char)s[n]) && s[n] != ',') n++;
-        if (!add_ranks(h, suit, s, n, why, why_len)) return false;
+        if (!add_ranks(&got, suit, s, n, &e)) {
+            user_text(&e, diag);
+            return false;
+        }
         s += n;
     }
+    *h = got;
     return true;
+}
+
+bool hand_parse_dotted(const char *s, size_t n, hand_t *h, diag_t *diag)
+{
+    hand_error e;
+    if (parse_dotted(s, n, false, h, &e)) return true;
+    char name[3];
+    switch (e.fault) {
+    case HAND_BAD_RANK: diag_reason(diag, "bad rank '%c' in hand \"%.*s\"", e.ch, (int)n, s); break;
+    case HAND_TWICE: diag_reason(diag, "duplicate card %s", card_format(e.card, name)); break;
+    case HAND_MANY_SUITS: diag_reason(diag, "hand \"%.*s\" has more than 4 suits", (int)n, s); break;
+    case HAND_FEW_SUITS:
+        diag_reason(diag, "hand \"%.*s\" has %d suit%s (needs 4: S.H.D.C)", (int)n, s, e.suit + 1,
+                    e.suit ? "s" : "");
+        break;
+    }
+    return false;
 }
 
 char *hand_format_text(hand_t h, char *buf, size_t len)

@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "deal_parse.h"
 #include "format_ops.h"
+#include "play_sequence.h"
 
 #define LIN_VALUE_MAX 256 /* longest value kept; longer ones only matter in unused keys */
 
@@ -214,7 +214,11 @@ static void take_md(lin_state *st)
         return;
     }
     if (nmissing == 1) d->hand[missing] = HAND_ALL & ~given;
-    if (!deal_validate(d, why, sizeof why)) fail(st, st->pair_line, "%s", why);
+    diag_t bad;
+    if (!deal_validate(d, &bad)) {
+        snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, bad.reason);
+        fail(st, st->pair_line, "%s", why);
+    }
 }
 
 /* Bid order within a level: clubs, diamonds, hearts, spades, no trumps. */
@@ -286,6 +290,7 @@ static read_status finish_record(lin_state *st, line_in *in, deal_t *d, diag_t *
 {
     deal_t *r = &st->cur;
     char why[200];
+    diag_t bad;
     st->open = false;
     if (!st->has_md) {
         diag_set(diag, line_in_name(in), st->line, "LIN record without md| (no hands)");
@@ -312,9 +317,10 @@ static read_status finish_record(lin_state *st, line_in *in, deal_t *d, diag_t *
         else if ((r->flags & DEAL_HAS_CONTRACT) && first != seat_left(r->contract_declarer))
             fail(st, st->line, "opening lead by %c, but the declarer is %c",
                  SEAT_CHARS[first], SEAT_CHARS[r->contract_declarer]);
-        else if (!play_from_sequence(r, st->cards, st->ncards, first, strain, &r->play, why,
-                                     sizeof why))
+        else if (!play_from_sequence(r, st->cards, st->ncards, first, strain, &r->play, &bad)) {
+            snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, bad.reason);
             fail(st, st->line, "pc|: %s", why);
+        }
         else
             r->flags |= DEAL_HAS_PLAY;
     }

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "deal_parse.h"
 #include "format_ops.h"
+#include "hand_text.h"
 #include "writer.h"
 
 /* dealer's closing lines ("Generated 3 hands", "Time needed    0.000 sec"). */
@@ -68,7 +68,11 @@ static bool parse_hands(const char **p, const char *end, deal_t *d, char *why, s
             snprintf(why, why_len, "seat %c has no hand", SEAT_CHARS[seat]);
             return false;
         }
-        if (!hand_parse_dotted(tok, len, &d->hand[seat], why, why_len)) return false;
+        diag_t bad;
+        if (!hand_parse_dotted(tok, len, &d->hand[seat], &bad)) {
+            snprintf(why, why_len, "%.*s", (int)why_len - 1, bad.reason);
+            return false;
+        }
     }
     return true;
 }
@@ -153,7 +157,10 @@ static bool parse_line(const char *s, const char *end, uint64_t lineno, deal_t *
         d->leader = (uint8_t)deal_eldest(d->dealer);
     else if (d->leader != SEAT_NONE && d->dealer == SEAT_NONE)
         d->dealer = (uint8_t)deal_dealer_of_leader(d->leader);
-    return deal_validate(d, why, why_len);
+    diag_t bad;
+    if (deal_validate(d, &bad)) return true;
+    snprintf(why, why_len, "%.*s", (int)why_len - 1, bad.reason);
+    return false;
 }
 
 static bool skipped_line(const char *s, const char *end)

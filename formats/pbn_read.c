@@ -555,9 +555,12 @@ static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
         settle_deal(g);
         if (g->play.on) pbn_play_check(g, g->play_line);
         pbn_dd_merge(g);
-        deal_ok = deal_validate(d, g->deal_why, sizeof g->deal_why);
-        if (!deal_ok)
+        diag_t bad;
+        deal_ok = deal_validate(d, &bad);
+        if (!deal_ok) {
+            snprintf(g->deal_why, sizeof g->deal_why, "%.*s", (int)sizeof g->deal_why - 1, bad.reason);
             pbn_fail(g, g->deal_line ? g->deal_line : g->first_line, "%s", g->deal_why);
+        }
     }
     if (repeat) d->flags |= DEAL_REPEAT;
     if (g->unanalysable && g->problems == 1) d->flags |= DEAL_UNKNOWN_HANDS;

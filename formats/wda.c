@@ -50,8 +50,8 @@ bool wda_record_pack(const deal_t *d, uint64_t index, uint64_t base, uint8_t rec
     return kept;
 }
 
-bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint64_t base,
-                       deal_t *d, char *why, size_t why_len)
+bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint64_t base, deal_t *d,
+                       diag_t *diag)
 {
     deal_clear(d);
     wda_record_hands(rec, d->hand);
@@ -60,8 +60,8 @@ bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint
     d->pos.line = index + 1;
     d->pos.index = index;
     if (seats > SEATS_NONE || trumps >= TRUMPS_CODES) {
-        snprintf(why, why_len, "bad %s code %u", seats > SEATS_NONE ? "seat" : "trump",
-                 seats > SEATS_NONE ? seats : trumps);
+        diag_reason(diag, "bad %s code %u", seats > SEATS_NONE ? "seat" : "trump",
+                    seats > SEATS_NONE ? seats : trumps);
         return false;
     }
     if (seats < SEATS_DEALER_ONLY) {
@@ -81,7 +81,7 @@ bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint
     d->board = board == BOARD_IMPLICIT ? (uint32_t)(base + index + 1)
                : board == BOARD_NONE   ? 0
                                        : board - 1;
-    return deal_validate(d, why, why_len);
+    return deal_validate(d, diag);
 }
 
 /* ---------------------------------------------------------------- header */
@@ -382,10 +382,9 @@ read_status wda_cursor_next(wda_cursor *c, deal_t *d, diag_t *diag)
         c->checked = b;
     }
     c->next = c->end - i > c->step ? i + c->step : c->end;
-    char why[200];
-    if (wda_record_unpack(wda_record_at(c->f, i), i, c->f->h.board_base, d, why, sizeof why))
-        return READ_DEAL;
-    diag_set(diag, c->f->path, i + 1, "%s", why);
+    if (wda_record_unpack(wda_record_at(c->f, i), i, c->f->h.board_base, d, diag)) return READ_DEAL;
+    diag->file = c->f->path;
+    diag->line = i + 1;
     return READ_REJECT;
 }
 

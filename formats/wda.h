@@ -117,10 +117,10 @@ static inline void wda_record_hands(const uint8_t rec[WDA_RECORD_BYTES], hand_t 
  * writers do). */
 bool wda_record_pack(const deal_t *d, uint64_t index, uint64_t base, uint8_t rec[WDA_RECORD_BYTES]);
 
-/* Unpacks record index into d (cleared first); false with why filled when
- * the record is not a valid deal. */
-bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint64_t base,
-                       deal_t *d, char *why, size_t why_len);
+/* Unpacks record index into d (cleared first); false with diag's reason
+ * filled when the record is not a valid deal. */
+bool wda_record_unpack(const uint8_t rec[WDA_RECORD_BYTES], uint64_t index, uint64_t base, deal_t *d,
+                       diag_t *diag);
 
 /* --- writing --- */
 

@@ -69,19 +69,18 @@ static csv_out *make(FILE *f, const char *path, int ncols, int is_stdout)
     return c;
 }
 
-csv_out *csv_out_open(const char *path, const char *const header[], int ncols,
-                      char *err, size_t err_len)
+csv_out *csv_out_open(const char *path, const char *const header[], int ncols, diag_t *diag)
 {
     int is_stdout = strcmp(path, "-") == 0;
     FILE *f = is_stdout ? stdout : fopen(path, "w");
     if (!f) {
-        snprintf(err, err_len, "%s: cannot create: %s", path, strerror(errno));
+        diag_set(diag, path, 0, "cannot create: %s", strerror(errno));
         return NULL;
     }
     csv_out *c = make(f, path, ncols, is_stdout);
     if (!c) {
         if (!is_stdout) fclose(f);
-        snprintf(err, err_len, "%s: out of memory", path);
+        diag_set(diag, path, 0, "out of memory");
         return NULL;
     }
     for (int i = 0; i < ncols; i++) csv_out_text(c, header[i]);
@@ -89,22 +88,22 @@ csv_out *csv_out_open(const char *path, const char *const header[], int ncols,
     return c;
 }
 
-csv_out *csv_out_resume(const char *path, long offset, int ncols, char *err, size_t err_len)
+csv_out *csv_out_resume(const char *path, long offset, int ncols, diag_t *diag)
 {
     FILE *f = NULL;
     if (strcmp(path, "-") == 0) {
-        snprintf(err, err_len, "-: standard output cannot be resumed: name a file");
+        diag_set(diag, path, 0, "standard output cannot be resumed: name a file");
         return NULL;
     }
     if (truncate(path, offset) != 0 || !(f = fopen(path, "a")) || fseek(f, 0, SEEK_END) != 0) {
         if (f) fclose(f);
-        snprintf(err, err_len, "%s: cannot reopen to continue: %s", path, strerror(errno));
+        diag_set(diag, path, 0, "cannot reopen to continue: %s", strerror(errno));
         return NULL;
     }
     csv_out *c = make(f, path, ncols, 0);
     if (!c) {
         fclose(f);
-        snprintf(err, err_len, "%s: out of memory", path);
+        diag_set(diag, path, 0, "out of memory");
     }
     return c;
 }
@@ -115,11 +114,11 @@ long csv_out_sync(csv_out *c)
     return ftell(c->f);
 }
 
-int csv_out_close(csv_out *c, char *err, size_t err_len)
+int csv_out_close(csv_out *c, diag_t *diag)
 {
     int ok = fflush(c->f) == 0 && !ferror(c->f);
     if (!c->is_stdout && fclose(c->f) != 0) ok = 0;
-    if (!ok) snprintf(err, err_len, "%s: write failed: %s", c->path, strerror(errno));
+    if (!ok) diag_set(diag, NULL, 0, "%s: write failed: %s", c->path, strerror(errno));
     free(c->path);
     free(c);
     return ok;

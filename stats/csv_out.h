@@ -6,17 +6,17 @@
 #define WHISTLAB_STATS_CSV_OUT_H
 
 #include <stdio.h>
+#include "formats/diag.h"
 
 typedef struct csv_out csv_out;
 
 /* Creates path ("-" = standard output) and writes the header row. NULL with
- * err filled ("path: reason") on failure. */
-csv_out *csv_out_open(const char *path, const char *const header[], int ncols,
-                      char *err, size_t err_len);
+ * diag filled (the path and the reason) on failure. */
+csv_out *csv_out_open(const char *path, const char *const header[], int ncols, diag_t *diag);
 
 /* Reopens a table written before, cut back to its first `offset` bytes
- * (where a checkpoint left it), to append rows. */
-csv_out *csv_out_resume(const char *path, long offset, int ncols, char *err, size_t err_len);
+ * (where a checkpoint left it), to append rows. NULL with diag filled. */
+csv_out *csv_out_resume(const char *path, long offset, int ncols, diag_t *diag);
 
 void csv_out_text(csv_out *c, const char *s);
 void csv_out_int(csv_out *c, long long v);
@@ -32,7 +32,8 @@ void csv_out_end_row(csv_out *c);
  * if a write failed. */
 long csv_out_sync(csv_out *c);
 
-/* Closes; false (err filled) if any write failed. */
-int csv_out_close(csv_out *c, char *err, size_t err_len);
+/* Closes; false if any write failed, with diag's reason filled: "path:
+ * write failed: ..." (the path is gone with c: it is in the text). */
+int csv_out_close(csv_out *c, diag_t *diag);
 
 #endif

@@ -73,18 +73,18 @@ struct odds_csv {
 static const char *const HEADER[] = {"table", "row", "event", "exact", "historic_text", "historic_value",
                                      "empirical", "ci_low", "ci_high", "n", "verdict", "source"};
 
-odds_csv *odds_csv_open(const char *path, char *err, size_t err_len)
+odds_csv *odds_csv_open(const char *path, diag_t *diag)
 {
     bool stdout_ = strcmp(path, "-") == 0;
     FILE *f = stdout_ ? stdout : fopen(path, "w");
     if (!f) {
-        snprintf(err, err_len, "%s: %s", path, strerror(errno));
+        diag_set(diag, path, 0, "%s", strerror(errno));
         return NULL;
     }
     odds_csv *w = malloc(sizeof *w);
     if (!w) {
         if (!stdout_) fclose(f);
-        snprintf(err, err_len, "%s: out of memory", path);
+        diag_set(diag, path, 0, "out of memory");
         return NULL;
     }
     w->f = f;
@@ -140,12 +140,12 @@ void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const 
     fputc('\n', w->f);
 }
 
-bool odds_csv_close(odds_csv *w, char *err, size_t err_len)
+bool odds_csv_close(odds_csv *w, diag_t *diag)
 {
     bool ok = !ferror(w->f);
     if (w->own) ok = fclose(w->f) == 0 && ok;
     else ok = fflush(w->f) == 0 && ok;
-    if (!ok) snprintf(err, err_len, "CSV output: write failed");
+    if (!ok) diag_set(diag, NULL, 0, "CSV output: write failed");
     free(w);
     return ok;
 }

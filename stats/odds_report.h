@@ -5,6 +5,7 @@
 #define WHISTLAB_STATS_ODDS_REPORT_H
 
 #include <stdio.h>
+#include "formats/diag.h"
 #include "odds_acc.h"
 #include "odds_tables.h"
 
@@ -32,15 +33,15 @@ typedef struct {
 odds_line odds_line_of_row(const odds_row *r, const odds_estimate *est);
 
 typedef struct odds_csv odds_csv;
-/* Creates path ("-" = standard output) and writes the header. NULL with err
- * filled on failure. */
-odds_csv *odds_csv_open(const char *path, char *err, size_t err_len);
+/* Creates path ("-" = standard output) and writes the header. NULL with
+ * diag filled (the path and the reason) on failure. */
+odds_csv *odds_csv_open(const char *path, diag_t *diag);
 void odds_csv_write(odds_csv *w, const odds_line *l);
 /* A line of text, not a row of odds (what a measured table rests on,
  * stats/provenance.h): table, row, and the text in the event column. */
 void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text);
-/* False (err filled) if any write failed. */
-bool odds_csv_close(odds_csv *w, char *err, size_t err_len);
+/* False (diag's reason filled) if any write failed. */
+bool odds_csv_close(odds_csv *w, diag_t *diag);
 
 /* Prints one table (index into odds_tables()) as an aligned text table;
  * est (one per row, NULL without a corpus) adds the empirical columns. */

@@ -45,6 +45,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "formats/diag.h"
 #include "provenance.h"
 #include "tally.h"
 
@@ -59,9 +60,8 @@ typedef enum { STATS_EVAL_DD, STATS_EVAL_PLAY, STATS_EVAL_BOTH } stats_eval;
 void stats_report(FILE *f, const stats_state *st, stats_eval eval, const provenance *prov);
 
 /* Writes the summary CSV to path ("-" = standard output), with prov's rows
- * first (NULL: none). False with err filled on failure. */
-int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, char *err,
-                            size_t err_len);
+ * first (NULL: none). False with diag filled on failure. */
+int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, diag_t *diag);
 
 /* Whether a breakdown table shows the pair (i, j), i < j: every pair up to
  * four conventions, else each against the first. */

@@ -129,11 +129,10 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
         }
 }
 
-int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, char *err,
-                            size_t err_len)
+int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, diag_t *diag)
 {
     rows r = {0};
-    r.out = csv_out_open(path, HEADER, 7, err, err_len);
+    r.out = csv_out_open(path, HEADER, 7, diag);
     if (!r.out) return 0;
     if (prov) {
         r.breakdown = "provenance";
@@ -165,5 +164,5 @@ int stats_write_summary_csv(const char *path, const stats_state *st, const prove
             cell_rows(&r, st, &st->by[br][k], holm[k]);
         }
     }
-    return csv_out_close(r.out, err, err_len);
+    return csv_out_close(r.out, diag);
 }

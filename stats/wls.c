@@ -67,7 +67,7 @@ static void count_counter(uint64_t *a, const uint64_t *b, void *ctx)
     ++*(uint32_t *)ctx;
 }
 
-int wls_write(const char *path, const wls_file *w, char *err, size_t err_len)
+int wls_write(const char *path, const wls_file *w, diag_t *diag)
 {
     out_buf o = {0};
     uint32_t count = 0;
@@ -94,7 +94,7 @@ int wls_write(const char *path, const wls_file *w, char *err, size_t err_len)
     stats_walk(w->stats, NULL, put_counter, &o);
     put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
     if (o.failed) {
-        snprintf(err, err_len, "%s: out of memory", path);
+        diag_set(diag, path, 0, "out of memory");
         free(o.buf);
         return 0;
     }
@@ -105,7 +105,7 @@ int wls_write(const char *path, const wls_file *w, char *err, size_t err_len)
     if (f && fclose(f) != 0) ok = 0;
     if (ok && rename(tmp, path) != 0) ok = 0;
     if (!ok) {
-        snprintf(err, err_len, "%s: cannot write: %s", path, strerror(errno));
+        diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
         remove(tmp);
     }
     free(o.buf);
@@ -163,11 +163,11 @@ static void get_counter(uint64_t *a, const uint64_t *b, void *ctx)
 }
 
 /* Whole file into memory (a state file is at most a few hundred KiB). */
-static unsigned char *slurp(const char *path, size_t *len, char *err, size_t err_len)
+static unsigned char *slurp(const char *path, size_t *len, diag_t *diag)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
+        diag_set(diag, path, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
@@ -187,7 +187,7 @@ static unsigned char *slurp(const char *path, size_t *len, char *err, size_t err
     int bad = ferror(f);
     fclose(f);
     if (!buf || bad) {
-        snprintf(err, err_len, "%s: cannot read%s", path, buf ? "" : " (too large)");
+        diag_set(diag, path, 0, "cannot read%s", buf ? "" : " (too large)");
         free(buf);
         return NULL;
     }
@@ -195,10 +195,10 @@ static unsigned char *slurp(const char *path, size_t *len, char *err, size_t err
     return buf;
 }
 
-int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
+int wls_read(const char *path, wls_file *w, diag_t *diag)
 {
     size_t len;
-    unsigned char *buf = slurp(path, &len, err, err_len);
+    unsigned char *buf = slurp(path, &len, diag);
     if (!buf) return 0;
     const char *why = NULL;
     in_buf in = {buf, buf + len, 0};
@@ -216,8 +216,8 @@ int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
     in.end = buf + len - 4;
     uint32_t version = get_u32(&in);
     if (version != WLS_VERSION) {
-        snprintf(err, err_len, "%s: a state file of version %u (%s whistlab); this whistlab reads version %d "
-                 "only: run the analysis again to make one", path, version,
+        diag_set(diag, path, 0, "a state file of version %u (%s whistlab); this whistlab reads version %d "
+                 "only: run the analysis again to make one", version,
                  version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION);
         free(buf);
         return 0;
@@ -274,13 +274,12 @@ int wls_read(const char *path, wls_file *w, char *err, size_t err_len)
     stats_walk(w->stats, NULL, get_counter, &in);
     if (in.short_read || in.p != in.end) why = "truncated or trailing bytes";
 done:
-    if (why) snprintf(err, err_len, "%s: %s", path, why);
+    if (why) diag_set(diag, path, 0, "%s", why);
     free(buf);
     return why == NULL;
 }
 
-int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
-              char *err, size_t err_len)
+int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag)
 {
     const char *why = NULL;
     if (!into->complete || !from->complete)
@@ -296,7 +295,7 @@ int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
     else if (!stats_merge(into->stats, from->stats))
         why = "other conventions";
     if (why) {
-        snprintf(err, err_len, "%s: cannot merge %s", from_name, why);
+        diag_set(diag, from_name, 0, "cannot merge %s", why);
         return 0;
     }
     for (int i = 0; i < into->ninputs; i++) input_account_merge(&into->inputs[i], &from->inputs[i]);

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "formats/diag.h"
 #include "provenance.h"
 #include "tally.h"
 
@@ -41,20 +42,19 @@ typedef struct {
 
 /* Writes w to path atomically (a temporary file renamed over it), so that
  * a run killed while saving leaves the previous checkpoint whole. False with
- * err filled ("path: reason") on failure. */
-int wls_write(const char *path, const wls_file *w, char *err, size_t err_len);
+ * diag filled (the path and the reason) on failure. */
+int wls_write(const char *path, const wls_file *w, diag_t *diag);
 
-/* Reads path into w (w->stats must point to a stats_state). False with err
+/* Reads path into w (w->stats must point to a stats_state). False with diag
  * filled when unreadable, not a .wls file, of another version, truncated or
  * failing its CRC. */
-int wls_read(const char *path, wls_file *w, char *err, size_t err_len);
+int wls_read(const char *path, wls_file *w, diag_t *diag);
 
 /* into += from for shards of one run: both complete, same config, same
  * number of parts, disjoint part masks, same conventions; the inputs'
  * accounts are merged too (input_account_merge). When every part is present
- * the result is marked as the whole run (1 part). False with err filled
- * (naming from_name) when they do not fit. */
-int wls_merge(wls_file *into, const wls_file *from, const char *from_name,
-              char *err, size_t err_len);
+ * the result is marked as the whole run (1 part). False with diag filled
+ * (its file from_name) when they do not fit. */
+int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag);
 
 #endif

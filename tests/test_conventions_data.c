@@ -177,8 +177,8 @@ static sd_card third_card(const convention *c, const char *lead, const char *sec
     sd_side side;
     sd_side_init(&side, c);
     sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
-    char why[64];
-    assert_true(hand_parse(hand, &v.hand, why, sizeof why));
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
     bool read = false;
     return sd_follow(&v, &read);
 }
@@ -315,15 +315,15 @@ static void test_hogarth_ht5a(void **state)
     (void)state;
     const convention *h = convention_builtin("long-suit-hogarth");
     lead_view v = {.trump = SUIT_H, .turnup = CARD_NONE};
-    char why[64];
+    diag_t why = {0};
     lead_choice ch;
-    assert_true(hand_parse("S:K2 H:AJT95 D:Q74 C:J83", &v.hand, why, sizeof why)); /* HOG-A1: five trumps */
+    assert_true(hand_parse("S:K2 H:AJT95 D:Q74 C:J83", &v.hand, &why)); /* HOG-A1: five trumps */
     assert_int_equal(lead_choose(h, &v, &ch), 0);
     assert_int_equal(ch.card, card_parse("H9"));
     assert_string_equal(ch.card_rule, "HT5a");
-    assert_true(hand_parse("S:K2 H:AJT9 D:Q74 C:J832", &v.hand, why, sizeof why));
+    assert_true(hand_parse("S:K2 H:AJT9 D:Q74 C:J832", &v.hand, &why));
     /* a plain suit A J T 9 x still leads the A (H12) */
-    assert_true(hand_parse("S:AJT95 H:K2 D:Q74 C:J83", &v.hand, why, sizeof why));
+    assert_true(hand_parse("S:AJT95 H:K2 D:Q74 C:J83", &v.hand, &why));
     assert_int_equal(lead_choose(h, &v, &ch), 0);
     assert_int_equal(ch.card, card_parse("SA"));
     assert_string_equal(ch.card_rule, "H12");

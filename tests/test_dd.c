@@ -41,7 +41,7 @@ static void verify_file(const char *path, int threads, verify_counts *n, bool by
         dd_job *job = more ? dd_pool_claim(pool) : NULL;
         if (job) {
             deal_t d, whist[4];
-            char why[200];
+            diag_t why = {0};
             read_status st = limit && n->deals + (uint64_t)dd_pool_pending(pool) >= limit ? READ_EOF
                                                                                            : deal_reader_next(r, &d, &diag);
             if (st == READ_EOF) {
@@ -50,7 +50,7 @@ static void verify_file(const char *path, int threads, verify_counts *n, bool by
             }
             assert_int_equal(st, READ_DEAL);
             assert_true(d.flags & DEAL_HAS_FUT);
-            assert_int_equal(deal_apply_trump_policy(&d, &policy, whist, why, sizeof why), 1);
+            assert_int_equal(deal_apply_trump_policy(&d, &policy, whist, &why), 1);
             assert_int_equal(whist[0].leader, d.leader); /* DDS's `first` stays the leader */
             job->deal = whist[0];
             job->solve = !by_card;

@@ -1,8 +1,9 @@
 /* test_deal.c -- the card and deal model: encoding, parsing, validation,
- * trick winners and the trump/leader policy. */
+ * trick winners and the trump/leader policy; hands as text. */
 #include "testutil.h"
 #include "formats/card.h"
 #include "formats/deal.h"
+#include "formats/hand_text.h"
 
 /* Deal from four "S.H.D.C" hands in seat order N E S W. */
 static void make_deal(deal_t *d, const char *hands[4])
@@ -62,40 +63,80 @@ static void test_validate_reasons(void **state)
 {
     (void)state;
     deal_t d;
-    char why[128];
+    diag_t why = {0};
     make_deal(&d, LIST10_1);
-    assert_true(deal_validate(&d, why, sizeof why));
+    assert_true(deal_validate(&d, &why));
 
     deal_t bad = d;
     bad.hand[SEAT_E] &= ~card_bit(card_parse("D4"));
-    assert_false(deal_validate(&bad, why, sizeof why));
-    assert_string_equal(why, "hand E has 12 cards");
+    assert_false(deal_validate(&bad, &why));
+    assert_string_equal(why.reason, "hand E has 12 cards");
 
     bad = d;
     bad.hand[SEAT_N] |= card_bit(card_parse("SQ"));
     bad.hand[SEAT_N] &= ~card_bit(card_parse("H2"));
     bad.hand[SEAT_W] |= card_bit(card_parse("H2"));
     bad.hand[SEAT_W] |= card_bit(card_parse("SQ"));
-    assert_false(deal_validate(&bad, why, sizeof why));
-    assert_string_equal(why, "duplicate card SQ");
+    assert_false(deal_validate(&bad, &why));
+    assert_string_equal(why.reason, "duplicate card SQ");
 
     bad = d;
     bad.dealer = SEAT_S;
     bad.strain = SUIT_H;
     bad.turnup = card_parse("H8");
-    assert_true(deal_validate(&bad, why, sizeof why)); /* S holds T83 of hearts: 8 ok */
+    assert_true(deal_validate(&bad, &why)); /* S holds T83 of hearts: 8 ok */
     bad.turnup = card_parse("HA");
-    assert_false(deal_validate(&bad, why, sizeof why));
-    assert_string_equal(why, "turn-up HA is not in the dealer's (S) hand");
+    assert_false(deal_validate(&bad, &why));
+    assert_string_equal(why.reason, "turn-up HA is not in the dealer's (S) hand");
     bad.turnup = card_parse("SK");
-    assert_false(deal_validate(&bad, why, sizeof why));
-    assert_string_equal(why, "turn-up SK is not of the trump suit (hearts)");
+    assert_false(deal_validate(&bad, &why));
+    assert_string_equal(why.reason, "turn-up SK is not of the trump suit (hearts)");
 
     bad = d;
     bad.dealer = SEAT_S;
     bad.leader = SEAT_E;
-    assert_false(deal_validate(&bad, why, sizeof why));
-    assert_string_equal(why, "leader E is not on the dealer's (S) left");
+    assert_false(deal_validate(&bad, &why));
+    assert_string_equal(why.reason, "leader E is not on the dealer's (S) left");
+}
+
+/* One dotted grammar, two wordings: each fault as users read it (--hand,
+ * --predeal) and as the readers report it, on the same text; the typed
+ * form also trims blanks and takes the colon form. */
+static void test_hand_text_one_grammar(void **state)
+{
+    (void)state;
+    static const struct { const char *text, *user, *reader; } CASES[] = {
+        {"KJ8432.Q9X3.AK.Q", "'X' is not a rank in hearts", "bad rank 'X' in hand \"KJ8432.Q9X3.AK.Q\""},
+        {"KJ8432.Q963.AK.QQ", "rank Q in clubs given twice", "duplicate card CQ"},
+        {"KJ8432.Q963.AK.Q.2", "more than four suits", "hand \"KJ8432.Q963.AK.Q.2\" has more than 4 suits"},
+        {"KJ8432.Q963.AK", "give four suits separated by '.' (or S:... H:... D:... C:...)",
+         "hand \"KJ8432.Q963.AK\" has 3 suits (needs 4: S.H.D.C)"},
+        {"-.-.-.-", NULL, NULL},
+        {"kj8432.q963.ak.q", NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        hand_t a = 0, b = 0;
+        diag_t user = {0}, reader = {0};
+        bool ok_user = hand_parse(CASES[i].text, &a, &user);
+        bool ok_reader = hand_parse_dotted(CASES[i].text, strlen(CASES[i].text), &b, &reader);
+        assert_int_equal(ok_user, CASES[i].user == NULL);
+        assert_int_equal(ok_reader, CASES[i].reader == NULL);
+        if (CASES[i].user) {
+            assert_string_equal(user.reason, CASES[i].user);
+            assert_string_equal(reader.reason, CASES[i].reader);
+        } else {
+            assert_true(a == b);
+        }
+    }
+    hand_t h, dotted;
+    diag_t d = {0};
+    assert_true(hand_parse("  KJ8432 .Q963.AK .Q ", &h, &d));
+    assert_true(hand_parse_dotted("KJ8432.Q963.AK.Q", 16, &dotted, &d));
+    assert_true(h == dotted);
+    assert_true(hand_parse("C:Q S:KJ8432, D:AK H:Q963", &h, &d));
+    assert_true(h == dotted);
+    assert_false(hand_parse_dotted("KJ8432 .Q963.AK.Q", 17, &h, &d)); /* readers' tokens hold no blank */
+    assert_string_equal(d.reason, "bad rank ' ' in hand \"KJ8432 .Q963.AK.Q\"");
 }
 
 static void test_trick_winner(void **state)
@@ -113,15 +154,15 @@ static void test_trump_policy(void **state)
 {
     (void)state;
     deal_t d, out[4];
-    char why[160];
+    diag_t why = {0};
     make_deal(&d, LIST10_1);
     trump_policy p = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 0);
-    assert_non_null(strstr(why, "--trump"));
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 0);
+    assert_non_null(strstr(why.reason, "--trump"));
 
     assert_true(trump_policy_parse("H", &p));
     d.dealer = SEAT_S;
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 1);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 1);
     assert_int_equal(out[0].strain, SUIT_H);
     assert_int_equal(out[0].leader, SEAT_W);
     /* no turn-up read: the dealer's lowest trump, the H3 (conventions.md Q16) */
@@ -129,16 +170,16 @@ static void test_trump_policy(void **state)
     assert_true(out[0].flags & DEAL_TURNUP_INFERRED);
 
     assert_true(trump_policy_parse("each", &p));
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 4);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 4);
     assert_int_equal(out[2].strain, SUIT_D);
     assert_int_equal(out[2].turnup, card_parse("D9")); /* South KQ9 */
 
     assert_true(trump_policy_parse("contract", &p));
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 0);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 0);
     d.flags |= DEAL_HAS_CONTRACT;
     d.contract_strain = STRAIN_NT;
     d.contract_declarer = SEAT_E;
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 1);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 1);
     assert_int_equal(out[0].strain, STRAIN_NT);
     assert_int_equal(out[0].leader, SEAT_S);
     assert_int_equal(out[0].dealer, SEAT_E);
@@ -148,17 +189,17 @@ static void test_trump_policy(void **state)
     assert_true(trump_policy_parse("C", &p));
     p.leader = SEAT_N;
     d.dealer = SEAT_NONE;
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 1);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 1);
     assert_int_equal(out[0].dealer, SEAT_W);
     assert_int_equal(out[0].turnup, card_parse("C3")); /* West KJ3 */
     p.leader = SEAT_NONE;
     d.board = 3;
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 1);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 1);
     assert_int_equal(out[0].dealer, SEAT_S);
     assert_int_equal(out[0].leader, SEAT_W);
 
     assert_true(trump_policy_parse("turnup", &p));
-    assert_int_equal(deal_apply_trump_policy(&d, &p, out, why, sizeof why), 0);
+    assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 0);
     assert_false(trump_policy_parse("X", &p));
 }
 
@@ -168,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_card_encoding_matches_dds),
         cmocka_unit_test(test_seats_and_eldest_hand),
         cmocka_unit_test(test_validate_reasons),
+        cmocka_unit_test(test_hand_text_one_grammar),
         cmocka_unit_test(test_trick_winner),
         cmocka_unit_test(test_trump_policy),
     };

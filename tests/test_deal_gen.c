@@ -152,8 +152,8 @@ static digest_sink run(uint64_t start, uint64_t wanted, unsigned threads, const 
 static void test_same_deals_for_any_thread_count(void **state)
 {
     (void)state;
-    char why[128];
-    deal_filter *f = deal_filter_compile("trumps(leader) >= 4", why, sizeof why);
+    diag_t why = {0};
+    deal_filter *f = deal_filter_compile("trumps(leader) >= 4", &why);
     assert_non_null(f);
     digest_sink one = run(1000, 30000, 1, NULL), onef = run(1000, 3000, 1, f);
     assert_int_equal(one.n, 30000);
@@ -196,10 +196,10 @@ static void test_whist_dealing(void **state)
     deal_gen_block(rng, 1, NULL, 0, DEAL_GEN_BLOCK, g);
     deal_t d;
     deal_clear(&d);
-    char why[128];
+    diag_t why = {0};
     for (int k = 0; k < DEAL_GEN_BLOCK; k++) {
         deal_gen_to_deal(&g[k], (uint32_t)k + 1, &d);
-        assert_true(deal_validate(&d, why, sizeof why));
+        assert_true(deal_validate(&d, &why));
         assert_int_equal(d.dealer, k % 4);
         assert_int_equal(d.leader, (k + 1) % 4);
         assert_true(hand_has(d.hand[d.dealer], d.turnup));
@@ -384,10 +384,10 @@ static void test_filter_language(void **state)
         {"3", true},
         {"0", false},
     };
-    char why[200];
+    diag_t why = {0};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        deal_filter *f = deal_filter_compile(cases[i].expr, why, sizeof why);
-        if (!f) fail_msg("%s: %s", cases[i].expr, why);
+        deal_filter *f = deal_filter_compile(cases[i].expr, &why);
+        if (!f) fail_msg("%s: %s", cases[i].expr, why.reason);
         if (deal_filter_match(f, hand, dealer, strain) != cases[i].match)
             fail_msg("%s: expected %d", cases[i].expr, cases[i].match);
         deal_filter_free(f);
@@ -406,9 +406,9 @@ static void test_filter_language(void **state)
                          "hcp, honours, count, holds, shape, pattern)"},
     };
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
-        deal_filter *f = deal_filter_compile(errors[i].expr, why, sizeof why);
+        deal_filter *f = deal_filter_compile(errors[i].expr, &why);
         assert_null(f);
-        if (strcmp(why, errors[i].why) != 0) fail_msg("%s: got \"%s\"", errors[i].expr, why);
+        if (strcmp(why.reason, errors[i].why) != 0) fail_msg("%s: got \"%s\"", errors[i].expr, why.reason);
     }
 }
 
@@ -424,9 +424,8 @@ static void test_filtered_corpus(void **state)
                       "longest_suit)' 2>&1", test_bin(), path);
     if (rc != 0) fail_msg("%s", out);
     assert_non_null(strstr(out, "deal: 2000 deals (seed 11) written to"));
-    char why[128];
-    deal_filter *f = deal_filter_compile("trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)",
-                                         why, sizeof why);
+    diag_t why = {0};
+    deal_filter *f = deal_filter_compile("trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)", &why);
     diag_t diag = {0};
     wda_file *w = wda_open(path, &diag);
     assert_non_null(w);
@@ -442,7 +441,7 @@ static void test_filtered_corpus(void **state)
         assert_non_null(recs);
         for (size_t k = 0; k < n; k++) {
             deal_t d;
-            assert_true(wda_record_unpack(recs + k * WDA_RECORD_BYTES, first + k, 0, &d, why, sizeof why));
+            assert_true(wda_record_unpack(recs + k * WDA_RECORD_BYTES, first + k, 0, &d, &why));
             assert_int_equal(d.board, first + k + 1);
             assert_true(deal_filter_match(f, d.hand, d.dealer, d.strain));
             assert_true(hand_suit_len(d.hand[d.leader], d.strain) >= 5);

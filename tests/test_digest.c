@@ -82,8 +82,8 @@ static void test_a_changed_deal_changes_it(void **state)
     card_t n_card = hand_lowest(moved.hand[SEAT_N]), e_card = hand_lowest(moved.hand[SEAT_E]);
     moved.hand[SEAT_N] = (moved.hand[SEAT_N] & ~card_bit(n_card)) | card_bit(e_card);
     moved.hand[SEAT_E] = (moved.hand[SEAT_E] & ~card_bit(e_card)) | card_bit(n_card);
-    char why[128];
-    assert_true(deal_validate(&moved, why, sizeof why));
+    diag_t why = {0};
+    assert_true(deal_validate(&moved, &why));
     digest128 changed = deal_digest_term(&moved, 0);
     deal_digest_add(&changed, deal_digest_term(&b, 1));
     assert_false(same(changed, both));

@@ -96,8 +96,8 @@ static const k_case K[] = {
 static lead_view view_of(const char *hand, int trump, const char *turnup)
 {
     lead_view v = {.trump = trump, .turnup = turnup ? card_parse(turnup) : CARD_NONE};
-    char why[128];
-    assert_true(hand_parse(hand, &v.hand, why, sizeof why));
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
     assert_int_equal(hand_count(v.hand), 13);
     return v;
 }

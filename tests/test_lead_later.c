@@ -19,8 +19,8 @@ typedef struct {
 static hand_t hand_of(const char *text)
 {
     hand_t h;
-    char why[128];
-    if (!hand_parse(text, &h, why, sizeof why)) fail_msg("%s: %s", text, why);
+    diag_t why = {0};
+    if (!hand_parse(text, &h, &why)) fail_msg("%s: %s", text, why.reason);
     return h;
 }
 

@@ -179,8 +179,8 @@ static const char *write_tmp(const char *name, const char *text, size_t len)
 static lead_choice lead_of(const convention *c, const char *hand)
 {
     lead_view v = {.trump = SUIT_H, .turnup = CARD_NONE};
-    char why[64];
-    assert_true(hand_parse(hand, &v.hand, why, sizeof why));
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
     lead_choice ch;
     assert_int_equal(lead_choose(c, &v, &ch), 0);
     return ch;

@@ -1248,8 +1248,8 @@ static void test_csv_read_back_with_libcsv(void **state)
 {
     (void)state;
     const char *path = test_tmp("odds.csv");
-    char err[256];
-    odds_csv *w = odds_csv_open(path, err, sizeof err);
+    diag_t err = {0};
+    odds_csv *w = odds_csv_open(path, &err);
     assert_non_null(w);
     int n;
     const odds_row *rows = odds_rows(&n);
@@ -1257,7 +1257,7 @@ static void test_csv_read_back_with_libcsv(void **state)
         odds_line l = odds_line_of_row(&rows[i], NULL);
         odds_csv_write(w, &l);
     }
-    assert_true(odds_csv_close(w, err, sizeof err));
+    assert_true(odds_csv_close(w, &err));
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
     struct csv_parser p;
@@ -1296,8 +1296,8 @@ static void test_csv_empirical_columns(void **state)
 {
     (void)state;
     const char *path = test_tmp("odds-emp.csv");
-    char err[256];
-    odds_csv *w = odds_csv_open(path, err, sizeof err);
+    diag_t err = {0};
+    odds_csv *w = odds_csv_open(path, &err);
     assert_non_null(w);
     odds_estimate e = {.has = true, .value = 0.25, .has_ci = true, .lo = 0.2, .hi = 0.3, .n = 1234};
     odds_line l = odds_line_of_row(row_of("two-hands", "m2.eq0"), &e);
@@ -1307,7 +1307,7 @@ static void test_csv_empirical_columns(void **state)
     odds_csv_write(w, &l);
     l = odds_line_of_row(row_of("dealer-trumps", "dealer.ge13"), &none); /* n = 0 */
     odds_csv_write(w, &l);
-    assert_true(odds_csv_close(w, err, sizeof err));
+    assert_true(odds_csv_close(w, &err));
     FILE *f = fopen(path, "r");
     char line[1024];
     assert_non_null(fgets(line, sizeof line, f));

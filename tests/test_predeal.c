@@ -23,8 +23,8 @@ static const char *const BOOK_HAND = "leader=S:KJ8432 H:Q963 D:AK C:Q";
 static hand_t hand_of(const char *text)
 {
     hand_t h;
-    char why[128];
-    if (!hand_parse(text, &h, why, sizeof why)) fail_msg("%s: %s", text, why);
+    diag_t why = {0};
+    if (!hand_parse(text, &h, &why)) fail_msg("%s: %s", text, why.reason);
     return h;
 }
 

@@ -431,11 +431,11 @@ static void check_unfinished(const char *wls)
 {
     static wls_file w;
     static input_account inputs[WLS_MAX_INPUTS];
-    char err[256];
+    diag_t err = {0};
     stats_state *st = calloc(1, sizeof *st);
     w.stats = st;
     w.inputs = inputs;
-    assert_true(wls_read(wls, &w, err, sizeof err));
+    assert_true(wls_read(wls, &w, &err));
     assert_int_equal(w.complete, 0); /* really stopped before the end */
     assert_true(st->all.deals < 30);
     assert_int_equal(w.ninputs, 1);

@@ -21,8 +21,8 @@ typedef struct {
 static hand_t hand_of(const char *text)
 {
     hand_t h;
-    char why[128];
-    if (!hand_parse(text, &h, why, sizeof why)) fail_msg("%s: %s", text, why);
+    diag_t why = {0};
+    if (!hand_parse(text, &h, &why)) fail_msg("%s: %s", text, why.reason);
     return h;
 }
 
@@ -400,14 +400,14 @@ static void test_extended(void **state)
     k.ext = 1u << 7;
     run_case(&k);
     unsigned e;
-    char why[128];
-    assert_true(sd_ext_parse("X4,X13", &e, why, sizeof why));
+    diag_t why = {0};
+    assert_true(sd_ext_parse("X4,X13", &e, &why));
     assert_int_equal(e, (1u << 4) | (1u << 13));
-    assert_true(sd_ext_parse("X1", &e, why, sizeof why));
+    assert_true(sd_ext_parse("X1", &e, &why));
     assert_int_equal(e, 1u << 1);
-    assert_false(sd_ext_parse("X14", &e, why, sizeof why));
-    assert_non_null(strstr(why, "not one of the extended rules whistlab plays"));
-    assert_false(sd_ext_parse("X4,Y", &e, why, sizeof why));
+    assert_false(sd_ext_parse("X14", &e, &why));
+    assert_non_null(strstr(why.reason, "not one of the extended rules whistlab plays"));
+    assert_false(sd_ext_parse("X4,Y", &e, &why));
 }
 
 int main(void)

@@ -201,7 +201,7 @@ static void test_wls_round_trip_and_damage(void **state)
     (void)state;
     static wls_file w, r;
     stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
-    char err[512];
+    diag_t err = {0};
     fill_wls(&w, st, 0, 1, inputs_of[0]);
     w.complete = 0;
     snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
@@ -211,10 +211,10 @@ static void test_wls_round_trip_and_damage(void **state)
     snprintf(w.inputs[1].where, sizeof w.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     char path[256];
     snprintf(path, sizeof path, "%s", test_tmp("rt.wls"));
-    assert_true(wls_write(path, &w, err, sizeof err));
+    assert_true(wls_write(path, &w, &err));
     r.stats = back;
     r.inputs = inputs_of[1];
-    assert_true(wls_read(path, &r, err, sizeof err));
+    assert_true(wls_read(path, &r, &err));
     assert_int_equal(r.complete, 0);
     assert_int_equal(r.ninputs, 2);
     assert_int_equal(r.inputs[0].deals, 600);
@@ -237,17 +237,17 @@ static void test_wls_round_trip_and_damage(void **state)
     fseek(f, len / 2, SEEK_SET);
     fputc(ch ^ 1, f);
     fclose(f);
-    assert_false(wls_read(path, &r, err, sizeof err));
-    assert_non_null(strstr(err, "CRC mismatch"));
+    assert_false(wls_read(path, &r, &err));
+    assert_non_null(strstr(err.reason, "CRC mismatch"));
     assert_int_equal(truncate(path, len - 100), 0);
-    assert_false(wls_read(path, &r, err, sizeof err));
+    assert_false(wls_read(path, &r, &err));
     f = fopen(path, "w");
     fputs("[Deal \"N:...\"]\n", f);
     fclose(f);
-    assert_false(wls_read(path, &r, err, sizeof err));
-    assert_non_null(strstr(err, "not a whistlab state file"));
-    assert_false(wls_read(test_tmp("none.wls"), &r, err, sizeof err));
-    assert_non_null(strstr(err, "cannot open"));
+    assert_false(wls_read(path, &r, &err));
+    assert_non_null(strstr(err.reason, "not a whistlab state file"));
+    assert_false(wls_read(test_tmp("none.wls"), &r, &err));
+    assert_non_null(strstr(err.reason, "cannot open"));
     remove(path);
     free(st);
     free(back);
@@ -259,7 +259,7 @@ static void test_wls_merge_rules(void **state)
     static wls_file whole, a, b, c;
     stats_state *sw = calloc(1, sizeof *sw), *sa = calloc(1, sizeof *sa),
                 *sb = calloc(1, sizeof *sb), *sc = calloc(1, sizeof *sc);
-    char err[512];
+    diag_t err = {0};
     fill_wls(&whole, sw, 0, 1, inputs_of[2]);
     fill_wls(&a, sa, 0, 2, inputs_of[3]);
     fill_wls(&b, sb, 1, 2, inputs_of[4]);
@@ -271,21 +271,22 @@ static void test_wls_merge_rules(void **state)
     c.part_mask = 2;
     /* Unfinished, other settings, a shard twice: refused. */
     c.complete = 0;
-    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
-    assert_non_null(strstr(err, "c.wls: cannot merge an unfinished run"));
+    assert_false(wls_merge(&a, &c, "c.wls", &err));
+    assert_string_equal(err.file, "c.wls");
+    assert_non_null(strstr(err.reason, "cannot merge an unfinished run"));
     c.complete = 1;
     snprintf(c.config, sizeof c.config, "eval dd\nconventions y\n");
-    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
+    assert_false(wls_merge(&a, &c, "c.wls", &err));
     c.part_mask = 1;
     snprintf(c.config, sizeof c.config, "%s", a.config);
-    assert_false(wls_merge(&a, &c, "c.wls", err, sizeof err));
-    assert_non_null(strstr(err, "already merged"));
+    assert_false(wls_merge(&a, &c, "c.wls", &err));
+    assert_non_null(strstr(err.reason, "already merged"));
     /* Both halves: the whole run, bit for bit, marked as one part; their
      * inputs' deals and digests add up (the digest lanes mod 2^64), and a
      * stop in either half is kept. */
     b.inputs[0].stopped = 1;
     snprintf(b.inputs[0].where, sizeof b.inputs[0].where, "x.wda: block 1: CRC mismatch");
-    assert_true(wls_merge(&a, &b, "b.wls", err, sizeof err));
+    assert_true(wls_merge(&a, &b, "b.wls", &err));
     assert_int_equal(a.parts, 1);
     assert_int_equal(a.part_mask, 1);
     assert_false(states_differ(sw, sa));
@@ -298,8 +299,8 @@ static void test_wls_merge_rules(void **state)
     const char *p1 = test_tmp("whole.wls");
     char p2[256];
     snprintf(p2, sizeof p2, "%s", test_tmp("merged.wls"));
-    assert_true(wls_write(p1, &whole, err, sizeof err));
-    assert_true(wls_write(p2, &a, err, sizeof err));
+    assert_true(wls_write(p1, &whole, &err));
+    assert_true(wls_write(p2, &a, &err));
     char out[64];
     assert_int_equal(test_run(out, sizeof out, "cmp -s %s %s", p1, p2), 0);
     remove(p1);
@@ -371,9 +372,9 @@ static void test_csv_quoting(void **state)
 {
     (void)state;
     static const char *const header[] = {"text", "quote", "n", "x"};
-    char err[256];
+    diag_t err = {0};
     const char *path = test_tmp("q.csv");
-    csv_out *c = csv_out_open(path, header, 4, err, sizeof err);
+    csv_out *c = csv_out_open(path, header, 4, &err);
     assert_non_null(c);
     csv_out_text(c, "a,b");
     csv_out_text(c, "say \"hi\"");
@@ -383,11 +384,11 @@ static void test_csv_quoting(void **state)
     long at = csv_out_sync(c);
     csv_out_text(c, "dropped");
     csv_out_end_row(c);
-    assert_true(csv_out_close(c, err, sizeof err));
+    assert_true(csv_out_close(c, &err));
     /* Resuming cuts the table back to the checkpoint's size. */
-    c = csv_out_resume(path, at, 4, err, sizeof err);
+    c = csv_out_resume(path, at, 4, &err);
     assert_non_null(c);
-    assert_true(csv_out_close(c, err, sizeof err));
+    assert_true(csv_out_close(c, &err));
     static csv_reader r;
     memset(&r, 0, sizeof r);
     r.on_row = quoted_row;
@@ -444,9 +445,9 @@ static void test_summary_csv_and_report(void **state)
         stats_add(st, &d);
     }
     st->read = st->accepted = 3;
-    char err[256];
+    diag_t err = {0};
     const char *path = test_tmp("summary.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, &err));
     assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
     assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
@@ -523,9 +524,9 @@ static void test_gain_when_differ_and_same(void **state)
         stats_add(st, &d);
     }
     st->read = st->accepted = 6;
-    char err[256];
+    diag_t err = {0};
     const char *path = test_tmp("split.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, &err));
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
@@ -596,9 +597,10 @@ static void test_p_values_keep_their_magnitude(void **state)
         stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1, .best_choice = 1};
         stats_add(st, &d);
     }
-    char err[256], want[32];
+    diag_t err = {0};
+    char want[32];
     const char *path = test_tmp("tiny-p.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, &err));
     snprintf(want, sizeof want, "%.6g", s.p);
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
     assert_non_null(strstr(want, "e-"));
@@ -673,9 +675,10 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     assert_non_null(strstr(table, "\n0             10  20.0   6.900   6.000   7.000  +0.900*\n"));
     assert_non_null(strstr(table, "\n1             10  20.0   6.600   6.000   7.000  +0.600 \n"));
     free(buf);
-    char err[256], want[32];
+    diag_t err = {0};
+    char want[32];
     const char *path = test_tmp("holm.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, NULL, &err));
     snprintf(want, sizeof want, "%.6g", 4 * raw_p);
     assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value_holm"), want);
     snprintf(want, sizeof want, "%.6g", raw_p);
@@ -690,10 +693,11 @@ static void test_wls_older_version_refused(void **state)
     (void)state;
     static wls_file w, r;
     stats_state *st = calloc(1, sizeof *st);
-    char err[512], path[256];
+    diag_t err = {0};
+    char path[256];
     fill_wls(&w, st, 0, 1, inputs_of[0]);
     snprintf(path, sizeof path, "%s", test_tmp("v1.wls"));
-    assert_true(wls_write(path, &w, err, sizeof err));
+    assert_true(wls_write(path, &w, &err));
     /* the version (bytes 12-15) set to 1, the CRC made right again */
     FILE *f = fopen(path, "r+b");
     fseek(f, 0, SEEK_END);
@@ -710,8 +714,8 @@ static void test_wls_older_version_refused(void **state)
     free(b);
     r.stats = st;
     r.inputs = inputs_of[1];
-    assert_false(wls_read(path, &r, err, sizeof err));
-    assert_non_null(strstr(err, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    assert_false(wls_read(path, &r, &err));
+    assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
     remove(path);
     free(st);
 }
@@ -769,9 +773,9 @@ static void test_provenance(void **state)
     assert_non_null(strstr(buf, "1 whist deals analysed; INCOMPLETE: not every input was read to its end; "
                                 "PARTIAL: some shards only\n"));
     free(buf);
-    char err[256];
+    diag_t err = {0};
     const char *path = test_tmp("prov.csv");
-    assert_true(stats_write_summary_csv(path, st, &p, err, sizeof err));
+    assert_true(stats_write_summary_csv(path, st, &p, &err));
     assert_string_equal(summary_value(path, "provenance", "all", "", "", "version"), "9.9.9");
     assert_string_equal(summary_value(path, "provenance", "all", "", "", "command"), cmd);
     assert_string_equal(summary_value(path, "provenance", "1", "", "", "input"), "x.pbn.gz");

@@ -17,8 +17,8 @@ enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
 static hand_t hand_of(const char *text)
 {
     hand_t h;
-    char why[128];
-    if (!hand_parse(text, &h, why, sizeof why)) fail_msg("%s: %s", text, why);
+    diag_t why = {0};
+    if (!hand_parse(text, &h, &why)) fail_msg("%s: %s", text, why.reason);
     return h;
 }
 

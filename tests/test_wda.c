@@ -41,7 +41,7 @@ static void test_record_packs_every_case(void **state)
     (void)state;
     deal_t d, back;
     uint8_t rec[WDA_RECORD_BYTES];
-    char why[128];
+    diag_t why = {0};
     sample_deal(&d);
     /* dealer W (leader N), turn-up SA of W's spades, board = base + index + 1 */
     d.dealer = SEAT_W;
@@ -53,7 +53,7 @@ static void test_record_packs_every_case(void **state)
     /* meta: seats 3, trumps code 12 (SA = 0*13 + 14-2), board code 0 */
     uint64_t meta = wda_load64(rec) >> 52 | (wda_load64(rec + 8) >> 52) << 12;
     assert_int_equal(meta, 3 | 12 << 4);
-    assert_true(wda_record_unpack(rec, 7, 100, &back, why, sizeof why));
+    assert_true(wda_record_unpack(rec, 7, 100, &back, &why));
     assert_same_whist_facts(&d, &back);
     assert_int_equal(back.pos.index, 7);
     assert_int_equal(back.pos.line, 8);
@@ -69,7 +69,7 @@ static void test_record_packs_every_case(void **state)
     d.strain = STRAIN_NONE;
     d.board = 16382;
     assert_true(wda_record_pack(&d, 0, 0, rec));
-    assert_true(wda_record_unpack(rec, 0, 0, &back, why, sizeof why));
+    assert_true(wda_record_unpack(rec, 0, 0, &back, &why));
     assert_same_whist_facts(&d, &back);
 
     /* leader only (DDS files give one), no trumps, no board number */
@@ -78,7 +78,7 @@ static void test_record_packs_every_case(void **state)
     d.strain = STRAIN_NT;
     d.board = 0;
     assert_true(wda_record_pack(&d, 5, 0, rec));
-    assert_true(wda_record_unpack(rec, 5, 0, &back, why, sizeof why));
+    assert_true(wda_record_unpack(rec, 5, 0, &back, &why));
     assert_same_whist_facts(&d, &back);
 
     /* neither seat; a board past 16382 that is not base + index + 1 is
@@ -86,7 +86,7 @@ static void test_record_packs_every_case(void **state)
     d.leader = SEAT_NONE;
     d.board = 20000;
     assert_false(wda_record_pack(&d, 5, 0, rec));
-    assert_true(wda_record_unpack(rec, 5, 0, &back, why, sizeof why));
+    assert_true(wda_record_unpack(rec, 5, 0, &back, &why));
     assert_int_equal(back.board, 0);
     assert_int_equal(back.dealer, SEAT_NONE);
     assert_int_equal(back.leader, SEAT_NONE);
@@ -99,14 +99,14 @@ static void test_record_packs_every_case(void **state)
     d.flags = DEAL_TURNUP_INFERRED;
     d.board = 6;
     assert_true(wda_record_pack(&d, 5, 0, rec));
-    assert_true(wda_record_unpack(rec, 5, 0, &back, why, sizeof why));
+    assert_true(wda_record_unpack(rec, 5, 0, &back, &why));
     assert_int_equal(back.turnup, CARD_NONE);
     assert_int_equal(back.strain, SUIT_H);
 
     /* a record with a bad trump code is rejected with the reason */
     rec[7] |= 0x3F; /* meta bits 4-9 are bits 56-61 of w0 */
-    assert_false(wda_record_unpack(rec, 5, 0, &back, why, sizeof why));
-    assert_string_equal(why, "bad trump code 63");
+    assert_false(wda_record_unpack(rec, 5, 0, &back, &why));
+    assert_string_equal(why.reason, "bad trump code 63");
 }
 
 /* Generated whist deals as PBN, to .wda, back to PBN: the same bytes. */

@@ -142,8 +142,7 @@ typedef struct {
     long num;
     deal_filter *f;
     int depth;          /* values on the stack after the ops emitted */
-    char *why;
-    size_t why_len;
+    diag_t *diag;
     bool failed;
 } parser;
 
@@ -158,7 +157,7 @@ static bool fail(parser *ps, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(ps->why, ps->why_len, "column %d: %s", (int)(ps->start - ps->text) + 1, msg);
+    diag_reason(ps->diag, "column %d: %s", (int)(ps->start - ps->text) + 1, msg);
     return false;
 }
 
@@ -436,14 +435,14 @@ static bool parse_and(parser *ps) { return parse_chain(ps, parse_unary, "&&", OP
 
 static bool parse_expr(parser *ps) { return parse_chain(ps, parse_and, "||", OP_OR); }
 
-deal_filter *deal_filter_compile(const char *text, char *why, size_t why_len)
+deal_filter *deal_filter_compile(const char *text, diag_t *diag)
 {
     deal_filter *f = calloc(1, sizeof *f);
     if (!f) {
-        snprintf(why, why_len, "out of memory");
+        diag_reason(diag, "out of memory");
         return NULL;
     }
-    parser ps = {.text = text, .p = text, .f = f, .why = why, .why_len = why_len};
+    parser ps = {.text = text, .p = text, .f = f, .diag = diag};
     advance(&ps);
     if (parse_expr(&ps) && ps.kind != T_END)
         fail(&ps, "unexpected '%.*s' after the expression", (int)ps.len, ps.start);

@@ -41,11 +41,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "formats/card.h"
+#include "formats/diag.h"
 
 typedef struct deal_filter deal_filter;
 
-/* Compiles text; NULL with why filled ("column 12: expected ')'") on error. */
-deal_filter *deal_filter_compile(const char *text, char *why, size_t why_len);
+/* Compiles text; NULL with diag's reason filled ("column 12: expected
+ * ')'") on error. */
+deal_filter *deal_filter_compile(const char *text, diag_t *diag);
 void deal_filter_free(deal_filter *f);
 
 /* Whether the deal (hands by seat, dealer, strain SUIT_* or STRAIN_NT)

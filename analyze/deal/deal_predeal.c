@@ -50,9 +50,9 @@ bool deal_predeal_add(deal_predeal *p, const char *spec, diag_t *diag)
         return false;
     }
     hand_t h;
-    char why[160];
-    if (!hand_parse(eq + 1, &h, why, sizeof why)) {
-        diag_set(diag, NULL, 0, "'%s': %s", spec, why);
+    diag_t bad;
+    if (!hand_parse(eq + 1, &h, &bad)) {
+        diag_set(diag, NULL, 0, "'%s': %s", spec, bad.reason);
         return false;
     }
     hand_t twice = p->fixed[seat] & h;

@@ -19,20 +19,20 @@ void sd_side_init(sd_side *side, const convention *c)
     side->play = c ? convention_play_rules(c) : &core;
 }
 
-bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len)
+bool sd_ext_parse(const char *text, unsigned *ext, diag_t *diag)
 {
     *ext = 0;
     for (const char *p = text; *p;) {
         char *end;
         long n = (*p == 'X' || *p == 'x') ? strtol(p + 1, &end, 10) : -1;
         if (n < 1 || n > 14 || end == p + 1 || (*end && *end != ',')) {
-            snprintf(why, why_len, "--ext: expected rule ids X1..X14 separated by commas, not '%s'", p);
+            diag_reason(diag, "--ext: expected rule ids X1..X14 separated by commas, not '%s'", p);
             return false;
         }
         if (!(SD_EXT_DONE >> n & 1)) {
-            snprintf(why, why_len,
-                     "--ext: X%ld is not one of the extended rules whistlab plays (X1 to X13; X14 is not specified)",
-                     n);
+            diag_reason(diag,
+                        "--ext: X%ld is not one of the extended rules whistlab plays (X1 to X13; X14 is not specified)",
+                        n);
             return false;
         }
         *ext |= 1u << n;

@@ -320,7 +320,7 @@ static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
         ev->diag.file = d.pos.file;
         ev->diag.line = d.pos.line;
         ev->diag.reason[0] = 0;
-        ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, ev->diag.reason, sizeof ev->diag.reason);
+        ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, &ev->diag);
         for (int i = 0; i < ev->n; i++) {
             robin_game *g = &b->game[b->ngames++];
             sd_deal_from(&g->deal, &whist[i]);

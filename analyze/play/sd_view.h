@@ -41,9 +41,9 @@ typedef struct {
  * X2(a) and X3 its card tables, X6 its [later] procedure. */
 #define SD_EXT_READS_SIDE ((1u << 2) | (1u << 3) | (1u << 6))
 
-/* Parses "X4,X5,..." (--ext) into a bit set; false with why filled when an
- * id is unknown or not one whistlab plays. */
-bool sd_ext_parse(const char *text, unsigned *ext, char *why, size_t why_len);
+/* Parses "X4,X5,..." (--ext) into a bit set; false with diag's reason
+ * filled when an id is unknown or not one whistlab plays. */
+bool sd_ext_parse(const char *text, unsigned *ext, diag_t *diag);
 
 /* A card and why: rule is the position rule ("S3.2", "T4.2", "F1", "PR2",
  * "CV1"), how the rule that turned a RUFF / DISC / LOW output into a card

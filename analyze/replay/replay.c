@@ -103,6 +103,13 @@ card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_o
     return first;
 }
 
+/* An output that failed: "whistlab: file: reason" on stderr. */
+static void failure(const diag_t *d)
+{
+    if (d->file) fprintf(stderr, "whistlab: %s: %s\n", d->file, d->reason);
+    else fprintf(stderr, "whistlab: %s\n", d->reason);
+}
+
 /* A diagnostic on stderr, on a line of its own even while the progress
  * line is shown. */
 static void problem(run *r, const diag_t *diag)
@@ -269,7 +276,7 @@ static bool checkpoint(run *r, bool complete)
 {
     const replay_opts *o = r->o;
     static wls_file w; /* 16 KiB of text: kept off the stack */
-    char err[512];
+    diag_t err = {0};
     long csv_bytes = 0;
     if (r->csv && (csv_bytes = csv_out_sync(r->csv)) < 0) {
         fprintf(stderr, "whistlab: %s: write failed\n", o->csv_deals);
@@ -290,8 +297,8 @@ static bool checkpoint(run *r, bool complete)
     w.ninputs = r->ninputs;
     w.inputs = o->inputs;
     w.stats = r->st;
-    if (!wls_write(o->save, &w, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
+    if (!wls_write(o->save, &w, &err)) {
+        failure(&err);
         r->output_failed = true;
         return false;
     }
@@ -431,9 +438,7 @@ static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *d
         digest128 term = deal_digest_term(d, at->position);
         deal_t whist[4];
         diag_t why = {0};
-        diag_set(&why, d->pos.file, d->pos.line, "%s", "");
-        int n = deal_apply_trump_policy(d, &r->o->input.policy, whist, why.reason,
-                                        sizeof why.reason);
+        int n = deal_apply_trump_policy(d, &r->o->input.policy, whist, &why);
         if (n == 0) push(r, SLOT_REJECT, NULL, &why, at, &term, true, true);
         for (int i = 0; i < n; i++) push(r, SLOT_DEAL, &whist[i], NULL, at, &term, i == 0, i == n - 1);
     }
@@ -496,13 +501,13 @@ static uint64_t count_expected(const replay_opts *o, const char *const files[], 
 static bool open_outputs(run *r)
 {
     const replay_opts *o = r->o;
-    char err[512];
+    diag_t err = {0};
     if (!o->csv_deals) return true;
     if (o->resume_records)
-        r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, err, sizeof err);
+        r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
     else
-        r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, err, sizeof err);
-    if (!r->csv) fprintf(stderr, "whistlab: %s\n", err);
+        r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
+    if (!r->csv) failure(&err);
     return r->csv != NULL;
 }
 
@@ -528,8 +533,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     if (!r.slots) {
         fprintf(stderr, "whistlab: cannot start the solver threads\n");
         dd_pool_close(r.pool);
-        char err[512];
-        if (r.csv) csv_out_close(r.csv, err, sizeof err);
+        diag_t err = {0};
+        if (r.csv) csv_out_close(r.csv, &err);
         return REPLAY_FAILED;
     }
     if (o->progress) r.deals_expected = count_expected(o, files, nfiles);
@@ -596,9 +601,9 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     dd_pool_close(r.pool);
     free(r.slots);
     if (o->save) checkpoint(&r, !interrupted);
-    char err[512];
-    if (r.csv && !csv_out_close(r.csv, err, sizeof err)) {
-        fprintf(stderr, "whistlab: %s\n", err);
+    diag_t err = {0};
+    if (r.csv && !csv_out_close(r.csv, &err)) {
+        failure(&err);
         r.output_failed = true;
     }
     if (input_failed || r.output_failed) return REPLAY_FAILED;

@@ -125,12 +125,12 @@ static void load_corpus(const char *path, corpus *c)
     c->n = 0;
     trump_policy policy = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
     deal_t d, whist[4];
-    char why[200];
+    diag_t why = {0};
     read_status st;
     while ((st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
         /* Record k must be deal k for the replay's windows. */
         if (st != READ_DEAL || (d.flags & DEAL_REPEAT) ||
-            deal_apply_trump_policy(&d, &policy, whist, why, sizeof why) != 1) {
+            deal_apply_trump_policy(&d, &policy, whist, &why) != 1) {
             fprintf(stderr, "bench_replay: %s: needs a corpus of whist deals only\n", path);
             exit(2);
         }

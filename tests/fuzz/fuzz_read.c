@@ -26,9 +26,9 @@ static void play_all(const deal_t *d, const convention *c, FILE *out)
     static const trump_policy policies[] = {{TRUMP_AUTO, -1, SEAT_NONE}, {TRUMP_EACH, -1, SEAT_NONE}};
     for (size_t k = 0; k < sizeof policies / sizeof policies[0]; k++) {
         deal_t whist[4];
-        char why[256] = "";
-        int n = deal_apply_trump_policy(d, &policies[k], whist, why, sizeof why);
-        if (n == 0 && !why[0]) abort(); /* a deal refused without a reason */
+        diag_t why = {0};
+        int n = deal_apply_trump_policy(d, &policies[k], whist, &why);
+        if (n == 0 && !why.reason[0]) abort(); /* a deal refused without a reason */
         for (int i = 0; i < n; i++) {
             sd_result r;
             sd_log log;
