@@ -1,5 +1,6 @@
-/* cli.c -- what every command's front end shares: the printing of a
- * diagnostic under the command's name. */
+/* cli.c -- what the commands' front ends share: a diagnostic printed under
+ * the command's name, and the reading of deals as convert, show and lead
+ * report it. */
 #include <stdio.h>
 #include "cli/cli.h"
 
@@ -8,4 +9,35 @@ void cli_error(const char *prefix, const diag_t *d)
     if (!d->file) fprintf(stderr, "%s: %s\n", prefix, d->reason);
     else if (d->line) fprintf(stderr, "%s: %s:%llu: %s\n", prefix, d->file, (unsigned long long)d->line, d->reason);
     else fprintf(stderr, "%s: %s: %s\n", prefix, d->file, d->reason);
+}
+
+deal_stream *cli_stream_open(const char *prefix, const ds_opts *o, const char *const files[], int nfiles)
+{
+    deal_stream *s = deal_stream_open(o, files, nfiles);
+    if (!s) fprintf(stderr, "%s: out of memory\n", prefix);
+    return s;
+}
+
+bool cli_next_deal(deal_stream *s, ds_item *it)
+{
+    while (deal_stream_next(s, it)) {
+        if (it->kind == DS_DEAL) return true;
+        if (it->diag) diag_print(stderr, it->diag);
+    }
+    return false;
+}
+
+int cli_stream_status(const ds_counts *c)
+{
+    if (c->fatal) return EXIT_FAILURE_IO;
+    if (c->errors || c->unusable || c->rejected || c->rejected_repeats || c->incomplete || c->incomplete_repeats)
+        return EXIT_REJECTS;
+    return EXIT_OK;
+}
+
+cli_counts cli_counts_of(const ds_counts *c)
+{
+    uint64_t rejected = c->unusable + c->rejected + c->incomplete;
+    return (cli_counts){.read = c->deals + rejected, .accepted = c->deals, .rejected = rejected,
+                        .repeats = c->repeats + c->rejected_repeats + c->incomplete_repeats};
 }

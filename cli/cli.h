@@ -4,7 +4,7 @@
 #ifndef WHISTLAB_CLI_H
 #define WHISTLAB_CLI_H
 
-#include "formats/diag.h"
+#include "formats/deal_stream.h"
 
 enum {
     EXIT_OK = 0,       /* success; every deal accepted */
@@ -17,6 +17,23 @@ enum {
 /* Prints d on stderr after prefix: "PREFIX: FILE: REASON" ("PREFIX:
  * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
 void cli_error(const char *prefix, const diag_t *d);
+
+/* The reading of convert, show and lead: the next DS_DEAL item of s, every
+ * problem before it printed as file:line: reason; false at the end. */
+bool cli_next_deal(deal_stream *s, ds_item *it);
+/* What convert and lead report of their reading: deals read (repeats
+ * aside), analysed, rejected (a deal of unknown hands too; a rejected
+ * repeat is a repeat), and repeats. */
+typedef struct {
+    uint64_t read, accepted, rejected, repeats;
+} cli_counts;
+cli_counts cli_counts_of(const ds_counts *c);
+/* The exit status of what a stream read: EXIT_FAILURE_IO if a file could
+ * not be read (on), EXIT_REJECTS if a record was rejected or unusable or
+ * an error found, else EXIT_OK. */
+int cli_stream_status(const ds_counts *c);
+/* A stream over files, or NULL after "PREFIX: out of memory" on stderr. */
+deal_stream *cli_stream_open(const char *prefix, const ds_opts *o, const char *const files[], int nfiles);
 
 int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);

@@ -4,45 +4,28 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "formats/deal_stream.h"
 
+/* What check reports of a file, or of all: read = accepted + rejected +
+ * incomplete, the repeats of the deal before apart. */
 typedef struct {
     uint64_t read, accepted, rejected, repeats, errors, no_trump;
-    uint64_t incomplete; /* well-formed, but with unknown hands: not analysable */
+    uint64_t incomplete; /* well-formed, but with unknown hands: not analysable (a repeat too) */
     uint64_t repeats_rejected; /* repeated games with an error of their own */
 } check_counts;
 
-static void counts_add(check_counts *to, const check_counts *c)
+static check_counts check_counts_of(const ds_counts *c)
 {
-    to->read += c->read;
-    to->accepted += c->accepted;
-    to->rejected += c->rejected;
-    to->repeats += c->repeats;
-    to->errors += c->errors;
-    to->no_trump += c->no_trump;
-    to->incomplete += c->incomplete;
-    to->repeats_rejected += c->repeats_rejected;
-}
-
-/* One accepted record: under a policy, the deal must also be analysable. */
-static void take_deal(const deal_t *d, const input_opts *io, check_counts *c)
-{
-    if (d->flags & DEAL_REPEAT) {
-        c->repeats++;
-        return;
-    }
-    c->read++;
-    if (io->policy_given) {
-        deal_t whist[4];
-        diag_t why = {0};
-        if (!deal_apply_trump_policy(d, &io->policy, whist, &why)) {
-            c->rejected++;
-            diag_print(stderr, &why);
-            return;
-        }
-    } else if (d->strain == STRAIN_NONE) {
-        c->no_trump++;
-    }
-    c->accepted++;
+    return (check_counts){
+        .read = c->deals + c->unusable + c->rejected + c->incomplete + c->incomplete_repeats,
+        .accepted = c->deals,
+        .rejected = c->unusable + c->rejected,
+        .repeats = c->repeats + c->rejected_repeats,
+        .errors = c->errors,
+        .no_trump = c->no_trump,
+        .incomplete = c->incomplete + c->incomplete_repeats,
+        .repeats_rejected = c->rejected_repeats,
+    };
 }
 
 static void print_counts(const char *name, const char *fmt, const check_counts *c,
@@ -77,53 +60,22 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
     }
 }
 
-/* Reads one file; returns false on a fatal error (the file could not be read to its end). */
-static bool check_file(const char *path, const input_opts *io, check_counts *c)
+/* One item of the reading: the reader's warnings first, then its problem
+ * (a deal of unknown hands is valid: counted, not reported), and at the end
+ * of a file its counts. */
+static void check_item(const ds_item *it)
 {
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(path, io->format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return false;
+    for (int i = 0; i < it->nwarnings; i++)
+        fprintf(stderr, "%s:%llu: warning: %s\n", it->warnings[i].file, (unsigned long long)it->warnings[i].line,
+                it->warnings[i].reason);
+    if (it->kind == DS_FILE_END) {
+        check_counts c = check_counts_of(it->counts);
+        print_counts(strcmp(it->file, "-") ? it->file : "<stdin>", deal_format_name(it->format), &c, it->notes);
+        if (it->stopped) printf("  stopped early: the rest of the file could not be read\n");
+        return;
     }
-    bool ok = true;
-    deal_t d;
-    for (;;) {
-        memset(&diag, 0, sizeof diag);
-        read_status st = deal_reader_next(r, &d, &diag);
-        const reader_notes *notes = deal_reader_notes(r);
-        for (int i = 0; i < notes->n_pending; i++)
-            fprintf(stderr, "%s:%llu: warning: %s\n", notes->pending[i].file,
-                    (unsigned long long)notes->pending[i].line, notes->pending[i].reason);
-        if (st == READ_EOF) break;
-        if (st == READ_DEAL) {
-            take_deal(&d, io, c);
-            continue;
-        }
-        if (st == READ_REJECT && (d.flags & DEAL_UNKNOWN_HANDS)) {
-            c->read++;
-            c->incomplete++;
-            continue;
-        }
-        diag_print(stderr, &diag);
-        if (st == READ_REJECT && (d.flags & DEAL_REPEAT)) {
-            c->repeats++;
-            c->repeats_rejected++;
-        } else if (st == READ_REJECT) {
-            c->read++;
-            c->rejected++;
-        } else if (st == READ_ERROR) {
-            c->errors++;
-        } else {
-            ok = false;
-            break;
-        }
-    }
-    print_counts(strcmp(path, "-") ? path : "<stdin>", deal_format_name(deal_reader_format(r)), c,
-                 deal_reader_notes(r));
-    if (!ok) printf("  stopped early: the rest of the file could not be read\n");
-    deal_reader_close(r);
-    return ok;
+    if (!it->diag || (it->kind == DS_REJECT && (it->deal->flags & DEAL_UNKNOWN_HANDS))) return;
+    diag_print(stderr, it->diag);
 }
 
 static void check_usage(FILE *f)
@@ -170,13 +122,14 @@ int cmd_check(int argc, char **argv)
         check_usage(stderr);
         return EXIT_USAGE;
     }
-    check_counts total = {0};
-    bool fatal = false;
-    for (int i = optind; i < argc; i++) {
-        check_counts c = {0};
-        fatal |= !check_file(argv[i], &io, &c);
-        counts_add(&total, &c);
-    }
+    ds_opts so = {.input = io, .whist = io.policy_given};
+    deal_stream *in = cli_stream_open("whistlab check", &so, (const char *const *)argv + optind, argc - optind);
+    if (!in) return EXIT_FAILURE_IO;
+    ds_item it;
+    while (deal_stream_next(in, &it)) check_item(&it);
+    check_counts total = check_counts_of(deal_stream_totals(in));
+    bool fatal = deal_stream_totals(in)->fatal > 0;
+    deal_stream_close(in);
     if (argc - optind > 1) print_counts("total", NULL, &total, NULL);
     if (fatal) return EXIT_FAILURE_IO;
     if ((total.rejected || total.errors || total.repeats_rejected) && !keep_going)

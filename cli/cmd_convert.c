@@ -56,26 +56,32 @@ int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *in_path = argv[optind], *out_path = argv[optind + 1];
-    deal_stream_counts counts = {0};
-    deal_stream in;
-    if (!deal_stream_open(&in, in_path, &io, io.policy_given, &counts)) return in.status;
+    ds_opts so = {.input = io, .whist = io.policy_given};
+    deal_stream *in = cli_stream_open("whistlab convert", &so, &in_path, 1);
+    if (!in) return EXIT_FAILURE_IO;
+    ds_item it;
+    if (!deal_stream_opened(in)) { /* no output made for an input that cannot be read */
+        deal_stream_next(in, &it);
+        diag_print(stderr, it.diag);
+        deal_stream_close(in);
+        return EXIT_FAILURE_IO;
+    }
     diag_t diag = {0};
     deal_writer *w = deal_writer_open(out_path, out_fmt, &diag);
     if (!w) {
         diag_print(stderr, &diag);
-        deal_stream_close(&in);
+        deal_stream_close(in);
         return EXIT_FAILURE_IO;
     }
     uint64_t written = 0;
     bool write_failed = false;
-    deal_t whist[4];
-    int n;
-    while (!write_failed && (n = deal_stream_next(&in, whist)) > 0)
-        for (int i = 0; i < n && !write_failed; i++) {
-            if (deal_writer_put(w, &whist[i], &diag)) written++;
+    while (!write_failed && cli_next_deal(in, &it))
+        for (int i = 0; i < it.n && !write_failed; i++) {
+            if (deal_writer_put(w, &it.whist[i], &diag)) written++;
             else write_failed = true;
         }
-    int status = deal_stream_close(&in);
+    const ds_counts *c = deal_stream_totals(in);
+    int status = cli_stream_status(c);
     if (write_failed) diag_print(stderr, &diag);
     char dropped[256];
     if (deal_writer_dropped(w, dropped, sizeof dropped))
@@ -85,12 +91,11 @@ int cmd_convert(int argc, char **argv)
         write_failed = true;
     }
     if (write_failed) status = EXIT_FAILURE_IO;
-    fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s",
-            (unsigned long long)counts.read, (unsigned long long)counts.rejected,
-            (unsigned long long)written, out_path);
-    if (counts.repeats)
-        fprintf(stderr, "; %llu repeated games (same deal) written once",
-                (unsigned long long)counts.repeats);
+    cli_counts n = cli_counts_of(c);
+    fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s", (unsigned long long)n.read,
+            (unsigned long long)n.rejected, (unsigned long long)written, out_path);
+    if (n.repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)n.repeats);
     fprintf(stderr, "\n");
+    deal_stream_close(in);
     return status;
 }

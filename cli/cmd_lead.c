@@ -255,16 +255,17 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
     return EXIT_OK;
 }
 
-static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_stream_counts *n)
+/* The eldest hand of every deal of the files; the reading's line at the end. */
+static int lead_files(lead_opts *o, const input_opts *io, char *const files[], int nfiles)
 {
     int sim_status = EXIT_OK;
-    deal_stream in;
-    if (!deal_stream_open(&in, path, io, true, n)) return in.status;
-    deal_t whist[4];
-    int k;
-    while ((k = deal_stream_next(&in, whist)) > 0) {
-        for (int i = 0; i < k; i++) {
-            const deal_t *w = &whist[i];
+    ds_opts so = {.input = *io, .whist = true};
+    deal_stream *in = cli_stream_open("whistlab lead", &so, (const char *const *)files, nfiles);
+    if (!in) return EXIT_FAILURE_IO;
+    ds_item it;
+    while (cli_next_deal(in, &it)) {
+        for (int i = 0; i < it.n; i++) {
+            const deal_t *w = &it.whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
                            .deal_index = w->pos.index, .seed = o->seed};
             if (o->sim.layouts) {
@@ -291,7 +292,12 @@ static int lead_file(lead_opts *o, const input_opts *io, const char *path, deal_
             print_leads(o, &v, w->pos.file, w->pos.line, w->board);
         }
     }
-    int status = deal_stream_close(&in);
+    int status = cli_stream_status(deal_stream_totals(in));
+    cli_counts n = cli_counts_of(deal_stream_totals(in));
+    deal_stream_close(in);
+    fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
+            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
+            n.read, n.accepted, n.rejected, n.repeats);
     return sim_status > status ? sim_status : status;
 }
 
@@ -434,14 +440,7 @@ int cmd_lead(int argc, char **argv)
         if (hand) {
             status = lead_hand(&o, hand, trump, turnup);
         } else {
-            deal_stream_counts n = {0};
-            for (int i = optind; i < argc; i++) {
-                int s = lead_file(&o, &io, argv[i], &n);
-                if (s > status) status = s;
-            }
-            fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
-                    " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
-                    n.read, n.accepted, n.rejected, n.repeats);
+            status = lead_files(&o, &io, argv + optind, argc - optind);
         }
     }
     if (o.csv && o.csv != stdout && fclose(o.csv) != 0 && status == EXIT_OK) {

@@ -252,53 +252,63 @@ static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, 
     return true;
 }
 
-/* Reads corpus file k into run and c. */
-static void read_corpus(const char *path, int k, const odds_opts *o, odds_run *run, corpus_counts *c)
+/* Reads the corpus into run and c: every deal's odds (the trump policy
+ * applied to repeats too, before they are told apart), the inputs' deals
+ * and digests; a file that cannot be read (on) stops the reading. */
+static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
 {
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(path, o->io.format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
+    ds_opts so = {.input = o->io};
+    deal_stream *in = cli_stream_open("whistlab odds", &so, o->corpus, o->ncorpus);
+    if (!in) {
         c->fatal = true;
         return;
     }
-    uint64_t read0 = c->read, rejected0 = c->rejected, repeats0 = c->repeats;
-    input_account *a = &c->input[k];
-    deal_t d;
-    for (;;) {
-        memset(&diag, 0, sizeof diag);
-        read_status st = deal_reader_next(r, &d, &diag);
-        if (st == READ_EOF) break;
-        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) {
-            if (st == READ_DEAL) input_account_add_term(a, deal_digest_term(&d, a->deals).lane);
+    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0;
+    ds_item it;
+    while (!c->fatal && deal_stream_next(in, &it)) {
+        input_account *a = &c->input[it.input];
+        switch (it.kind) {
+        case DS_DEAL:
+            input_account_add_term(a, deal_digest_term(it.deal, a->deals).lane);
             a->deals++;
-        }
-        if (st == READ_DEAL) {
+            /* fall through */
+        case DS_REPEAT: {
             c->read++;
             odds_deal od;
             diag_t why = {0};
-            if (!odds_deal_of(&d, &o->io, &od, &why)) {
+            if (!odds_deal_of(it.deal, &o->io, &od, &why)) {
                 diag_print(stderr, &why);
                 c->rejected++;
-            } else if ((d.flags & DEAL_REPEAT) || !odds_run_add(run, &od)) {
+            } else if (it.kind == DS_REPEAT || !odds_run_add(run, &od)) {
                 c->repeats++;
             }
-            continue;
-        }
-        diag_print(stderr, &diag);
-        if (st == READ_REJECT) {
-            c->read++;
-            c->rejected++;
-        } else if (st == READ_ERROR) {
-            c->errors++;
-        } else {
-            c->fatal = true;
             break;
         }
+        case DS_REJECT:
+            if (!(it.deal->flags & DEAL_REPEAT)) a->deals++;
+            diag_print(stderr, it.diag);
+            c->read++;
+            c->rejected++;
+            break;
+        case DS_ERROR:
+            diag_print(stderr, it.diag);
+            c->errors++;
+            break;
+        case DS_FATAL:
+            diag_print(stderr, it.diag);
+            c->fatal = true;
+            break;
+        case DS_FILE_END:
+            c->file[it.input] = (corpus_file){deal_format_name(it.format), c->read - read0, c->rejected - rejected0,
+                                              c->repeats - repeats0};
+            read0 = c->read;
+            rejected0 = c->rejected;
+            repeats0 = c->repeats;
+            break;
+        case DS_UNUSABLE: break; /* no policy asked of the stream */
+        }
     }
-    c->file[k] = (corpus_file){deal_format_name(deal_reader_format(r)), c->read - read0, c->rejected - rejected0,
-                               c->repeats - repeats0};
-    deal_reader_close(r);
+    deal_stream_close(in);
 }
 
 static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
@@ -426,7 +436,7 @@ int cmd_odds(int argc, char **argv)
             fprintf(stderr, "whistlab odds: out of memory\n");
             return EXIT_FAILURE_IO;
         }
-        for (int i = 0; i < o.ncorpus && !counts.fatal; i++) read_corpus(o.corpus[i], i, &o, run, &counts);
+        read_corpus(&o, run, &counts);
         odds_run_summary s;
         const odds_acc *acc = odds_run_finish(run, &s);
         if (counts.fatal) { /* a partial corpus would pass for the whole */

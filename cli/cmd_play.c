@@ -89,32 +89,31 @@ static void print_deal(const deal_t *w, const convention *x, const convention *y
 static int play_one(const char *path, const input_opts *io, long board, const convention *x, const convention *y,
                     bool explain, uint64_t seed, bool signals, unsigned ext)
 {
-    diag_t diag = {0};
-    deal_reader *r = deal_reader_open(path, io->format, &diag);
-    if (!r) {
-        diag_print(stderr, &diag);
-        return EXIT_FAILURE_IO;
-    }
+    ds_opts so = {.input = *io};
+    deal_stream *in = cli_stream_open("whistlab play", &so, &path, 1);
+    if (!in) return EXIT_FAILURE_IO;
+    ds_item it;
     deal_t d, whist[4];
-    read_status st;
     long nth = 0;
     bool found = false;
-    int status = EXIT_OK;
-    while (!found && (st = deal_reader_next(r, &d, &diag)) != READ_EOF) {
-        if (st == READ_FATAL) {
-            diag_print(stderr, &diag);
-            deal_reader_close(r);
+    while (!found && deal_stream_next(in, &it)) {
+        if (it.kind == DS_FATAL) {
+            diag_print(stderr, it.diag);
+            deal_stream_close(in);
             return EXIT_FAILURE_IO;
         }
-        if (st != READ_DEAL) continue;
+        if (it.kind != DS_DEAL && it.kind != DS_REPEAT) continue;
         nth++;
+        d = *it.deal;
         found = board <= 0 || (d.board ? (long)d.board == board : nth == board);
     }
-    deal_reader_close(r);
+    deal_stream_close(in);
     if (!found) {
         fprintf(stderr, "%s: no board %ld\n", path, board);
         return EXIT_USAGE;
     }
+    diag_t diag = {0};
+    int status = EXIT_OK;
     int k = deal_apply_trump_policy(&d, &io->policy, whist, &diag);
     if (k == 0) {
         diag_print(stderr, &diag);

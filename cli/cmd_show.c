@@ -105,20 +105,21 @@ int cmd_show(int argc, char **argv)
         show_usage(stderr);
         return EXIT_USAGE;
     }
-    deal_stream_counts counts = {0};
-    deal_stream in;
-    if (!deal_stream_open(&in, argv[optind], &io, io.policy_given, &counts)) return in.status;
-    int shown = 0, n;
-    deal_t whist[4];
-    while ((n = deal_stream_next(&in, whist)) > 0) {
-        if (board >= 0 && whist[0].board != (uint64_t)board) continue;
-        for (int i = 0; i < n; i++) {
+    ds_opts so = {.input = io, .whist = io.policy_given};
+    deal_stream *in = cli_stream_open("whistlab show", &so, (const char *const *)argv + optind, 1);
+    if (!in) return EXIT_FAILURE_IO;
+    int shown = 0;
+    ds_item it;
+    while (cli_next_deal(in, &it)) {
+        if (board >= 0 && it.whist[0].board != (uint64_t)board) continue;
+        for (int i = 0; i < it.n; i++) {
             if (shown++) printf("\n");
-            show_deal(&whist[i]);
+            show_deal(&it.whist[i]);
         }
         if (!all) break;
     }
-    int status = deal_stream_close(&in);
+    int status = cli_stream_status(deal_stream_totals(in));
+    deal_stream_close(in);
     if (!shown && status == EXIT_OK) {
         if (board >= 0) fprintf(stderr, "whistlab show: %s: no board %ld\n", argv[optind], board);
         else fprintf(stderr, "whistlab show: %s: no deals\n", argv[optind]);
