@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "formats/deal_digest.h"
-#include "formats/reader.h"
+#include "formats/deal_stream.h"
 #include "analyze/play/sd_duplicate.h"
 #include "analyze/play/sd_robin.h"
 #include "stats/pvalue.h"
@@ -253,77 +253,52 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_resul
     return true;
 }
 
-/* The files being read, one reader open at a time. */
-typedef struct {
-    const sd_robin_opts *o;
-    char *const *files;
-    int nfiles, k;          /* k: files opened so far */
-    deal_reader *r;
-    uint64_t deals_in_file; /* deals read from the open file, for the positions */
-} robin_input;
-
-/* The batch's next event, of the file being read; its diagnostic left to
- * the caller. */
-static robin_event *new_event(robin_batch *b, const robin_input *in, event_kind kind)
+/* The batch's next event, of input `input`; its diagnostic left to the
+ * caller. */
+static robin_event *new_event(robin_batch *b, int input, event_kind kind)
 {
     robin_event *ev = &b->event[b->nevents++];
     ev->kind = kind;
     ev->first = b->ngames;
     ev->n = 0;
-    ev->input = in->k - 1;
+    ev->input = input;
     return ev;
 }
 
-static void add_event(robin_batch *b, const robin_input *in, event_kind kind, const diag_t *diag)
+/* Reads the next batch from the stream into b: at most cap whist deals.
+ * False once every file has been read. */
+static bool gather(const sd_robin_opts *o, deal_stream *in, robin_batch *b, uint64_t cap)
 {
-    new_event(b, in, kind)->diag = *diag;
-}
-
-/* Reads the next batch into b: at most cap whist deals. False once every
- * file has been read. */
-static bool gather(robin_input *in, robin_batch *b, uint64_t cap)
-{
-    const sd_robin_opts *o = in->o;
     b->nevents = b->ngames = 0;
     /* a record makes up to 4 whist deals (--trump each) */
     while (b->nevents < BATCH_EVENTS && b->ngames + 4 <= BATCH_DEALS && (uint64_t)b->ngames < cap) {
-        diag_t diag = {0};
-        if (!in->r) {
-            if (in->k == in->nfiles) return false;
-            in->r = deal_reader_open(in->files[in->k++], o->input.format, &diag);
-            in->deals_in_file = 0;
-            if (!in->r) add_event(b, in, EV_FATAL, &diag);
-            continue;
-        }
-        deal_t d, whist[4];
-        read_status st = deal_reader_next(in->r, &d, &diag);
-        if (st == READ_EOF || st == READ_FATAL) {
-            if (st == READ_FATAL) add_event(b, in, EV_FATAL, &diag);
-            deal_reader_close(in->r);
-            in->r = NULL;
-            continue;
-        }
-        uint64_t position = in->deals_in_file;
-        if ((st == READ_DEAL || st == READ_REJECT) && !(d.flags & DEAL_REPEAT)) in->deals_in_file++;
-        if (st == READ_ERROR || st == READ_REJECT) {
-            add_event(b, in, st == READ_ERROR ? EV_ERROR : EV_REJECT, &diag);
-            continue;
-        }
-        if (d.flags & DEAL_REPEAT) {
-            add_event(b, in, EV_REPEAT, &diag);
-            continue;
+        ds_item it;
+        if (!deal_stream_next(in, &it)) return false;
+        robin_event *ev;
+        switch (it.kind) {
+        case DS_FILE_END: continue;
+        case DS_FATAL: new_event(b, it.input, EV_FATAL)->diag = *it.diag; continue;
+        case DS_ERROR: new_event(b, it.input, EV_ERROR)->diag = *it.diag; continue;
+        case DS_REJECT: new_event(b, it.input, EV_REJECT)->diag = *it.diag; continue;
+        case DS_REPEAT: new_event(b, it.input, EV_REPEAT)->diag = (diag_t){0}; continue;
+        case DS_UNUSABLE: /* a deal as read all the same: n = 0, the policy's reason */
+        case DS_DEAL: break;
         }
         /* the record's place (no copy of a whole diagnostic per deal), its
          * reason filled only if it cannot be played */
-        robin_event *ev = new_event(b, in, EV_DEAL);
-        ev->term = deal_digest_term(&d, position);
-        ev->diag.file = d.pos.file;
-        ev->diag.line = d.pos.line;
+        ev = new_event(b, it.input, EV_DEAL);
+        ev->term = deal_digest_term(it.deal, it.position);
+        ev->diag.file = it.deal->pos.file;
+        ev->diag.line = it.deal->pos.line;
         ev->diag.reason[0] = 0;
-        ev->n = deal_apply_trump_policy(&d, &o->input.policy, whist, &ev->diag);
-        for (int i = 0; i < ev->n; i++) {
+        if (it.kind == DS_UNUSABLE) {
+            snprintf(ev->diag.reason, sizeof ev->diag.reason, "%s", it.diag->reason);
+            continue;
+        }
+        ev->n = it.n;
+        for (int i = 0; i < it.n; i++) {
             robin_game *g = &b->game[b->ngames++];
-            sd_deal_from(&g->deal, &whist[i]);
+            sd_deal_from(&g->deal, &it.whist[i]);
             g->deal.seed = o->seed;
             g->deal.signals = o->signals;
             g->deal.ext = o->ext;
@@ -349,7 +324,9 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_rob
     res->ninputs = nfiles;
     sd_robin_result *t = res;
     robin_batch *cur = malloc(sizeof *cur), *next = malloc(sizeof *next);
-    if (!cur || !next) {
+    ds_opts so = {.input = o->input, .whist = true};
+    deal_stream *in = cur && next ? deal_stream_open(&so, (const char *const *)files, nfiles) : NULL;
+    if (!in) {
         free(cur);
         free(next);
         fprintf(stderr, "whistlab play: out of memory\n");
@@ -366,23 +343,22 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_rob
     robin_crew crew;
     crew_open(&crew, o, pairs, threads);
     int status = EXIT_OK;
-    robin_input in = {o, files, nfiles, 0, NULL, 0};
-    bool more_input = gather(&in, cur, batch_cap(o, t, 0));
+    bool more_input = gather(o, in, cur, batch_cap(o, t, 0));
     while (cur->nevents > 0) {
         crew_start(&crew, cur);
         /* read ahead while the helpers play */
         next->nevents = next->ngames = 0;
-        if (more_input) more_input = gather(&in, next, batch_cap(o, t, (uint64_t)cur->ngames));
+        if (more_input) more_input = gather(o, in, next, batch_cap(o, t, (uint64_t)cur->ngames));
         crew_finish(&crew);
         if (!account(o, cur, t, &status)) break;
         /* --limit held the read-ahead back: read now what is still wanted */
-        if (next->nevents == 0 && more_input) more_input = gather(&in, next, batch_cap(o, t, 0));
+        if (next->nevents == 0 && more_input) more_input = gather(o, in, next, batch_cap(o, t, 0));
         robin_batch *done = cur;
         cur = next;
         next = done;
     }
     crew_close(&crew);
-    if (in.r) deal_reader_close(in.r);
+    deal_stream_close(in);
     free(cur);
     free(next);
     return status;

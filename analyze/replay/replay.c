@@ -9,6 +9,7 @@
 #include <time.h>
 #include "analyze/dd/dd_pool.h"
 #include "formats/deal_digest.h"
+#include "formats/deal_stream.h"
 #include "analyze/replay/replay.h"
 #include "analyze/play/sd_replay.h"
 #include "stats/csv_out.h"
@@ -424,77 +425,49 @@ static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, co
     dd_pool_submit(r->pool);
 }
 
-/* One record of ours: the jobs it makes. */
-static void take_record(run *r, read_status rs, const deal_t *d, const diag_t *diag,
-                        const record_place *at)
+/* One record of the run's: the jobs it makes. */
+static void take_record(run *r, const ds_item *it)
 {
-    if (rs == READ_REJECT) {
-        push(r, SLOT_REJECT, NULL, diag, at, NULL, true, true);
-    } else if (rs == READ_ERROR) {
-        push(r, SLOT_ERROR, NULL, diag, at, NULL, true, true);
-    } else if (d->flags & DEAL_REPEAT) {
-        push(r, SLOT_REPEAT, NULL, NULL, at, NULL, true, true);
-    } else {
-        digest128 term = deal_digest_term(d, at->position);
-        deal_t whist[4];
-        diag_t why = {0};
-        int n = deal_apply_trump_policy(d, &r->o->input.policy, whist, &why);
-        if (n == 0) push(r, SLOT_REJECT, NULL, &why, at, &term, true, true);
-        for (int i = 0; i < n; i++) push(r, SLOT_DEAL, &whist[i], NULL, at, &term, i == 0, i == n - 1);
+    record_place at = {it->record, it->input, it->position};
+    digest128 term;
+    switch (it->kind) {
+    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, &at, NULL, true, true); break;
+    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, &at, NULL, true, true); break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, &at, NULL, true, true); break;
+    case DS_UNUSABLE: /* a deal as read: its digest counts */
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_REJECT, NULL, it->diag, &at, &term, true, true);
+        break;
+    case DS_DEAL:
+        term = deal_digest_term(it->deal, it->position);
+        for (int i = 0; i < it->n; i++) push(r, SLOT_DEAL, &it->whist[i], NULL, &at, &term, i == 0, i == it->n - 1);
+        break;
+    case DS_FATAL:
+    case DS_FILE_END: break;
     }
 }
 
-/* Whether record rec (numbered over the whole input) is this run's: past
- * the resume point and of this shard. */
-static bool record_is_ours(const replay_opts *o, uint64_t rec)
+/* The stream of the run's records: those past the resume point, of its
+ * shard, within --limit; whist deals made when asked. */
+static ds_opts run_records(const replay_opts *o, bool whist)
 {
-    return rec >= o->resume_records && rec % o->shards == o->shard - 1;
-}
-
-/* A .wda archive gives any record without a scan: select this run's records
- * (those past the resume point, of this shard, within --limit) so that only
- * they are read. Every record of a .wda is a deal. Returns how many records
- * of the file the run covers, or UINT64_MAX for a text file (read through,
- * the records picked on the way). */
-static uint64_t select_records(const replay_opts *o, deal_reader *rd, uint64_t base,
-                               uint64_t deals_read)
-{
-    uint64_t size = deal_reader_size(rd);
-    if (size == UINT64_MAX) return UINT64_MAX;
-    uint64_t end = size;
-    if (o->limit) {
-        uint64_t left = o->limit > deals_read ? o->limit - deals_read : 0;
-        if (left < end) end = left;
-    }
-    uint64_t lo = o->resume_records > base ? o->resume_records - base : 0;
-    uint64_t first = lo + ((uint64_t)o->shard - 1 + (uint64_t)o->shards - (base + lo) % (uint64_t)o->shards)
-                              % (uint64_t)o->shards;
-    deal_reader_select(rd, first, (uint64_t)o->shards, end);
-    return end;
+    return (ds_opts){.input = o->input, .whist = whist, .select = true, .resume_records = o->resume_records,
+                     .limit = o->limit, .shard = o->shard, .shards = o->shards};
 }
 
 /* How many deals this run will analyse, for the ETA: a reading pass (far
  * cheaper than solving). 0 when unknown (standard input). */
 static uint64_t count_expected(const replay_opts *o, const char *const files[], int nfiles)
 {
-    uint64_t records = 0, deals = 0, mine = 0;
     for (int k = 0; k < nfiles; k++)
         if (strcmp(files[k], "-") == 0) return 0;
-    for (int k = 0; k < nfiles; k++) {
-        diag_t diag = {0};
-        deal_reader *rd = deal_reader_open(files[k], o->input.format, &diag);
-        if (!rd) continue;
-        deal_t d;
-        read_status rs;
-        while ((!o->limit || deals < o->limit) &&
-               (rs = deal_reader_next(rd, &d, &diag)) != READ_EOF && rs != READ_FATAL) {
-            uint64_t rec = records++;
-            if (rs != READ_DEAL && rs != READ_REJECT) continue;
-            deals++;
-            if (record_is_ours(o, rec)) mine++;
-        }
-        deal_reader_close(rd);
-    }
+    ds_opts so = run_records(o, false);
+    deal_stream *in = deal_stream_open(&so, files, nfiles);
+    uint64_t mine = 0;
+    ds_item it;
+    while (in && deal_stream_next(in, &it))
+        mine += it.kind == DS_DEAL || it.kind == DS_REPEAT || it.kind == DS_REJECT;
+    deal_stream_close(in);
     return mine * (o->input.policy.kind == TRUMP_EACH ? 4 : 1);
 }
 
@@ -540,53 +513,22 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     if (o->progress) r.deals_expected = count_expected(o, files, nfiles);
     r.started = r.shown = now_seconds();
     bool input_failed = false, interrupted = false;
-    uint64_t record = 0, deals_read = 0;
-    for (int k = 0; k < nfiles && !interrupted; k++) {
-        diag_t diag = {0};
-        deal_reader *rd = deal_reader_open(files[k], o->input.format, &diag);
-        if (!rd) {
-            diag_print(stderr, &diag);
-            input_stopped(&r, k, &diag);
-            input_failed = true;
-            continue;
-        }
-        uint64_t base = record, in_file = select_records(o, rd, base, deals_read);
-        uint64_t deals_in_file = 0; /* text: deals read so far, for the positions */
-        deal_t d;
-        for (;;) {
-            if (o->stop && *o->stop) {
-                interrupted = true;
-                break;
-            }
-            if (o->limit && deals_read >= o->limit) break;
-            memset(&diag, 0, sizeof diag);
-            read_status rs = deal_reader_next(rd, &d, &diag);
-            if (rs == READ_EOF) break;
-            if (rs == READ_FATAL) {
-                diag_print(stderr, &diag);
-                input_stopped(&r, k, &diag);
-                input_failed = true;
-                break;
-            }
-            if (in_file != UINT64_MAX) { /* a .wda: only this shard's records come */
-                record_place at = {base + d.pos.index, k, d.pos.index};
-                take_record(&r, rs, &d, &diag, &at);
-                continue;
-            }
-            record_place at = {record++, k, deals_in_file};
-            if (rs == READ_DEAL || rs == READ_REJECT) {
-                deals_read++;
-                if (!(d.flags & DEAL_REPEAT)) deals_in_file++;
-            }
-            if (!record_is_ours(o, at.record)) continue;
-            take_record(&r, rs, &d, &diag, &at);
-        }
-        if (in_file != UINT64_MAX) {
-            record += in_file;
-            deals_read += in_file;
-        }
-        deal_reader_close(rd);
+    ds_opts so = run_records(o, true);
+    deal_stream *in = deal_stream_open(&so, files, nfiles);
+    if (!in) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        input_failed = true;
     }
+    ds_item it;
+    while (in && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
+        if (it.kind == DS_FATAL) {
+            diag_print(stderr, it.diag);
+            input_stopped(&r, it.input, it.diag);
+            input_failed = true;
+        }
+        take_record(&r, &it);
+    }
+    deal_stream_close(in);
     /* On a stop request the jobs in flight are dropped at the first record
      * boundary: the saved state then ends exactly at a record, and resuming
      * solves the dropped ones again. */
