@@ -1,7 +1,9 @@
 /* cli.c -- what the commands' front ends share: a diagnostic printed under
- * the command's name, and the reading of deals as convert, show and lead
- * report it. */
+ * the command's name, the check that the built-in conventions compiled,
+ * and the reading of deals as convert, show and lead report it. */
 #include <stdio.h>
+#include <stdlib.h>
+#include "analyze/lead/lead.h"
 #include "cli/cli.h"
 
 void cli_error(const char *prefix, const diag_t *d)
@@ -40,4 +42,12 @@ cli_counts cli_counts_of(const ds_counts *c)
     uint64_t rejected = c->unusable + c->rejected + c->incomplete;
     return (cli_counts){.read = c->deals + rejected, .accepted = c->deals, .rejected = rejected,
                         .repeats = c->repeats + c->rejected_repeats + c->incomplete_repeats};
+}
+
+void cli_conventions_check(void)
+{
+    const diag_t *broken = convention_builtin_error();
+    if (!broken) return;
+    diag_print(stderr, broken);
+    abort();
 }

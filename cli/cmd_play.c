@@ -222,6 +222,7 @@ int cmd_play(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (verify) return play_verify(argv + optind, argc - optind, &io);
+    cli_conventions_check();
     if (robin) {
         const char *io_text[3] = {format_name, trump_text, leader_text};
         return play_round_robin(command, robin, &io, io_text, seed, limit, threads, signals, ext, ext_text,

@@ -1,12 +1,52 @@
 /* cmd_play_robin.c -- `whistlab play --round-robin`: the duplicate match of
  * every pair of conventions over the files (analyze/play/sd_robin.h), its
  * report headed by what it rests on (stats/provenance.h). */
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "analyze/lead/table_digest.h"
 #include "analyze/play/sd_robin.h"
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
+#include "stats/pvalue.h"
+
+/* The report's tables: the deals accounted for (INCOMPLETE when a file was
+ * not read to its end), each pair's duplicate gain, the field. */
+static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_result *t)
+{
+    int stopped = 0;
+    for (int i = 0; i < t->ninputs; i++) stopped += t->inputs[i].stopped != 0;
+    fprintf(out, "deals: %" PRIu64 " read, %" PRIu64 " whist deals played, %" PRIu64 " rejected, %" PRIu64
+                 " repeats skipped%s\n\n",
+            t->read, t->played, t->rejected, t->repeats,
+            stopped ? "; INCOMPLETE: not every input was read to its end" : "");
+    fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
+    fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
+    double field[SD_ROBIN_MAX] = {0};
+    for (int i = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++) {
+            paired_summary s;
+            paired_summarise(&t->pair[i][j], &s);
+            char name[64], p[16];
+            snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
+            pvalue_format(p, sizeof p, s.p);
+            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+            field[i] += s.mean;
+            field[j] -= s.mean;
+        }
+    fprintf(out, "\nAGAINST THE FIELD (mean gain per deal, averaged over the %d opponents)\n", o->nconv - 1);
+    for (int i = 0; i < o->nconv; i++)
+        fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
+}
+
+/* A problem of the input, as file:line: reason. */
+static void problem(void *ctx, const diag_t *diag)
+{
+    (void)ctx;
+    diag_print(stderr, diag);
+}
 
 /* The round robin's provenance: the experiment, and the settings that
  * decide its numbers (not --threads). False (reported) when a convention
@@ -45,7 +85,7 @@ int play_round_robin(const char *command, const char *list, const input_opts *io
                      const char *ext_text, char **files, int nfiles)
 {
     sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
-                       .threads = threads};
+                       .threads = threads, .problem = problem};
     convention *owned[SD_ROBIN_MAX];
     diag_t d = {0};
     int status = EXIT_OK;
@@ -77,7 +117,13 @@ int play_round_robin(const char *command, const char *list, const input_opts *io
     }
     if (status == EXIT_OK) {
         res->inputs = inputs;
-        status = sd_robin_run(&o, files, nfiles, res);
+        static const int EXIT_OF[] = {
+            [SD_ROBIN_OK] = EXIT_OK, [SD_ROBIN_REJECTS] = EXIT_REJECTS,
+            [SD_ROBIN_STOPPED] = EXIT_FAILURE_IO, [SD_ROBIN_NOMEM] = EXIT_FAILURE_IO,
+        };
+        sd_robin_status run = sd_robin_run(&o, files, nfiles, res);
+        if (run == SD_ROBIN_NOMEM) fprintf(stderr, "whistlab play: out of memory\n");
+        status = EXIT_OF[run];
         prov.ninputs = nfiles;
         prov.input_name = (const char *const *)files;
         prov.input = inputs;
@@ -86,7 +132,7 @@ int play_round_robin(const char *command, const char *list, const input_opts *io
         printf("\n");
         provenance_print_status(stdout, &prov);
         provenance_print(stdout, &prov);
-        sd_robin_report(stdout, &o, res);
+        robin_report(stdout, &o, res);
     }
     free(inputs);
     free(res);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
@@ -23,6 +24,58 @@
 #define DEFAULT_CHECKPOINT 1000
 
 static volatile sig_atomic_t stop_requested;
+
+/* The progress line on stderr (only when it is a terminal): deals, rate
+ * and ETA, at most twice a second. */
+typedef struct {
+    bool on;
+    double started, shown;
+} progress_line;
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void on_progress(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
+{
+    progress_line *p = ctx;
+    double t = now_seconds();
+    if (at == REPLAY_PROGRESS_START) {
+        p->started = p->shown = t;
+        return;
+    }
+    if (at == REPLAY_PROGRESS_END) {
+        fprintf(stderr, "\r%79s\r", "");
+        return;
+    }
+    if (t - p->shown < 0.5) return;
+    p->shown = t;
+    double rate = done / (t - p->started > 0 ? t - p->started : 1e-9);
+    fprintf(stderr, "\rreplay: %llu deals, %.1f deals/s", (unsigned long long)done, rate);
+    if (expected > done && rate > 0) {
+        unsigned long eta = (unsigned long)((double)(expected - done) / rate);
+        fprintf(stderr, ", ETA %lu:%02lu:%02lu  ", eta / 3600, eta / 60 % 60, eta % 60);
+    }
+}
+
+/* A problem of the run: a record's on a line of its own even while the
+ * progress line is shown; an input's as it is; an output's under the
+ * program's name. */
+static void on_note(void *ctx, replay_note kind, const diag_t *diag)
+{
+    const progress_line *p = ctx;
+    switch (kind) {
+    case REPLAY_PROBLEM:
+        if (p->on) fprintf(stderr, "\r%79s\r", "");
+        diag_print(stderr, diag);
+        break;
+    case REPLAY_INPUT: diag_print(stderr, diag); break;
+    case REPLAY_FAILURE: cli_error("whistlab", diag); break;
+    }
+}
 
 static void on_signal(int sig)
 {
@@ -402,7 +455,9 @@ int cmd_replay(int argc, char **argv)
     c.o.inputs = inputs;
     replay_settings_format(&c.s, config, sizeof config);
     c.o.config = config;
-    c.o.progress = !c.no_progress && isatty(STDERR_FILENO);
+    static progress_line line;
+    line.on = !c.no_progress && isatty(STDERR_FILENO);
+    c.o.hooks = (replay_hooks){.note = on_note, .progress = line.on ? on_progress : NULL, .ctx = &line};
     if (c.o.save) {
         struct sigaction sa = {0};
         sa.sa_handler = on_signal;

@@ -7,20 +7,21 @@
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
+    bool conventions; /* always opens conventions (play does in two of its modes) */
     const char *summary;
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check, "read deal files and report every deal read, accepted and rejected"},
-    {"show", cmd_show, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
-    {"convert", cmd_convert, "convert deals between formats (PBN, one-line; gzip by .gz)"},
-    {"replay", cmd_replay, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
-    {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay run"},
-    {"odds", cmd_odds, "odds tables of the books: exact, historic, and measured on a corpus"},
-    {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},
-    {"conventions", cmd_conventions, "list the built-in opening-lead conventions and their options"},
-    {"deal", cmd_deal, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
-    {"play", cmd_play, "play a deal with rule-based single-dummy players; --verify recorded plays"},
+    {"check", cmd_check, false, "read deal files and report every deal read, accepted and rejected"},
+    {"show", cmd_show, false, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
+    {"convert", cmd_convert, false, "convert deals between formats (PBN, one-line; gzip by .gz)"},
+    {"replay", cmd_replay, true, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
+    {"merge", cmd_merge, false, "add up the state files (.wls) of the shards of a replay run"},
+    {"odds", cmd_odds, false, "odds tables of the books: exact, historic, and measured on a corpus"},
+    {"lead", cmd_lead, true, "the opening lead of each convention, for a hand or every deal of a corpus"},
+    {"conventions", cmd_conventions, true, "list the built-in opening-lead conventions and their options"},
+    {"deal", cmd_deal, false, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
+    {"play", cmd_play, false, "play a deal with rule-based single-dummy players; --verify recorded plays"},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -49,8 +50,11 @@ int main(int argc, char **argv)
         printf("whistlab %s\n", WHISTLAB_VERSION);
         return EXIT_OK;
     }
-    for (size_t i = 0; i < N_COMMANDS; i++)
-        if (strcmp(argv[1], COMMANDS[i].name) == 0) return COMMANDS[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        if (strcmp(argv[1], COMMANDS[i].name) != 0) continue;
+        if (COMMANDS[i].conventions) cli_conventions_check();
+        return COMMANDS[i].run(argc - 1, argv + 1);
+    }
     fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);
     return EXIT_USAGE;
 }

@@ -35,16 +35,24 @@ static const convention *find_compiled(const char *name)
     return NULL;
 }
 
+/* The first built-in table that did not compile, with its file: a build
+ * error (the tests compile every one), for the front end to report. */
+static diag_t builtin_error;
+static char builtin_error_file[128];
+
 static void compile_builtin(int k)
 {
-    diag_t d;
+    diag_t d = {0};
     char file[128];
     snprintf(file, sizeof file, "analyze/lead/conventions/%.100s", CONVENTION_TABLE_FILES[k]);
     convention *c = convention_compile(CONVENTION_TABLE_TEXTS[k], file, NULL, find_compiled, &d);
     if (!c) {
-        /* a built-in table that does not compile is a build error */
-        diag_print(stderr, &d);
-        abort();
+        if (!builtin_error.reason[0]) {
+            builtin_error = d;
+            snprintf(builtin_error_file, sizeof builtin_error_file, "%s", file);
+            builtin_error.file = builtin_error_file;
+        }
+        return;
     }
     c->builtin = true;
     c->text = CONVENTION_TABLE_TEXTS[k];
@@ -78,6 +86,12 @@ const convention *convention_builtin(const char *name)
 {
     pthread_once(&builtins_once, init_builtins);
     return find_compiled(name);
+}
+
+const diag_t *convention_builtin_error(void)
+{
+    pthread_once(&builtins_once, init_builtins);
+    return builtin_error.reason[0] ? &builtin_error : NULL;
 }
 
 const convention *const *convention_builtins(int *n)

@@ -32,6 +32,10 @@ typedef struct {
     char card_rule[24];
 } lead_choice;
 
+/* The first built-in table that did not compile (a build error: every
+ * built-in is compiled by the tests), NULL when all did; such a table is
+ * left out of the built-ins. */
+const diag_t *convention_builtin_error(void);
 /* Built-in conventions by name ("long-suit", "american", ...); NULL if none. */
 const convention *convention_builtin(const char *name);
 /* The built-ins in a stable order; *n set to their count. */

@@ -9,19 +9,15 @@
  * batch; it accounts for each batch in input order, as a one-thread loop
  * would (diagnostics, --limit). So the report is the same for any number
  * of threads, and the memory is fixed. */
-#include <inttypes.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/cli.h"
 #include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
 #include "analyze/play/sd_duplicate.h"
 #include "analyze/play/sd_robin.h"
-#include "stats/pvalue.h"
 
 #define BATCH_DEALS 2048   /* whist deals played per batch */
 #define BATCH_EVENTS 2048  /* records gathered per batch */
@@ -161,34 +157,6 @@ static void crew_close(robin_crew *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-void sd_robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_result *t)
-{
-    int stopped = 0;
-    for (int i = 0; i < t->ninputs; i++) stopped += t->inputs[i].stopped != 0;
-    fprintf(out, "deals: %" PRIu64 " read, %" PRIu64 " whist deals played, %" PRIu64 " rejected, %" PRIu64
-                 " repeats skipped%s\n\n",
-            t->read, t->played, t->rejected, t->repeats,
-            stopped ? "; INCOMPLETE: not every input was read to its end" : "");
-    fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
-    fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
-    double field[SD_ROBIN_MAX] = {0};
-    for (int i = 0; i < o->nconv; i++)
-        for (int j = i + 1; j < o->nconv; j++) {
-            paired_summary s;
-            paired_summarise(&t->pair[i][j], &s);
-            char name[64], p[16];
-            snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
-            pvalue_format(p, sizeof p, s.p);
-            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
-            field[i] += s.mean;
-            field[j] -= s.mean;
-        }
-    fprintf(out, "\nAGAINST THE FIELD (mean gain per deal, averaged over the %d opponents)\n", o->nconv - 1);
-    for (int i = 0; i < o->nconv; i++)
-        fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
-}
-
 /* A deal of input ev->input accounted for: counted, and its digest term
  * added when it was a deal as read. */
 static void count_read(sd_robin_result *t, const robin_event *ev)
@@ -199,28 +167,34 @@ static void count_read(sd_robin_result *t, const robin_event *ev)
     if (ev->kind == EV_DEAL) input_account_add_term(a, ev->term.lane);
 }
 
+/* A problem of the input, to the caller's hook, in input order. */
+static void report(const sd_robin_opts *o, const diag_t *d)
+{
+    if (o->problem) o->problem(o->ctx, d);
+}
+
 /* Accounts for the batch in input order; false once --limit is reached. */
-static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_result *t, int *status)
+static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_result *t, sd_robin_status *status)
 {
     for (int e = 0; e < b->nevents; e++) {
         if (o->limit && t->played >= o->limit) return false;
         const robin_event *ev = &b->event[e];
         switch (ev->kind) {
         case EV_FATAL:
-            diag_print(stderr, &ev->diag);
+            report(o, &ev->diag);
             t->inputs[ev->input].stopped = 1;
             diag_format(t->inputs[ev->input].where, sizeof t->inputs[ev->input].where, &ev->diag);
-            *status = EXIT_FAILURE_IO;
+            *status = SD_ROBIN_STOPPED;
             break;
         case EV_ERROR:
-            diag_print(stderr, &ev->diag);
-            if (*status == EXIT_OK) *status = EXIT_REJECTS;
+            report(o, &ev->diag);
+            if (*status == SD_ROBIN_OK) *status = SD_ROBIN_REJECTS;
             break;
         case EV_REJECT:
             count_read(t, ev);
-            diag_print(stderr, &ev->diag);
+            report(o, &ev->diag);
             t->rejected++;
-            if (*status == EXIT_OK) *status = EXIT_REJECTS;
+            if (*status == SD_ROBIN_OK) *status = SD_ROBIN_REJECTS;
             break;
         case EV_REPEAT:
             t->read++;
@@ -242,9 +216,9 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_resul
             if (failed) {
                 diag_t d = ev->diag;
                 if (ev->n) snprintf(d.reason, sizeof d.reason, "the deal cannot be played");
-                diag_print(stderr, &d);
+                report(o, &d);
                 t->rejected++;
-                if (*status == EXIT_OK) *status = EXIT_REJECTS;
+                if (*status == SD_ROBIN_OK) *status = SD_ROBIN_REJECTS;
             }
             break;
         }
@@ -316,7 +290,7 @@ static uint64_t batch_cap(const sd_robin_opts *o, const sd_robin_result *t, uint
     return done >= o->limit ? 0 : o->limit - done;
 }
 
-int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res)
+sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res)
 {
     input_account *inputs = res->inputs;
     memset(res, 0, sizeof *res);
@@ -329,8 +303,7 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_rob
     if (!in) {
         free(cur);
         free(next);
-        fprintf(stderr, "whistlab play: out of memory\n");
-        return EXIT_FAILURE_IO;
+        return SD_ROBIN_NOMEM;
     }
     sd_side side[SD_ROBIN_MAX];
     static sd_pair pairs[SD_ROBIN_MAX * SD_ROBIN_MAX];
@@ -342,7 +315,7 @@ int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_rob
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     robin_crew crew;
     crew_open(&crew, o, pairs, threads);
-    int status = EXIT_OK;
+    sd_robin_status status = SD_ROBIN_OK;
     bool more_input = gather(o, in, cur, batch_cap(o, t, 0));
     while (cur->nevents > 0) {
         crew_start(&crew, cur);

@@ -1,15 +1,14 @@
 /* sd_robin.h -- the duplicate round robin of `whistlab play --round-robin`:
  * every pair of the chosen conventions plays every deal of the files at
- * two tables with the seats swapped (sd_duplicate.h), and the report gives
- * each pair's mean gain per deal with its paired t-test, and each
- * convention's mean gain against the field. The run also accounts for what
- * it read of each file (deals, content digest, where reading stopped), for
- * the report's provenance and its INCOMPLETE mark. */
+ * two tables with the seats swapped (sd_duplicate.h), each pair's gains
+ * added to a paired accumulator (the report's t-test and the field). The
+ * run also accounts for what it read of each file (deals, content digest,
+ * where reading stopped), for the report's provenance and its INCOMPLETE
+ * mark. */
 #ifndef WHISTLAB_SD_ROBIN_H
 #define WHISTLAB_SD_ROBIN_H
 
 #include <stdint.h>
-#include <stdio.h>
 #include "analyze/lead/lead.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
@@ -25,6 +24,10 @@ typedef struct {
     bool signals;
     unsigned ext;
     int threads;           /* threads that play (0: one per online core) */
+    /* Each problem of the input (a record that cannot be read or played, a
+     * file that cannot be read on), in input order; NULL: none reported. */
+    void (*problem)(void *ctx, const diag_t *diag);
+    void *ctx;
 } sd_robin_opts;
 
 typedef struct {
@@ -35,12 +38,15 @@ typedef struct {
                               read of it, and where reading stopped */
 } sd_robin_result;
 
-/* Plays the files into res (res->inputs set, the rest cleared here);
- * diagnostics on stderr, in input order. Returns an exit status of cli/cli.h. */
-int sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res);
+typedef enum {
+    SD_ROBIN_OK,       /* every record played */
+    SD_ROBIN_REJECTS,  /* some were rejected, or could not be read or played */
+    SD_ROBIN_STOPPED,  /* a file could not be read to its end (INCOMPLETE) */
+    SD_ROBIN_NOMEM,    /* nothing played: out of memory */
+} sd_robin_status;
 
-/* The report's tables: the deals accounted for (INCOMPLETE when a file was
- * not read to its end), each pair's duplicate gain, the field. */
-void sd_robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_result *res);
+/* Plays the files into res (res->inputs set, the rest cleared here),
+ * reporting each problem to o->problem. */
+sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res);
 
 #endif

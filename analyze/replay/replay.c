@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "analyze/dd/dd_pool.h"
 #include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
@@ -67,17 +66,8 @@ typedef struct {
     bool output_failed;
     uint64_t records_done;     /* records accounted for in st */
     uint64_t since_checkpoint; /* deals analysed since the last checkpoint */
-    /* progress line */
-    uint64_t deals_done, deals_expected;
-    double started, shown;
+    uint64_t deals_done, deals_expected; /* the progress */
 } run;
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_optimal)
 {
@@ -104,20 +94,17 @@ card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_o
     return first;
 }
 
-/* An output that failed: "whistlab: file: reason" on stderr. */
-static void failure(const diag_t *d)
+static void note(const run *r, replay_note kind, const diag_t *diag)
 {
-    if (d->file) fprintf(stderr, "whistlab: %s: %s\n", d->file, d->reason);
-    else fprintf(stderr, "whistlab: %s\n", d->reason);
+    if (r->o->hooks.note) r->o->hooks.note(r->o->hooks.ctx, kind, diag);
 }
 
-/* A diagnostic on stderr, on a line of its own even while the progress
- * line is shown. */
-static void problem(run *r, const diag_t *diag)
+static void progress(const run *r, replay_progress at)
 {
-    if (r->o->progress) fprintf(stderr, "\r%79s\r", "");
-    diag_print(stderr, diag);
+    if (r->o->hooks.progress) r->o->hooks.progress(r->o->hooks.ctx, at, r->deals_done, r->deals_expected);
 }
+
+static void problem(run *r, const diag_t *diag) { note(r, REPLAY_PROBLEM, diag); }
 
 static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *arg)
 {
@@ -280,7 +267,8 @@ static bool checkpoint(run *r, bool complete)
     diag_t err = {0};
     long csv_bytes = 0;
     if (r->csv && (csv_bytes = csv_out_sync(r->csv)) < 0) {
-        fprintf(stderr, "whistlab: %s: write failed\n", o->csv_deals);
+        diag_set(&err, o->csv_deals, 0, "write failed");
+        note(r, REPLAY_FAILURE, &err);
         r->output_failed = true;
         return false;
     }
@@ -299,29 +287,12 @@ static bool checkpoint(run *r, bool complete)
     w.inputs = o->inputs;
     w.stats = r->st;
     if (!wls_write(o->save, &w, &err)) {
-        failure(&err);
+        note(r, REPLAY_FAILURE, &err);
         r->output_failed = true;
         return false;
     }
     r->since_checkpoint = 0;
     return true;
-}
-
-static void show_progress(run *r, bool final)
-{
-    double t = now_seconds();
-    if (!final && t - r->shown < 0.5) return;
-    r->shown = t;
-    if (final) {
-        fprintf(stderr, "\r%79s\r", "");
-        return;
-    }
-    double rate = r->deals_done / (t - r->started > 0 ? t - r->started : 1e-9);
-    fprintf(stderr, "\rreplay: %llu deals, %.1f deals/s", (unsigned long long)r->deals_done, rate);
-    if (r->deals_expected > r->deals_done && rate > 0) {
-        unsigned long eta = (unsigned long)((double)(r->deals_expected - r->deals_done) / rate);
-        fprintf(stderr, ", ETA %lu:%02lu:%02lu  ", eta / 3600, eta / 60 % 60, eta % 60);
-    }
 }
 
 /* A deal of input s->input read and accounted for: counted, and its digest
@@ -391,7 +362,7 @@ static void collect_one(run *r)
     if (s->last) {
         r->records_done = s->record + 1;
         if (r->o->save && r->since_checkpoint >= r->o->checkpoint_every) checkpoint(r, false);
-        if (r->o->progress) show_progress(r, false);
+        progress(r, REPLAY_PROGRESS_TICK);
     }
     dd_pool_retire(r->pool);
 }
@@ -480,7 +451,7 @@ static bool open_outputs(run *r)
         r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
     else
         r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
-    if (!r->csv) failure(&err);
+    if (!r->csv) note(r, REPLAY_FAILURE, &err);
     return r->csv != NULL;
 }
 
@@ -504,25 +475,29 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     r.depth = r.pool ? dd_pool_depth(r.pool) : 0;
     r.slots = r.pool ? calloc((size_t)r.depth, sizeof *r.slots) : NULL;
     if (!r.slots) {
-        fprintf(stderr, "whistlab: cannot start the solver threads\n");
+        diag_t why = {0};
+        diag_reason(&why, "cannot start the solver threads");
+        note(&r, REPLAY_FAILURE, &why);
         dd_pool_close(r.pool);
         diag_t err = {0};
         if (r.csv) csv_out_close(r.csv, &err);
         return REPLAY_FAILED;
     }
-    if (o->progress) r.deals_expected = count_expected(o, files, nfiles);
-    r.started = r.shown = now_seconds();
+    if (o->hooks.progress) r.deals_expected = count_expected(o, files, nfiles);
+    progress(&r, REPLAY_PROGRESS_START);
     bool input_failed = false, interrupted = false;
     ds_opts so = run_records(o, true);
     deal_stream *in = deal_stream_open(&so, files, nfiles);
     if (!in) {
-        fprintf(stderr, "whistlab: out of memory\n");
+        diag_t why = {0};
+        diag_reason(&why, "out of memory");
+        note(&r, REPLAY_FAILURE, &why);
         input_failed = true;
     }
     ds_item it;
     while (in && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
-            diag_print(stderr, it.diag);
+            note(&r, REPLAY_INPUT, it.diag);
             input_stopped(&r, it.input, it.diag);
             input_failed = true;
         }
@@ -539,13 +514,13 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         }
         collect_one(&r);
     }
-    if (o->progress) show_progress(&r, true);
+    progress(&r, REPLAY_PROGRESS_END);
     dd_pool_close(r.pool);
     free(r.slots);
     if (o->save) checkpoint(&r, !interrupted);
     diag_t err = {0};
     if (r.csv && !csv_out_close(r.csv, &err)) {
-        failure(&err);
+        note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
     }
     if (input_failed || r.output_failed) return REPLAY_FAILED;

@@ -20,6 +20,30 @@
 #include "stats/report.h"
 #include "stats/tally.h"
 
+/* What the driver tells its caller while it runs. */
+typedef enum {
+    REPLAY_PROBLEM, /* a record that cannot be analysed, in input order */
+    REPLAY_INPUT,   /* an input not opened or not read to its end, when found */
+    REPLAY_FAILURE, /* an output that cannot be written, or a run that cannot start */
+} replay_note;
+
+typedef enum {
+    REPLAY_PROGRESS_START, /* the run starts: deals expected known */
+    REPLAY_PROGRESS_TICK,  /* after each record accounted for */
+    REPLAY_PROGRESS_END,   /* the run is over */
+} replay_progress;
+
+typedef struct {
+    /* Each problem, as "file:line: reason" (REPLAY_FAILURE: the file is
+     * the output's, or none); NULL: none reported. */
+    void (*note)(void *ctx, replay_note kind, const diag_t *diag);
+    /* The progress: deals analysed so far, of those expected (0: not
+     * known; counted by a reading pass before the run starts). NULL: no
+     * progress wanted, and no counting pass. */
+    void (*progress)(void *ctx, replay_progress at, uint64_t done, uint64_t expected);
+    void *ctx;
+} replay_hooks;
+
 typedef struct {
     const convention *conv[STATS_MAX_CONV];
     int nconv;
@@ -40,7 +64,7 @@ typedef struct {
     uint64_t limit;          /* read at most this many deals (0 = all) */
     unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
     int threads;             /* DDS solver threads (0 = as many as DDS has) */
-    bool progress;           /* progress line on stderr */
+    replay_hooks hooks;      /* problems and progress, to the caller */
     const char *csv_deals;   /* per-deal table (NULL = none) */
     const char *save;        /* state file for checkpoints and the end (NULL = none) */
     const char *config;      /* the run's settings, as saved in the state file */
@@ -62,8 +86,8 @@ typedef struct {
 typedef enum {
     REPLAY_DONE,         /* every record read */
     REPLAY_INTERRUPTED,  /* *stop was set: the state file says where it stands */
-    REPLAY_FAILED,       /* an input or output could not be used (messages
-                            printed; an input's stop is in o->inputs) */
+    REPLAY_FAILED,       /* an input or output could not be used (noted to
+                            the hooks; an input's stop is in o->inputs) */
 } replay_status;
 
 /* The columns of the per-deal CSV (one row per whist deal and convention):
@@ -80,7 +104,7 @@ extern const int REPLAY_CSV_NCOLS;
 
 /* Runs over files[0..nfiles-1] in order, adding to st (already initialised
  * with the conventions' names, or loaded from the state file when
- * resuming). Diagnostics go to stderr as "file:line: reason". */
+ * resuming); problems and progress go to o->hooks. */
 replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
                          stats_state *st);
 
