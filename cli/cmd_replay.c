@@ -268,8 +268,12 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         case 'X': {
             unsigned ext;
             diag_t why = {0};
-            if (!sd_ext_parse(optarg, &ext, &why) || strlen(optarg) >= sizeof c->s.ext) {
+            if (!sd_ext_parse(optarg, &ext, &why)) {
                 fprintf(stderr, "whistlab: %.159s\n", why.reason); /* cut as it always was */
+                return EXIT_USAGE;
+            }
+            if (strlen(optarg) >= sizeof c->s.ext) { /* the settings text keeps it */
+                fprintf(stderr, "whistlab: --ext %s: longer than %zu characters\n", optarg, sizeof c->s.ext - 1);
                 return EXIT_USAGE;
             }
             snprintf(c->s.ext, sizeof c->s.ext, "%s", optarg);
