@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "cli/cli.h"
 #include "analyze/deal/deal_gen.h"
+#include "cli/cli.h"
 #include "formats/wda.h"
 #include "formats/writer.h"
 

@@ -8,13 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "formats/hand_text.h"
 #include "analyze/lead/lead.h"
 #include "analyze/play/sd_view.h"
-#include "cli/cmd_lead_sim.h"
 #include "cli/cli.h"
+#include "cli/cmd_lead_sim.h"
 #include "cli/input_opts.h"
 #include "formats/deal_stream.h"
+#include "formats/hand_text.h"
 
 #define MAX_CONV 32
 

@@ -8,10 +8,10 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "formats/hand_text.h"
 #include "analyze/replay/lead_sim.h"
-#include "cli/cmd_lead_sim.h"
 #include "cli/cli.h"
+#include "cli/cmd_lead_sim.h"
+#include "formats/hand_text.h"
 
 const char *const LEAD_SIM_TABLE_COLUMNS[] = {
     "file", "line", "board", "hand", "trump", "turnup", "eval", "convention", "lead", "chosen_by",

@@ -1,17 +1,17 @@
 /* cmd_odds.c -- `whistlab odds`: the odds tables of the old books, exact,
  * historic and, with --corpus, as measured on a corpus of deals; --fit tests
- * whether the corpus looks like random deals (spec/odds.md). Measured
+ * whether the corpus looks like random deals (odds.md). Measured
  * tables are headed by what they rest on (stats/provenance.h): the corpus
  * files with their deals and content digests, and the settings. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/cli.h"
-#include "formats/deal_digest.h"
-#include "cli/input_opts.h"
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_run.h"
+#include "cli/cli.h"
+#include "cli/input_opts.h"
+#include "formats/deal_digest.h"
 #include "stats/odds_report.h"
 #include "stats/provenance.h"
 

@@ -1,5 +1,5 @@
 /* cmd_play.c -- `whistlab play`: the command line, and one deal played out
- * by the rule-based single-dummy players (spec/play.md), trick by trick,
+ * by the rule-based single-dummy players (analyze/play/RULES.md), trick by trick,
  * with the rule id behind every card (--explain). Its two other modes:
  * --verify (cmd_play_verify.c) and --round-robin (cmd_play_robin.c). */
 #include <getopt.h>
@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "formats/hand_text.h"
 #include "analyze/play/sd_replay.h"
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
 #include "cli/input_opts.h"
+#include "formats/hand_text.h"
 #include "stats/provenance.h"
 
 static void play_usage(FILE *f)

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "analyze/play/sd_view.h"
+#include "analyze/replay/replay.h"
 #include "cli/cli.h"
 #include "cli/input_opts.h"
-#include "analyze/replay/replay.h"
 #include "cli/replay_report.h"
-#include "analyze/play/sd_view.h"
 #include "stats/report.h"
 #include "stats/wls.h"
 

@@ -1,6 +1,7 @@
 /* input_opts.h -- the command-line options every deal-reading command shares:
  * --format (force the input format), --trump and --leader (the policy that
- * gives deals without them a trump suit and a leader, spec/formats.md),
+ * gives deals without them a trump suit and a leader: README.md, "Trumps and
+ * leaders"),
  * parsed into the input_opts the reading loop takes (formats/deal_stream.h). */
 #ifndef WHISTLAB_INPUT_OPTS_H
 #define WHISTLAB_INPUT_OPTS_H

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/lead/table_digest.h"
 #include "cli/input_opts.h"
 #include "cli/replay_settings.h"
-#include "analyze/lead/table_digest.h"
 
 /* --eval's names, in stats_eval order. */
 static const char *const EVAL_NAMES[] = {[STATS_EVAL_DD] = "dd", [STATS_EVAL_PLAY] = "play",

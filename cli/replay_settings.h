@@ -20,8 +20,8 @@ typedef struct {
                                conventions or opponents (table_digest.h) */
     char eval[8];           /* dd, play, both */
     char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
-    bool signals;           /* --eval play: play.md §11 */
-    char ext[64];           /* --eval play: play.md §13 rules, "X4,X5" ("-": none) */
+    bool signals;           /* --eval play: analyze/play/RULES.md §11 */
+    char ext[64];           /* --eval play: analyze/play/RULES.md §13 rules, "X4,X5" ("-": none) */
     char trump[16];
     char leader[4];         /* "-": the deal's */
     deal_format format;

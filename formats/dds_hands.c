@@ -10,7 +10,7 @@
  * A deal is its PBN line and the lines after it up to the next PBN line; any
  * of the other kinds may be missing. The whist facts come from the PBN line:
  * trump is the strain, first the leader, and the dealer sits on the leader's
- * right (spec/formats.md). FUT, TABLE and PLAY are kept as oracles; PAR, PAR2
+ * right (README.md, "Formats"). FUT, TABLE and PLAY are kept as oracles; PAR, PAR2
  * and TRACE are checked for syntax only. */
 #include <stdarg.h>
 #include <stdio.h>

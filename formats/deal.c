@@ -116,7 +116,7 @@ bool trump_policy_parse(const char *text, trump_policy *p)
 }
 
 /* The dealer's lowest card of the trump suit, or none if he is void: the
- * turn-up of a deal recorded without one (conventions.md Q16). */
+ * turn-up of a deal recorded without one (analyze/lead/RULES.md Q16). */
 static card_t infer_turnup(const deal_t *d)
 {
     if (d->strain > SUIT_C) return CARD_NONE;

@@ -4,8 +4,8 @@
  *
  * The whist rules that fix who leads and who owns the turn-up live here, once:
  * the dealer turns up his last card, it is his and fixes trumps, and the
- * eldest hand (the dealer's left) leads to the first trick (spec/formats.md;
- * play.md L1-L2). */
+ * eldest hand (the dealer's left) leads to the first trick (README.md,
+ * "Trumps and leaders"; analyze/play/RULES.md L1-L2). */
 #ifndef WHISTLAB_DEAL_H
 #define WHISTLAB_DEAL_H
 
@@ -34,7 +34,7 @@ enum {
     DEAL_HAS_DDTABLE = 1 << 1,   /* dd_table is filled */
     DEAL_HAS_FUT = 1 << 2,       /* fut is filled (DDS test hands) */
     DEAL_HAS_CONTRACT = 1 << 3,  /* contract_* are filled */
-    DEAL_TURNUP_INFERRED = 1 << 4, /* turn-up derived (conventions.md Q16), not read */
+    DEAL_TURNUP_INFERRED = 1 << 4, /* turn-up derived (analyze/lead/RULES.md Q16), not read */
     DEAL_PASSED_OUT = 1 << 5,    /* [Contract "Pass"] */
     DEAL_REPEAT = 1 << 6,        /* another table's play of the deal before:
                                     a PBN game inheriting the previous game's
@@ -89,12 +89,12 @@ bool deal_validate(const deal_t *d, diag_t *diag);
 bool deal_same_cards(const deal_t *a, const deal_t *b);
 
 /* Winner of a complete trick: cards[i] is played by seat (lead_seat + i) & 3;
- * highest trump wins, else highest card of the suit led (play.md L4).
+ * highest trump wins, else highest card of the suit led (analyze/play/RULES.md L4).
  * strain STRAIN_NT means no trumps. */
 int trick_winner(const card_t cards[4], int lead_seat, int strain);
 
 /* How analysis gets a trump suit and a leader from deals that may lack them
- * (spec/formats.md). */
+ * (README.md, "Trumps and leaders"). */
 typedef enum {
     TRUMP_AUTO,     /* the file's [Trump]/[TurnUp] (or DDS trump); fail if none */
     TRUMP_FIXED,    /* one suit for every deal (--trump S|H|D|C) */
@@ -117,7 +117,7 @@ bool trump_policy_parse(const char *text, trump_policy *p);
 
 /* Makes whist deals of d under the policy: fills out[0..n-1] (n = 1, or 4 for
  * TRUMP_EACH) with strain, leader, dealer and turn-up set (the turn-up is
- * inferred as the dealer's lowest trump when not read, conventions.md Q16).
+ * inferred as the dealer's lowest trump when not read, analyze/lead/RULES.md Q16).
  * Returns n, or 0 with diag filled (d's place and the reason) when the deal
  * cannot be analysed so. */
 int deal_apply_trump_policy(const deal_t *d, const trump_policy *p, deal_t out[4], diag_t *diag);

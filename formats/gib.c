@@ -7,7 +7,7 @@
  * North-South take, in groups NT, S, H, D, C; in a group the leader is S, E,
  * N, W in turn, i.e. the declarer E, N, W, S. They become the declarer's
  * tricks in dd_table. The line carries no dealer and no trumps: those come
- * from the policy flags; the board is the line number (spec/formats.md). */
+ * from the policy flags; the board is the line number (README.md, "Formats"). */
 #include <stdio.h>
 #include <string.h>
 #include "format_ops.h"

@@ -7,7 +7,7 @@
  * "-". whistlab extends the line with optional pairs so that a conversion
  * keeps the whist facts: "board N dealer X trump X turnup XX leader X" (any
  * subset; read in any order, written in this one). Without a board pair the
- * board is the line number (spec/formats.md). Blank lines, '#' comments and
+ * board is the line number (README.md, "Formats"). Blank lines, '#' comments and
  * the statistics dealer prints after the deals are skipped. */
 #include <stdio.h>
 #include <stdlib.h>

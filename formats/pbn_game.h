@@ -10,7 +10,7 @@
 #include "format_ops.h"
 
 /* Every tag the reader knows: the PBN 2.1 standard's (S3.4, S4, S5), the
- * de-facto double-dummy tags, and whistlab's whist tags (spec/formats.md). */
+ * de-facto double-dummy tags, and whistlab's whist tags (README.md, "Formats"). */
 typedef enum {
     TAG_UNKNOWN = 0,
     TAG_EVENT, TAG_SITE, TAG_DATE, TAG_BOARD, TAG_WEST, TAG_NORTH, TAG_EAST,

@@ -501,7 +501,7 @@ static void check_game(pbn_state *s)
 static void settle_deal(pbn_game *g)
 {
     deal_t *d = &g->d;
-    /* The turn-up names trumps; the eldest hand leads (spec/formats.md). */
+    /* The turn-up names trumps; the eldest hand leads (README.md, "Trumps and leaders"). */
     if (d->strain == STRAIN_NONE && d->turnup != CARD_NONE)
         d->strain = (uint8_t)card_suit(d->turnup);
     if (d->leader == SEAT_NONE && d->dealer != SEAT_NONE)

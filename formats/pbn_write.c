@@ -1,5 +1,5 @@
 /* pbn_write.c -- one deal as a PBN game: [Board], [Dealer], [Deal] from the
- * dealer, whistlab's [Trump]/[TurnUp]/[Leader] (spec/formats.md), the
+ * dealer, whistlab's [Trump]/[TurnUp]/[Leader] (README.md, "Formats"), the
  * contract, result and card play when recorded, and the double-dummy table
  * as [DoubleDummyTricks] (or, when only part of it is known, as the rows of
  * an [OptimumResultTable]). Reading the game back gives the same deal.

@@ -10,7 +10,7 @@
 /* Fills *p from cards[0..n-1] (n <= 52) in the order played: the first card
  * is led by seat first, each card is played by the seat holding it in d,
  * who must be next in turn and follow suit when he can; a complete trick is
- * won as trick_winner says under strain (play.md L4), and the winner leads
+ * won as trick_winner says under strain (analyze/play/RULES.md L4), and the winner leads
  * the next. With strain STRAIN_NONE (contract not known) the winners are not
  * checked: the player of a trick's first card led it. False with diag's
  * reason filled ("card 9 (HQ): ...", counted from 1) when the play cannot

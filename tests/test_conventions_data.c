@@ -4,18 +4,18 @@
  * the sanitizers): the same opening lead, the same tricks as the eldest
  * side and as its opponents, with and without signals and the extended
  * rules, and in duplicate (a copy against its original gains exactly 0,
- * and both gain the same against long-suit). The play.md §12 overrides
+ * and both gain the same against long-suit). The analyze/play/RULES.md §12 overrides
  * come from [play] declarations, C1 and C5 read the rows their table names,
  * dd-best's tie-break is its table's; malformed declarations are
  * file:line: reason. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
+#include "analyze/deal/deal_gen.h"
 #include "analyze/lead/convention_compile.h"
 #include "analyze/lead/lead_impl.h"
-#include "analyze/deal/deal_gen.h"
-#include "formats/hand_text.h"
-#include "analyze/replay/replay.h"
 #include "analyze/play/sd_duplicate.h"
+#include "analyze/replay/replay.h"
+#include "formats/hand_text.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define N_DEALS 2000
@@ -215,7 +215,7 @@ static void test_overrides_are_declared(void **state)
     k = third_card(ss, "SJ", "S3", "S:A6 H:5432");
     assert_string_equal(k.rule, "T2");
     assert_int_equal(k.card, card_parse("S6"));
-    /* short-suit-singleton declares no CV2 (play.md §12 gives it to
+    /* short-suit-singleton declares no CV2 (analyze/play/RULES.md §12 gives it to
      * short-suit only): third hand plays T1.4's A. This failed while CV2
      * was switched on by the name prefix "short-suit-". */
     k = third_card(convention_builtin("short-suit-singleton"), "SJ", "S3", "S:A6 H:5432");

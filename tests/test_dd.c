@@ -1,7 +1,7 @@
 /* test_dd.c -- the double-dummy layer: every card's value from one DDS
  * solve must equal DDS's own expected values in its test hands (FUT lines)
  * and agree with their DD tables, also when each card is valued by
- * solutions=1 searches (dd_solve_cards); the dd-best tie-break (conventions.md Q18);
+ * solutions=1 searches (dd_solve_cards); the dd-best tie-break (analyze/lead/RULES.md Q18);
  * DDS errors; the worker pool's in-order results for any thread count.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.

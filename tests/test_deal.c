@@ -54,7 +54,7 @@ static void test_seats_and_eldest_hand(void **state)
     (void)state;
     assert_int_equal(seat_left(SEAT_W), SEAT_N);
     assert_int_equal(seat_partner(SEAT_E), SEAT_W);
-    /* the eldest hand sits on the dealer's left (play.md L2) */
+    /* the eldest hand sits on the dealer's left (analyze/play/RULES.md L2) */
     assert_int_equal(deal_eldest(SEAT_S), SEAT_W);
     assert_int_equal(deal_dealer_of_leader(SEAT_W), SEAT_S);
 }
@@ -165,7 +165,7 @@ static void test_trump_policy(void **state)
     assert_int_equal(deal_apply_trump_policy(&d, &p, out, &why), 1);
     assert_int_equal(out[0].strain, SUIT_H);
     assert_int_equal(out[0].leader, SEAT_W);
-    /* no turn-up read: the dealer's lowest trump, the H3 (conventions.md Q16) */
+    /* no turn-up read: the dealer's lowest trump, the H3 (analyze/lead/RULES.md Q16) */
     assert_int_equal(out[0].turnup, card_parse("H3"));
     assert_true(out[0].flags & DEAL_TURNUP_INFERRED);
 

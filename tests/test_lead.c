@@ -1,9 +1,9 @@
-/* test_lead.c -- the opening leads of spec/conventions.md §7.1 (K01-K23,
+/* test_lead.c -- the opening leads of analyze/lead/RULES.md §9.1 (K01-K23,
  * every column: LS POLE CLAY HOG AM SS SS1 MC HI, card and rule ids), the
  * book hands whose opening lead is recorded, and the registry. */
 #include "testutil.h"
-#include "formats/hand_text.h"
 #include "analyze/lead/lead.h"
+#include "formats/hand_text.h"
 #include "formats/reader.h"
 
 static const char *const COLUMNS[9] = {
@@ -11,10 +11,10 @@ static const char *const COLUMNS[9] = {
     "short-suit", "short-suit-singleton", "master-card", "highest",
 };
 
-/* Each cell: card, suit rule, card rule. Where the spec's cell names a rule
- * ("W4a/SS3", "LS-A5/F2", "W3c/G2", "MC4") the ids are the spec's; the other
- * ids are the rows these conventions' tables fire, checked by hand against
- * §2-§6. Hearts are trumps; K20-K23 have the turn-up the book names. */
+/* Each cell: card, suit rule, card rule. Where the test table's cell names a
+ * rule ("W4a/SS3", "LS-A5/F2", "W3c/G2", "MC4") the ids are the table's; the
+ * other ids are the rows these conventions' tables fire, checked by hand
+ * against analyze/lead/RULES.md §3-§8. Hearts are trumps; K20-K23 have the turn-up the book names. */
 typedef struct {
     const char *id, *hand, *turnup;
     const char *cell[9];
@@ -84,7 +84,7 @@ static const k_case K[] = {
     {"K21", "S:AJ842 H:T63 D:6 C:Q965", "H8",
      {"SA LS-A4 LS13", "SA LS-A4 PL6", "SA LS-A4 CL8", "SA HOG-A4 H13", "SA LS-A4 LS13",
       "D6 W3c/G1 SS1", "D6 TS1 TS1", "SA MC2 MC2", "SA HI HI"}},
-    /* K22: the spec keeps W4a's SK for short-suit (Q13); the book's DQ is SS1's. */
+    /* K22: the rules keep W4a's SK for short-suit (Q13); the book's DQ is SS1's. */
     {"K22", "S:KQ9432 H:K862 D:Q C:87", "HQ",
      {"SK LS-A4 LS8", "SK LS-A4 PL7", "SK LS-A4 CL6", "SK HOG-A4 H18", "SQ LS-A4 AM4",
       "SK W4a LS8", "DQ TS1 TS1", "SK MC4 LS8", "SK HI HI"}},
@@ -223,7 +223,7 @@ static void test_random(void **state)
     (void)state;
     const convention *r = convention_builtin("random");
     lead_view v = view_of("S:KJ8432 H:Q963 D:AK C:Q", SUIT_H, NULL);
-    /* sorted hand: SK SJ S8 S4 S3 S2 HQ H9 H6 H3 DA DK CQ; the spec's
+    /* sorted hand: SK SJ S8 S4 S3 S2 HQ H9 H6 H3 DA DK CQ; RULES.md §8.2's
      * splitmix64 with seed 0, deal 0 gives k = 8 (computed independently below) */
     uint64_t s = 0 ^ (0x9E3779B97F4A7C15ULL * 1), lim = (UINT64_MAX / 13) * 13, u;
     do {
@@ -280,7 +280,7 @@ static void test_registry(void **state)
     assert_null(convention_builtin("long-suit+minneapolis"));
 }
 
-/* No trumps (formats.md): t = 0, every suit plain, never a trump lead. */
+/* No trumps (README.md, "Trumps and leaders"): t = 0, every suit plain, never a trump lead. */
 static void test_no_trumps(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
-/* test_lead_later.c -- later leads (spec/conventions.md §2.C): the cases
+/* test_lead_later.c -- later leads (analyze/lead/RULES.md §4): the cases
  * K69-K76 of §7.3, and the procedures and guards they do not reach (C1 with
  * TM4, C2b and TM3, C4a-C4c, C5's own good suit, C7, MC-C, PLT3), each
  * played out through the public state of play_view.h.
@@ -6,8 +6,8 @@
 #include "testutil.h"
 #include "analyze/lead/convention_compile.h"
 #include "analyze/lead/lead_impl.h"
-#include "formats/hand_text.h"
 #include "analyze/lead/play_view.h"
+#include "formats/hand_text.h"
 
 enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
 
@@ -262,7 +262,7 @@ static void test_x12(void **state)
     }
 }
 
-/* C1 answers partner's trump call with TM4 (signals on; play.md PC40). */
+/* C1 answers partner's trump call with TM4 (signals on; analyze/play/RULES.md PC40). */
 static void test_c1_tm4(void **state)
 {
     (void)state;
@@ -285,7 +285,7 @@ static void test_c1_tm4(void **state)
 }
 
 /* C2b goes on drawing with RL0-RL4; TM3(c) stops it: one adversary out of
- * trumps and the master trump not held (play.md PC39, hogarth L765). */
+ * trumps and the master trump not held (analyze/play/RULES.md PC39, hogarth L765). */
 static void test_c2b_tm3(void **state)
 {
     (void)state;

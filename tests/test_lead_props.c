@@ -2,7 +2,7 @@
  * (GSL shuffle, fixed seed): the opening lead is always a card of the
  * leader's hand, the same on a second call, and unchanged when the other
  * three hands are dealt again around the same leader's hand and turn-up
- * (spec/play.md I6); the later leads of whole deals played out are always
+ * (analyze/play/RULES.md I6); the later leads of whole deals played out are always
  * cards of the hand on lead. */
 #include "testutil.h"
 #include <gsl/gsl_randist.h>

@@ -1,4 +1,4 @@
-/* test_lead_tables.c -- the card tables: spec/conventions.md §7.2 (K24-K68,
+/* test_lead_tables.c -- the card tables: analyze/lead/RULES.md §9.2 (K24-K68,
  * first card and second-round card per convention), the continuation rules
  * on round 2 (RL0-RL2), editing a copied table, and malformed tables
  * reported as file:line: reason. */

@@ -1,5 +1,5 @@
 /* test_odds.c -- the odds tables without a corpus: every exact value of
- * spec/odds.md (to 1e-12, and the exact fractions), the odds text, every
+ * odds.md (to 1e-12, and the exact fractions), the odds text, every
  * historic figure and verdict, the verdict rules, rational arithmetic, the
  * confidence intervals, the fit bins and the CSV read back with libcsv.
  *

@@ -206,7 +206,7 @@ static void test_values_equal_dds_fut(void **state)
     remove(csv);
 }
 
-/* The `random` lead of the spec (conventions.md S6), to pick a seed. */
+/* The `random` lead (analyze/lead/RULES.md §8.2), to pick a seed. */
 static uint64_t splitmix64(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);

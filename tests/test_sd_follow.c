@@ -1,12 +1,12 @@
 /* test_sd_follow.c -- the following rules of the single-dummy players
- * (spec/play.md §5-§9, §12): every test case PC01-PC37 and PC41-PC45 of §14 that
+ * (analyze/play/RULES.md §5-§9, §12): every test case PC01-PC37 and PC41-PC45 of §14 that
  * concerns second, third or fourth hand, with the rule ids that must fire.
  * The player is North; hearts are trumps unless a case says otherwise.
  * Earlier tricks are given in full ("SA S3 S4 S5|..."), each led by West;
  * the current trick's leader is placed so that North plays next. */
 #include "testutil.h"
-#include "formats/hand_text.h"
 #include "analyze/play/sd_play.h"
+#include "formats/hand_text.h"
 
 typedef struct {
     const char *id, *earlier, *trick, *hand, *conv, *card, *rule, *how;

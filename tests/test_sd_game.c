@@ -1,5 +1,5 @@
 /* test_sd_game.c -- whole deals played by the single-dummy players
- * (spec/play.md): over 100,000 generated deals (10,000 under the
+ * (analyze/play/RULES.md): over 100,000 generated deals (10,000 under the
  * sanitizers), every card is held by its player, played once and follows
  * suit (L3), each trick goes to its winner by L4, who leads next (L2), and
  * the 13 tricks are counted (with and without the signals and the
@@ -12,8 +12,8 @@
  * share the most. */
 #include "testutil.h"
 #include <gsl/gsl_rng.h>
-#include "analyze/lead/convention_model.h"
 #include "analyze/deal/deal_gen.h"
+#include "analyze/lead/convention_model.h"
 #include "analyze/play/sd_duplicate.h"
 
 #if defined(__SANITIZE_ADDRESS__)

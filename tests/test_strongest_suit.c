@@ -9,8 +9,8 @@
  * partner), Z = South deals. */
 #include "testutil.h"
 #include "analyze/lead/lead_impl.h"
-#include "formats/hand_text.h"
 #include "analyze/lead/play_view.h"
+#include "formats/hand_text.h"
 
 enum { A = SEAT_W, Y = SEAT_N, B = SEAT_E, Z = SEAT_S };
 

@@ -1,6 +1,6 @@
 /* dd_solve.c -- the DDS wrapper: a deal_t becomes DDS's binary deal, one
  * SolveBoard call values every lead, and the equal-card groups are expanded
- * card by card (conventions.md S6: all conventions share one call). */
+ * card by card (analyze/lead/RULES.md §8.4: all conventions share one call). */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * of the lower cards that score the same); this wrapper expands the groups so
  * that every card of the leader's hand has its own value. Trumps are the
  * deal's strain (STRAIN_NT solves as DDS no-trump, strain 4) and the leader
- * is the deal's eldest hand (conventions.md S6). */
+ * is the deal's eldest hand (analyze/lead/RULES.md §8.4). */
 #ifndef WHISTLAB_DD_SOLVE_H
 #define WHISTLAB_DD_SOLVE_H
 

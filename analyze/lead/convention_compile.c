@@ -947,7 +947,7 @@ static bool parse_step(parser *p, char **w, int nw)
 /* ---- [play] ----------------------------------------------------------- */
 
 /* "ID DECLARATION [if option=NAME]": how the side's players follow where
- * play.md §12 lets conventions differ. */
+ * analyze/play/RULES.md §12 lets conventions differ. */
 static bool parse_play(parser *p, char **w, int nw)
 {
     convention_play *pl = &p->c->play;

@@ -54,9 +54,9 @@ enum {
     HC_NONE,       /* no candidate suit passes filter */
     HC_TRUMP,      /* the trump suit passes filter */
     HC_SHAPE,      /* plain shape equals code */
-    HC_STRONG_ALL_PLAIN,  /* §1.3 strong_all_plain */
+    HC_STRONG_ALL_PLAIN,  /* §2.3 strong_all_plain */
     HC_EST_REENTRY,       /* LS-A2: some plain s established, another r has reentry */
-    HC_TURNUP_TENACE,     /* §1.3 tenace over the turn-up */
+    HC_TURNUP_TENACE,     /* §2.3 tenace over the turn-up */
     HC_FALSE,      /* an option that is off */
 };
 
@@ -85,7 +85,7 @@ enum {
     SEL_TRUMPS,       /* the trump suit */
     SEL_PICK,         /* best candidate passing filter, by keys */
     SEL_FIVE_VS_FOUR, /* LS-A4* ("a four-card suit which is much stronger") */
-    SEL_RANDOM,       /* §6 random, the normative splitmix64 draw */
+    SEL_RANDOM,       /* §8.2 random, the normative splitmix64 draw */
     SEL_AS,           /* another convention's whole opening lead (MC4) */
     SEL_DD_BEST,      /* dd-best: chosen by the double-dummy evaluation; as:
                          the convention whose lead wins ties, NULL none */
@@ -207,7 +207,7 @@ struct convention {
     bool dd_best;
     const holding_info *facts;
 
-    /* [later] parameters (spec C1, C5): the card rows C1's answer to a
+    /* [later] parameters (RULES.md C1, C5): the card rows C1's answer to a
      * trump call tries, in order (TM4.1: the first that holds gives the
      * card), and the holdings that count as an own good suit in C5 (bit =
      * holding >> 2: a row of its good(...) holds it). */
@@ -215,7 +215,7 @@ struct convention {
     uint8_t nanswer;
     uint64_t good_set[128];
 
-    /* [play]: how the convention's side follows where play.md §12 lets
+    /* [play]: how the convention's side follows where analyze/play/RULES.md §12 lets
      * conventions differ (all zero: the core rules). */
     convention_play play;
 

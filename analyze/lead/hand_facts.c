@@ -1,5 +1,5 @@
 /* hand_facts.c -- the per-holding table and the hand facts the lead rules
- * test (conventions.md §1.3). */
+ * test (analyze/lead/RULES.md §2.3). */
 #include <pthread.h>
 #include "analyze/lead/hand_facts.h"
 
@@ -26,7 +26,7 @@ uint16_t suit_group(uint16_t held, uint16_t played, int rank)
 }
 
 /* HF_ESTABLISHED and HF_REENTRY of a holding given the ranks played
- * (§1.3), master(s) found once for both:
+ * (§2.3), master(s) found once for both:
  * established(s): he holds master(s) and out <= 3 w, w = |group(master)|,
  * out = unplayed cards of s he does not hold (foster L1479);
  * reentry(s): master(s), or the 2nd-best unplayed card with >= 2 cards
@@ -166,7 +166,7 @@ void hand_facts_opening(hand_facts *f, const holding_info *tab, hand_t hand,
     f->play_pending = false;
     memset(f->seen, 0, sizeof f->seen);
     finish(f, tab);
-    /* §1.3: turn-up rank r in K..T and the leader holds trumps r+1 and r-1. */
+    /* §2.3: turn-up rank r in K..T and the leader holds trumps r+1 and r-1. */
     f->turnup_tenace = false;
     if (f->trump >= 0 && turnup != CARD_NONE && card_suit(turnup) == f->trump) {
         int r = card_rank(turnup);

@@ -1,5 +1,5 @@
-/* hand_facts.h -- the hand quantities the lead rules test (conventions.md
- * §1.3): per-suit length, high cards, honours, top cards, SK and STR order,
+/* hand_facts.h -- the hand quantities the lead rules test (analyze/lead/
+ * RULES.md §2.3): per-suit length, high cards, honours, top cards, SK and STR order,
  * established, re-entry, good_long, and the whole-hand facts (trumps held,
  * HCP, plain shape, tenace over the turn-up).
  *
@@ -17,13 +17,13 @@
 
 /* Per-suit flags (a suit filter names them in the tables). */
 enum {
-    HF_GOOD_LONG = 1 << 0,   /* n >= 4 with A K, K Q or Q J (§1.3, foster L1919) */
+    HF_GOOD_LONG = 1 << 0,   /* n >= 4 with A K, K Q or Q J (§2.3, foster L1919) */
     HF_STRONG = 1 << 1,      /* holds the A, or both K and Q (strong_all_plain) */
     HF_STOPPED = 1 << 2,     /* A, K with >= 1 other, or Q with >= 2 others (HOG-A2) */
     HF_TENACE = 1 << 3,      /* A Q without K, or K J without Q (tenace_avoid) */
     HF_TOUCHING = 1 << 4,    /* h2 = h1 - 1 (gambit class G3) */
-    HF_ESTABLISHED = 1 << 5, /* established(s), §1.3 */
-    HF_REENTRY = 1 << 6,     /* reentry(s), §1.3 */
+    HF_ESTABLISHED = 1 << 5, /* established(s), §2.3 */
+    HF_REENTRY = 1 << 6,     /* reentry(s), §2.3 */
     HF_OTHER_ACE = 1 << 7,   /* another plain suit holds its A (W3b) */
     HF_TRUMPS = 1 << 8,      /* the suit is trumps */
 };
@@ -62,7 +62,7 @@ typedef struct {
     uint8_t n[4], hc[4], top[4], h2[4];
     int trump;         /* SUIT_* or -1 (no trumps) */
     int t;
-    bool turnup_tenace; /* §1.3 tenace over the turn-up */
+    bool turnup_tenace; /* §2.3 tenace over the turn-up */
     /* For later leads HF_ESTABLISHED and HF_REENTRY depend on the cards
      * played; few rules test them, so they are left out of flags
      * (play_pending) and hand_facts_flags adds them on demand. */
@@ -73,7 +73,7 @@ typedef struct {
     uint16_t seen[4];
 } hand_facts;
 
-/* §1.3 with play: established(s) and reentry(s) for ranks held, given the
+/* §2.3 with play: established(s) and reentry(s) for ranks held, given the
  * ranks of s played in completed tricks; suit_play_flags gives both as
  * HF_ESTABLISHED | HF_REENTRY. */
 uint16_t suit_play_flags(uint16_t held, uint16_t played);
@@ -147,7 +147,7 @@ static inline int ranks_nth(uint16_t m, int k)
     for (; left && k > 1; k--) left &= ~(1u << ranks_top((uint16_t)left));
     return left && k == 1 ? ranks_top((uint16_t)left) : 0;
 }
-/* seqlow(r): the lowest card of the unbroken run r, r-1, ... held (§1.2);
+/* seqlow(r): the lowest card of the unbroken run r, r-1, ... held (§2.2);
  * 0 if r is not held. */
 int ranks_seqlow(uint16_t m, int r);
 
@@ -157,7 +157,7 @@ static inline int suit_nth_unplayed(uint16_t played, int k)
 {
     return ranks_nth((uint16_t)(SUIT_MASK_ALL & ~played), k);
 }
-/* group(c): c with every card equal to it (§1.2): the held ranks reachable
+/* group(c): c with every card equal to it (§2.2): the held ranks reachable
  * from c through ranks held or played. */
 uint16_t suit_group(uint16_t held, uint16_t played, int rank);
 

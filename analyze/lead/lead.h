@@ -1,10 +1,11 @@
 /* lead.h -- the opening lead of a convention, from what the leader can see.
  *
- * This is the contract between the conventions (analyze/convention*.c, tables
- * in analyze/lead/conventions/) and their users (the lead command, the replay
- * driver, the players). The leader's view holds only what the eldest hand
- * knows at trick 1 (spec/play.md I1-I6): his own cards, the trump suit and the
- * turned-up card in the dealer's hand. The deal itself is never passed. */
+ * This is the contract between the conventions (analyze/lead/, tables in
+ * analyze/lead/conventions/, rules in analyze/lead/RULES.md) and their users
+ * (the lead command, the drivers, the players). The leader's view holds only
+ * what the eldest hand knows at trick 1 (analyze/play/RULES.md I1-I6): his
+ * own cards, the trump suit and the turned-up card in the dealer's hand.
+ * The deal itself is never passed. */
 #ifndef WHISTLAB_LEAD_H
 #define WHISTLAB_LEAD_H
 
@@ -25,7 +26,8 @@ typedef struct {
 } lead_view;
 
 /* A chosen card and the rule ids that chose the suit and the card, as the
- * spec names them ("LS-A4", "LS14"), for --explain and rule attribution. */
+ * rule references name them ("LS-A4", "LS14"; analyze/lead/RULES.md), for
+ * --explain and rule attribution. */
 typedef struct {
     card_t card;
     char suit_rule[24];
@@ -63,8 +65,8 @@ const char *convention_source(const convention *c);
 const char *convention_text(const convention *c);
 /* True for `dd-best`, whose lead the double-dummy evaluation chooses. */
 int convention_is_dd_best(const convention *c);
-/* The options a table declares (spec §3.4, §4, §3.3): name, one-line text,
- * and whether this convention has it on. */
+/* The options a table declares (analyze/lead/RULES.md §5.4-§5.5, §6, §7.3):
+ * name, one-line text, and whether this convention has it on. */
 int convention_option_count(const convention *c);
 const char *convention_option_name(const convention *c, int i);
 const char *convention_option_text(const convention *c, int i);
@@ -97,7 +99,7 @@ int convention_later_alike(const convention *a, const convention *b);
  * as(...) do): k, else 0. american is long-suit with AM-C6 before C6. */
 int convention_later_inserted(const convention *a, const convention *b);
 
-/* How a convention's side follows where play.md §12 lets conventions
+/* How a convention's side follows where analyze/play/RULES.md §12 lets conventions
  * differ: its [play] declarations (all zero: the core rules). Each carries
  * the declaration's id, which the rule that acts on it prints. */
 typedef struct {
@@ -123,7 +125,7 @@ const convention *convention_dd_prefer(const convention *c);
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out);
 
 /* What a player's leads of a suit show of his original holding of it
- * (play.md X2(a), X3), by his convention's card table and [continue] steps
+ * (analyze/play/RULES.md X2(a), X3), by his convention's card table and [continue] steps
  * (lead_infer.c). */
 typedef struct {
     int holdings;    /* the original holdings that give the leads seen; 0:

@@ -1,7 +1,7 @@
 /* lead_card.c -- the card within the chosen suit: card-table lookup by
- * holding (spec §2.B and the variants' tables), the next lead of a suit
+ * holding (RULES.md §3.3-§3.5 and the variants' tables), the next lead of a suit
  * already led (RL0-RL4), returning partner's suit (R1), and the answer to a
- * trump call (play.md TM4). */
+ * trump call (analyze/play/RULES.md TM4). */
 #include <string.h>
 #include "analyze/lead/lead_impl.h"
 

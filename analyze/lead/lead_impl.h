@@ -60,7 +60,7 @@ int continue_rank(const convention *c, const lead_memo *m, uint16_t held, uint16
                   int round, char id[CONV_ID_MAX]);
 /* R1 by the [return] rows: returning partner's suit or trump lead. */
 int return_rank(const convention *c, uint16_t held, uint16_t played, char id[CONV_ID_MAX]);
-/* play.md TM4: the trump to lead when answering partner's call, by c's
+/* analyze/play/RULES.md TM4: the trump to lead when answering partner's call, by c's
  * answer(...) rows, then TM4.2-TM4.4. */
 int call_answer_rank(const convention *c, uint16_t trumps, uint16_t played, char id[CONV_ID_MAX]);
 /* The holding is one of c's good(...) rows (C5's own good suit). */

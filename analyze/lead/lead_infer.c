@@ -1,5 +1,5 @@
 /* lead_infer.c -- what a player's first two leads of a suit show of his
- * holding (play.md X2(a), X3: "the cards partner's lead sequence shows", by
+ * holding (analyze/play/RULES.md X2(a), X3: "the cards partner's lead sequence shows", by
  * the second-lead tables). Every original holding of the suit, among the
  * cards the reader cannot place elsewhere, is tried: it is consistent when
  * a row of the player's card table gives the card he opened the suit with

@@ -1,4 +1,4 @@
-/* lead_later.c -- leads after trick 1 (spec/conventions.md §2.C): the
+/* lead_later.c -- leads after trick 1 (analyze/lead/RULES.md §4): the
  * convention's [later] procedures in order -- C1 answer a trump call, C2a
  * return partner's trump lead, C2b go on drawing, C3 cash the master of
  * partner's suit, C4 continue one's own suit (C4a-C4d), C5a trumps by the
@@ -62,7 +62,7 @@ static void note_pending(later_ctx *x, const char *rule)
     if (x->npending < (int)(sizeof x->pending / sizeof x->pending[0])) x->pending[x->npending++] = rule;
 }
 
-/* Is play.md §13 rule Xn switched on for the game? */
+/* Is analyze/play/RULES.md §13 rule Xn switched on for the game? */
 static bool ext_on(const later_ctx *x, int n) { return (x->v->ext >> n) & 1; }
 
 static void choose(later_ctx *x, int suit, int rank, const char *suit_rule, const char *card_rule)
@@ -102,7 +102,7 @@ static int last_lead(const later_ctx *x, int seat, int s)
     return m ? 31 - __builtin_clz(m) : -1;
 }
 
-/* ---- TM3 and the trump-lead guard (play.md TM3; §2.C guard) ---- */
+/* ---- TM3 and the trump-lead guard (analyze/play/RULES.md TM3; analyze/lead/RULES.md §4.2) ---- */
 
 static int trumps_outside(const later_ctx *x)
 {

@@ -1,5 +1,5 @@
 /* lead_suit.c -- the opening lead: the convention's [suit] rules evaluated
- * over the hand facts (spec §2.A, §3, §5, §6), then the card from the card
+ * over the hand facts (RULES.md §3.2, §5-§8), then the card from the card
  * tables (lead_card.c). Allocation-free: everything here reads the compiled
  * convention and a hand_facts on the stack. */
 #include <string.h>
@@ -232,7 +232,7 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
     return -1;
 }
 
-/* §6 random: the k-th card of the hand sorted by TB suit order, then rank
+/* §8.2 random: the k-th card of the hand sorted by TB suit order, then rank
  * high to low; k from splitmix64 with rejection sampling (normative). */
 static uint64_t splitmix64(uint64_t *s)
 {

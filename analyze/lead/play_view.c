@@ -1,4 +1,4 @@
-/* play_view.c -- keeping the public state of a deal in play (play.md §2):
+/* play_view.c -- keeping the public state of a deal in play (analyze/play/RULES.md §2-§3):
  * cards by trick and seat, trick winners, known voids (I4), suits opened
  * (D1), and the D2-D4 effects of the leads and calls. */
 #include <string.h>
@@ -63,7 +63,7 @@ __attribute__((always_inline)) inline int play_public_play(play_public *pub, int
         pub->led_in[seat][s] |= (uint16_t)(1u << t);
     } else {
         if (s != pub->led[t]) pub->void_in[seat] |= (uint8_t)(1u << pub->led[t]); /* I4 */
-        /* play.md §2 beats: a higher card of the winning suit, or a trump
+        /* analyze/play/RULES.md §3, beats: a higher card of the winning suit, or a trump
          * over a plain card */
         if (s == card_suit(pub->win_card) ? card_rank(card) > card_rank(pub->win_card) : s == pub->trump) {
             pub->win_card = card;

@@ -1,5 +1,5 @@
 /* play_view.h -- what a player may use when he leads after trick 1
- * (spec/play.md §2, I1-I5): his own hand, every card played by whom and in
+ * (analyze/play/RULES.md §2-§3, I1-I5): his own hand, every card played by whom and in
  * which trick, the turn-up, the known voids, and the derived public state
  * D1-D4 (suits opened, abandoned, drawing trumps, trump calls). Nothing
  * else: no other hand is ever passed (I6).
@@ -7,7 +7,7 @@
  * play_public is the state all four players share; the replay driver keeps
  * one per deal with play_public_init / play_public_note_lead /
  * play_public_play. play_view adds the player's own hand. lead_later gives
- * the lead of conventions.md §2.C (C1-C7 and the per-convention deltas
+ * the lead of analyze/lead/RULES.md §4 (C1-C7 and the per-convention deltas
  * AM-C6, SS-C5, MC-C), with the rule ids that chose it, and what it read
  * of the convention and of the player's RL0 records: the duplicate replay
  * (sd_duplicate.c) decides a lead once for both tables when the other
@@ -37,7 +37,7 @@ typedef struct {
     card_t turnup;         /* CARD_NONE if none */
     uint8_t dealer;        /* holds the turn-up until he plays it (I3) */
     uint8_t eldest;        /* the opening leader, dealer's left */
-    bool signals;          /* play.md §11 switched on */
+    bool signals;          /* analyze/play/RULES.md §11 switched on */
     /* I2: card[t][seat] for tricks 0..ntricks (the current one partly) */
     uint8_t ntricks;       /* completed tricks */
     uint8_t ncur;          /* cards played to the current trick */
@@ -86,7 +86,7 @@ typedef struct {
     int seat;              /* the player on lead */
     hand_t hand;           /* his current hand (I1) */
     uint64_t deal_index, seed; /* for `random` at trick 1 */
-    unsigned ext;          /* play.md §13 rules on: bit n = Xn (X8, X11,
+    unsigned ext;          /* analyze/play/RULES.md §13 rules on: bit n = Xn (X8, X11,
                               X12 act on leads) */
     bool quiet;            /* the caller keeps no rule ids: the later
                               procedures leave suit_rule and card_rule
@@ -96,7 +96,7 @@ typedef struct {
                               and, with rules_alike, taken from */
 } play_view;
 
-/* The card-table lookup that gave a lead's card (conventions.md §2.B): the
+/* The card-table lookup that gave a lead's card (analyze/lead/RULES.md §3.3-§3.5): the
  * holding and the row context, kept so that another convention's tables
  * can be asked for the card the same lead would give (lead_redo_card). */
 typedef struct {
@@ -109,14 +109,14 @@ typedef struct {
 
 /* A later lead and its effect on the public state. */
 typedef struct {
-    lead_choice choice;    /* card; suit_rule = the §2.C rule ("C4",
+    lead_choice choice;    /* card; suit_rule = the later-lead rule (RULES.md §4) ("C4",
                               "C4d>C6"...), card_rule = the card's row or step */
     lead_memo memo;        /* recorded if this lead opens the suit */
     uint8_t abandon;       /* D2: suits the player abandons now (bit s) */
     int8_t drawing;        /* D3: 1 start drawing, 0 stop, -1 unchanged */
     /* What the choice read of the convention, so that a duplicate table
      * can tell another convention would have chosen the same: the parts
-     * (CONV_PART_*, lead.h) and the §2.C [later] row that chose it (-1:
+     * (CONV_PART_*, lead.h) and the [later] row (RULES.md §4) that chose it (-1:
      * none, as at trick 1 or a lead no convention chose; nlater: the C7
      * fallback after every row passed). */
     uint8_t uses;
@@ -184,7 +184,7 @@ bool lead_later_rows_choose(const convention *c, const play_view *v, int from, i
 
 /* Does c's [later] procedure cash the master of partner's first suit (C3)
  * before any plain-suit lead? Then partner's later plain lead of that suit
- * shows he lacks its master (play.md X6). */
+ * shows he lacks its master (analyze/play/RULES.md X6). */
 bool lead_later_cashes_first(const convention *c);
 
 /* The lead c would have made where from was made under a convention whose

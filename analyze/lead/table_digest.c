@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "analyze/lead/lead.h"
-#include "formats/digest128.h"
 #include "analyze/lead/table_digest.h"
+#include "formats/digest128.h"
 
 static bool readable(const char *path)
 {

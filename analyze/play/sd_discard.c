@@ -1,4 +1,4 @@
-/* sd_discard.c -- the ruffing card (spec/play.md §8, RF1-RF2) and the
+/* sd_discard.c -- the ruffing card (analyze/play/RULES.md §8, RF1-RF2) and the
  * discard (§9, D1-D4): keep re-entries and guarded honours, throw from the
  * weakest suit, or, when the adversaries draw trumps, keep guards in their
  * suits and throw from one's own side's longest suit. */

@@ -1,14 +1,15 @@
-/* sd_follow.c -- second, third and fourth hand (spec/play.md §5-§7): the
- * position rules in numeric order, the first whose condition holds decides
- * (PR4); the convention overrides CV1, CV2 and CV6 (§12), which the side's
- * table declares in [play], sit at the places the spec marks. LOW is the lowest card of the suit led; RUFF and DISC go
- * to sd_discard.c. Every "play to win" rule checks that its card beats the
+/* sd_follow.c -- second, third and fourth hand (analyze/play/RULES.md
+ * §5-§7): the position rules in numeric order, the first whose condition
+ * holds decides (PR4); the convention overrides CV1, CV2 and CV6 (§12),
+ * which the side's table declares in [play], sit at the places the rules
+ * mark. LOW is the lowest card of the suit led; RUFF and DISC go to
+ * sd_discard.c. Every "play to win" rule checks that its card beats the
  * winning card (PQ11). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "formats/deal.h"
 #include "analyze/play/sd_rules.h"
+#include "formats/deal.h"
 
 #define RB(r) (1u << (r))
 
@@ -72,7 +73,7 @@ static sd_card low(const sd_ctx *x, const char *rule)
     return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true};
 }
 
-/* The ranks of suit L that beat the winning card w (play.md §2 beats):
+/* The ranks of suit L that beat the winning card w (analyze/play/RULES.md §3, beats):
  * above w in its suit, none when w is of another suit (a trump). Rank
  * scans are bit operations here: a loop's data-dependent exit costs a
  * misprediction on most cards followed. */
@@ -101,7 +102,7 @@ static sd_card group_or_low(const sd_ctx *x, int rank, const char *rule)
     return r ? card_of(x, r, rule) : low(x, rule);
 }
 
-/* S3.2: the holding is one of conventions.md's K, Q, J or T high-card
+/* S3.2: the holding is one of the K, Q, J or T high-card
  * leads LS1-LS10 (T counts as a high card); the rank of the row's first
  * card, 0 if no row matches. */
 static int high_card_row(uint16_t h)
@@ -249,7 +250,7 @@ static sd_card second_void(const sd_ctx *x)
 
 /* ---- §6 third hand ---- */
 
-/* T1.4: a plain suit other than L with a re-entry (conventions.md §1.3). */
+/* T1.4: a plain suit other than L with a re-entry (analyze/lead/RULES.md §2.3). */
 static bool reentry_elsewhere(const sd_ctx *x)
 {
     for (int s = 0; s < 4; s++)

@@ -1,6 +1,6 @@
 /* sd_play.h -- one whole deal played single-dummy by four rule-based
- * players (spec/play.md): each side's leads follow its convention
- * (lead_later, conventions.md §2.C), the rest follows play.md §5-§12. The
+ * players (analyze/play/RULES.md): each side's leads follow its convention
+ * (lead_later, analyze/lead/RULES.md §4), the rest follows analyze/play/RULES.md §5-§12. The
  * loop gives every player only his view (sd_view.h, I1-I6); it counts the
  * tricks of each side and, on request, logs every card with the rule ids
  * that chose it.
@@ -22,8 +22,8 @@ typedef struct {
     card_t turnup;      /* CARD_NONE if none */
     int dealer;         /* the eldest hand, on his left, leads */
     uint64_t deal_index, seed; /* for the `random` convention */
-    bool signals;       /* play.md §11 (--signals): calls and echoes */
-    unsigned ext;       /* play.md §13 rules on (--ext): bit n = Xn */
+    bool signals;       /* analyze/play/RULES.md §11 (--signals): calls and echoes */
+    unsigned ext;       /* analyze/play/RULES.md §13 rules on (--ext): bit n = Xn */
 } sd_deal;
 
 /* One card of the log: who played it and the rule ids behind it. */

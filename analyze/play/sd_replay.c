@@ -1,6 +1,6 @@
 /* sd_replay.c -- one whist deal played single-dummy for the replay
  * driver: the eldest side under its convention, the dealer's side under
- * the opponents' (spec/play.md). dd-best's later leads are its table's
+ * the opponents' (analyze/play/RULES.md). dd-best's later leads are its table's
  * (long-suit); its opening card comes from the double-dummy solve. */
 #include "analyze/play/sd_replay.h"
 

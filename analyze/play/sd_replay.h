@@ -11,7 +11,7 @@
 /* w: a whist deal (strain, dealer, leader set). opp NULL: c plays both
  * sides. opening: the eldest hand's first card when chosen outside the
  * players (dd-best's double-dummy card), else CARD_NONE. signals and ext:
- * play.md §11 on, and the §13 rules on (sd_view.h). Returns the eldest
+ * analyze/play/RULES.md §11 on, and the §13 rules on (sd_view.h). Returns the eldest
  * side's tricks 0..13, or -1 if the deal cannot be played. */
 int sd_eldest_tricks(const deal_t *w, const convention *c, const convention *opp, card_t opening, uint64_t seed,
                      bool signals, unsigned ext);

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "formats/deal_digest.h"
-#include "formats/deal_stream.h"
 #include "analyze/play/sd_duplicate.h"
 #include "analyze/play/sd_robin.h"
+#include "formats/deal_digest.h"
+#include "formats/deal_stream.h"
 
 #define BATCH_DEALS 2048   /* whist deals played per batch */
 #define BATCH_EVENTS 2048  /* records gathered per batch */

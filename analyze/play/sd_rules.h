@@ -1,5 +1,5 @@
 /* sd_rules.h -- the facts of the current trick that the following rules of
- * spec/play.md §5-§9 test, computed once per decision from the player's
+ * analyze/play/RULES.md §5-§9 test, computed once per decision from the player's
  * view (sd_view.h), and the RUFF and DISC steps (§8, §9, sd_discard.c)
  * that the position rules (sd_follow.c) call. Internal to the players. */
 #ifndef WHISTLAB_SD_RULES_H
@@ -19,7 +19,7 @@ typedef struct {
     int wseat;
     bool pt_winning;
     int high_trump;         /* highest trump rank in the trick, 0 if none */
-    int round;              /* round(L), play.md §2 */
+    int round;              /* round(L), analyze/play/RULES.md §3 */
     uint16_t held[4];       /* X's ranks by suit */
     uint16_t played[4];     /* ranks in completed tricks */
     uint16_t gone[4];       /* played plus the cards in the trick */
@@ -35,11 +35,11 @@ sd_card sd_discard(const sd_ctx *x, const char *rule);
  * RF1 once partner has called (CARD_NONE: the lowest). */
 sd_card sd_signal(const sd_ctx *x, sd_card low);
 card_t sd_sg3_ruff(const sd_ctx *x);
-/* Strong in trumps (play.md §2): >= 5 trumps, or 4 with 2 of A K Q J;
+/* Strong in trumps (analyze/play/RULES.md §3): >= 5 trumps, or 4 with 2 of A K Q J;
  * x->trump must be a suit. */
 bool sd_strong_trumps(const sd_ctx *x);
 
-/* group(rank) of conventions.md §1.2, as hand_facts.h's suit_group, in a
+/* group(rank) of analyze/lead/RULES.md §2.2, as hand_facts.h's suit_group, in a
  * few bit operations: the run of held-or-played ranks around rank. */
 static inline uint16_t sd_group(uint16_t held, uint16_t played, int rank)
 {

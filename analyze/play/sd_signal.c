@@ -1,4 +1,4 @@
-/* sd_signal.c -- signals (spec/play.md §11, switched on by --signals): the
+/* sd_signal.c -- signals (analyze/play/RULES.md §11, switched on by --signals): the
  * trump call by playing high-low in a plain suit (SG1), the echo in trumps
  * (SG2) and the ruff taken before answering partner's call (SG3). A player
  * reads what he did himself back from the public record and his own hand:

@@ -1,4 +1,4 @@
-/* sd_table.c -- the engine of the single-dummy players (spec/play.md §1,
+/* sd_table.c -- the engine of the single-dummy players (analyze/play/RULES.md §1,
  * L1-L5): a card decided for the seat to play from his view only -- leads
  * by the side's convention (PR3, lead_later), the others by sd_follow
  * (PR4) -- and played after the legality check (L3); the trick's calls read

@@ -1,5 +1,5 @@
 /* sd_table.h -- one table of the single-dummy game in play, resumable at
- * any card (spec/play.md §1, L1-L5): the hands, the public state and the
+ * any card (analyze/play/RULES.md §1, L1-L5): the hands, the public state and the
  * tricks so far; the seat to play follows from the public state. A move
  * is decided from the player's view only -- leads by the side's convention
  * (PR3, lead_later), the others by sd_follow (PR4) -- and played after

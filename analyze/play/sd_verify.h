@@ -1,6 +1,6 @@
 /* sd_verify.h -- checking a recorded card play ([Play] of PBN, the play of
  * LIN and DDS files; deal_t.play): every card held by the seat that played
- * it and played once, suit followed when it could be (spec/play.md L3),
+ * it and played once, suit followed when it could be (analyze/play/RULES.md L3),
  * each trick's winner under the strain leading to the next (L2, L4), and
  * the recorded [Result] where the play allows it to be checked (bridge:
  * declarer's tricks; whist: the tricks of the leader's side, as in

@@ -1,5 +1,5 @@
 /* sd_view.h -- what one single-dummy player sees when he decides a card
- * (spec/play.md §2): the public state of play_view.h (every card played, by
+ * (analyze/play/RULES.md §2-§3): the public state of play_view.h (every card played, by
  * whom and in which trick, the turn-up, the known voids, D1-D4), his own
  * hand, and his side's convention with its overrides (§12). The game loop
  * (sd_game.c) hands each decision one of these and nothing else, so no rule
@@ -15,7 +15,7 @@
 #include "analyze/lead/lead.h"
 #include "analyze/lead/play_view.h"
 
-/* A side's convention and the overrides of play.md §12 its table declares
+/* A side's convention and the overrides of analyze/play/RULES.md §12 its table declares
  * ([play]: CV1 pass_partner, CV2 strengthening, CV6 ace_second). */
 typedef struct {
     const convention *conv;
@@ -29,7 +29,7 @@ typedef struct {
     int seat;               /* the player deciding */
     hand_t hand;            /* I1: his cards now */
     const sd_side *side;    /* his side's agreements (I5) */
-    unsigned ext;           /* the extended rules of play.md §13 switched on
+    unsigned ext;           /* the extended rules of analyze/play/RULES.md §13 switched on
                                for the game: bit n = rule Xn (SD_EXT_DONE) */
 } sd_view;
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_pool.h"
-#include "analyze/replay/lead_sim.h"
 #include "analyze/play/sd_play.h"
+#include "analyze/replay/lead_sim.h"
 
 #define SIM_DEPTH 64
 

@@ -31,8 +31,8 @@ typedef struct {
                                                   the leader's side's conventions */
     int nconv;
     const convention *opponents; /* the dealer's side in play (NULL: each convention) */
-    bool signals;          /* play.md §11 */
-    unsigned ext;          /* play.md §13 rules */
+    bool signals;          /* analyze/play/RULES.md §11 */
+    unsigned ext;          /* analyze/play/RULES.md §13 rules */
     int threads;           /* 0: as many as DDS has */
 } lead_sim_opts;
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_pool.h"
+#include "analyze/play/sd_replay.h"
+#include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
-#include "analyze/replay/replay.h"
-#include "analyze/play/sd_replay.h"
 #include "stats/csv_out.h"
 #include "stats/wls.h"
 

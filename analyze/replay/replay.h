@@ -1,6 +1,6 @@
 /* replay.h -- the comparison driver: read deals, let each convention choose
  * the eldest hand's opening lead, value every lead double-dummy (one DDS
- * solve per whist deal, conventions.md S6), and add each deal to the
+ * solve per whist deal, analyze/lead/RULES.md §8.4), and add each deal to the
  * mergeable statistics (stats/tally.h) and the optional per-deal CSV. It
  * also accounts for what it read of each input: the deals, their content
  * digest (formats/deal_digest.h), and where reading stopped when an input
@@ -50,14 +50,14 @@ typedef struct {
     /* What a convention's score is (--eval, the same choice the report
      * heads its tables by): the double-dummy tricks after its opening
      * lead; the single-dummy tricks of its side when the rule-based players
-     * of spec/play.md play the whole deal (analyze/play/sd_replay.h); or both,
+     * of analyze/play/RULES.md play the whole deal (analyze/play/sd_replay.h); or both,
      * side by side: conv[0..nconv-1] valued double-dummy in stats columns
      * 0..nconv-1 and single-dummy in columns nconv..2*nconv-1. */
     stats_eval eval;
     const convention *opponents; /* single-dummy: the dealer's side's
                                     convention; NULL = each convention
                                     against itself */
-    bool signals;                /* single-dummy: play.md §11 on */
+    bool signals;                /* single-dummy: analyze/play/RULES.md §11 on */
     unsigned ext;                /* single-dummy: §13 rules on (sd_view.h) */
     input_opts input;        /* --format, --trump, --leader */
     uint64_t seed;           /* for the `random` convention */
@@ -108,7 +108,7 @@ extern const int REPLAY_CSV_NCOLS;
 replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
                          stats_state *st);
 
-/* The dd-best lead of a leader's hand (conventions.md S6, Q18): the card
+/* The dd-best lead of a leader's hand (analyze/lead/RULES.md §8.4, Q18): the card
  * with most tricks; ties go to pref_card (the lead of the convention
  * dd-best's table prefers: long-suit) if optimal, else to the first optimal
  * card in S, H, D, C order, lowest rank first.

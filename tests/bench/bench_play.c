@@ -1,5 +1,5 @@
 /* bench_play.c -- deal-replays per second of the single-dummy players
- * (spec/play.md): a duplicate comparison long-suit against american over N
+ * (analyze/play/RULES.md): a duplicate comparison long-suit against american over N
  * generated deals (2N replays) on 2 threads, against a reference player in
  * the same run that plays the lowest legal card through the same public
  * state (the cost of the bookkeeping alone); then the same comparison as
