@@ -1,6 +1,7 @@
-/* cli.h -- the whistlab subcommands, one function each, dispatched by
- * cli/whistlab.c. Each takes the argument vector from the subcommand's name on
- * and returns the process exit status (see EXIT_* below). */
+/* cli.h -- what the front ends share: the exit statuses, the helpers of
+ * cli.c, and the subcommands, one function each, dispatched by whistlab.c;
+ * each takes the argument vector from the subcommand's name on and returns
+ * the process exit status. */
 #ifndef WHISTLAB_CLI_H
 #define WHISTLAB_CLI_H
 
