@@ -27,7 +27,7 @@ LIBS    = -lz -lcsv -lgsl -lgslcblas -lm -ldl -pthread
 DDS_LIB = -ldds
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev
+DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev gnuplot-nox
 
 LIB_SRC   = $(sort $(wildcard formats/*.c analyze/*.c stats/*.c)) build/gen/conventions_data.c
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmds.h"
+#include "analyze/cmd_plot.h"
 #include "replay.h"
 #include "replay_settings.h"
 #include "sd_view.h"
@@ -42,7 +43,7 @@ static void replay_usage(FILE *f)
 {
     fprintf(f,
         "usage: whistlab replay [options] CORPUS...\n"
-        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE]\n"
+        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE] [--plot DIR]\n"
         "Lets each convention choose the eldest hand's opening lead on every deal,\n"
         "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
         "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
@@ -66,6 +67,8 @@ static void replay_usage(FILE *f)
         "  --seed N          seed of the `random` convention (default 0)\n"
         "  --csv-deals F     per-deal table: one row per deal and convention\n"
         "  --csv-summary F   the report as a tidy table: one number per row\n"
+        "  --plot DIR        the figures, drawn by gnuplot from the summary table: SVG,\n"
+        "                    with the gnuplot script and data of each (see whistlab plot)\n"
         "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
         "  --checkpoint N    deals between checkpoints (default %d)\n"
         "  --resume F.wls    continue an interrupted run (its settings come from the\n"
@@ -83,7 +86,8 @@ static void replay_usage(FILE *f)
         "input with its deals and their digest, and the settings; an input not read to\n"
         "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
         "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 an input not read to its\n"
-        "end (INCOMPLETE) or unwritable output, 130 interrupted (resume with --resume)\n",
+        "end (INCOMPLETE), unwritable output, or --plot failed (gnuplot missing: install\n"
+        "gnuplot-nox), 130 interrupted (resume with --resume)\n",
         STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
 }
 
@@ -177,7 +181,7 @@ static void make_provenance(provenance *p, const char *command, const replay_set
 /* The report and the summary CSV; the exit status: a run that lost input
  * (INCOMPLETE) fails as its reading did. */
 static int finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary)
+                         const char *csv_summary, const char *plot_dir, const char *cmd)
 {
     char err[512];
     stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
@@ -185,6 +189,7 @@ static int finish_report(const stats_state *st, const replay_settings *s, const 
         fprintf(stderr, "whistlab: %s\n", err);
         return EXIT_FAILURE_IO;
     }
+    if (plot_dir && plot_command_summary(cmd, csv_summary, st, prov, plot_dir) != EXIT_OK) return EXIT_FAILURE_IO;
     if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }
@@ -192,7 +197,7 @@ static int finish_report(const stats_state *st, const replay_settings *s, const 
 typedef struct {
     replay_settings s;
     replay_opts o;
-    const char *resume, *csv_summary;
+    const char *resume, *csv_summary, *plot_dir;
     bool no_progress;
 } replay_cli;
 
@@ -211,6 +216,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         {"seed", required_argument, NULL, 's'},
         {"csv-deals", required_argument, NULL, 'D'},
         {"csv-summary", required_argument, NULL, 'M'},
+        {"plot", required_argument, NULL, 'P'},
         {"save", required_argument, NULL, 'w'},
         {"checkpoint", required_argument, NULL, 'k'},
         {"resume", required_argument, NULL, 'r'},
@@ -301,6 +307,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             break;
         case 'D': c->o.csv_deals = optarg; run_option = true; break;
         case 'M': c->csv_summary = optarg; break;
+        case 'P': c->plot_dir = optarg; break;
         case 'w': c->o.save = optarg; break;
         case 'r': c->resume = optarg; break;
         case 'q': c->no_progress = true; break;
@@ -309,7 +316,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     }
     if (c->resume && (run_option || optind < argc)) {
         fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
-                        "state file: give only --threads, --save, --checkpoint, --csv-summary\n");
+                        "state file: give only --threads, --save, --checkpoint, --csv-summary, --plot\n");
         return EXIT_USAGE;
     }
     if (!c->resume && optind == argc) {
@@ -387,6 +394,7 @@ int cmd_replay(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
+    if (c.plot_dir && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) return rc;
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
     conv_list cl = {0};
@@ -426,7 +434,7 @@ int cmd_replay(int argc, char **argv)
     if (c.resume && w.complete) {
         make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         print_title(&c.s, w.part_mask, w.parts);
-        rc = finish_report(st, &c.s, &prov, c.csv_summary);
+        rc = finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
         goto out;
     }
     if (!c.resume) {
@@ -466,7 +474,7 @@ int cmd_replay(int argc, char **argv)
     }
     make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
     print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = finish_report(st, &c.s, &prov, c.csv_summary);
+    rc = finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
@@ -478,15 +486,16 @@ out:
 
 static void merge_usage(FILE *f)
 {
-    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
+    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] [--plot DIR]\n"
+               "                      PART.wls...\n"
                "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
                "and prints the report; with every shard present it equals the unsplit run.\n"
                "A set of shards that does not cover the run is refused, naming the missing\n"
                "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
-               "which shards they hold.\n"
+               "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n"
                "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
                "3 a file cannot be read or does not belong to the same run, or an input of the\n"
-               "run was not read to its end (the report says INCOMPLETE)\n");
+               "run was not read to its end (the report says INCOMPLETE), or --plot failed\n");
 }
 
 int cmd_merge(int argc, char **argv)
@@ -495,6 +504,7 @@ int cmd_merge(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"save", required_argument, NULL, 'w'},
         {"csv-summary", required_argument, NULL, 'M'},
+        {"plot", required_argument, NULL, 'P'},
         {"partial", no_argument, NULL, 'p'},
         {NULL, 0, NULL, 0},
     };
@@ -503,7 +513,7 @@ int cmd_merge(int argc, char **argv)
     static replay_settings s;
     static provenance prov;
     static char command[8192];
-    const char *save = NULL, *csv_summary = NULL;
+    const char *save = NULL, *csv_summary = NULL, *plot_dir = NULL;
     bool partial = false;
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     optind = 1;
@@ -513,6 +523,7 @@ int cmd_merge(int argc, char **argv)
         case 'h': merge_usage(stdout); return EXIT_OK;
         case 'w': save = optarg; break;
         case 'M': csv_summary = optarg; break;
+        case 'P': plot_dir = optarg; break;
         case 'p': partial = true; break;
         default: merge_usage(stderr); return EXIT_USAGE;
         }
@@ -521,6 +532,8 @@ int cmd_merge(int argc, char **argv)
         merge_usage(stderr);
         return EXIT_USAGE;
     }
+    int prc;
+    if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;
     stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
     part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
@@ -568,7 +581,7 @@ int cmd_merge(int argc, char **argv)
     }
     printf("whistlab merge: %d state files\n", argc - optind);
     print_title(&s, total.part_mask, total.parts);
-    rc = finish_report(a, &s, &prov, csv_summary);
+    rc = finish_report(a, &s, &prov, csv_summary, plot_dir, "merge");
 out:
     free(a);
     free(b);

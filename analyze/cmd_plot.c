@@ -1,0 +1,131 @@
+/* cmd_plot.c -- `whistlab plot CSV DIR`: the figures of a finished replay or
+ * merge (its summary CSV) or of an odds run (its CSV), drawn by gnuplot
+ * (stats/plot.h); the same figures `replay --plot`, `merge --plot` and
+ * `odds --plot` draw. Also the helper those commands share to draw from
+ * the table they wrote. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cmds.h"
+#include "analyze/cmd_plot.h"
+#include "stats/plot.h"
+#include "stats/report.h"
+
+static void plot_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: whistlab plot [--min-deals N] CSV DIR\n"
+            "Draws the figures of a finished run into DIR (made if missing) from its CSV table:\n"
+            "the summary of replay or merge (--csv-summary) or the table of odds (--csv),\n"
+            "told apart by their header. For each figure NAME, DIR gets NAME.svg, the gnuplot\n"
+            "script NAME.gp that draws it (restyle it and run 'gnuplot NAME.gp' in DIR) and its\n"
+            "data NAME.dat. replay --plot, merge --plot and odds --plot draw the same.\n\n"
+            "  --min-deals N   breakdown levels with fewer deals are not drawn (default %d)\n\n"
+            "figures of a summary CSV (the title says dd or play, the corpus and its deals):\n"
+            "  conventions      mean tricks per deal and cost against the best, 95%% CIs\n"
+            "  net-gain         mean net gain of each pair of conventions, 95%% CI, p-value\n"
+            "  by-trumps        net gain of each pair by trumps held by the eldest hand\n"
+            "  by-longest-suit  net gain of each pair by his longest plain suit\n"
+            "  differences      the distribution of the per-deal differences of each pair\n"
+            "  (breakdowns and distribution: every pair up to four conventions, else each\n"
+            "  against the first, as the text report)\n"
+            "figures of an odds CSV: odds-TABLE per table: exact, book's figure and corpus\n"
+            "  frequency with its CI, and their departures from exact\n\n"
+            "gnuplot is Debian's gnuplot-nox (make deps); $WHISTLAB_GNUPLOT names another.\n"
+            "exit status: 0 ok, 2 usage, 3 the CSV missing or not a whistlab table, DIR not\n"
+            "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n",
+            PLOT_MIN_DEALS_DEFAULT);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"min-deals", required_argument, NULL, 'm'},
+        {NULL, 0, NULL, 0},
+    };
+    plot_opts o = {.log = stdout, .notes = stderr};
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': plot_usage(stdout); return EXIT_OK;
+        case 'm': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1 || v > 1000000000) {
+                fprintf(stderr, "whistlab plot: --min-deals %s: expected a positive whole number\n", optarg);
+                return EXIT_USAGE;
+            }
+            o.min_deals = (int)v;
+            break;
+        }
+        default: plot_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 2) {
+        if (argc - optind < 2) fprintf(stderr, "whistlab plot: expected CSV DIR\n");
+        else fprintf(stderr, "whistlab plot: expected CSV DIR, got %d arguments\n", argc - optind);
+        plot_usage(stderr);
+        return EXIT_USAGE;
+    }
+    char err[1024];
+    int drawn = 0;
+    plot_status st = plot_from_csv(argv[optind], argv[optind + 1], PLOT_CSV_ANY, &o, &drawn, err, sizeof err);
+    if (st != PLOT_OK) {
+        fprintf(stderr, "whistlab plot: %s\n", err);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
+int plot_command_prepare(const char *cmd, const char *dir)
+{
+    char err[1024];
+    if (plot_prepare_dir(dir, err, sizeof err) != PLOT_OK) {
+        fprintf(stderr, "whistlab %s: --plot %s\n", cmd, err);
+        return EXIT_FAILURE_IO;
+    }
+    if (!plot_gnuplot_found(NULL)) {
+        plot_no_gnuplot_message(NULL, err, sizeof err);
+        fprintf(stderr, "whistlab %s: warning: %s; the run goes on, and the figures' scripts will be written to %s\n",
+                cmd, err, dir);
+    }
+    return -1;
+}
+
+int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary)
+{
+    char err[1024];
+    int drawn = 0;
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "whistlab %s: figure ", cmd);
+    plot_opts o = {.log = stderr, .log_prefix = prefix, .notes = stderr};
+    if (temporary) o.source = odds ? "the table of whistlab odds --plot (odds --csv F keeps it)"
+                                   : "the summary table of the run (--csv-summary F keeps it)";
+    fflush(stdout);
+    plot_status st = plot_from_csv(csv, dir, odds ? PLOT_CSV_ODDS : PLOT_CSV_SUMMARY, &o, &drawn, err, sizeof err);
+    if (st != PLOT_OK) {
+        fprintf(stderr, "whistlab %s: --plot: %s\n", cmd, err);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
+int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, const provenance *prov,
+                         const char *dir)
+{
+    if (csv_summary && strcmp(csv_summary, "-") != 0) return plot_command_draw(cmd, csv_summary, dir, false, false);
+    char tmp[4096], err[1024];
+    if (!plot_temp_csv("summary", tmp, sizeof tmp, err, sizeof err)) {
+        fprintf(stderr, "whistlab %s: --plot: %s\n", cmd, err);
+        return EXIT_FAILURE_IO;
+    }
+    int rc = EXIT_FAILURE_IO;
+    if (!stats_write_summary_csv(tmp, st, prov, err, sizeof err)) fprintf(stderr, "whistlab %s: --plot: %s\n", cmd, err);
+    else rc = plot_command_draw(cmd, tmp, dir, false, true);
+    unlink(tmp);
+    return rc;
+}
