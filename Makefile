@@ -30,7 +30,7 @@ LIBS    = -lz -lcsv -lgsl -lgslcblas -lm -ldl -pthread
 DDS_LIB = -ldds
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev
+DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev gnuplot-nox
 
 # analyze/ holds its capabilities' folders only (lead, play, dd, deal, odds,
 # replay): a source directly under it would be in no folder's README.

@@ -45,6 +45,7 @@ int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_lead(int argc, char **argv);
 int cmd_conventions(int argc, char **argv);

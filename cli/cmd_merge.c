@@ -1,24 +1,26 @@
 /* cmd_merge.c -- `whistlab merge`: adds up the state files (.wls) of the
  * shards of one replay run and prints the run's report, which with every
  * shard present equals the unsplit run's (PARTIAL when some are missing
- * and --partial allows it). */
+ * and --partial allows it); --plot DIR draws its figures (cmd_plot.h). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli/cli.h"
+#include "cli/cmd_plot.h"
 #include "cli/replay_report.h"
 
 static void merge_usage(FILE *f)
 {
-    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] PART.wls...\n"
+    fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] [--plot DIR]\n"
+               "                      PART.wls...\n"
                "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
                "and prints the report; with every shard present it equals the unsplit run.\n"
                "A set of shards that does not cover the run is refused, naming the missing\n"
                "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
-               "which shards they hold.\n"
+               "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n"
                "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
                "3 a file cannot be read or does not belong to the same run, or an input of the\n"
-               "run was not read to its end (the report says INCOMPLETE)\n");
+               "run was not read to its end (the report says INCOMPLETE), or --plot failed\n");
 }
 
 int cmd_merge(int argc, char **argv)
@@ -27,6 +29,7 @@ int cmd_merge(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"save", required_argument, NULL, 'w'},
         {"csv-summary", required_argument, NULL, 'M'},
+        {"plot", required_argument, NULL, 'P'},
         {"partial", no_argument, NULL, 'p'},
         {NULL, 0, NULL, 0},
     };
@@ -35,7 +38,7 @@ int cmd_merge(int argc, char **argv)
     static replay_settings s;
     static provenance prov;
     static char command[8192];
-    const char *save = NULL, *csv_summary = NULL;
+    const char *save = NULL, *csv_summary = NULL, *plot_dir = NULL;
     bool partial = false;
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     optind = 1;
@@ -45,6 +48,7 @@ int cmd_merge(int argc, char **argv)
         case 'h': merge_usage(stdout); return EXIT_OK;
         case 'w': save = optarg; break;
         case 'M': csv_summary = optarg; break;
+        case 'P': plot_dir = optarg; break;
         case 'p': partial = true; break;
         default: merge_usage(stderr); return EXIT_USAGE;
         }
@@ -53,6 +57,8 @@ int cmd_merge(int argc, char **argv)
         merge_usage(stderr);
         return EXIT_USAGE;
     }
+    int prc;
+    if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;
     stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
     part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
@@ -100,7 +106,7 @@ int cmd_merge(int argc, char **argv)
     }
     printf("whistlab merge: %d state files\n", argc - optind);
     replay_print_title(&s, total.part_mask, total.parts);
-    rc = replay_finish_report(a, &s, &prov, csv_summary);
+    rc = replay_finish_report(a, &s, &prov, csv_summary, plot_dir, "merge");
 out:
     free(a);
     free(b);

@@ -7,12 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_run.h"
 #include "cli/cli.h"
+#include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "formats/deal_digest.h"
 #include "stats/odds_report.h"
+#include "stats/plot.h"
 #include "stats/provenance.h"
 
 #define MAX_CORPUS 256
@@ -21,7 +24,7 @@ typedef struct {
     bool table[ODDS_NTABLES]; /* selected tables */
     const char *corpus[MAX_CORPUS];
     int ncorpus;
-    const char *csv;
+    const char *csv, *plot;
     double level;
     int dealer_mode, turnup_mode;
     bool fit;
@@ -46,12 +49,12 @@ typedef struct {
 } corpus_counts;
 
 enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
-       OPT_THREADS };
+       OPT_THREADS, OPT_PLOT };
 
 static void odds_usage(FILE *f)
 {
     fprintf(f,
-            "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--level 0.95]\n"
+            "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--plot DIR] [--level 0.95]\n"
             "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
             "The odds tables of the whist books: for every row the exact probability, the\n"
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
@@ -61,6 +64,9 @@ static void odds_usage(FILE *f)
             "  --corpus FILE... deal files to measure (plain or gzip, '-' = stdin); repeated\n"
             "                   deals (rotations too) are counted once\n"
             "  --csv FILE       write the tidy CSV to FILE ('-' = standard output)\n"
+            "  --plot DIR       a figure per table, drawn by gnuplot: exact, book and corpus\n"
+            "                   (with its CI) and their departures from exact; SVG, with the\n"
+            "                   gnuplot script and data of each (see whistlab plot)\n"
             "  --level L        confidence level of the intervals (default 0.95)\n"
             "  --dealer M       record: the deal's dealer; all: each seat in turn\n"
             "                   (default: record if every deal names its dealer)\n"
@@ -77,7 +83,8 @@ static void odds_usage(FILE *f)
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"
-            "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input\n");
+            "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input,\n"
+            "unwritable output, or --plot failed (gnuplot missing: install gnuplot-nox)\n");
 }
 
 static void list_tables(void)
@@ -105,6 +112,7 @@ static int parse(int argc, char **argv, odds_opts *o)
         {"list", no_argument, NULL, OPT_LIST},
         {"corpus", required_argument, NULL, OPT_CORPUS},
         {"csv", required_argument, NULL, OPT_CSV},
+        {"plot", required_argument, NULL, OPT_PLOT},
         {"level", required_argument, NULL, OPT_LEVEL},
         {"dealer", required_argument, NULL, OPT_DEALER},
         {"turnup", required_argument, NULL, OPT_TURNUP},
@@ -155,6 +163,9 @@ static int parse(int argc, char **argv, odds_opts *o)
             break;
         case OPT_CSV:
             o->csv = optarg;
+            break;
+        case OPT_PLOT:
+            o->plot = optarg;
             break;
         case OPT_LEVEL:
             o->level = strtod(optarg, &end);
@@ -383,10 +394,11 @@ static void print_summary(FILE *info, const corpus_counts *c, const odds_run_sum
 }
 
 /* prov: what measured tables rest on (NULL: nothing measured). */
-static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_fit *fit, const provenance *prov)
+static bool write_csv(const odds_opts *o, const char *path, const odds_estimate *est, const odds_fit *fit,
+                      const provenance *prov)
 {
     diag_t err = {0};
-    odds_csv *w = odds_csv_open(o->csv, &err);
+    odds_csv *w = odds_csv_open(path, &err);
     if (!w) {
         cli_error("whistlab odds", &err);
         return false;
@@ -405,7 +417,7 @@ static bool write_csv(const odds_opts *o, const odds_estimate *est, const odds_f
         for (int i = 0; i < k; i++) odds_csv_write(w, &lines[i]);
     }
     if (!odds_csv_close(w, &err)) {
-        fprintf(stderr, "whistlab odds: %s: %s\n", o->csv, err.reason);
+        fprintf(stderr, "whistlab odds: %s: %s\n", path, err.reason);
         return false;
     }
     return true;
@@ -420,6 +432,7 @@ int cmd_odds(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
     if (status >= 0) return status;
+    if (o.plot && (status = plot_command_prepare("odds", o.plot)) >= 0) return status;
     bool csv_stdout = o.csv && strcmp(o.csv, "-") == 0;
     FILE *info = csv_stdout ? stderr : stdout;
 
@@ -461,8 +474,22 @@ int cmd_odds(int argc, char **argv)
             if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level);
     }
     if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
-    if (o.csv && !write_csv(&o, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
+    if (o.csv && !write_csv(&o, o.csv, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
         return EXIT_FAILURE_IO;
+    if (o.plot) { /* drawn from the CSV, or from a temporary one */
+        char tmp[4096];
+        diag_t err = {0};
+        bool temporary = !o.csv || csv_stdout;
+        if (temporary && !plot_temp_csv("odds", tmp, sizeof tmp, &err)) {
+            cli_error("whistlab odds: --plot", &err);
+            return EXIT_FAILURE_IO;
+        }
+        int rc = EXIT_FAILURE_IO;
+        if (!temporary || write_csv(&o, tmp, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
+            rc = plot_command_draw("odds", temporary ? tmp : o.csv, o.plot, true, temporary);
+        if (temporary) unlink(tmp);
+        if (rc != EXIT_OK) return rc;
+    }
     if (counts.rejected || counts.errors) return EXIT_REJECTS;
     return EXIT_OK;
 }

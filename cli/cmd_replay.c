@@ -15,6 +15,7 @@
 #include "analyze/play/sd_view.h"
 #include "analyze/replay/replay.h"
 #include "cli/cli.h"
+#include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "cli/replay_report.h"
 #include "stats/report.h"
@@ -94,7 +95,7 @@ static void replay_usage(FILE *f)
 {
     fprintf(f,
         "usage: whistlab replay [options] CORPUS...\n"
-        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE]\n"
+        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE] [--plot DIR]\n"
         "Lets each convention choose the eldest hand's opening lead on every deal,\n"
         "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
         "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
@@ -118,6 +119,8 @@ static void replay_usage(FILE *f)
         "  --seed N          seed of the `random` convention (default 0)\n"
         "  --csv-deals F     per-deal table: one row per deal and convention\n"
         "  --csv-summary F   the report as a tidy table: one number per row\n"
+        "  --plot DIR        the figures, drawn by gnuplot from the summary table: SVG,\n"
+        "                    with the gnuplot script and data of each (see whistlab plot)\n"
         "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
         "  --checkpoint N    deals between checkpoints (default %d)\n"
         "  --resume F.wls    continue an interrupted run (its settings come from the\n"
@@ -135,7 +138,8 @@ static void replay_usage(FILE *f)
         "input with its deals and their digest, and the settings; an input not read to\n"
         "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
         "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 an input not read to its\n"
-        "end (INCOMPLETE) or unwritable output, 130 interrupted (resume with --resume)\n",
+        "end (INCOMPLETE), unwritable output, or --plot failed (gnuplot missing: install\n"
+        "gnuplot-nox), 130 interrupted (resume with --resume)\n",
         STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
 }
 
@@ -199,7 +203,7 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
 typedef struct {
     replay_settings s;
     replay_opts o;
-    const char *resume, *csv_summary;
+    const char *resume, *csv_summary, *plot_dir;
     bool no_progress;
 } replay_cli;
 
@@ -218,6 +222,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         {"seed", required_argument, NULL, 's'},
         {"csv-deals", required_argument, NULL, 'D'},
         {"csv-summary", required_argument, NULL, 'M'},
+        {"plot", required_argument, NULL, 'P'},
         {"save", required_argument, NULL, 'w'},
         {"checkpoint", required_argument, NULL, 'k'},
         {"resume", required_argument, NULL, 'r'},
@@ -312,6 +317,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             break;
         case 'D': c->o.csv_deals = optarg; run_option = true; break;
         case 'M': c->csv_summary = optarg; break;
+        case 'P': c->plot_dir = optarg; break;
         case 'w': c->o.save = optarg; break;
         case 'r': c->resume = optarg; break;
         case 'q': c->no_progress = true; break;
@@ -320,7 +326,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     }
     if (c->resume && (run_option || optind < argc)) {
         fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
-                        "state file: give only --threads, --save, --checkpoint, --csv-summary\n");
+                        "state file: give only --threads, --save, --checkpoint, --csv-summary, --plot\n");
         return EXIT_USAGE;
     }
     if (!c->resume && optind == argc) {
@@ -398,6 +404,7 @@ int cmd_replay(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
+    if (c.plot_dir && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) return rc;
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
     conv_list cl = {0};
@@ -437,7 +444,7 @@ int cmd_replay(int argc, char **argv)
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         replay_print_title(&c.s, w.part_mask, w.parts);
-        rc = replay_finish_report(st, &c.s, &prov, c.csv_summary);
+        rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
         goto out;
     }
     if (!c.resume) {
@@ -479,7 +486,7 @@ int cmd_replay(int argc, char **argv)
     }
     replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
     replay_print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = replay_finish_report(st, &c.s, &prov, c.csv_summary);
+    rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);

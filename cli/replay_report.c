@@ -1,9 +1,11 @@
 /* replay_report.c -- the report of a replay run, resumed run or merge (the
  * three print the same): its title, its provenance, the tables and the
- * summary CSV (stats/report.h), and the exit status they call for. */
+ * summary CSV (stats/report.h), the figures of --plot (cmd_plot.h), and
+ * the exit status they call for. */
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/cmd_plot.h"
 #include "cli/replay_report.h"
 
 /* The report's first line; part_mask says which of the shards it covers. */
@@ -37,10 +39,10 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
     replay_settings_provenance(s, parts, p);
 }
 
-/* The report and the summary CSV; the exit status: a run that lost input
- * (INCOMPLETE) fails as its reading did. */
+/* The report, the summary CSV and the figures; the exit status: a run
+ * that lost input (INCOMPLETE) fails as its reading did. */
 int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary)
+                         const char *csv_summary, const char *plot_dir, const char *cmd)
 {
     diag_t err = {0};
     stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
@@ -48,6 +50,7 @@ int replay_finish_report(const stats_state *st, const replay_settings *s, const 
         cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
+    if (plot_dir && plot_command_summary(cmd, csv_summary, st, prov, plot_dir) != EXIT_OK) return EXIT_FAILURE_IO;
     if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }

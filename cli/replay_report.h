@@ -14,9 +14,11 @@ void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned s
 void replay_make_provenance(provenance *p, const char *command, const replay_settings *s,
                             const input_account *inputs, unsigned parts, uint64_t part_mask);
 
-/* The report and the summary CSV; the exit status: a run that lost input
- * (INCOMPLETE) fails as its reading did. */
+/* The report, the summary CSV and, with plot_dir, the figures drawn from
+ * it (cmd_plot.h; cmd names the command in the messages); the exit status:
+ * a run that lost input (INCOMPLETE) fails as its reading did, and so does
+ * one whose figures could not be drawn. */
 int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary);
+                         const char *csv_summary, const char *plot_dir, const char *cmd);
 
 #endif

@@ -17,6 +17,7 @@ static const command COMMANDS[] = {
     {"convert", cmd_convert, false, "convert deals between formats (PBN, one-line; gzip by .gz)"},
     {"replay", cmd_replay, true, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
     {"merge", cmd_merge, false, "add up the state files (.wls) of the shards of a replay run"},
+    {"plot", cmd_plot, false, "draw a run's figures (SVG, by gnuplot) from its summary or odds CSV"},
     {"odds", cmd_odds, false, "odds tables of the books: exact, historic, and measured on a corpus"},
     {"lead", cmd_lead, true, "the opening lead of each convention, for a hand or every deal of a corpus"},
     {"conventions", cmd_conventions, true, "list the built-in opening-lead conventions and their options"},

@@ -4,7 +4,8 @@
 # turned up for trumps, the eldest hand on lead), the opening leads of the
 # long-suit game, Foster's American leads and Ward's short-suit game valued
 # double-dummy and compared pairwise, then the same conventions played out
-# by the rule-based players.
+# by the rule-based players; the figures of both replays are drawn into
+# build/demo-plots/dd and build/demo-plots/play (SVG, gnuplot script, data).
 set -e
 corpus=corpora/whist-2000.pbn.gz
 run() {
@@ -15,5 +16,5 @@ run() {
 run check "$corpus"
 run show --board 1 "$corpus"
 run lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit,american,short-suit --explain
-run replay "$corpus" --conventions long-suit,american,short-suit --eval dd
-run replay "$corpus" --conventions long-suit,american,short-suit --eval play
+run replay "$corpus" --conventions long-suit,american,short-suit --eval dd --plot build/demo-plots/dd
+run replay "$corpus" --conventions long-suit,american,short-suit --eval play --plot build/demo-plots/play

@@ -1,0 +1,166 @@
+/* cmd_plot.c -- `whistlab plot CSV DIR`: the figures of a finished replay or
+ * merge (its summary CSV) or of an odds run (its CSV), drawn by gnuplot
+ * (stats/plot.h); the same figures `replay --plot`, `merge --plot` and
+ * `odds --plot` draw. Also the helpers those commands share to draw from
+ * the table they wrote. The library reports through diag_t and its hooks
+ * (the figures drawn, the notes); they are printed here. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cli/cmd_plot.h"
+#include "stats/plot.h"
+#include "stats/report.h"
+
+/* Where the library's hooks print: a line per figure drawn (to drawn_to,
+ * after drawn_prefix), and the notes on stderr ("PREFIX: note: ..."). */
+typedef struct {
+    const char *prefix;
+    FILE *drawn_to;
+    const char *drawn_prefix;
+} plot_messages;
+
+static void on_drawn(void *ctx, const char *svg)
+{
+    const plot_messages *m = ctx;
+    fprintf(m->drawn_to, "%s%s\n", m->drawn_prefix, svg);
+}
+
+static void on_note(void *ctx, const diag_t *d)
+{
+    const plot_messages *m = ctx;
+    char prefix[96];
+    snprintf(prefix, sizeof prefix, "%s: note", m->prefix);
+    cli_error(prefix, d);
+}
+
+static void plot_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: whistlab plot [--min-deals N] CSV DIR\n"
+            "Draws the figures of a finished run into DIR (made if missing) from its CSV table:\n"
+            "the summary of replay or merge (--csv-summary) or the table of odds (--csv),\n"
+            "told apart by their header. For each figure NAME, DIR gets NAME.svg, the gnuplot\n"
+            "script NAME.gp that draws it (restyle it and run 'gnuplot NAME.gp' in DIR) and its\n"
+            "data NAME.dat. replay --plot, merge --plot and odds --plot draw the same.\n\n"
+            "  --min-deals N   breakdown levels with fewer deals are not drawn (default %d)\n\n"
+            "figures of a summary CSV (the title says dd or play, the corpus and its deals):\n"
+            "  conventions      mean tricks per deal and cost against the best, 95%% CIs\n"
+            "  net-gain         mean net gain of each pair of conventions, 95%% CI, p-value\n"
+            "  by-trumps        net gain of each pair by trumps held by the eldest hand\n"
+            "  by-longest-suit  net gain of each pair by his longest plain suit\n"
+            "  differences      the distribution of the per-deal differences of each pair\n"
+            "  (breakdowns and distribution: every pair up to four conventions, else each\n"
+            "  against the first, as the text report)\n"
+            "figures of an odds CSV: odds-TABLE per table: exact, book's figure and corpus\n"
+            "  frequency with its CI, and their departures from exact\n\n"
+            "gnuplot is Debian's gnuplot-nox (make deps); $WHISTLAB_GNUPLOT names another.\n"
+            "exit status: 0 ok, 2 usage, 3 the CSV missing or not a whistlab table, DIR not\n"
+            "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n",
+            PLOT_MIN_DEALS_DEFAULT);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"min-deals", required_argument, NULL, 'm'},
+        {NULL, 0, NULL, 0},
+    };
+    plot_messages m = {.prefix = "whistlab plot", .drawn_to = stdout, .drawn_prefix = ""};
+    plot_opts o = {.drawn = on_drawn, .note = on_note, .ctx = &m};
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'h': plot_usage(stdout); return EXIT_OK;
+        case 'm': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1 || v > 1000000000) {
+                fprintf(stderr, "whistlab plot: --min-deals %s: expected a positive whole number\n", optarg);
+                return EXIT_USAGE;
+            }
+            o.min_deals = (int)v;
+            break;
+        }
+        default: plot_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 2) {
+        if (argc - optind < 2) fprintf(stderr, "whistlab plot: expected CSV DIR\n");
+        else fprintf(stderr, "whistlab plot: expected CSV DIR, got %d arguments\n", argc - optind);
+        plot_usage(stderr);
+        return EXIT_USAGE;
+    }
+    diag_t d = {0};
+    if (plot_from_csv(argv[optind], argv[optind + 1], PLOT_CSV_ANY, &o, NULL, &d) != PLOT_OK) {
+        cli_error("whistlab plot", &d);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
+/* "whistlab CMD: --plot", before a diagnostic of --plot. */
+static void plot_prefix(char *buf, size_t len, const char *cmd)
+{
+    snprintf(buf, len, "whistlab %s: --plot", cmd);
+}
+
+int plot_command_prepare(const char *cmd, const char *dir)
+{
+    diag_t d = {0};
+    char prefix[96];
+    if (plot_prepare_dir(dir, &d) != PLOT_OK) {
+        plot_prefix(prefix, sizeof prefix, cmd);
+        cli_error(prefix, &d);
+        return EXIT_FAILURE_IO;
+    }
+    if (!plot_gnuplot_found(NULL)) {
+        char why[1024];
+        plot_no_gnuplot(NULL, &d);
+        diag_format(why, sizeof why, &d);
+        fprintf(stderr, "whistlab %s: warning: %s; the run goes on, and the figures' scripts will be written to %s\n",
+                cmd, why, dir);
+    }
+    return -1;
+}
+
+int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary)
+{
+    char name[64], figure[80], prefix[96];
+    snprintf(name, sizeof name, "whistlab %s", cmd);
+    snprintf(figure, sizeof figure, "%s: figure ", name);
+    plot_messages m = {.prefix = name, .drawn_to = stderr, .drawn_prefix = figure};
+    plot_opts o = {.drawn = on_drawn, .note = on_note, .ctx = &m};
+    if (temporary) o.source = odds ? "the table of whistlab odds --plot (odds --csv F keeps it)"
+                                   : "the summary table of the run (--csv-summary F keeps it)";
+    fflush(stdout); /* the report before the figures' lines */
+    diag_t d = {0};
+    if (plot_from_csv(csv, dir, odds ? PLOT_CSV_ODDS : PLOT_CSV_SUMMARY, &o, NULL, &d) != PLOT_OK) {
+        plot_prefix(prefix, sizeof prefix, cmd);
+        cli_error(prefix, &d);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_OK;
+}
+
+int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, const provenance *prov,
+                         const char *dir)
+{
+    if (csv_summary && strcmp(csv_summary, "-") != 0) return plot_command_draw(cmd, csv_summary, dir, false, false);
+    char tmp[4096], prefix[96];
+    diag_t d = {0};
+    plot_prefix(prefix, sizeof prefix, cmd);
+    if (!plot_temp_csv("summary", tmp, sizeof tmp, &d)) {
+        cli_error(prefix, &d);
+        return EXIT_FAILURE_IO;
+    }
+    int rc = EXIT_FAILURE_IO;
+    if (!stats_write_summary_csv(tmp, st, prov, &d)) cli_error(prefix, &d);
+    else rc = plot_command_draw(cmd, tmp, dir, false, true);
+    unlink(tmp);
+    return rc;
+}

@@ -1,0 +1,48 @@
+# by-longest-suit.gp -- mean net gain of each pair by the eldest hand's longest plain suit, with 95% CIs
+#
+# Written by whistlab 0.1.0 from the summary table of the run (--csv-summary F keeps it); the data are in by-longest-suit.dat beside it.
+# Redraw with:  cd corpora/plots && gnuplot by-longest-suit.gp   (writes by-longest-suit.svg)
+# Restyle freely: the terminal and size below, the line types (colour, point,
+# width) of the style block, titles, labels, ranges; for a PDF figure use
+#   set terminal pdfcairo size 16cm,10cm font 'Helvetica,9'; set output 'NAME.pdf'
+#
+# What the numbers rest on:
+#   experiment: the double-dummy value of each convention's opening lead (after it DDS plays the rest of the deal perfectly, every hand in view).
+#   version:    whistlab 0.1.0
+#   command:    whistlab replay corpora/whist-2000.pbn.gz --conventions long-suit,american,short-suit --plot corpora/plots --no-progress
+#   input 1:    corpora/whist-2000.pbn.gz: 2000 deals, digest 7ba23b3e56f0f1f20506bcc4f10c15fe
+#   settings:   eval dd; conventions long-suit,american,short-suit; format auto; trump auto; leader as dealt; seed 0; limit none; shards 1;
+#   status:     complete
+
+set encoding utf8
+set terminal svg size 1000,578 dynamic noenhanced font 'sans-serif,12' background '#ffffff'
+set output 'by-longest-suit.svg'
+
+# style: one line type per series (Okabe-Ito colours, distinct point shapes)
+set linetype 1 lc rgb '#0072B2' lw 1.5 pt 7 ps 0.9
+set linetype 2 lc rgb '#D55E00' lw 1.5 pt 5 ps 0.9
+set linetype 3 lc rgb '#009E73' lw 1.5 pt 9 ps 1.0
+set linetype 4 lc rgb '#CC79A7' lw 1.5 pt 11 ps 1.0
+set linetype 5 lc rgb '#E69F00' lw 1.5 pt 13 ps 1.0
+set linetype 6 lc rgb '#56B4E9' lw 1.5 pt 15 ps 1.0
+set linetype 7 lc rgb '#000000' lw 1.5 pt 6 ps 1.0
+set linetype 8 lc rgb '#999999' lw 1.5 pt 4 ps 1.0
+set linetype cycle 8
+set style line 100 lc rgb '#555555' lw 1 dt 2   # zero and reference lines
+set grid back lc rgb '#dddddd' lw 1 dt 1
+set border 3 back
+set tics nomirror out
+set datafile missing 'NaN'
+
+set title 'Net gain by the eldest hand''s longest plain suit (double-dummy)'."\n".'corpora/whist-2000.pbn.gz: 2000 deals; whistlab 0.1.0'."\n".'95% CIs per level, not adjusted for multiple comparisons; levels with fewer than 10 deals not drawn' font ',12'
+set xlabel 'cards in the eldest hand''s longest plain suit (n = deals)' offset 0,-0.8   # below the two-line tic labels
+set ylabel 'net gain, first minus second (tricks per deal)'
+set xrange [2.4:8.6]
+set yrange [-0.0979077:0.367917]
+set xtics ("3\nn=165" 3, "4\nn=776" 4, "5\nn=731" 5, "6\nn=249" 6, "7\nn=65" 7, "8\nn=10" 8)
+set grid noxtics
+set xzeroaxis ls 100   # zero: no difference
+set key below center horizontal maxrows 3 height 1
+plot 'by-longest-suit.dat' index 0 using 2:3:4:5 with yerrorbars lt 1 title 'long-suit − american', \
+     'by-longest-suit.dat' index 1 using 2:3:4:5 with yerrorbars lt 2 title 'long-suit − short-suit', \
+     'by-longest-suit.dat' index 2 using 2:3:4:5 with yerrorbars lt 3 title 'american − short-suit'

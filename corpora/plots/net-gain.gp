@@ -1,0 +1,48 @@
+# net-gain.gp -- mean net gain of each pair of conventions with its 95% CI
+#
+# Written by whistlab 0.1.0 from the summary table of the run (--csv-summary F keeps it); the data are in net-gain.dat beside it.
+# Redraw with:  cd corpora/plots && gnuplot net-gain.gp   (writes net-gain.svg)
+# Restyle freely: the terminal and size below, the line types (colour, point,
+# width) of the style block, titles, labels, ranges; for a PDF figure use
+#   set terminal pdfcairo size 16cm,10cm font 'Helvetica,9'; set output 'NAME.pdf'
+#
+# What the numbers rest on:
+#   experiment: the double-dummy value of each convention's opening lead (after it DDS plays the rest of the deal perfectly, every hand in view).
+#   version:    whistlab 0.1.0
+#   command:    whistlab replay corpora/whist-2000.pbn.gz --conventions long-suit,american,short-suit --plot corpora/plots --no-progress
+#   input 1:    corpora/whist-2000.pbn.gz: 2000 deals, digest 7ba23b3e56f0f1f20506bcc4f10c15fe
+#   settings:   eval dd; conventions long-suit,american,short-suit; format auto; trump auto; leader as dealt; seed 0; limit none; shards 1;
+#   status:     complete
+
+set encoding utf8
+set terminal svg size 1000,320 dynamic noenhanced font 'sans-serif,12' background '#ffffff'
+set output 'net-gain.svg'
+
+# style: one line type per series (Okabe-Ito colours, distinct point shapes)
+set linetype 1 lc rgb '#0072B2' lw 1.5 pt 7 ps 0.9
+set linetype 2 lc rgb '#D55E00' lw 1.5 pt 5 ps 0.9
+set linetype 3 lc rgb '#009E73' lw 1.5 pt 9 ps 1.0
+set linetype 4 lc rgb '#CC79A7' lw 1.5 pt 11 ps 1.0
+set linetype 5 lc rgb '#E69F00' lw 1.5 pt 13 ps 1.0
+set linetype 6 lc rgb '#56B4E9' lw 1.5 pt 15 ps 1.0
+set linetype 7 lc rgb '#000000' lw 1.5 pt 6 ps 1.0
+set linetype 8 lc rgb '#999999' lw 1.5 pt 4 ps 1.0
+set linetype cycle 8
+set style line 100 lc rgb '#555555' lw 1 dt 2   # zero and reference lines
+set grid back lc rgb '#dddddd' lw 1 dt 1
+set border 3 back
+set tics nomirror out
+set datafile missing 'NaN'
+
+set title 'Net gain of each pair of conventions (double-dummy)'."\n".'corpora/whist-2000.pbn.gz: 2000 deals; whistlab 0.1.0' font ',12'
+set xlabel 'net gain of the first over the second (tricks per deal)'
+set y2label 'paired t-test'
+set xrange [-0.0413798:0.00637984]
+set yrange [-0.7:2.7]
+set y2range [-0.7:2.7]
+set ytics scale 0
+set y2tics scale 0
+set grid noytics
+set yzeroaxis ls 100   # zero: no difference
+set key below center horizontal height 1
+plot 'net-gain.dat' using 3:1:4:5:ytic(2):y2tic(8) with xerrorbars lt 1 pt 7 ps 1.1 title 'mean net gain per deal (first minus second), 95% CI'

@@ -1,0 +1,43 @@
+/* plot.c -- the figures of a CSV table (plot.h): which kind of table it is,
+ * told by its header row, and the figures of that kind. */
+#include <errno.h>
+#include <string.h>
+#include "plot_impl.h"
+
+/* The kind of table by its first line; -1 (diag filled) if unreadable. */
+static int kind_of(const char *csv, diag_t *diag)
+{
+    FILE *f = fopen(csv, "rb");
+    if (!f) {
+        diag_set(diag, csv, 0, "%s", strerror(errno));
+        return -1;
+    }
+    char line[256] = "";
+    if (!fgets(line, sizeof line, f) && ferror(f)) {
+        diag_set(diag, csv, 0, "read error");
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    if (strncmp(line, "table,row,event,exact,", 22) == 0) return PLOT_CSV_ODDS;
+    return PLOT_CSV_SUMMARY; /* or neither: the summary reader says what it is not */
+}
+
+plot_status plot_from_csv(const char *csv, const char *dir, plot_kind kind, const plot_opts *o, int *figures,
+                          diag_t *diag)
+{
+    if (figures) *figures = 0;
+    if (kind == PLOT_CSV_ANY) {
+        int k = kind_of(csv, diag);
+        if (k < 0) return PLOT_ERR_INPUT;
+        kind = (plot_kind)k;
+    }
+    /* the table is read first: a missing or foreign file makes no
+     * directory (plot_ctx_ready) */
+    plot_ctx c;
+    plot_ctx_init(&c, dir, o && o->source ? o->source : csv, o, diag);
+    if (kind == PLOT_CSV_ODDS) plot_odds_figures(&c, csv);
+    else plot_summary_figures(&c, csv, o);
+    if (figures) *figures = c.drawn;
+    return c.status;
+}

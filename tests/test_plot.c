@@ -1,0 +1,889 @@
+/* test_plot.c -- the figures (stats/plot.h) as users make them: a real
+ * small run (replay --eval play --limit 300, three conventions, --plot) and
+ * odds on the shipped corpus (--plot), each SVG parsed as XML by a small
+ * strict checker (tags balanced and nested, attributes quoted, entities
+ * known, one root) and searched for its titles, axis labels and series
+ * names; every drawn series non-empty; the .gp and .dat beside each SVG;
+ * the numbers of the data files against the summary CSV; `whistlab plot`
+ * on the same CSV giving the same data; a script redrawn by hand; and the
+ * failures: a missing file, a table that is not a summary, an unwritable
+ * directory, gnuplot missing or failing; and what gnuplot says coming back
+ * to the caller (the failure's diag, notes naming the script), the library
+ * writing nothing on stderr. */
+#include <fcntl.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "stats/plot.h"
+#include "testutil.h"
+
+#define CORPUS "corpora/whist-2000.pbn.gz"
+#define MINUS "\xe2\x88\x92"
+
+static char out[1 << 20];
+static char base[256], summary_csv[320], odds_csv[320], deals_csv[320];
+static char run_dir[320], odds_dir[320], replay_stdout[1 << 16];
+
+/* ---- a small strict XML checker ---- */
+
+#define MAX_TEXTS 4096
+#define MAX_DEPTH 64
+
+typedef struct {
+    char *text[MAX_TEXTS]; /* the text of each <text> element, entities decoded */
+    int ntexts;
+    int groups;            /* <g id="gnuplot_plot_..."> */
+    int empty_groups;      /* ... with nothing drawn in them */
+    char root[32];
+    char why[256];         /* why it is not well formed; "" if it is */
+} svg_doc;
+
+static void svg_free(svg_doc *d)
+{
+    for (int i = 0; i < d->ntexts; i++) free(d->text[i]);
+    d->ntexts = 0;
+}
+
+static bool name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+           c == ':' || c == '.';
+}
+
+/* Decodes the entity at *p (after '&') into buf; false if unknown. */
+static bool entity(const char **p, char *buf, size_t *len)
+{
+    static const struct { const char *name; char ch; } E[] = {
+        {"amp;", '&'}, {"lt;", '<'}, {"gt;", '>'}, {"quot;", '"'}, {"apos;", '\''}};
+    for (size_t i = 0; i < sizeof E / sizeof E[0]; i++)
+        if (strncmp(*p, E[i].name, strlen(E[i].name)) == 0) {
+            buf[(*len)++] = E[i].ch;
+            *p += strlen(E[i].name);
+            return true;
+        }
+    if (**p == '#') {
+        char *end;
+        long v = (*p)[1] == 'x' ? strtol(*p + 2, &end, 16) : strtol(*p + 1, &end, 10);
+        if (*end != ';' || v <= 0 || v > 0x7f) return false; /* ASCII only: enough for gnuplot's */
+        buf[(*len)++] = (char)v;
+        *p = end + 1;
+        return true;
+    }
+    return false;
+}
+
+/* Parses doc; false with d->why if it is not well formed. */
+static bool svg_parse(const char *doc, svg_doc *d)
+{
+    memset(d, 0, sizeof *d);
+    char stack[MAX_DEPTH][32];
+    int depth = 0, plot_group_depth = -1, drawn = 0, text_depth = -1, roots = 0;
+    static char text[1 << 14];
+    size_t tlen = 0;
+    const char *p = doc;
+#define FAIL(...) do { snprintf(d->why, sizeof d->why, __VA_ARGS__); return false; } while (0)
+    while (*p) {
+        if (*p != '<') {
+            if (*p == '&') {
+                p++;
+                char tmp[4];
+                size_t n = 0;
+                if (!entity(&p, tmp, &n)) FAIL("unknown entity at offset %ld", (long)(p - doc));
+                if (text_depth >= 0 && tlen + n < sizeof text) memcpy(text + tlen, tmp, n), tlen += n;
+                continue;
+            }
+            if (*p == '>') FAIL("stray '>' at offset %ld", (long)(p - doc));
+            if (depth == 0 && !(*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+                FAIL("text outside the root element at offset %ld", (long)(p - doc));
+            if (text_depth >= 0 && tlen + 1 < sizeof text) text[tlen++] = *p;
+            p++;
+            continue;
+        }
+        if (strncmp(p, "<?", 2) == 0) {
+            const char *e = strstr(p, "?>");
+            if (!e) FAIL("unterminated <?");
+            p = e + 2;
+            continue;
+        }
+        if (strncmp(p, "<!--", 4) == 0) {
+            const char *e = strstr(p + 4, "-->");
+            if (!e) FAIL("unterminated comment");
+            p = e + 3;
+            continue;
+        }
+        if (strncmp(p, "<![CDATA[", 9) == 0) {
+            const char *e = strstr(p, "]]>");
+            if (!e || depth == 0) FAIL("bad CDATA");
+            p = e + 3;
+            continue;
+        }
+        if (strncmp(p, "<!", 2) == 0) {
+            const char *e = strchr(p, '>');
+            if (!e || depth) FAIL("bad declaration");
+            p = e + 1;
+            continue;
+        }
+        if (p[1] == '/') { /* end tag */
+            const char *n = p + 2, *e = n;
+            while (name_char(*e)) e++;
+            size_t len = (size_t)(e - n);
+            while (*e == ' ' || *e == '\n' || *e == '\t') e++;
+            if (*e != '>') FAIL("bad end tag at offset %ld", (long)(p - doc));
+            if (depth == 0) FAIL("end tag </%.*s> without a start", (int)len, n);
+            if (strlen(stack[depth - 1]) != len || strncmp(stack[depth - 1], n, len) != 0)
+                FAIL("</%.*s> closes <%.31s>", (int)(len < 31 ? len : 31), n, stack[depth - 1]);
+            depth--;
+            if (depth == text_depth) {
+                text[tlen] = 0;
+                if (d->ntexts < MAX_TEXTS) d->text[d->ntexts++] = strdup(text);
+                text_depth = -1;
+            }
+            if (depth == plot_group_depth) {
+                d->groups++;
+                d->empty_groups += drawn == 0;
+                plot_group_depth = -1;
+            }
+            p = e + 1;
+            continue;
+        }
+        /* start tag */
+        const char *n = p + 1, *e = n;
+        while (name_char(*e)) e++;
+        size_t len = (size_t)(e - n);
+        if (!len || len >= sizeof stack[0]) FAIL("bad tag name at offset %ld", (long)(p - doc));
+        char tag[32];
+        memcpy(tag, n, len);
+        tag[len] = 0;
+        bool plot_group = false;
+        for (;;) { /* attributes: name="value" or name='value' */
+            while (*e == ' ' || *e == '\n' || *e == '\t' || *e == '\r') e++;
+            if (*e == '>' || (e[0] == '/' && e[1] == '>')) break;
+            const char *an = e;
+            while (name_char(*e)) e++;
+            if (e == an) FAIL("bad attribute in <%s> at offset %ld", tag, (long)(e - doc));
+            size_t alen = (size_t)(e - an);
+            while (*e == ' ') e++;
+            if (*e != '=') FAIL("attribute without a value in <%s>", tag);
+            e++;
+            while (*e == ' ') e++;
+            char q = *e;
+            if (q != '"' && q != '\'') FAIL("unquoted attribute in <%s>", tag);
+            const char *v = ++e;
+            while (*e && *e != q) {
+                if (*e == '<') FAIL("'<' in an attribute of <%s>", tag);
+                e++;
+            }
+            if (!*e) FAIL("unterminated attribute in <%s>", tag);
+            if (alen == 2 && strncmp(an, "id", 2) == 0 && strncmp(v, "gnuplot_plot_", 13) == 0) plot_group = true;
+            e++;
+        }
+        bool empty = *e == '/';
+        if (depth == 0) {
+            if (roots++) FAIL("a second root element <%s>", tag);
+            snprintf(d->root, sizeof d->root, "%s", tag);
+        }
+        if (plot_group_depth >= 0 && (!strcmp(tag, "path") || !strcmp(tag, "use") || !strcmp(tag, "polyline") ||
+                                      !strcmp(tag, "line") || !strcmp(tag, "circle") || !strcmp(tag, "rect") ||
+                                      !strcmp(tag, "polygon")))
+            drawn++;
+        if (!empty) {
+            if (depth == MAX_DEPTH) FAIL("nested too deep");
+            snprintf(stack[depth], sizeof stack[0], "%s", tag);
+            if (!strcmp(tag, "text") && text_depth < 0) {
+                text_depth = depth;
+                tlen = 0;
+            }
+            if (plot_group && plot_group_depth < 0) {
+                plot_group_depth = depth;
+                drawn = 0;
+            }
+            depth++;
+        }
+        p = e + (empty ? 2 : 1);
+    }
+    if (depth) FAIL("<%s> not closed", stack[depth - 1]);
+    if (!roots) FAIL("no root element");
+#undef FAIL
+    return true;
+}
+
+static bool svg_has_text(const svg_doc *d, const char *s)
+{
+    for (int i = 0; i < d->ntexts; i++)
+        if (strcmp(d->text[i], s) == 0) return true;
+    return false;
+}
+
+static bool svg_has_text_containing(const svg_doc *d, const char *s)
+{
+    for (int i = 0; i < d->ntexts; i++)
+        if (strstr(d->text[i], s)) return true;
+    return false;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static bool exists(const char *dir, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+/* Parses DIR/NAME.svg into d (asserting it is well formed, an <svg>), and
+ * asserts NAME.gp and NAME.dat beside it, the script writing NAME.svg. */
+static void load_figure(const char *dir, const char *name, svg_doc *d)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.svg", dir, name);
+    char *doc = slurp(path);
+    if (!doc) fail_msg("%s: missing", path);
+    bool ok = svg_parse(doc, d);
+    free(doc);
+    if (!ok) fail_msg("%s: not well formed: %s", path, d->why);
+    assert_string_equal(d->root, "svg");
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    char *gp = slurp(path);
+    if (!gp) fail_msg("%s: missing", path);
+    char want[200];
+    snprintf(want, sizeof want, "set output '%s.svg'", name);
+    assert_non_null(strstr(gp, want));
+    assert_non_null(strstr(gp, "set terminal svg"));
+    snprintf(want, sizeof want, "'%s.dat'", name);
+    assert_non_null(strstr(gp, want));
+    free(gp);
+    snprintf(path, sizeof path, "%s.dat", name);
+    assert_true(exists(dir, path));
+}
+
+static void expect_text(const svg_doc *d, const char *name, const char *s)
+{
+    if (!svg_has_text(d, s)) fail_msg("%s.svg: no text element \"%s\"", name, s);
+}
+
+static void expect_text_containing(const svg_doc *d, const char *name, const char *s)
+{
+    if (!svg_has_text_containing(d, s)) fail_msg("%s.svg: no text element containing \"%s\"", name, s);
+}
+
+/* ---- the runs ---- */
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(base, sizeof base, "%s", test_tmp("plot"));
+    snprintf(summary_csv, sizeof summary_csv, "%s/summary.csv", base);
+    snprintf(deals_csv, sizeof deals_csv, "%s/deals.csv", base);
+    snprintf(odds_csv, sizeof odds_csv, "%s/odds.csv", base);
+    snprintf(run_dir, sizeof run_dir, "%s/run figs", base); /* a space: no shell in between */
+    snprintf(odds_dir, sizeof odds_dir, "%s/odds", base);
+    if (test_run(out, sizeof out, "rm -rf '%s' && mkdir -p '%s'", base, base) != 0) return -1;
+    int rc = test_run(replay_stdout, sizeof replay_stdout,
+                      "%s replay --eval play --limit 300 --conventions long-suit,american,short-suit --no-progress "
+                      "--csv-summary '%s' --csv-deals '%s' --plot '%s' " CORPUS " 2>'%s/replay.err'",
+                      test_bin(), summary_csv, deals_csv, run_dir, base);
+    if (rc != 0) {
+        fprintf(stderr, "replay --plot: exit %d\n%s\n", rc, replay_stdout);
+        return -1;
+    }
+    rc = test_run(out, sizeof out, "%s odds --corpus " CORPUS " --csv '%s' --plot '%s' >/dev/null 2>'%s/odds.err'",
+                  test_bin(), odds_csv, odds_dir, base);
+    if (rc != 0) {
+        fprintf(stderr, "odds --plot: exit %d\n", rc);
+        return -1;
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The report is printed as without --plot, and stderr names each figure
+ * and carries no gnuplot warning. */
+static void test_replay_report_and_messages(void **state)
+{
+    (void)state;
+    assert_non_null(strstr(replay_stdout, "NET GAIN PER DEAL"));
+    char path[400];
+    snprintf(path, sizeof path, "%s/replay.err", base);
+    char *err = slurp(path);
+    assert_non_null(err);
+    static const char *const NAMES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
+    for (size_t i = 0; i < 5; i++) {
+        char want[400];
+        snprintf(want, sizeof want, "whistlab replay: figure %s/%s.svg\n", run_dir, NAMES[i]);
+        if (!strstr(err, want)) fail_msg("stderr lacks '%s':\n%s", want, err);
+    }
+    assert_null(strstr(err, "warning"));
+    assert_null(strstr(err, "gnuplot"));
+    free(err);
+}
+
+static void test_conventions_figure(void **state)
+{
+    (void)state;
+    svg_doc d;
+    load_figure(run_dir, "conventions", &d);
+    const char *n = "conventions";
+    expect_text(&d, n, "Per convention: tricks and cost against the best (rule-based play)");
+    expect_text(&d, n, CORPUS ": 300 deals; opponents long-suit; whistlab " WHISTLAB_VERSION);
+    expect_text(&d, n, "long-suit");
+    expect_text(&d, n, "american");
+    expect_text(&d, n, "short-suit");
+    expect_text(&d, n, "best");
+    expect_text(&d, n, "mean tricks per deal");
+    expect_text(&d, n, "tricks per deal lost against the best");
+    expect_text(&d, n, "mean tricks, 95% CI");
+    expect_text(&d, n, "best convention on each deal, 95% CI");
+    expect_text(&d, n, "mean cost against the best, 95% CI");
+    assert_int_equal(d.groups, 3); /* two series on the left, one on the right */
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+}
+
+static void test_net_gain_figure(void **state)
+{
+    (void)state;
+    svg_doc d;
+    load_figure(run_dir, "net-gain", &d);
+    const char *n = "net-gain";
+    expect_text(&d, n, "Net gain of each pair of conventions (rule-based play)");
+    expect_text(&d, n, "long-suit " MINUS " american");
+    expect_text(&d, n, "long-suit " MINUS " short-suit");
+    expect_text(&d, n, "american " MINUS " short-suit");
+    expect_text(&d, n, "net gain of the first over the second (tricks per deal)");
+    expect_text(&d, n, "mean net gain per deal (first minus second), 95% CI");
+    expect_text(&d, n, "paired t-test");
+    expect_text_containing(&d, n, "p = ");
+    assert_int_equal(d.groups, 1);
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+}
+
+static void test_breakdown_figures(void **state)
+{
+    (void)state;
+    static const struct { const char *name, *head, *xlabel; } F[] = {
+        {"by-trumps", "Net gain by trumps held by the eldest hand (rule-based play)",
+         "trumps held by the eldest hand (n = deals)"},
+        {"by-longest-suit", "Net gain by the eldest hand's longest plain suit (rule-based play)",
+         "cards in the eldest hand's longest plain suit (n = deals)"},
+    };
+    for (size_t i = 0; i < 2; i++) {
+        svg_doc d;
+        load_figure(run_dir, F[i].name, &d);
+        expect_text(&d, F[i].name, F[i].head);
+        expect_text(&d, F[i].name, F[i].xlabel);
+        expect_text(&d, F[i].name, "net gain, first minus second (tricks per deal)");
+        expect_text(&d, F[i].name, "long-suit " MINUS " american");
+        expect_text(&d, F[i].name, "long-suit " MINUS " short-suit");
+        expect_text(&d, F[i].name, "american " MINUS " short-suit");
+        expect_text_containing(&d, F[i].name, "levels with fewer than 10 deals not drawn");
+        expect_text_containing(&d, F[i].name, "n=");
+        assert_int_equal(d.groups, 3);
+        assert_int_equal(d.empty_groups, 0);
+        svg_free(&d);
+    }
+}
+
+static void test_differences_figure(void **state)
+{
+    (void)state;
+    svg_doc d;
+    load_figure(run_dir, "differences", &d);
+    const char *n = "differences";
+    expect_text(&d, n, "Distribution of the per-deal differences (rule-based play)");
+    expect_text(&d, n, "difference on the deal, first minus second (tricks)");
+    expect_text(&d, n, "deals (% of the deals)");
+    expect_text_containing(&d, n, "long-suit " MINUS " american (mean ");
+    expect_text_containing(&d, n, "long-suit " MINUS " short-suit (mean ");
+    expect_text_containing(&d, n, "american " MINUS " short-suit (mean ");
+    assert_int_equal(d.groups, 3);
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+}
+
+/* A value of the summary CSV (no quoted fields before the value in these rows). */
+static double summary_value(const char *prefix)
+{
+    char *csv = slurp(summary_csv);
+    assert_non_null(csv);
+    char *p = strstr(csv, prefix);
+    if (!p) fail_msg("summary CSV: no row %s", prefix);
+    double v = strtod(p + strlen(prefix), NULL);
+    free(csv);
+    return v;
+}
+
+/* The data drawn are the summary's numbers. */
+static void test_data_match_the_summary(void **state)
+{
+    (void)state;
+    char path[400];
+    snprintf(path, sizeof path, "%s/net-gain.dat", run_dir);
+    char *dat = slurp(path);
+    assert_non_null(dat);
+    char *line = strstr(dat, "\"long-suit " MINUS " short-suit\"");
+    assert_non_null(line);
+    double m, lo, hi;
+    assert_int_equal(sscanf(line + strlen("\"long-suit " MINUS " short-suit\""), "%lf %lf %lf", &m, &lo, &hi), 3);
+    assert_true(fabs(m - summary_value("all,all,long-suit,short-suit,mean_gain,,")) < 1e-6);
+    assert_true(fabs(lo - summary_value("all,all,long-suit,short-suit,ci_low,,")) < 1e-6);
+    assert_true(fabs(hi - summary_value("all,all,long-suit,short-suit,ci_high,,")) < 1e-6);
+    free(dat);
+
+    /* the mean tricks' interval: Student t over the 300 deals */
+    snprintf(path, sizeof path, "%s/conventions.dat", run_dir);
+    dat = slurp(path);
+    assert_non_null(dat);
+    line = strstr(dat, "\"american\"");
+    assert_non_null(line);
+    double cost, clo, chi;
+    assert_int_equal(sscanf(line + 10, "%lf %lf %lf %lf %lf %lf", &m, &lo, &hi, &cost, &clo, &chi), 6);
+    double mean = summary_value("all,all,american,,mean_tricks,,"), sd = summary_value("all,all,american,,sd_tricks,,");
+    double half = gsl_cdf_tdist_Pinv(0.975, 299) * sd / sqrt(300);
+    assert_true(fabs(m - mean) < 1e-6);
+    assert_true(fabs(lo - (mean - half)) < 1e-5 && fabs(hi - (mean + half)) < 1e-5);
+    assert_true(fabs(cost - summary_value("all,all,american,best,mean_cost,,")) < 1e-6);
+    assert_true(fabs(clo - summary_value("all,all,american,best,cost_ci_low,,")) < 1e-6);
+    assert_true(fabs(chi - summary_value("all,all,american,best,cost_ci_high,,")) < 1e-6);
+    free(dat);
+
+    /* levels with fewer than 10 deals are left out of the breakdowns */
+    snprintf(path, sizeof path, "%s/by-trumps.dat", run_dir);
+    dat = slurp(path);
+    assert_non_null(dat);
+    char *csv = slurp(summary_csv);
+    assert_non_null(csv);
+    int levels = 0;
+    for (int k = 0; k <= 13; k++) {
+        char key[64];
+        snprintf(key, sizeof key, "\ntrumps,%d,,,deals,,", k);
+        char *at = strstr(csv, key);
+        int deals = at ? atoi(at + strlen(key)) : 0;
+        bool drawn = false; /* a data line whose first field, the level, is k */
+        for (char *l = dat; (l = strchr(l, '\n')); l++)
+            if (l[1] >= '0' && l[1] <= '9' && atoi(l + 1) == k) drawn = true;
+        assert_int_equal(drawn, deals >= 10);
+        levels += drawn;
+    }
+    assert_true(levels >= 4);
+    free(csv);
+    free(dat);
+}
+
+/* A double-dummy run says so, and draws without a gnuplot warning. */
+static void test_double_dummy_run(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/dd", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay --eval dd --limit 40 --conventions long-suit,american,short-suit "
+                              "--no-progress --plot '%s' " CORPUS " 2>&1 >/dev/null",
+                              test_bin(), dir),
+                     0);
+    assert_null(strstr(out, "warning"));
+    svg_doc d;
+    load_figure(dir, "conventions", &d);
+    expect_text(&d, "conventions", "Per convention: tricks and cost against the best (double-dummy)");
+    expect_text(&d, "conventions", CORPUS ": 40 deals; whistlab " WHISTLAB_VERSION);
+    expect_text(&d, "conventions", "best lead on each deal, 95% CI");
+    svg_free(&d);
+    load_figure(dir, "net-gain", &d);
+    expect_text(&d, "net-gain", "Net gain of each pair of conventions (double-dummy)");
+    svg_free(&d);
+}
+
+/* `whistlab plot SUMMARY.csv DIR` draws from the same table the same data. */
+static void test_plot_command_same_data(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/again", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), summary_csv, dir), 0);
+    static const char *const NAMES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
+    for (size_t i = 0; i < 5; i++) {
+        char want[500];
+        snprintf(want, sizeof want, "%s/%s.svg\n", dir, NAMES[i]);
+        assert_non_null(strstr(out, want));
+        char a[500], b[500];
+        snprintf(a, sizeof a, "%s/%s.dat", run_dir, NAMES[i]);
+        snprintf(b, sizeof b, "%s/%s.dat", dir, NAMES[i]);
+        char *x = slurp(a), *y = slurp(b);
+        assert_non_null(x);
+        assert_non_null(y);
+        assert_string_equal(x, y);
+        free(x);
+        free(y);
+    }
+}
+
+/* A script redraws its figure by itself, from its directory. */
+static void test_script_redraws(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/redraw", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' >/dev/null 2>&1 && rm '%s/net-gain.svg' && "
+                                               "cd '%s' && gnuplot net-gain.gp 2>&1",
+                              test_bin(), summary_csv, dir, dir, dir),
+                     0);
+    assert_string_equal(out, "");
+    svg_doc d;
+    load_figure(dir, "net-gain", &d);
+    expect_text(&d, "net-gain", "long-suit " MINUS " american");
+    svg_free(&d);
+}
+
+static void test_odds_figures(void **state)
+{
+    (void)state;
+    svg_doc d;
+    load_figure(odds_dir, "odds-dealer-trumps", &d);
+    const char *n = "odds-dealer-trumps";
+    expect_text_containing(&d, n, "Odds: dealer-trumps, ");
+    expect_text(&d, n, "corpus " CORPUS ": 2000 deals; dealer default, turn-up default; whistlab " WHISTLAB_VERSION);
+    expect_text(&d, n, "probability");
+    expect_text(&d, n, "book or corpus minus exact (percentage points)");
+    expect_text(&d, n, "exact");
+    expect_text(&d, n, "book's figure");
+    expect_text(&d, n, "corpus frequency, 95% CI");
+    expect_text(&d, n, "dealer.ge5");
+    expect_text(&d, n, "nondealer.ge12");
+    expect_text(&d, n, "rounded");
+    /* left: exact, book, corpus; right: book, corpus; the key's three */
+    assert_int_equal(d.groups, 8);
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+
+    load_figure(odds_dir, "odds-honours", &d);
+    expect_text(&d, "odds-honours", "9 rows that are expectations, not probabilities, not drawn (see the CSV)");
+    assert_false(svg_has_text(&d, "prior.side.mean-net"));
+    expect_text(&d, "odds-honours", "prior.side.eq0");
+    svg_free(&d);
+
+    /* a table of constants only is not drawn, and the run says so */
+    assert_false(exists(odds_dir, "odds-gof.svg"));
+    char path[400];
+    snprintf(path, sizeof path, "%s/odds.err", base);
+    char *err = slurp(path);
+    assert_non_null(err);
+    assert_non_null(strstr(err, "odds-gof.svg: not drawn: the goodness-of-fit table holds test statistics"));
+    assert_non_null(strstr(err, "whistlab odds: figure "));
+    free(err);
+    int figures = 0;
+    for (const char *t = "partner-cards dealer-trumps trump-count two-hands trump-exhaustion claims hoyle "
+                         "suit-splits hand-patterns hand-shape suit-length honours hcp ";
+         *t;) {
+        const char *sp = strchr(t, ' ');
+        char name[64];
+        snprintf(name, sizeof name, "odds-%.*s.svg", (int)(sp - t), t);
+        figures += exists(odds_dir, name);
+        t = sp + 1;
+    }
+    assert_int_equal(figures, 13);
+}
+
+/* Without a corpus: exact and the books' figures only. */
+static void test_odds_without_corpus(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/odds-exact", base);
+    assert_int_equal(test_run(out, sizeof out, "%s odds hoyle --plot '%s' 2>&1", test_bin(), dir), 0);
+    svg_doc d;
+    load_figure(dir, "odds-hoyle", &d);
+    expect_text(&d, "odds-hoyle", "exact values and the books' figures; no corpus measured (odds --corpus)");
+    expect_text(&d, "odds-hoyle", "book's figure");
+    assert_false(svg_has_text(&d, "corpus frequency, 95% CI"));
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+    assert_false(exists(dir, "odds-dealer-trumps.svg"));
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    char dir[400], path[400];
+    snprintf(dir, sizeof dir, "%s/never", base);
+    /* a missing table */
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s/none.csv' '%s' 2>&1", test_bin(), base, dir), 3);
+    assert_non_null(strstr(out, "none.csv: No such file or directory"));
+    /* a CSV that is not a summary: the per-deal table; binary junk; a header alone */
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), deals_csv, dir), 3);
+    assert_non_null(strstr(out, "not a summary CSV"));
+    snprintf(path, sizeof path, "%s/junk.csv", base);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    for (int i = 0; i < 4096; i++) fputc((i * 7919) & 0xff, f);
+    fclose(f);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), path, dir), 3);
+    assert_non_null(strstr(out, "not a CSV table"));
+    snprintf(path, sizeof path, "%s/header.csv", base);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("breakdown,level,convention,versus,measure,difference,value\n", f);
+    fclose(f);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), path, dir), 3);
+    assert_non_null(strstr(out, "without results"));
+    struct stat st;
+    assert_int_not_equal(stat(dir, &st), 0); /* nothing made for a table that cannot be drawn */
+    /* a directory that cannot be made or written: under a file */
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s/sub' 2>&1", test_bin(), summary_csv, summary_csv), 3);
+    assert_non_null(strstr(out, "cannot make the directory"));
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), summary_csv, summary_csv), 3);
+    assert_non_null(strstr(out, "not a directory"));
+    /* replay --plot into such a place fails before the run */
+    assert_int_equal(test_run(out, sizeof out, "%s replay --eval play --limit 5 --no-progress --plot '%s/x' " CORPUS
+                                               " 2>&1",
+                              test_bin(), summary_csv),
+                     3);
+    assert_non_null(strstr(out, "--plot"));
+    assert_null(strstr(out, "NET GAIN"));
+    /* usage */
+    assert_int_equal(test_run(out, sizeof out, "%s plot 2>&1", test_bin()), 2);
+    assert_non_null(strstr(out, "usage: whistlab plot"));
+    assert_int_equal(test_run(out, sizeof out, "%s plot a b c 2>&1", test_bin()), 2);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --min-deals 0 a b 2>&1", test_bin()), 2);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --help", test_bin()), 0);
+    assert_non_null(strstr(out, "--min-deals"));
+    assert_non_null(strstr(out, "gnuplot-nox"));
+    assert_int_equal(test_run(out, sizeof out, "%s --help", test_bin()), 0);
+    assert_non_null(strstr(out, "\n  plot "));
+    assert_int_equal(test_run(out, sizeof out, "%s replay --help", test_bin()), 0);
+    assert_non_null(strstr(out, "--plot DIR"));
+    assert_int_equal(test_run(out, sizeof out, "%s odds --help", test_bin()), 0);
+    assert_non_null(strstr(out, "--plot DIR"));
+    assert_int_equal(test_run(out, sizeof out, "%s merge --help", test_bin()), 0);
+    assert_non_null(strstr(out, "--plot DIR"));
+}
+
+/* The library told which kind of table to expect refuses the other. */
+static void test_kind_mismatch(void **state)
+{
+    (void)state;
+    char dir[400];
+    diag_t err = {0};
+    snprintf(dir, sizeof dir, "%s/kind", base);
+    plot_opts o = {0};
+    assert_int_equal(plot_from_csv(odds_csv, dir, PLOT_CSV_SUMMARY, &o, NULL, &err), PLOT_ERR_FORMAT);
+    assert_string_equal(err.file, odds_csv);
+    assert_non_null(strstr(err.reason, "not a summary CSV"));
+    assert_int_equal(plot_from_csv(summary_csv, dir, PLOT_CSV_ODDS, &o, NULL, &err), PLOT_ERR_FORMAT);
+    assert_string_equal(err.file, summary_csv);
+    assert_non_null(strstr(err.reason, "not an odds CSV"));
+    int figures = -1;
+    assert_int_equal(plot_from_csv(summary_csv, dir, PLOT_CSV_ANY, &o, &figures, &err), PLOT_OK);
+    assert_int_equal(figures, 5);
+}
+
+/* gnuplot missing: the command says which Debian package, exits 3, and
+ * leaves the scripts; the report of replay is still printed. */
+static void test_gnuplot_missing(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/nognuplot", base);
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT=/nonexistent/gnuplot %s plot '%s' '%s' 2>&1",
+                              test_bin(), summary_csv, dir),
+                     3);
+    assert_non_null(strstr(out, "gnuplot-nox"));
+    assert_non_null(strstr(out, "not found"));
+    assert_true(exists(dir, "net-gain.gp"));
+    assert_true(exists(dir, "net-gain.dat"));
+    assert_false(exists(dir, "net-gain.svg"));
+    snprintf(dir, sizeof dir, "%s/nognuplot-replay", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "WHISTLAB_GNUPLOT=nonesuch-gnuplot %s replay --eval play --limit 20 --no-progress "
+                              "--plot '%s' " CORPUS " 2>&1",
+                              test_bin(), dir),
+                     3);
+    assert_non_null(strstr(out, "warning: nonesuch-gnuplot: not found"));
+    assert_non_null(strstr(out, "NET GAIN PER DEAL"));
+    assert_non_null(strstr(out, "install Debian's gnuplot-nox"));
+    assert_true(exists(dir, "conventions.gp"));
+    snprintf(dir, sizeof dir, "%s/nognuplot-odds", base);
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT=nonesuch-gnuplot %s odds hoyle --plot '%s' 2>&1",
+                              test_bin(), dir),
+                     3);
+    assert_non_null(strstr(out, "gnuplot-nox"));
+    assert_non_null(strstr(out, "hoyle: Hoyle"));
+}
+
+/* gnuplot failing: exit 3 naming the script, and no stale figure left. */
+static void test_gnuplot_fails(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/fails", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' >/dev/null 2>&1", test_bin(), summary_csv, dir), 0);
+    assert_true(exists(dir, "net-gain.svg"));
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT=false %s plot '%s' '%s' 2>&1", test_bin(),
+                              summary_csv, dir),
+                     3);
+    assert_non_null(strstr(out, "conventions.gp: false failed (exit status 1"));
+    assert_false(exists(dir, "net-gain.svg"));
+}
+
+/* What gnuplot says comes back to the caller, never to the terminal from
+ * the library: a gnuplot that fails with a message gives it in the diag,
+ * the lines before it and a warning of one that succeeds come as notes
+ * naming the script; the library writes nothing on stderr. */
+typedef struct {
+    int notes;
+    char last[1200];
+} note_log;
+
+static void log_note(void *ctx, const diag_t *d)
+{
+    note_log *l = ctx;
+    l->notes++;
+    if (d->file) snprintf(l->last, sizeof l->last, "%s: %s", d->file, d->reason);
+    else snprintf(l->last, sizeof l->last, "%s", d->reason);
+}
+
+static void write_fake(const char *path, const char *body)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\n%s\n", body);
+    fclose(f);
+    assert_int_equal(chmod(path, 0755), 0);
+}
+
+static void test_gnuplot_messages_come_back(void **state)
+{
+    (void)state;
+    char failing[400], warning[400], dir[400], errfile[400], want[1400];
+    snprintf(failing, sizeof failing, "%s/gp-failing", base);
+    snprintf(warning, sizeof warning, "%s/gp-warning", base);
+    snprintf(dir, sizeof dir, "%s/messages", base);
+    snprintf(errfile, sizeof errfile, "%s/messages.err", base);
+    write_fake(failing, "echo '  set foo bar'; echo '      ^' >&2; echo \"\\\"$1\\\" line 1: unrecognized option\" >&2; exit 1");
+    write_fake(warning, "echo 'warning: something odd' >&2; exec gnuplot \"$@\"");
+
+    /* the library, with stderr caught in a file */
+    fflush(stderr);
+    int saved = dup(STDERR_FILENO);
+    int fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(saved >= 0 && fd >= 0);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+    note_log l = {0};
+    plot_opts o = {.gnuplot = failing, .note = log_note, .ctx = &l};
+    diag_t d = {0};
+    plot_status st = plot_from_csv(summary_csv, dir, PLOT_CSV_SUMMARY, &o, NULL, &d);
+    note_log w = {0};
+    plot_opts ow = {.gnuplot = warning, .note = log_note, .ctx = &w};
+    int figures = 0;
+    diag_t dw = {0};
+    plot_status stw = plot_from_csv(summary_csv, dir, PLOT_CSV_SUMMARY, &ow, &figures, &dw);
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+
+    assert_int_equal(st, PLOT_ERR_GNUPLOT);
+    snprintf(want, sizeof want, "%s/conventions.gp: %s failed (exit status 1): \"conventions.gp\" line 1: unrecognized option",
+             dir, failing);
+    assert_string_equal(d.reason, want);
+    assert_null(d.file);
+    /* 5 figures: the first's context line a note, each later one's context
+     * line and failure notes too */
+    assert_int_equal(l.notes, 1 + 4 * 2);
+    snprintf(want, sizeof want, "%s/differences.gp: %s failed (exit status 1): \"differences.gp\" line 1: unrecognized option",
+             dir, failing);
+    assert_string_equal(l.last, want);
+
+    assert_int_equal(stw, PLOT_OK);
+    assert_int_equal(figures, 5);
+    assert_int_equal(w.notes, 5);
+    snprintf(want, sizeof want, "%s/differences.gp: %s: warning: something odd", dir, warning);
+    assert_string_equal(w.last, want);
+
+    char *caught = slurp(errfile);
+    assert_non_null(caught);
+    assert_string_equal(caught, "");
+    free(caught);
+
+    /* the front end prints them */
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT='%s' %s plot '%s' '%s' 2>&1", failing, test_bin(),
+                              summary_csv, dir),
+                     3);
+    snprintf(want, sizeof want, "whistlab plot: %s/conventions.gp: %s failed (exit status 1): ", dir, failing);
+    if (!strstr(out, want)) fail_msg("no '%s' in:\n%s", want, out);
+    snprintf(want, sizeof want, "whistlab plot: note: %s/net-gain.gp: %s: set foo bar\n", dir, failing);
+    if (!strstr(out, want)) fail_msg("no '%s' in:\n%s", want, out);
+}
+
+/* The checker itself: it must be able to say no. */
+static void test_xml_checker(void **state)
+{
+    (void)state;
+    svg_doc d;
+    assert_true(svg_parse("<?xml version='1.0'?>\n<svg a='1'><g id=\"gnuplot_plot_1\"><path d='M0'/></g>"
+                          "<text>a &amp; b</text></svg>\n",
+                          &d));
+    assert_true(svg_has_text(&d, "a & b"));
+    assert_int_equal(d.groups, 1);
+    assert_int_equal(d.empty_groups, 0);
+    svg_free(&d);
+    assert_true(svg_parse("<svg><g id='gnuplot_plot_2'></g></svg>", &d));
+    assert_int_equal(d.empty_groups, 1);
+    svg_free(&d);
+    static const char *const BAD[] = {
+        "<svg><g></svg></g>", "<svg><g>", "<svg></svg><svg></svg>", "<svg a=1></svg>", "<svg>&nbsp;</svg>",
+        "text<svg></svg>",    "<svg></g>", "<svg a='1></svg>",      "",                 "<svg><text>x</svg>",
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        if (svg_parse(BAD[i], &d)) fail_msg("accepted: %s", BAD[i]);
+        svg_free(&d);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_xml_checker),
+        cmocka_unit_test(test_replay_report_and_messages),
+        cmocka_unit_test(test_conventions_figure),
+        cmocka_unit_test(test_net_gain_figure),
+        cmocka_unit_test(test_breakdown_figures),
+        cmocka_unit_test(test_differences_figure),
+        cmocka_unit_test(test_data_match_the_summary),
+        cmocka_unit_test(test_double_dummy_run),
+        cmocka_unit_test(test_plot_command_same_data),
+        cmocka_unit_test(test_script_redraws),
+        cmocka_unit_test(test_odds_figures),
+        cmocka_unit_test(test_odds_without_corpus),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_kind_mismatch),
+        cmocka_unit_test(test_gnuplot_missing),
+        cmocka_unit_test(test_gnuplot_fails),
+        cmocka_unit_test(test_gnuplot_messages_come_back),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
