@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "analyze/odds/odds_fit.h"
+#include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
@@ -239,30 +240,6 @@ static int parse(int argc, char **argv, odds_opts *o)
     return -1;
 }
 
-/* A read deal as the odds see it, under --leader / --trump turnup; false
- * with diag filled if the deal cannot be used so. */
-static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, diag_t *diag)
-{
-    deal_t w = *d;
-    if (io->policy.kind == TRUMP_TURNUP) {
-        deal_t whist[4];
-        if (!deal_apply_trump_policy(d, &io->policy, whist, diag)) return false;
-        w = whist[0];
-    } else if (io->policy.leader != SEAT_NONE) {
-        /* A forced leader moves the dealer, and the turn-up with him. */
-        uint8_t dealer = (uint8_t)deal_dealer_of_leader(io->policy.leader);
-        if (w.dealer != dealer) w.turnup = CARD_NONE;
-        w.dealer = dealer;
-    }
-    for (int p = 0; p < 4; p++) out->hand[p] = w.hand[p];
-    out->dealer = w.dealer <= SEAT_W ? w.dealer : SEAT_NONE;
-    bool read_turnup = w.turnup != CARD_NONE && !(w.flags & DEAL_TURNUP_INFERRED);
-    out->turnup = read_turnup && out->dealer != SEAT_NONE && hand_has(w.hand[out->dealer], w.turnup)
-                      ? w.turnup
-                      : CARD_NONE;
-    return true;
-}
-
 /* Reads the corpus into run and c: every deal's odds (the trump policy
  * applied to repeats too, before they are told apart), the inputs' deals
  * and digests; a file that cannot be read (on) stops the reading. */
@@ -443,7 +420,13 @@ int cmd_odds(int argc, char **argv)
     memset(&counts, 0, sizeof counts);
     bool measured = o.ncorpus > 0;
     if (measured) {
+        /* Modes the corpus is known to allow are decided now, so that each
+         * deal is counted in that mode only (S2.5's defaults, unchanged). */
+        odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
         odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true};
+        if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
+        if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
+            ro.turnup_mode = ODDS_TURNUP_RECORD;
         odds_run *run = odds_run_new(&ro);
         if (!run) {
             fprintf(stderr, "whistlab odds: out of memory\n");
