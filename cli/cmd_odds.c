@@ -130,11 +130,12 @@ static int parse(int argc, char **argv, odds_opts *o)
     while ((opt = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
         char *end = NULL;
         if (opt == 1) { /* a table, or a file after --corpus */
-            if (in_corpus) {
+            int t = odds_table_find(optarg);
+            /* A table's name is a table, unless a file of that name exists. */
+            if (in_corpus && (t < 0 || access(optarg, F_OK) == 0)) {
                 if (!add_corpus(o, optarg)) return EXIT_USAGE;
                 continue;
             }
-            int t = odds_table_find(optarg);
             if (t < 0) {
                 fprintf(stderr, "whistlab odds: no table '%s' (see whistlab odds --list)\n", optarg);
                 return EXIT_USAGE;
@@ -237,6 +238,13 @@ static int parse(int argc, char **argv, odds_opts *o)
         fprintf(stderr, "whistlab odds: --fit needs --corpus FILE\n");
         return EXIT_USAGE;
     }
+    /* Every file is there before any is read: a misspelt one fails now,
+     * not after the others were counted. */
+    for (int k = 0; k < o->ncorpus; k++)
+        if (strcmp(o->corpus[k], "-") != 0 && access(o->corpus[k], R_OK) != 0) {
+            fprintf(stderr, "whistlab odds: --corpus %s: %s\n", o->corpus[k], strerror(errno));
+            return EXIT_FAILURE_IO;
+        }
     return -1;
 }
 
