@@ -28,7 +28,7 @@ typedef struct {
     const char *csv, *plot;
     double level;
     int dealer_mode, turnup_mode;
-    bool fit;
+    bool fit, wide;
     int fit_mc;
     unsigned long seed;
     int threads;
@@ -50,18 +50,23 @@ typedef struct {
 } corpus_counts;
 
 enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
-       OPT_THREADS, OPT_PLOT };
+       OPT_THREADS, OPT_PLOT, OPT_WIDE };
 
 static void odds_usage(FILE *f)
 {
     fprintf(f,
             "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--plot DIR] [--level 0.95]\n"
             "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
+            "                     [--wide]\n"
             "The odds tables of the whist books: for every row the exact probability, the\n"
+            "odds in the books' form (\"13 to 12 against\") beside the exact N to 1, the\n"
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
-            "with its confidence interval. TABLE limits the output to the tables named;\n"
-            "--list names them.\n\n"
+            "with its confidence interval and n; a legend of the words and ids follows.\n"
+            "TABLE limits the output to the tables named; --list names them. TABLEs may\n"
+            "come anywhere, also after the --corpus files.\n\n"
             "  --list           list the tables and exit\n"
+            "  --wide           print every column (lines longer than 100 columns), the\n"
+            "                   book's figure and its source in their own columns\n"
             "  --corpus FILE... deal files to measure (plain or gzip, '-' = stdin); repeated\n"
             "                   deals (rotations too) are counted once\n"
             "  --csv FILE       write the tidy CSV to FILE ('-' = standard output)\n"
@@ -121,6 +126,7 @@ static int parse(int argc, char **argv, odds_opts *o)
         {"fit-mc", required_argument, NULL, OPT_FIT_MC},
         {"seed", required_argument, NULL, OPT_SEED},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"wide", no_argument, NULL, OPT_WIDE},
         INPUT_LONG_OPTIONS,
         {0, 0, 0, 0},
     };
@@ -197,6 +203,9 @@ static int parse(int argc, char **argv, odds_opts *o)
             break;
         case OPT_FIT:
             o->fit = true;
+            break;
+        case OPT_WIDE:
+            o->wide = true;
             break;
         case OPT_FIT_MC:
         case OPT_SEED:
@@ -462,9 +471,10 @@ int cmd_odds(int argc, char **argv)
     }
     if (!csv_stdout) {
         for (int t = 0; t < ODDS_NTABLES; t++)
-            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level);
+            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level, o.wide);
     }
     if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
+    if (!csv_stdout) odds_print_legend(stdout, measured, o.level);
     if (o.csv && !write_csv(&o, o.csv, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
         return EXIT_FAILURE_IO;
     if (o.plot) { /* drawn from the CSV, or from a temporary one */

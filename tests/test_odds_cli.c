@@ -60,8 +60,8 @@ static void test_list_and_tables(void **state)
     assert_non_null(strstr(out, "dealer-trumps: "));
     assert_non_null(strstr(out, "hoyle: "));
     assert_null(strstr(out, "partner-cards: "));
-    /* the book layout of part B, and the verdicts */
-    assert_non_null(strstr(out, "39.59361 to 1  in favour of"));
+    /* the book layout of part B, each figure with its direction, and the verdicts */
+    assert_non_null(strstr(out, "         2  40 to 1 on                rounded?  15 to 2 on"));
     assert_non_null(strstr(out, "loose?"));
 }
 
