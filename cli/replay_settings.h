@@ -19,6 +19,7 @@ typedef struct {
     char tables[2048];      /* "FILE DIGEST\n" per table file named by
                                conventions or opponents (table_digest.h) */
     char eval[8];           /* dd, play, both */
+    bool all_leads;         /* every lead valued: the best lead and the optimal count reported */
     char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
     bool signals;           /* --eval play: analyze/play/RULES.md §11 */
     char ext[64];           /* --eval play: analyze/play/RULES.md §13 rules, "X4,X5" ("-": none) */
@@ -46,6 +47,11 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len);
 /* A settings text back into s; input and table names point into text,
  * which must outlive s. False if it is not one. */
 bool replay_settings_parse(char *text, replay_settings *s);
+
+/* The reading policy of s as a store of solved leads records it
+ * ("format F trump T leader L"): a store serves only runs that read the
+ * corpus alike. */
+void replay_settings_policy(const replay_settings *s, char *buf, size_t len);
 
 /* The input options (--format, --trump, --leader) of s. */
 bool replay_settings_to_input(const replay_settings *s, input_opts *io);

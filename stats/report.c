@@ -77,9 +77,11 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     if (play)
         fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
                    "    convention's side wins as many tricks as the best convention)\n\n", nbest);
-    else
+    else if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
         fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
                    "    wins as many tricks as the best lead)\n\n", nbest);
+    else
+        fprintf(f, "    (optimal = the convention's lead wins as many tricks as the best lead)\n\n");
 }
 
 static void pair_label(char *buf, size_t n, const stats_state *st, int i, int j)

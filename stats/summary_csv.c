@@ -82,7 +82,8 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
     count(r, "", "", "deals", c->deals);
     row(r, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
     row(r, "best", "", "sd_tricks", NULL, sd_of(c->best, c->best_sq, c->deals), 6);
-    row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
+    if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
+        row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
     for (int i = 0; i < st->nconv; i++) {
         const char *name = st->name[i];
         paired_summary s;

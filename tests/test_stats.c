@@ -109,7 +109,6 @@ static void make_deal(int k, stats_deal *d)
     memset(d, 0, sizeof *d);
     d->best = 3 + k % 9;
     d->n_best = 1 + k % 13;
-    d->best_choice = 100;
     for (int i = 0; i < 3; i++) {
         int cost = (k * (i + 3)) % 4 == 0 ? (k + i) % 3 : 0;
         d->score[i] = d->best - cost;
@@ -438,7 +437,6 @@ static void test_summary_csv_and_report(void **state)
             d.choice[i] = score[k][i];
         }
         d.best = best[k];
-        d.best_choice = best[k];
         d.n_best = 2;
         d.key[BREAK_TRUMPS] = 3 + k;
         d.key[BREAK_LONGEST] = 5;
@@ -519,7 +517,6 @@ static void test_gain_when_differ_and_same(void **state)
             d.choice[i] = SPLIT[k][2 + i];
         }
         d.best = SPLIT[k][0] > SPLIT[k][1] ? SPLIT[k][0] : SPLIT[k][1];
-        d.best_choice = -1;
         d.key[BREAK_COINCIDE] = SPLIT[k][2] == SPLIT[k][3];
         stats_add(st, &d);
     }
@@ -594,7 +591,7 @@ static void test_p_values_keep_their_magnitude(void **state)
     stats_state *st = calloc(1, sizeof *st);
     stats_init(st, 2, names);
     for (int k = 0; k < 100; k++) {
-        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1, .best_choice = 1};
+        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1};
         stats_add(st, &d);
     }
     diag_t err = {0};
@@ -649,7 +646,7 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     for (int trumps = 0; trumps <= 4; trumps++)
         for (int k = 0; k < 10; k++) {
             int diff = trumps == 0 ? k < 9 : k < 7 ? 1 : k < 9 ? 0 : -1;
-            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7};
             d.key[BREAK_TRUMPS] = trumps;
             d.key[BREAK_LONGEST] = 5;
             stats_add(st, &d);
@@ -753,7 +750,7 @@ static void test_provenance(void **state)
     static const char *const conv[] = {"long-suit", "short-suit"};
     stats_state *st = calloc(1, sizeof *st);
     stats_init(st, 2, conv);
-    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7};
     stats_add(st, &d);
     st->read = st->accepted = 1;
     char *buf = NULL;
