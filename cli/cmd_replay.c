@@ -392,7 +392,7 @@ static int open_values(replay_cli *c, dd_store **store)
         return EXIT_FAILURE_IO;
     }
     char policy[DD_STORE_POLICY_MAX];
-    replay_settings_policy(&c->s, policy, sizeof policy);
+    input_opts_policy_text(&c->o.input, policy, sizeof policy);
     const dd_store_header *h = dd_store_header_of(*store);
     if (strcmp(h->policy, policy) != 0) {
         fprintf(stderr, "whistlab: %s: the store was solved with %s, this run reads with %s\n", c->values,

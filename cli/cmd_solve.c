@@ -175,7 +175,7 @@ static dd_store_writer *open_store(const solve_cli *c, uint64_t *from_record)
 {
     dd_store_header h = {.per_record = c->o.input.policy.kind == TRUMP_EACH ? 4 : 1,
                          .shard = c->o.shard, .shards = c->o.shards};
-    replay_settings_policy(&c->s, h.policy, sizeof h.policy);
+    input_opts_policy_text(&c->o.input, h.policy, sizeof h.policy);
     make_note(c, h.note, sizeof h.note);
     diag_t diag = {0};
     dd_store_writer *w;

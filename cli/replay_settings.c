@@ -110,11 +110,6 @@ bool replay_settings_parse(char *text, replay_settings *s)
     return s->conventions[0] && s->ninputs > 0;
 }
 
-void replay_settings_policy(const replay_settings *s, char *buf, size_t len)
-{
-    snprintf(buf, len, "format %s trump %s leader %s", deal_format_name(s->format), s->trump, s->leader);
-}
-
 bool replay_settings_to_input(const replay_settings *s, input_opts *io)
 {
     input_opts_init(io);

@@ -48,11 +48,6 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len);
  * which must outlive s. False if it is not one. */
 bool replay_settings_parse(char *text, replay_settings *s);
 
-/* The reading policy of s as a store of solved leads records it
- * ("format F trump T leader L"): a store serves only runs that read the
- * corpus alike. */
-void replay_settings_policy(const replay_settings *s, char *buf, size_t len);
-
 /* The input options (--format, --trump, --leader) of s. */
 bool replay_settings_to_input(const replay_settings *s, input_opts *io);
 

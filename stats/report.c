@@ -64,7 +64,7 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
         fmt_num(lo, sizeof lo, -s.ci_hi, "%.3f");
         fmt_num(hi, sizeof hi, -s.ci_lo, "%.3f");
         fmt_num(opt, sizeof opt,
-                100 * stats_mean(c->vs_best[i].hist[PAIRED_MAX_DIFF], c->deals), "%.1f%%");
+                100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), "%.1f%%");
         snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
         fprintf(f, "[%d] %-*s  %7s  %12s  %-18s  %8s\n", i + 1, w, st->name[i], mean, cost, ci, opt);
     }
@@ -115,7 +115,7 @@ static void report_pairs(FILE *f, const stats_state *st)
             fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
             snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
             pvalue_format(p, sizeof p, s.p);
-            fmt_num(dif, sizeof dif, 100 * stats_mean(a->n_differ, a->n), "%.1f%%");
+            fmt_num(dif, sizeof dif, 100 * stats_mean(paired_n_differ(a), paired_n(a)), "%.1f%%");
             fmt_num(gd, sizeof gd, differ.mean, "%+.4f");
             fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
                     p, dif, gd);
@@ -167,7 +167,7 @@ static void report_distribution(FILE *f, const stats_state *st)
     int lo = 0, hi = 0; /* the widest non-empty range over all pairs */
     for (int k = 0; k < st->nconv * (st->nconv - 1) / 2; k++)
         for (int b = 0; b < PAIRED_BINS; b++)
-            if (c->pair[k].hist[b]) {
+            if (paired_with_difference(&c->pair[k], b - PAIRED_MAX_DIFF)) {
                 int d = b - PAIRED_MAX_DIFF;
                 if (d < lo) lo = d;
                 if (d > hi) hi = d;
@@ -183,7 +183,7 @@ static void report_distribution(FILE *f, const stats_state *st)
             pair_label(label, sizeof label, st, i, j);
             fprintf(f, "%-*s", w, label);
             for (int d = lo; d <= hi; d++)
-                fprintf(f, " %6llu", (unsigned long long)a->hist[d + PAIRED_MAX_DIFF]);
+                fprintf(f, " %6llu", (unsigned long long)paired_with_difference(a, d));
             fputc('\n', f);
         }
     fputc('\n', f);

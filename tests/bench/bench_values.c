@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "analyze/dd/dd_store.h"
+#include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
 
 #define DEALS "1000000"
@@ -62,8 +63,10 @@ static void make_store(void)
     }
     ds_item it;
     uint64_t place = 0;
+    digest128 digest = {{0, 0}}; /* bound to the deals as replay digests them */
     while (deal_stream_next(in, &it)) {
         if (it.kind != DS_DEAL) continue;
+        deal_digest_add(&digest, deal_digest_term(it.deal, it.position));
         const deal_t *d = &it.whist[0];
         dd_leads l;
         memset(l.tricks, -1, sizeof l.tricks);
@@ -76,7 +79,7 @@ static void make_store(void)
         place++;
     }
     deal_stream_close(in);
-    if (!dd_store_finish(w, place, (digest128){{0, 0}}, &diag)) {
+    if (!dd_store_finish(w, place, digest, &diag)) {
         diag_print(stderr, &diag);
         exit(2);
     }
