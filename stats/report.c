@@ -53,7 +53,8 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     };
     const stats_cell *c = &st->all;
     fprintf(f, "%s\n", HEADING[eval]);
-    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "convention", "tricks", "cost vs best",
+    int pw = st->nconv >= 10 ? 5 : 4; /* "[12] " */
+    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, "convention", "tricks", "cost vs best",
             "95% CI of cost", "optimal");
     for (int i = 0; i < st->nconv; i++) {
         paired_summary s;
@@ -66,13 +67,15 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
         fmt_num(opt, sizeof opt,
                 100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), "%.1f%%");
         snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
-        fprintf(f, "[%d] %-*s  %7s  %12s  %-18s  %8s\n", i + 1, w, st->name[i], mean, cost, ci, opt);
+        char index[16];
+        snprintf(index, sizeof index, "[%d]", i + 1);
+        fprintf(f, "%-*s%-*s  %7s  %12s  %-18s  %8s\n", pw, index, w, st->name[i], mean, cost, ci, opt);
     }
     char mean[16], nbest[16];
     fmt_num(mean, sizeof mean, stats_mean(c->best, c->deals), "%.3f");
     fmt_num(nbest, sizeof nbest, stats_mean(c->n_best, c->deals), "%.2f");
     bool play = eval == STATS_EVAL_PLAY;
-    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, play ? "best" : "best lead", mean, "0", "",
+    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, play ? "best" : "best lead", mean, "0", "",
             "100.0%");
     if (play)
         fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
