@@ -44,6 +44,7 @@ int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_odds(int argc, char **argv);

@@ -32,7 +32,7 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
             snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
             pvalue_format(p, sizeof p, s.p);
             fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)paired_n_differ(&t->pair[i][j]) / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
         }

@@ -35,3 +35,14 @@ int input_opts_take(input_opts *o, int opt, const char *value)
         return 0;
     }
 }
+
+void input_opts_policy_text(const input_opts *o, char *buf, size_t len)
+{
+    static const char *const KIND[] = {"auto", "fixed", "turnup", "each", "contract"};
+    const trump_policy *p = &o->policy;
+    char trump[16];
+    if (p->kind == TRUMP_FIXED) snprintf(trump, sizeof trump, "%c", SUIT_CHARS[p->suit]);
+    else snprintf(trump, sizeof trump, "%s", KIND[p->kind]);
+    snprintf(buf, len, "format %s trump %s leader %c", deal_format_name(o->format), trump,
+             p->leader == SEAT_NONE ? '-' : SEAT_CHARS[p->leader]);
+}

@@ -27,4 +27,8 @@ enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER };
  * -1 for a bad value (message printed to stderr). */
 int input_opts_take(input_opts *o, int opt, const char *value);
 
+/* The reading policy of o as a store of solved leads records it ("format
+ * F trump T leader L"): a store serves only runs that read a corpus alike. */
+void input_opts_policy_text(const input_opts *o, char *buf, size_t len);
+
 #endif

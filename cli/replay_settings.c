@@ -40,6 +40,7 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len)
                                  "seed %llu\nlimit %llu\n",
                                  s->eval, s->conventions, deal_format_name(s->format), s->trump, s->leader,
                                  (unsigned long long)s->seed, (unsigned long long)s->limit);
+    if (s->all_leads && at < len) at += (size_t)snprintf(buf + at, len - at, "all_leads 1\n");
     if (plays(s) && at < len)
         at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
                                s->signals, s->ext);
@@ -74,6 +75,8 @@ bool replay_settings_parse(char *text, replay_settings *s)
         if (strcmp(line, "eval") == 0) {
             if (replay_eval_parse(value) < 0) return false;
             snprintf(s->eval, sizeof s->eval, "%s", value);
+        } else if (strcmp(line, "all_leads") == 0) {
+            s->all_leads = strcmp(value, "1") == 0;
         } else if (strcmp(line, "opponents") == 0) {
             snprintf(s->opponents, sizeof s->opponents, "%s", value);
         } else if (strcmp(line, "signals") == 0) {
@@ -153,6 +156,8 @@ void replay_settings_provenance(const replay_settings *s, unsigned shard_of, pro
     p->input_name = s->inputs;
     provenance_setting(p, "eval", "%s", s->eval);
     provenance_setting(p, "conventions", "%s", s->conventions);
+    if (strcmp(s->eval, "play") != 0)
+        provenance_setting(p, "valued", "%s", s->all_leads ? "every lead (--all-leads)" : "the conventions' leads");
     table_digests_provenance(s->tables, p);
     if (plays(s)) {
         provenance_setting(p, "opponents", "%s", s->opponents);

@@ -19,6 +19,7 @@ typedef struct {
     char tables[2048];      /* "FILE DIGEST\n" per table file named by
                                conventions or opponents (table_digest.h) */
     char eval[8];           /* dd, play, both */
+    bool all_leads;         /* every lead valued: the best lead and the optimal count reported */
     char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
     bool signals;           /* --eval play: analyze/play/RULES.md §11 */
     char ext[64];           /* --eval play: analyze/play/RULES.md §13 rules, "X4,X5" ("-": none) */
