@@ -715,7 +715,7 @@ static void test_wls_older_version_refused(void **state)
     r.stats = st;
     r.inputs = inputs_of[1];
     assert_false(wls_read(path, &r, &err));
-    assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads version 3"));
     remove(path);
     free(st);
 }

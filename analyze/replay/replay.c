@@ -25,8 +25,10 @@ const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUM
 
 /* SLOT_SAME is a whist deal identical to the one before it (same hands,
  * trumps and leader, as in DDS's lists, where a deal recurs under another
- * vulnerability): it takes that deal's values instead of a second solve. */
-typedef enum { SLOT_DEAL, SLOT_SAME, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT } slot_kind;
+ * vulnerability): it takes that deal's values instead of a second solve.
+ * SLOT_LEFT is a deal --where left out: no job, but a record accounted for
+ * in order, so that a checkpoint ends at a record as ever. */
+typedef enum { SLOT_DEAL, SLOT_SAME, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT } slot_kind;
 
 /* What the driver remembers of a job while it is in the pool. */
 typedef struct {
@@ -333,6 +335,10 @@ static void collect_one(run *r)
     case SLOT_REPEAT:
         st->repeats++;
         break;
+    case SLOT_LEFT:
+        count_read(r, s);
+        st->left++;
+        break;
     case SLOT_DEAL:
     case SLOT_SAME:
         if (s->kind == SLOT_DEAL) {
@@ -405,6 +411,10 @@ static void take_record(run *r, const ds_item *it)
     case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, &at, NULL, true, true); break;
     case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, &at, NULL, true, true); break;
     case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, &at, NULL, true, true); break;
+    case DS_LEFT: /* a deal of the input all the same: its digest counts */
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_LEFT, NULL, NULL, &at, &term, true, true);
+        break;
     case DS_UNUSABLE: /* a deal as read: its digest counts */
         term = deal_digest_term(it->deal, it->position);
         push(r, SLOT_REJECT, NULL, it->diag, &at, &term, true, true);
