@@ -4,9 +4,12 @@
  * independently (the reader and the hands' suit lengths, not the --where
  * language), a bad condition refused before anything is read, and replay's
  * condition kept in its settings, its state file and its report. */
+#include <signal.h>
+#include <time.h>
 #include "testutil.h"
 #include "formats/deal_stream.h"
 #include "formats/reader.h"
+#include "stats/wls.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"
 #define SHAPE_5431 "shape(leader) == \"5431\""
@@ -172,6 +175,60 @@ static void test_replay_keeps_it_in_settings_and_report(void **state)
     expect_in("input: 20 deals read = 20 accepted + 0 rejected; 20 whist deals analysed", out);
 }
 
+/* The report from its "input:" line on (the command line differs). */
+static const char *from_input_line(const char *report)
+{
+    const char *at = strstr(report, "input: ");
+    assert_non_null(at);
+    return at;
+}
+
+/* A run killed at its first checkpoint and resumed reports what the whole
+ * run does: the records --where left are accounted for in order, so the
+ * state ends at a record and none is counted twice. */
+static void test_replay_resumed_after_kill(void **state)
+{
+    (void)state;
+    char wls[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp("kill.wls"));
+    static char whole[1 << 16];
+    int rc = test_run(whole, sizeof whole, "%s replay %s --limit 400 --threads 1 --conventions long-suit "
+                      "--no-progress --where '%s' 2>&1", test_bin(), CORPUS, SHAPE_5431);
+    assert_int_equal(rc, 0);
+    remove(wls);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execl(test_bin(), test_bin(), "replay", CORPUS, "--limit", "400", "--threads", "1", "--conventions",
+              "long-suit", "--no-progress", "--checkpoint", "1", "--save", wls, "--where", SHAPE_5431, (char *)NULL);
+        _exit(127);
+    }
+    struct timespec tick = {0, 2000000};
+    for (int i = 0; i < 5000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    /* really stopped before the end, with the deals left counted so far */
+    static wls_file w;
+    static input_account inputs[WLS_MAX_INPUTS];
+    stats_state *stats = calloc(1, sizeof *stats);
+    diag_t err = {0};
+    w.stats = stats;
+    w.inputs = inputs;
+    assert_true(wls_read(wls, &w, &err));
+    assert_int_equal(w.complete, 0);
+    assert_true(stats->read < 400);
+    assert_int_equal(stats->read, stats->accepted + stats->rejected + stats->left);
+    assert_int_equal(inputs[0].deals, stats->read);
+    free(stats);
+    rc = test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls);
+    assert_int_equal(rc, 0);
+    assert_string_equal(from_input_line(out), from_input_line(whole));
+    remove(wls);
+}
+
 /* A condition that does not compile is a usage error before any file is
  * opened: exit 2 on a file that does not exist (reading it would be 3). */
 static void test_bad_condition_refused_before_reading(void **state)
@@ -269,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_lead_play_and_odds_count_them),
         cmocka_unit_test(test_round_robin_counts_them),
         cmocka_unit_test(test_replay_keeps_it_in_settings_and_report),
+        cmocka_unit_test(test_replay_resumed_after_kill),
         cmocka_unit_test(test_bad_condition_refused_before_reading),
         cmocka_unit_test(test_stream_tests_each_whist_deal),
     };
