@@ -327,8 +327,10 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     cli_counts n = cli_counts_of(deal_stream_totals(in));
     deal_stream_close(in);
     fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
-            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
+            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)",
             n.read, n.accepted, n.rejected, n.repeats);
+    cli_print_where(stderr, "; ", io, n.read, n.left);
+    fputc('\n', stderr);
     if (sim_status > status) status = sim_status;
     return value_status > status ? value_status : status;
 }
@@ -473,6 +475,10 @@ int cmd_lead(int argc, char **argv)
     }
     if (status == EXIT_OK && !hand && turnup) {
         fprintf(stderr, "whistlab lead: --turnup goes with --hand (files carry their own turn-up)\n");
+        status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && hand && io.where) {
+        fprintf(stderr, "whistlab lead: --where keeps deals of files; it does not go with --hand\n");
         status = EXIT_USAGE;
     }
     if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)

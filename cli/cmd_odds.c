@@ -39,11 +39,12 @@ typedef struct {
 /* What was read of one corpus file, for its line of the report. */
 typedef struct {
     const char *format;
-    uint64_t read, rejected, repeats;
+    uint64_t read, rejected, repeats, left;
 } corpus_file;
 
 typedef struct {
     uint64_t read, rejected, repeats, errors;
+    uint64_t left; /* deals --where left out (read, valid, not counted) */
     bool fatal;
     corpus_file file[MAX_CORPUS];
     input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
@@ -86,6 +87,9 @@ static void odds_usage(FILE *f)
             "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
             "                   other trump policies do not apply: the turn-up makes trumps\n"
             "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+            "  --where EXPR     measure only the corpus deals that meet EXPR, as `whistlab deal\n"
+            "                   --where` takes it (shape(leader) == \"5431\", ...); the rest are\n"
+            "                   counted as left\n"
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"
@@ -254,6 +258,10 @@ static int parse(int argc, char **argv, odds_opts *o)
             fprintf(stderr, "whistlab odds: --corpus %s: %s\n", o->corpus[k], strerror(errno));
             return EXIT_FAILURE_IO;
         }
+    if (o->io.where && !o->ncorpus) {
+        fprintf(stderr, "whistlab odds: --where needs --corpus FILE\n");
+        return EXIT_USAGE;
+    }
     return -1;
 }
 
@@ -268,7 +276,7 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
         c->fatal = true;
         return;
     }
-    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0;
+    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0, left0 = 0;
     ds_item it;
     while (!c->fatal && deal_stream_next(in, &it)) {
         input_account *a = &c->input[it.input];
@@ -289,6 +297,12 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
             }
             break;
         }
+        case DS_LEFT: /* a deal of the input all the same: its digest counts */
+            input_account_add_term(a, deal_digest_term(it.deal, a->deals).lane);
+            a->deals++;
+            c->read++;
+            c->left++;
+            break;
         case DS_REJECT:
             if (!(it.deal->flags & DEAL_REPEAT)) a->deals++;
             diag_print(stderr, it.diag);
@@ -305,8 +319,9 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
             break;
         case DS_FILE_END:
             c->file[it.input] = (corpus_file){deal_format_name(it.format), c->read - read0, c->rejected - rejected0,
-                                              c->repeats - repeats0};
+                                              c->repeats - repeats0, c->left - left0};
             read0 = c->read;
+            left0 = c->left;
             rejected0 = c->rejected;
             repeats0 = c->repeats;
             break;
@@ -320,10 +335,13 @@ static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
 {
     for (int k = 0; k < o->ncorpus; k++) {
         const corpus_file *f = &c->file[k];
-        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected\n",
+        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected",
                 strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", f->format, (unsigned long long)f->read,
-                (unsigned long long)(f->read - f->repeats - f->rejected), (unsigned long long)f->repeats,
+                (unsigned long long)(f->read - f->repeats - f->rejected - f->left), (unsigned long long)f->repeats,
                 (unsigned long long)f->rejected);
+        if (o->io.where)
+            fprintf(info, ", %llu left by --where", (unsigned long long)f->left);
+        fputc('\n', info);
     }
 }
 
@@ -353,6 +371,7 @@ static void make_provenance(provenance *p, const char *command, const odds_opts 
     provenance_setting(p, "format", "%s", deal_format_name(o->io.format));
     provenance_setting(p, "trump", "%s", o->trump_text[0] ? o->trump_text : "auto");
     provenance_setting(p, "leader", "%s", o->leader_text[0] ? o->leader_text : "as dealt");
+    if (o->io.where) provenance_setting(p, "where", "%s", o->io.where); /* the deals the numbers rest on */
     provenance_setting(p, "fit", "%s", o->fit ? "on" : "off");
     if (o->fit_mc) {
         provenance_setting(p, "fit-mc", "%d", o->fit_mc);
@@ -368,13 +387,16 @@ static void provenance_csv_row(void *ctx, const char *level, const char *measure
     odds_csv_write_text(ctx, "provenance", row, value);
 }
 
-static void print_summary(FILE *info, const corpus_counts *c, const odds_run_summary *s)
+static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c, const odds_run_summary *s)
 {
     fprintf(info, "corpus: %llu deals read = %llu distinct + %llu repeats + %llu rejected",
             (unsigned long long)c->read, (unsigned long long)s->accepted, (unsigned long long)c->repeats,
             (unsigned long long)c->rejected);
+    if (o->io.where) fprintf(info, " + %llu left by --where", (unsigned long long)c->left);
     if (c->errors) fprintf(info, "; %llu errors outside any deal", (unsigned long long)c->errors);
     fputc('\n', info);
+    cli_print_where(info, "where: ", &o->io, c->read, c->left);
+    if (o->io.where) fputc('\n', info);
     static const char *const DEALER[] = {"record (the deal's dealer)", "all (each seat in turn)"};
     static const char *const TURNUP[] = {"record (the deal's turn-up)", "all (each of the dealer's 13 cards)",
                                          "none"};
@@ -460,7 +482,7 @@ int cmd_odds(int argc, char **argv)
         make_provenance(&prov, command, &o, &counts);
         provenance_print(info, &prov);
         print_files(info, &o, &counts);
-        print_summary(info, &counts, &s);
+        print_summary(info, &o, &counts, &s);
         for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
         if (o.fit) {
             odds_fit_compute(acc, &fit);

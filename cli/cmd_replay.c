@@ -222,6 +222,14 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
             if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
+            if (opt == OPT_INPUT_WHERE) {
+                if (strlen(optarg) >= sizeof c->s.where || strchr(optarg, '\n')) { /* the settings text keeps it */
+                    fprintf(stderr, "whistlab: --where: longer than %zu characters, or with a line break\n",
+                            sizeof c->s.where - 1);
+                    return EXIT_USAGE;
+                }
+                snprintf(c->s.where, sizeof c->s.where, "%s", optarg);
+            }
             continue;
         }
         switch (opt) {

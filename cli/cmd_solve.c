@@ -127,6 +127,11 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
         default: solve_usage(stderr); return EXIT_USAGE;
         }
     }
+    if (c->o.input.where) {
+        fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
+                        "commands that read it (replay, lead)\n");
+        return EXIT_USAGE;
+    }
     if (!c->out || optind == argc) {
         fprintf(stderr, "whistlab solve: %s\n", !c->out ? "-o FILE.wdv is required" : "no input given");
         solve_usage(stderr);

@@ -30,11 +30,14 @@ static int name_width(const stats_state *st, int min)
 
 static void report_input(FILE *f, const stats_state *st, const provenance *prov)
 {
-    fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected",
+    fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected", /* + left by --where */
             (unsigned long long)st->read, (unsigned long long)st->accepted,
             (unsigned long long)st->rejected);
     if (st->repeats) fprintf(f, "; %llu skipped as repeats", (unsigned long long)st->repeats);
     if (st->errors) fprintf(f, "; %llu input errors", (unsigned long long)st->errors);
+    if (st->left || (prov && provenance_setting_value(prov, "where")))
+        fprintf(f, "; %llu deals kept by --where, %llu left", (unsigned long long)(st->read - st->left),
+                (unsigned long long)st->left);
     fprintf(f, "; %llu whist deals analysed", (unsigned long long)st->all.deals);
     if (prov && provenance_stopped(prov)) fprintf(f, "; INCOMPLETE: not every input was read to its end");
     if (prov && provenance_partial(prov)) fprintf(f, "; PARTIAL: some shards only");

@@ -145,6 +145,7 @@ int stats_write_summary_csv(const char *path, const stats_state *st, const prove
     count(&r, "", "", "rejected", st->rejected);
     count(&r, "", "", "repeats", st->repeats);
     count(&r, "", "", "errors", st->errors);
+    if (st->left) count(&r, "", "", "left_by_where", st->left);
     count(&r, "", "", "analysed", st->all.deals);
     if (prov) {
         char status[4096];

@@ -74,6 +74,7 @@ void stats_walk(stats_state *a, const stats_state *b, stats_op op, void *ctx)
     WALK(rejected);
     WALK(repeats);
     WALK(errors);
+    WALK(left);
 #undef WALK
     walk_cell(&a->all, b ? &b->all : NULL, a->nconv, op, ctx);
     for (int br = 0; br < STATS_BREAKDOWNS; br++)

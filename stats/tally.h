@@ -48,8 +48,9 @@ typedef struct {
 typedef struct {
     int nconv;
     char name[STATS_MAX_CONV][STATS_NAME_LEN];
-    /* Input accounting: read = accepted + rejected. */
+    /* Input accounting: read = accepted + rejected (+ left). */
     uint64_t read, accepted, rejected;
+    uint64_t left;     /* deals read that --where left out: read, valid, not analysed */
     uint64_t repeats;  /* accepted deals skipped as repeats of the one before */
     uint64_t errors;   /* input problems outside any deal */
     stats_cell all;

@@ -12,9 +12,9 @@
  * names of STATS_NAME_LEN bytes, u32 count and that many u64 counters in
  * stats_walk order, then the CRC-32 (zlib) of all the bytes before it. A
  * text is a u32 length and its bytes. Version 1 had no inputs and fewer
- * counters per pair (no sums over the deals whose leads differ): it is
- * refused, naming the version; so is version 2, whose pair counters were
- * sums (version 3 keeps two histograms a pair). */
+ * counters per pair (no sums over the deals whose leads differ), version 2
+ * pair counters that were sums and no count of the deals --where left
+ * out: they are refused, naming the version. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 

@@ -25,11 +25,12 @@ const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUM
 
 #define POOL_DEPTH 256
 
-typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT } slot_kind;
+typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT } slot_kind;
 
 /* What the driver remembers of a job while it is in the pool. SLOT_KNOWN
  * is a whist deal a resumed solve holds already: accounted for, not
- * solved again. */
+ * solved again. SLOT_LEFT is a deal --where left out: no work, but a record
+ * accounted for in order, so that a checkpoint ends at a record as ever. */
 typedef struct {
     slot_kind kind;
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
@@ -493,6 +494,11 @@ static void collect_one(run *r)
         st->repeats++;
         if (placed) store_empty(r);
         break;
+    case SLOT_LEFT:
+        count_read(r, s);
+        st->left++;
+        if (placed) store_empty(r);
+        break;
     case SLOT_KNOWN:
     case SLOT_DEAL:
         if (s->first) r->record_failed = false;
@@ -555,6 +561,10 @@ static void take_record(run *r, const ds_item *it)
     case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, &at, NULL, 0, true); break;
     case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, &at, NULL, 0, true); break;
     case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, &at, NULL, 0, true); break;
+    case DS_LEFT: /* a deal of the input all the same: its digest counts */
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_LEFT, NULL, NULL, &at, &term, 0, true);
+        break;
     case DS_UNUSABLE: /* a deal as read: its digest counts */
         term = deal_digest_term(it->deal, it->position);
         push(r, SLOT_REJECT, NULL, it->diag, &at, &term, 0, true);
