@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <mpi.h>
 #include "analyze/dd/dd_mpi.h"
 
@@ -20,7 +21,9 @@ static struct {
     int (*Comm_set_errhandler)(MPI_Comm, MPI_Errhandler);
     int (*Send)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
     int (*Recv)(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Status *);
-    int (*Probe)(int, int, MPI_Comm, MPI_Status *);
+    int (*Iprobe)(int, int, MPI_Comm, int *, MPI_Status *);
+    int (*Irecv)(void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+    int (*Test)(MPI_Request *, int *, MPI_Status *);
     int (*Get_count)(const MPI_Status *, MPI_Datatype, int *);
     int (*Finalize)(void);
     bool started;
@@ -56,7 +59,9 @@ bool dd_mpi_start(dd_mpi_world *w, diag_t *diag)
     LOOKUP(Comm_set_errhandler);
     LOOKUP(Send);
     LOOKUP(Recv);
-    LOOKUP(Probe);
+    LOOKUP(Iprobe);
+    LOOKUP(Irecv);
+    LOOKUP(Test);
     LOOKUP(Get_count);
     LOOKUP(Finalize);
     void *world = dlsym(mpi.lib, "ompi_mpi_comm_world"), *byte = dlsym(mpi.lib, "ompi_mpi_byte"),
@@ -88,6 +93,41 @@ void dd_mpi_finish(void)
     mpi.started = false;
 }
 
+/* ---- waiting without spinning ---- */
+
+/* Open MPI's blocking calls poll in a busy loop: a rank waiting for its
+ * next chunk, or rank 0's thread waiting for a peer's results, would take
+ * a core from the solvers. These wait by testing a request between naps
+ * that grow from 20 us to 2 ms (a solve takes tens of ms). */
+static void nap(long *ns)
+{
+    struct timespec t = {0, *ns};
+    nanosleep(&t, NULL);
+    if (*ns < 2000000) *ns *= 2;
+}
+
+static bool recv_waiting(void *buf, int bytes, int from, int tag)
+{
+    MPI_Request req;
+    if (mpi.Irecv(buf, bytes, mpi.byte, from, tag, mpi.world, &req) != MPI_SUCCESS) return false;
+    long ns = 20000;
+    for (int done = 0;;) {
+        if (mpi.Test(&req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS) return false;
+        if (done) return true;
+        nap(&ns);
+    }
+}
+
+static bool probe_waiting(int from, MPI_Status *st)
+{
+    long ns = 20000;
+    for (int found = 0;;) {
+        if (mpi.Iprobe(from, MPI_ANY_TAG, mpi.world, &found, st) != MPI_SUCCESS) return false;
+        if (found) return true;
+        nap(&ns);
+    }
+}
+
 /* ---- rank 0: the other ranks as the pool's peers ---- */
 
 #define CHUNK_MAX 64
@@ -110,7 +150,7 @@ static bool exchange(void *arg, dd_job *const jobs[], int n)
         pr->buf[i].deal.pos.file = NULL; /* another process's pointer means nothing there */
     }
     if (mpi.Send(pr->buf, bytes, mpi.byte, pr->rank, TAG_WORK, mpi.world) != MPI_SUCCESS ||
-        mpi.Recv(pr->buf, bytes, mpi.byte, pr->rank, TAG_RESULT, mpi.world, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        !recv_waiting(pr->buf, bytes, pr->rank, TAG_RESULT))
         return false;
     for (int i = 0; i < n; i++) {
         jobs[i]->rc = pr->buf[i].rc;
@@ -154,7 +194,7 @@ int dd_mpi_serve(dd_job_hook hook, void *ctx, diag_t *diag)
     for (;;) {
         MPI_Status st;
         int bytes;
-        if (mpi.Probe(0, MPI_ANY_TAG, mpi.world, &st) != MPI_SUCCESS ||
+        if (!probe_waiting(0, &st) ||
             mpi.Get_count(&st, mpi.byte, &bytes) != MPI_SUCCESS) {
             diag_set(diag, NULL, 0, "the link to MPI rank 0 failed");
             free(buf);
