@@ -76,10 +76,11 @@ static void odds_usage(FILE *f)
             "  --fit-mc B       also Monte Carlo p-values from B random corpora (implies --fit)\n"
             "  --seed S         seed of the Monte Carlo deals (default 1)\n"
             "  --threads N      counting threads (default: one per CPU)\n"
-            "  --format F       input format: auto (default), pbn, oneline, dds, gib, lin\n"
+            "  --format F       input format: auto (default), pbn, oneline, dds, gib, lin, wda\n"
             "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
             "                   other trump policies do not apply: the turn-up makes trumps\n"
             "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+            CLI_VERBOSITY_HELP
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"

@@ -10,13 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 #include "analyze/play/sd_view.h"
 #include "analyze/replay/replay.h"
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
+#include "cli/progress_line.h"
 #include "cli/replay_report.h"
 #include "stats/report.h"
 #include "stats/wls.h"
@@ -26,40 +25,13 @@
 
 static volatile sig_atomic_t stop_requested;
 
-/* The progress line on stderr (only when it is a terminal): deals, rate
- * and ETA, at most twice a second. */
-typedef struct {
-    bool on;
-    double started, shown;
-} progress_line;
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
+/* The progress line (progress_line.h), fed by the run's hook. */
 static void on_progress(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
 {
     progress_line *p = ctx;
-    double t = now_seconds();
-    if (at == REPLAY_PROGRESS_START) {
-        p->started = p->shown = t;
-        return;
-    }
-    if (at == REPLAY_PROGRESS_END) {
-        fprintf(stderr, "\r%79s\r", "");
-        return;
-    }
-    if (t - p->shown < 0.5) return;
-    p->shown = t;
-    double rate = done / (t - p->started > 0 ? t - p->started : 1e-9);
-    fprintf(stderr, "\rreplay: %llu deals, %.1f deals/s", (unsigned long long)done, rate);
-    if (expected > done && rate > 0) {
-        unsigned long eta = (unsigned long)((double)(expected - done) / rate);
-        fprintf(stderr, ", ETA %lu:%02lu:%02lu  ", eta / 3600, eta / 60 % 60, eta % 60);
-    }
+    if (at == REPLAY_PROGRESS_START) p->started = p->shown = progress_now();
+    else if (at == REPLAY_PROGRESS_END) progress_clear(p);
+    else progress_update(p, done, expected);
 }
 
 /* A problem of the run: a record's on a line of its own even while the
@@ -70,7 +42,7 @@ static void on_note(void *ctx, replay_note kind, const diag_t *diag)
     const progress_line *p = ctx;
     switch (kind) {
     case REPLAY_PROBLEM:
-        if (p->on) fprintf(stderr, "\r%79s\r", "");
+        progress_clear(p);
         diag_print(stderr, diag);
         break;
     case REPLAY_INPUT: diag_print(stderr, diag); break;
@@ -127,13 +99,20 @@ static void replay_usage(FILE *f)
         "                    file, which keeps being saved); same results as one run\n"
         "  --no-progress     no progress line (shown only when stderr is a terminal)\n"
         INPUT_OPTIONS_HELP
-        "\nper-deal CSV columns: file line index board trump leader convention lead\n"
+        CLI_VERBOSITY_HELP
+        "                    (-q: no progress line; -v: the run's time and rate)\n"
+        "\n('-' as F of --csv-deals or --csv-summary: the table on standard output, the\n"
+        "report on standard error.)\n"
+        "per-deal CSV columns: file line index board trump leader eval convention lead\n"
         "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
-        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's)\n"
-        "summary CSV columns: breakdown level convention versus measure difference value\n"
-        "  (first the provenance rows; the input rows 'complete' and 'status' say\n"
-        "  INCOMPLETE or PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same\n"
-        "  with their n and se; p_value with six significant digits)\n"
+        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's;\n"
+        "  eval dd or play; with --eval both, two rows per deal and convention)\n"
+        "summary CSV columns: breakdown level eval convention versus measure difference\n"
+        "  value (eval dd, play, dd-play for a pair across the two, or empty; first the\n"
+        "  provenance rows; the input rows 'complete' and 'status' say INCOMPLETE or\n"
+        "  PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same with their n and\n"
+        "  se; p_value with six significant digits). README.md says what each column\n"
+        "  means under each eval.\n"
         "The report starts with the experiment, the version, the command line, each\n"
         "input with its deals and their digest, and the settings; an input not read to\n"
         "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
@@ -417,6 +396,8 @@ int cmd_replay(int argc, char **argv)
     w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
+    FILE *report = cli_report_stream("whistlab replay", c.o.csv_deals, c.csv_summary);
+    if (!report) goto out;
     if (!load_convs(c.s.conventions, &cl)) goto out;
     c.o.eval = (stats_eval)replay_eval_parse(c.s.eval);
     if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
@@ -443,8 +424,8 @@ int cmd_replay(int argc, char **argv)
     if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
-        replay_print_title(&c.s, w.part_mask, w.parts);
-        rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+        replay_print_title(report, &c.s, w.part_mask, w.parts);
+        rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
         goto out;
     }
     if (!c.resume) {
@@ -467,7 +448,7 @@ int cmd_replay(int argc, char **argv)
     replay_settings_format(&c.s, config, sizeof config);
     c.o.config = config;
     static progress_line line;
-    line.on = !c.no_progress && isatty(STDERR_FILENO);
+    progress_start(&line, "replay", !c.no_progress);
     c.o.hooks = (replay_hooks){.note = on_note, .progress = line.on ? on_progress : NULL, .ctx = &line};
     if (c.o.save) {
         struct sigaction sa = {0};
@@ -477,6 +458,7 @@ int cmd_replay(int argc, char **argv)
         sigaction(SIGTERM, &sa, NULL);
         c.o.stop = &stop_requested;
     }
+    double started = progress_now();
     replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
     if (status == REPLAY_INTERRUPTED) {
         fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
@@ -485,8 +467,13 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
-    replay_print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+    if (cli_verbosity == CLI_VERBOSE) {
+        double secs = progress_now() - started;
+        fprintf(stderr, "replay: %llu deals analysed in %.2f s (%.1f deals/s)\n", (unsigned long long)st->all.deals,
+                secs, secs > 0 ? (double)st->all.deals / secs : 0.0);
+    }
+    replay_print_title(report, &c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
