@@ -214,6 +214,12 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         return PLOT_ERR_FORMAT;
     }
     plot_table_index(&s->t, 6);
+    for (size_t r = 0; r < s->t.nrows; r++)
+        if (strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0) {
+            diag_set(diag, csv, 0, "the summary of a round robin (play --round-robin): the figures are drawn "
+                                   "from the summaries of replay and merge");
+            return PLOT_ERR_FORMAT;
+        }
     s->best_eval = "dd";
     bool dd = false, play = false;
     for (size_t r = 0; r < s->t.nrows; r++) {

@@ -119,6 +119,10 @@ static void test_round_robin_tables(void **state)
     assert_non_null(strstr(csv, "\nall,all,duplicate,american,field,mean_gain,,"));
     assert_non_null(strstr(csv, "\nprovenance,conventions,,,,setting,,\"long-suit,american,short-suit\"\n"));
     free(csv);
+    /* whistlab plot tells it from a replay summary */
+    snprintf(args, sizeof args, "plot %s %s.figs", summary, summary);
+    assert_int_equal(run(args), 3);
+    assert_non_null(strstr(err, "the summary of a round robin (play --round-robin)"));
     unlink(summary);
     /* without --round-robin they are refused */
     assert_int_equal(run("play " CORPUS " --csv-deals x.csv"), 2);

@@ -518,6 +518,37 @@ static void test_double_dummy_run(void **state)
     svg_free(&d);
 }
 
+/* --eval both: the table tells the dd and play conventions apart by its
+ * eval column (no "(sd)" in a name); the figures label the play ones
+ * "NAME (sd)" and draw the pairs across the two. */
+static void test_both_evals_run(void **state)
+{
+    (void)state;
+    char dir[400], csv[400];
+    snprintf(dir, sizeof dir, "%s/both", base);
+    snprintf(csv, sizeof csv, "%s/both.csv", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay --eval both --limit 30 --conventions long-suit,short-suit --no-progress "
+                              "--csv-summary '%s' --plot '%s' " CORPUS " 2>&1 >/dev/null",
+                              test_bin(), csv, dir),
+                     0);
+    char *table = slurp(csv);
+    assert_non_null(table);
+    assert_null(strstr(table, ",long-suit (sd),")); /* the experiment row may say "(sd)" */
+    assert_non_null(strstr(table, "\nall,all,play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,all,dd-play,long-suit,short-suit,mean_gain,,"));
+    free(table);
+    svg_doc d;
+    load_figure(dir, "net-gain", &d);
+    expect_text(&d, "net-gain", "long-suit " MINUS " short-suit");
+    expect_text(&d, "net-gain", "long-suit " MINUS " long-suit (sd)");
+    expect_text(&d, "net-gain", "long-suit (sd) " MINUS " short-suit (sd)");
+    svg_free(&d);
+    load_figure(dir, "conventions", &d);
+    expect_text_containing(&d, "conventions", "short-suit (sd)");
+    svg_free(&d);
+}
+
 /* `whistlab plot SUMMARY.csv DIR` draws from the same table the same data. */
 static void test_plot_command_same_data(void **state)
 {
@@ -875,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_differences_figure),
         cmocka_unit_test(test_data_match_the_summary),
         cmocka_unit_test(test_double_dummy_run),
+        cmocka_unit_test(test_both_evals_run),
         cmocka_unit_test(test_plot_command_same_data),
         cmocka_unit_test(test_script_redraws),
         cmocka_unit_test(test_odds_figures),
