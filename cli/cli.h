@@ -24,7 +24,7 @@ enum { CLI_QUIET = -1, CLI_NORMAL = 0, CLI_VERBOSE = 1 };
 extern int cli_verbosity;
 /* The lines of every command's --help that name them. */
 #define CLI_VERBOSITY_HELP \
-    "  -q, --quiet      errors and results only: no warnings, notes, progress or status\n" \
+    "  -q, --quiet      errors and results only: no warnings, notes, status lines\n" \
     "  -v, --verbose    more detail where the command has more to say (timings)\n"
 
 /* Where a command's text report goes: standard output, or standard error
