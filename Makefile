@@ -5,6 +5,9 @@
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players (tests/fuzz/)
+#   make install, make uninstall
+#                the binary, the man page and the documentation of the built-in
+#                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #
 # Every .c under formats/, stats/ and analyze/*/ goes into the library; the
 # front ends, cli/*.c, only into the whistlab binary; each tests/test_*.c is
@@ -61,7 +64,7 @@ BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
 
-.PHONY: all deps check check-long test test-asan demo bench fuzz corpora clean
+.PHONY: all deps check check-long test test-asan demo bench fuzz corpora clean install uninstall
 
 all: whistlab
 
@@ -163,6 +166,29 @@ fuzz: deps
 	@sh tests/install-deps.sh clang libclang-rt-dev
 	@$(MAKE) --no-print-directory whistlab $(FUZZERS)
 	@for f in $(FUZZERS); do sh tests/fuzz/run-fuzz.sh $$f $(FUZZ_SECONDS) || exit 1; done
+
+# Installation as Debian packaging expects it (PREFIX, DESTDIR): the binary,
+# the man page, and what the built-in tables rest on under share/doc/whistlab:
+# the README, the lead and play rules (lead/RULES.md, play/RULES.md) and the
+# convention tables with their format (lead/conventions/).
+PREFIX  ?= /usr/local
+BINDIR   = $(DESTDIR)$(PREFIX)/bin
+MAN1DIR  = $(DESTDIR)$(PREFIX)/share/man/man1
+DOCDIR   = $(DESTDIR)$(PREFIX)/share/doc/whistlab
+DOC_TABLES = $(sort $(wildcard $(CONV_DIR)/*.tbl)) $(CONV_DIR)/README.md
+
+install: whistlab
+	install -d $(BINDIR) $(MAN1DIR) $(DOCDIR)/lead/conventions $(DOCDIR)/play
+	install -m 755 whistlab $(BINDIR)/whistlab
+	install -m 644 whistlab.1 $(MAN1DIR)/whistlab.1
+	install -m 644 README.md $(DOCDIR)/README.md
+	install -m 644 analyze/lead/RULES.md $(DOCDIR)/lead/RULES.md
+	install -m 644 analyze/play/RULES.md $(DOCDIR)/play/RULES.md
+	install -m 644 $(DOC_TABLES) $(DOCDIR)/lead/conventions/
+
+uninstall:
+	rm -f $(BINDIR)/whistlab $(MAN1DIR)/whistlab.1
+	rm -rf $(DOCDIR)
 
 clean:
 	rm -rf build whistlab

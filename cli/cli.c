@@ -1,16 +1,31 @@
 /* cli.c -- what the commands' front ends share: a diagnostic printed under
- * the command's name, the check that the built-in conventions compiled,
- * and the reading of deals as convert, show and lead report it. */
+ * the command's name, the -q/-v verbosity, where a report goes when a CSV
+ * table takes standard output, the check that the built-in conventions
+ * compiled, and the reading of deals as convert, show and lead report it. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "analyze/lead/lead.h"
 #include "cli/cli.h"
+
+int cli_verbosity = CLI_NORMAL;
 
 void cli_error(const char *prefix, const diag_t *d)
 {
     if (!d->file) fprintf(stderr, "%s: %s\n", prefix, d->reason);
     else if (d->line) fprintf(stderr, "%s: %s:%llu: %s\n", prefix, d->file, (unsigned long long)d->line, d->reason);
     else fprintf(stderr, "%s: %s: %s\n", prefix, d->file, d->reason);
+}
+
+FILE *cli_report_stream(const char *prefix, const char *csv_a, const char *csv_b)
+{
+    bool a = csv_a && strcmp(csv_a, "-") == 0, b = csv_b && strcmp(csv_b, "-") == 0;
+    if (a && b) {
+        fprintf(stderr, "%s: only one CSV table can go to standard output ('-'); write the other to a file\n",
+                prefix);
+        return NULL;
+    }
+    return a || b ? stderr : stdout;
 }
 
 deal_stream *cli_stream_open(const char *prefix, const ds_opts *o, const char *const files[], int nfiles)

@@ -16,6 +16,24 @@ enum {
     EXIT_INTERRUPTED = 130, /* replay stopped by a signal: its state file says where */
 };
 
+/* -q/--quiet and -v/--verbose, taken by whistlab.c wherever they stand on
+ * the command line (before a --) and so accepted by every command: quiet
+ * (-1) prints no warnings, notes, progress or status lines, only errors and
+ * results; verbose (1) adds what a command has to say beyond its default
+ * (timings, rates, each file merged). */
+enum { CLI_QUIET = -1, CLI_NORMAL = 0, CLI_VERBOSE = 1 };
+extern int cli_verbosity;
+/* The lines of every command's --help that name them. */
+#define CLI_VERBOSITY_HELP \
+    "  -q, --quiet      errors and results only: no warnings, notes, status lines\n" \
+    "  -v, --verbose    more detail where the command has more to say (timings)\n"
+
+/* Where a command's text report goes: standard output, or standard error
+ * when one of its CSV tables goes to standard output ('-'), so that the
+ * table can be piped whole. NULL (after "PREFIX: ..." on stderr) when two
+ * tables would both go to standard output. A NULL path is no table. */
+FILE *cli_report_stream(const char *prefix, const char *csv_a, const char *csv_b);
+
 /* Prints d on stderr after prefix: "PREFIX: FILE: REASON" ("PREFIX:
  * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
 void cli_error(const char *prefix, const diag_t *d);

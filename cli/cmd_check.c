@@ -2,6 +2,7 @@
  * every deal (read = accepted + rejected) and say why each rejection. */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
 #include "formats/deal_stream.h"
@@ -54,6 +55,7 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
     if (c->no_trump)
         printf("  %llu deal%s name%s no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
                (unsigned long long)c->no_trump, c->no_trump == 1 ? "" : "s", c->no_trump == 1 ? "s" : "");
+    if (cli_verbosity == CLI_QUIET) return; /* the notes below are not results */
     if (notes && notes->warnings)
         printf("  %llu warnings: records that contradict themselves outside the deal "
                "(the deals are kept)\n", (unsigned long long)notes->warnings);
@@ -68,18 +70,30 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
     }
 }
 
-/* One item of the reading: the reader's warnings first, then its problem
- * (a deal of unknown hands is valid: counted, not reported), and at the end
- * of a file its counts. */
-static void check_item(const ds_item *it, const input_opts *io)
+static double now_seconds(void)
 {
-    for (int i = 0; i < it->nwarnings; i++)
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* One item of the reading: the reader's warnings first (not with -q), then
+ * its problem (a deal of unknown hands is valid: counted, not reported), and
+ * at the end of a file its counts (with -v, the time it took; started: when
+ * the file's reading began, reset here). */
+static void check_item(const ds_item *it, const input_opts *io, double *started)
+{
+    for (int i = 0; i < it->nwarnings && cli_verbosity > CLI_QUIET; i++)
         fprintf(stderr, "%s:%llu: warning: %s\n", it->warnings[i].file, (unsigned long long)it->warnings[i].line,
                 it->warnings[i].reason);
     if (it->kind == DS_FILE_END) {
         check_counts c = check_counts_of(it->counts);
         print_counts(strcmp(it->file, "-") ? it->file : "<stdin>", deal_format_name(it->format), &c, it->notes, io);
         if (it->stopped) printf("  stopped early: the rest of the file could not be read\n");
+        double t = now_seconds();
+        if (cli_verbosity == CLI_VERBOSE)
+            printf("  read in %.3f s: %.0f deals/s\n", t - *started, t > *started ? (double)c.read / (t - *started) : 0.0);
+        *started = t;
         return;
     }
     if (!it->diag || (it->kind == DS_REJECT && (it->deal->flags & DEAL_UNKNOWN_HANDS))) return;
@@ -95,6 +109,9 @@ static void check_usage(FILE *f)
                INPUT_OPTIONS_HELP
                "                 (with --trump/--leader, deals that cannot be analysed so\n"
                "                 are rejected too)\n"
+               CLI_VERBOSITY_HELP
+               "                 (-q: the counts and the rejections only; -v: each file's\n"
+               "                 reading time and rate)\n"
                "exit status: 0 nothing rejected, 1 rejections or errors, 2 usage, 3 unreadable input\n");
 }
 
@@ -134,7 +151,8 @@ int cmd_check(int argc, char **argv)
     deal_stream *in = cli_stream_open("whistlab check", &so, (const char *const *)argv + optind, argc - optind);
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
-    while (deal_stream_next(in, &it)) check_item(&it, &io);
+    double started = now_seconds();
+    while (deal_stream_next(in, &it)) check_item(&it, &io, &started);
     check_counts total = check_counts_of(deal_stream_totals(in));
     bool fatal = deal_stream_totals(in)->fatal > 0;
     deal_stream_close(in);

@@ -13,7 +13,8 @@ static void conventions_usage(FILE *f)
         "Lists the built-in opening-lead conventions: name, what they do, source,\n"
         "options (switched on as NAME+option).\n\n"
         "  --table NAME   print the convention's table, to copy and edit (then run it\n"
-        "                 with whistlab lead --convention FILE)\n");
+        "                 with whistlab lead --convention FILE)\n"
+        CLI_VERBOSITY_HELP);
 }
 
 int cmd_conventions(int argc, char **argv)

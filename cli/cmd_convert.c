@@ -16,6 +16,8 @@ static void convert_usage(FILE *f)
                "Games that only replay the deal before (other tables) are written once.\n\n"
                "  --to F         output format: pbn, oneline or wda (overrides the extension)\n"
                INPUT_OPTIONS_HELP
+               CLI_VERBOSITY_HELP
+               "                 (-q: no status line, no note of what the output cannot hold)\n"
                "                 (with --trump/--leader the deals are written with them set)\n");
 }
 
@@ -84,7 +86,7 @@ int cmd_convert(int argc, char **argv)
     int status = cli_stream_status(c);
     if (write_failed) diag_print(stderr, &diag);
     char dropped[256];
-    if (deal_writer_dropped(w, dropped, sizeof dropped))
+    if (deal_writer_dropped(w, dropped, sizeof dropped) && cli_verbosity > CLI_QUIET)
         fprintf(stderr, "convert: %s cannot hold: dropped %s\n", out_path, dropped);
     if (!deal_writer_close(w, &diag)) {
         if (!write_failed) diag_print(stderr, &diag);
@@ -92,11 +94,13 @@ int cmd_convert(int argc, char **argv)
     }
     if (write_failed) status = EXIT_FAILURE_IO;
     cli_counts n = cli_counts_of(c);
-    fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s", (unsigned long long)n.read,
-            (unsigned long long)n.rejected, (unsigned long long)written, out_path);
-    if (n.repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)n.repeats);
-    cli_print_where(stderr, "; ", &io, n.read, n.left);
-    fprintf(stderr, "\n");
+    if (cli_verbosity > CLI_QUIET) {
+        fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s", (unsigned long long)n.read,
+                (unsigned long long)n.rejected, (unsigned long long)written, out_path);
+        if (n.repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)n.repeats);
+        cli_print_where(stderr, "; ", &io, n.read, n.left);
+        fprintf(stderr, "\n");
+    }
     deal_stream_close(in);
     return status;
 }

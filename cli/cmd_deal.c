@@ -43,7 +43,11 @@ static void deal_usage(FILE *f)
             "                   each board's dealer) or north, east, south, west; HAND in whole or\n"
             "                   part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'\n"
             "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
-            "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n");
+            "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n"
+            CLI_VERBOSITY_HELP
+            "A status line on stderr says what was written (not with -q).\n"
+            "exit status: 0 ok, 1 fewer deals met --where than asked for, 2 usage,\n"
+            "3 unwritable output\n");
 }
 
 /* A count: digits with an optional k (thousand) or m (million). */
@@ -112,6 +116,19 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* How the user wrote option opt: "-n/--count", "--seed". */
+static const char *option_name(const struct option *longopts, int opt)
+{
+    static char buf[48];
+    for (const struct option *o = longopts; o->name; o++)
+        if (o->val == opt) {
+            if (opt < 0x100) snprintf(buf, sizeof buf, "-%c/--%s", opt, o->name);
+            else snprintf(buf, sizeof buf, "--%s", o->name);
+            return buf;
+        }
+    return "an option";
+}
+
 int cmd_deal(int argc, char **argv)
 {
     enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP, OPT_PREDEAL, OPT_TURNUP, OPT_TRUMP };
@@ -173,7 +190,10 @@ int cmd_deal(int argc, char **argv)
         default: deal_usage(stderr); return EXIT_USAGE;
         }
         if (!ok) {
-            fprintf(stderr, "whistlab deal: bad value '%s' (see whistlab deal --help)\n", optarg);
+            fprintf(stderr, "whistlab deal: %s %s: %s (see whistlab deal --help)\n", option_name(longopts, opt),
+                    optarg, opt == 'j' ? "expected 1..256" : opt == OPT_TO ? "expected wda, pbn or oneline"
+                    : opt == OPT_TURNUP ? "not a card (e.g. H7)" : opt == OPT_TRUMP ? "expected S, H, D or C"
+                    : "expected a whole number (suffixes k and m)");
             return EXIT_USAGE;
         }
     }
@@ -245,13 +265,17 @@ int cmd_deal(int argc, char **argv)
         fprintf(stderr, "whistlab deal: cannot start the dealing threads\n");
         status = EXIT_FAILURE_IO;
     }
-    fprintf(stderr, "deal: %llu deals (seed %llu) written to %s in %.2f s",
-            (unsigned long long)s->written, (unsigned long long)go.seed,
-            strcmp(out_path, "-") == 0 ? "standard output" : out_path, secs);
-    if (filter)
-        fprintf(stderr, "; %llu dealt, %.4g%% met --where", (unsigned long long)res.dealt,
-                res.dealt ? 100.0 * (double)res.kept / (double)res.dealt : 0.0);
-    fprintf(stderr, "\n");
+    if (cli_verbosity > CLI_QUIET) {
+        fprintf(stderr, "deal: %llu deals (seed %llu) written to %s in %.2f s",
+                (unsigned long long)s->written, (unsigned long long)go.seed,
+                strcmp(out_path, "-") == 0 ? "standard output" : out_path, secs);
+        if (filter)
+            fprintf(stderr, "; %llu dealt, %.4g%% met --where", (unsigned long long)res.dealt,
+                    res.dealt ? 100.0 * (double)res.kept / (double)res.dealt : 0.0);
+        if (cli_verbosity == CLI_VERBOSE)
+            fprintf(stderr, "; %u threads, %.0f deals/s", go.threads, secs > 0 ? (double)s->written / secs : 0.0);
+        fprintf(stderr, "\n");
+    }
     if (status == EXIT_OK && res.kept < go.wanted) {
         fprintf(stderr, "whistlab deal: only %llu of the %llu deals asked for met --where within "
                         "--max-dealt %llu\n", (unsigned long long)res.kept,

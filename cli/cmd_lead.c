@@ -2,7 +2,6 @@
  * typed on the command line or for the eldest hand of every deal in corpus
  * files (with --explain: the rules that chose the suit and the card); with
  * --simulate, a lead problem (cmd_lead_sim.c). */
-#include <csv.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -25,7 +24,7 @@ typedef struct {
     int n;
     bool explain;
     uint64_t seed;
-    FILE *csv;
+    csv_out *csv;
     bool text; /* per-deal text (off when the CSV is the output) */
     /* --simulate: a lead problem for the hand or each eldest hand */
     lead_sim_opts sim;
@@ -34,6 +33,7 @@ typedef struct {
     /* --values: each lead's double-dummy value from a store of solved
      * leads (files only) */
     const dd_store *values;
+    FILE *report; /* --simulate's tables as text: stdout, or stderr when a CSV goes there */
 } lead_opts;
 
 static void lead_usage(FILE *f)
@@ -53,7 +53,8 @@ static void lead_usage(FILE *f)
         "  --explain        name the rules that chose the suit and the card, with a gloss\n"
         "  --seed N         seed of the `random` convention (default 0)\n"
         "  --csv F          write the leads as CSV to F ('-' = standard output) instead of\n"
-        "                   text; columns: file,line,board,convention,card,suit_rule,card_rule;\n"
+        "                   text; columns: file,line,board,leader,hand,trump,turnup,\n"
+        "                   convention,lead,suit_rule,card_rule;\n"
         "                   with --simulate: the tables, one row per lead (see below)\n"
         "  --simulate N     a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
         "                   the dealer's, drawn from the trumps left unless --turnup names it)\n"
@@ -76,6 +77,8 @@ static void lead_usage(FILE *f)
         "                   leader's side, and the best lead's) from the store of solved\n"
         "                   leads of those files (whistlab solve)\n"
         INPUT_OPTIONS_HELP
+        CLI_VERBOSITY_HELP
+        "                   (-q: no closing line of the deals read)\n"
         "\nEvery deal read is accounted for: a deal that cannot be analysed is reported as\n"
         "file:line: reason (exit status 1). See 'whistlab conventions' for the built-ins.\n");
 }
@@ -113,31 +116,41 @@ static void free_conventions(lead_opts *o)
     for (int i = 0; i < o->n; i++) convention_free(o->owned[i]);
 }
 
-static void csv_field(FILE *f, const char *s, bool last)
-{
-    csv_fwrite(f, s, strlen(s));
-    fputc(last ? '\n' : ',', f);
-}
+/* The columns of --csv, named as in the other tables (replay's per-deal
+ * table, lead --simulate's): the deal's place ("" and 0 for --hand), its
+ * eldest hand ("" for --hand), his hand, trumps, turn-up. */
+static const char *const CSV_COLUMNS[] = {"file", "line", "board", "leader", "hand", "trump", "turnup",
+                                          "convention", "lead", "suit_rule", "card_rule"};
+#define CSV_NCOLS ((int)(sizeof CSV_COLUMNS / sizeof CSV_COLUMNS[0]))
 
-static void csv_row(FILE *f, const char *file, uint64_t line, uint32_t board, const char *conv,
-                    const lead_choice *ch)
+/* Where a view was read: file "" for --hand, leader -1 when unknown. */
+typedef struct {
+    const char *file;
+    uint64_t line;
+    uint32_t board;
+    int leader;
+} lead_place;
+
+static void csv_row(csv_out *o, const lead_place *at, const lead_view *v, const char *conv, const lead_choice *ch)
 {
-    char num[32], card[3];
-    csv_field(f, file, false);
-    snprintf(num, sizeof num, "%" PRIu64, line);
-    csv_field(f, num, false);
-    snprintf(num, sizeof num, "%" PRIu32, board);
-    csv_field(f, num, false);
-    csv_field(f, conv, false);
-    csv_field(f, card_format(ch->card, card), false);
-    csv_field(f, ch->suit_rule, false);
-    csv_field(f, ch->card_rule, true);
+    char hand[64], card[3];
+    csv_out_text(o, at->file);
+    csv_out_int(o, (long long)at->line);
+    csv_out_int(o, at->board);
+    csv_out_text(o, at->leader < 0 ? "" : (char[2]){SEAT_CHARS[at->leader], 0});
+    csv_out_text(o, hand_format_text(v->hand, hand, sizeof hand));
+    csv_out_text(o, (char[2]){SUIT_CHARS[v->trump], 0});
+    csv_out_text(o, v->turnup == CARD_NONE ? "" : card_format(v->turnup, card));
+    csv_out_text(o, conv);
+    csv_out_text(o, card_format(ch->card, card));
+    csv_out_text(o, ch->suit_rule);
+    csv_out_text(o, ch->card_rule);
+    csv_out_end_row(o);
 }
 
 /* The leads of every convention for one view: text and/or CSV rows;
  * values: their double-dummy values (NULL: none). */
-static void print_leads(const lead_opts *o, const lead_view *v, const char *file, uint64_t line,
-                        uint32_t board, const dd_leads *values)
+static void print_leads(const lead_opts *o, const lead_view *v, const lead_place *at, const dd_leads *values)
 {
     int w = 0;
     for (int i = 0; i < o->n; i++) {
@@ -155,7 +168,7 @@ static void print_leads(const lead_opts *o, const lead_view *v, const char *file
                        convention_name(c));
             continue;
         }
-        if (o->csv) csv_row(o->csv, file, line, board, convention_name(c), &ch);
+        if (o->csv) csv_row(o->csv, at, v, convention_name(c), &ch);
         if (!o->text) continue;
         char card[3];
         if (values)
@@ -258,14 +271,14 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
         o->sim.hand = v.hand;
         o->sim.trump = v.trump;
         o->sim.turnup = v.turnup;
-        return lead_sim_problem(&o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts);
+        return lead_sim_problem(o->report, &o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts);
     }
     if (o->text) {
         char h[64], c[3];
         printf("hand %s  trumps %s  turn-up %s\n", hand_format_text(v.hand, h, sizeof h),
                STRAIN_NAMES[v.trump], v.turnup == CARD_NONE ? "none" : card_format(v.turnup, c));
     }
-    print_leads(o, &v, "--hand", 0, 0, NULL);
+    print_leads(o, &v, &(lead_place){.file = "", .leader = -1}, NULL);
     return EXIT_OK;
 }
 
@@ -290,9 +303,9 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                 o->sim.hand = v.hand;
                 o->sim.trump = v.trump;
                 o->sim.turnup = (w->flags & DEAL_TURNUP_INFERRED) ? CARD_NONE : w->turnup;
-                printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads\n", w->pos.file, w->pos.line, w->board,
-                       SEAT_CHARS[w->leader]);
-                int s = lead_sim_problem(&o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
+                fprintf(o->report, "%s:%" PRIu64 "  board %" PRIu32 "  %c leads\n", w->pos.file, w->pos.line,
+                        w->board, SEAT_CHARS[w->leader]);
+                int s = lead_sim_problem(o->report, &o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
                                          o->sim_layouts);
                 if (s > sim_status) sim_status = s;
                 continue;
@@ -320,17 +333,20 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                     value_status = EXIT_FAILURE_IO;
                 }
             }
-            print_leads(o, &v, w->pos.file, w->pos.line, w->board, values);
+            print_leads(o, &v, &(lead_place){.file = w->pos.file, .line = w->pos.line, .board = w->board,
+                                             .leader = w->leader}, values);
         }
     }
     int status = cli_stream_status(deal_stream_totals(in));
     cli_counts n = cli_counts_of(deal_stream_totals(in));
     deal_stream_close(in);
-    fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
-            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)",
-            n.read, n.accepted, n.rejected, n.repeats);
-    cli_print_where(stderr, "; ", io, n.read, n.left);
-    fputc('\n', stderr);
+    if (cli_verbosity > CLI_QUIET) {
+        fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
+                " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)",
+                n.read, n.accepted, n.rejected, n.repeats);
+        cli_print_where(stderr, "; ", io, n.read, n.left);
+        fputc('\n', stderr);
+    }
     if (sim_status > status) status = sim_status;
     return value_status > status ? value_status : status;
 }
@@ -490,17 +506,21 @@ int cmd_lead(int argc, char **argv)
         status = EXIT_USAGE;
     }
     if (status == EXIT_OK && o.sim.layouts) {
+        o.report = cli_report_stream("whistlab lead", csv_path, layouts_path);
+        if (!o.report) status = EXIT_USAGE;
+    }
+    if (status == EXIT_OK && o.sim.layouts) {
         status = sim_setup(&o, opponents, csv_path, layouts_path);
         csv_path = NULL;
     }
+    diag_t err = {0};
     if (status == EXIT_OK && csv_path) {
-        o.csv = strcmp(csv_path, "-") == 0 ? stdout : fopen(csv_path, "w");
+        o.csv = csv_out_open(csv_path, CSV_COLUMNS, CSV_NCOLS, &err);
         if (!o.csv) {
-            fprintf(stderr, "whistlab lead: %s: %s\n", csv_path, strerror(errno));
+            cli_error("whistlab lead", &err);
             status = EXIT_FAILURE_IO;
         } else {
             o.text = false;
-            fputs("file,line,board,convention,card,suit_rule,card_rule\n", o.csv);
         }
     }
     if (status == EXIT_OK) {
@@ -510,13 +530,10 @@ int cmd_lead(int argc, char **argv)
             status = lead_files(&o, &io, argv + optind, argc - optind);
         }
     }
-    if (o.csv && o.csv != stdout && fclose(o.csv) != 0 && status == EXIT_OK) {
-        fprintf(stderr, "whistlab lead: %s: write error\n", csv_path);
-        status = EXIT_FAILURE_IO;
-    } else if (o.csv == stdout && fflush(stdout) != 0 && status == EXIT_OK) {
+    if (o.csv && !csv_out_close(o.csv, &err)) {
+        cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;
     }
-    diag_t err = {0};
     if (o.sim_tables && !csv_out_close(o.sim_tables, &err)) {
         cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;

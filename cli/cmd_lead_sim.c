@@ -106,7 +106,7 @@ static int table_rows(const lead_sim_result *res, bool group, int *rows, char la
     return n;
 }
 
-static void print_table(const problem *p, const lead_table *t, bool group, card_t book)
+static void print_table(FILE *out, const problem *p, const lead_table *t, bool group, card_t book)
 {
     int rows[LEAD_TABLE_COLS + 1];
     char label[LEAD_TABLE_COLS][16], marks[LEAD_TABLE_COLS][400];
@@ -125,7 +125,7 @@ static void print_table(const problem *p, const lead_table *t, bool group, card_
         lab[r] = label[r];
         mk[r] = marks[r];
     }
-    lead_table_print(stdout, t, rows, n, lab, mk);
+    lead_table_print(out, t, rows, n, lab, mk);
 }
 
 static void table_csv(const problem *p, csv_out *o, const lead_table *t, const char *eval, const char *conv,
@@ -147,8 +147,8 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
     }
 }
 
-int lead_sim_problem(const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board, card_t book,
-                     csv_out *tables, csv_out *layouts)
+int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board,
+                     card_t book, csv_out *tables, csv_out *layouts)
 {
     static lead_sim_result res;
     problem p = {.o = o, .res = &res, .file = file, .line = line, .board = board, .layouts = layouts};
@@ -162,34 +162,34 @@ int lead_sim_problem(const lead_sim_opts *o, const char *file, uint64_t line, ui
             fprintf(stderr, "whistlab lead: --simulate: %s\n", diag.reason);
             return EXIT_USAGE;
         }
-        printf("not a lead problem: %s\n\n", diag.reason);
+        fprintf(out, "not a lead problem: %s\n\n", diag.reason);
         fprintf(stderr, "%s:%" PRIu64 ": not a lead problem: %s\n", file, line, diag.reason);
         return EXIT_REJECTS;
     }
-    printf("hand %s  trumps %s  turn-up %s\n", hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
+    fprintf(out, "hand %s  trumps %s  turn-up %s\n", hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
            o->turnup == CARD_NONE ? "drawn among the trumps left" : card_format(o->turnup, tu));
     bool ok = lead_sim_run(o, &res, layouts ? layout_rows : NULL, &p, &diag);
     if (!ok) {
         fprintf(stderr, "whistlab lead: %s%s%s\n", file[0] ? file : "", file[0] ? ": " : "", diag.reason);
         if (!res.layouts) return EXIT_FAILURE_IO;
         /* a layout that failed: the tables stand on those before it */
-        printf("INCOMPLETE: %s; the tables rest on the %" PRIu64 " layouts before it\n", diag.reason, res.layouts);
+        fprintf(out, "INCOMPLETE: %s; the tables rest on the %" PRIu64 " layouts before it\n", diag.reason, res.layouts);
     }
-    printf("%" PRIu64 " layouts of the other 39 cards (seed %" PRIu64 "): %s, the rest dealt uniformly at random\n\n",
+    fprintf(out, "%" PRIu64 " layouts of the other 39 cards (seed %" PRIu64 "): %s, the rest dealt uniformly at random\n\n",
            res.layouts, o->seed,
            o->turnup == CARD_NONE ? "the dealer's turn-up drawn from the trumps left" : "the turn-up the dealer's");
     if (o->dd) {
-        printf("DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
+        fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
                "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n");
-        print_table(&p, &res.dd, true, book);
-        printf("\n");
+        print_table(out, &p, &res.dd, true, book);
+        fprintf(out, "\n");
         if (tables) table_csv(&p, tables, &res.dd, "dd", "", book);
     }
     for (int k = 0; o->play && k < o->nconv; k++) {
-        printf("RULE-BASED PLAY: %s's side after each forced lead, the dealer's side %s\n",
+        fprintf(out, "RULE-BASED PLAY: %s's side after each forced lead, the dealer's side %s\n",
                convention_name(o->conv[k]), o->opponents ? convention_name(o->opponents) : "the same");
-        print_table(&p, &res.play[k], false, book);
-        printf("\n");
+        print_table(out, &p, &res.play[k], false, book);
+        fprintf(out, "\n");
         if (tables) table_csv(&p, tables, &res.play[k], "play", convention_name(o->conv[k]), book);
     }
     return ok ? EXIT_OK : EXIT_FAILURE_IO;

@@ -14,9 +14,10 @@ extern const char *const LEAD_SIM_LAYOUT_COLUMNS[];
 extern const int LEAD_SIM_LAYOUT_NCOLS;
 
 /* Runs o for one hand (from file:line board, "" for --hand) and prints its
- * tables; book: the lead the deal records (CARD_NONE: none). tables and
- * layouts may be NULL. Returns an exit status. */
-int lead_sim_problem(const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board, card_t book,
-                     csv_out *tables, csv_out *layouts);
+ * tables on out (stdout, or stderr when a CSV table goes to stdout); book:
+ * the lead the deal records (CARD_NONE: none). tables and layouts may be
+ * NULL. Returns an exit status. */
+int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board,
+                     card_t book, csv_out *tables, csv_out *layouts);
 
 #endif

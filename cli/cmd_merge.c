@@ -20,7 +20,10 @@ static void merge_usage(FILE *f)
                "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n"
                "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
                "3 a file cannot be read or does not belong to the same run, or an input of the\n"
-               "run was not read to its end (the report says INCOMPLETE), or --plot failed\n");
+               "run was not read to its end (the report says INCOMPLETE), or --plot failed\n"
+               "A status line on stderr says how many state files were merged (not with -q;\n"
+               "with -v, a line per file: its shards and deals).\n"
+               CLI_VERBOSITY_HELP);
 }
 
 int cmd_merge(int argc, char **argv)
@@ -58,6 +61,8 @@ int cmd_merge(int argc, char **argv)
         return EXIT_USAGE;
     }
     int prc;
+    FILE *report = cli_report_stream("whistlab merge", csv_summary, NULL);
+    if (!report) return EXIT_USAGE;
     if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;
     stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
@@ -79,6 +84,13 @@ int cmd_merge(int argc, char **argv)
         if (i == optind && !total.complete) {
             fprintf(stderr, "whistlab: %s: cannot merge an unfinished run: resume it to the end first (--resume)\n", argv[i]);
             goto out;
+        }
+        if (cli_verbosity == CLI_VERBOSE) {
+            const wls_file *f = i == optind ? &total : &part;
+            char have[512];
+            provenance_shards(f->parts, f->part_mask, true, have, sizeof have);
+            fprintf(stderr, "merge: %s: shard%s %s, %llu deals analysed\n", argv[i],
+                    __builtin_popcountll(f->part_mask) == 1 ? "" : "s", have, (unsigned long long)f->stats->all.deals);
         }
         if (i > optind && !wls_merge(&total, &part, argv[i], &err)) {
             cli_error("whistlab", &err);
@@ -104,9 +116,9 @@ int cmd_merge(int argc, char **argv)
         cli_error("whistlab", &err);
         goto out;
     }
-    printf("whistlab merge: %d state files\n", argc - optind);
-    replay_print_title(&s, total.part_mask, total.parts);
-    rc = replay_finish_report(a, &s, &prov, csv_summary, plot_dir, "merge");
+    if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", argc - optind);
+    replay_print_title(report, &s, total.part_mask, total.parts);
+    rc = replay_finish_report(report, a, &s, &prov, csv_summary, plot_dir, "merge");
 out:
     free(a);
     free(b);

@@ -20,16 +20,18 @@ static void play_usage(FILE *f)
         "usage: whistlab play FILE [--board N] --convention X [--opponents Y] [--explain]\n"
         "                         [--signals] [--ext X4,...]\n"
         "       whistlab play --verify FILE...\n"
-        "       whistlab play --round-robin X,Y,... [--limit N] [--threads N] FILE...\n"
+        "       whistlab play --round-robin X,Y,... [--limit N] [--threads N]\n"
+        "                     [--csv-deals F] [--csv-summary F] [--no-progress] FILE...\n"
         "Plays one deal with four rule-based single-dummy players (their rules:\n"
         "analyze/play/RULES.md): the eldest hand's side leads by convention X, the\n"
-        "dealer's side by Y (default X). Each player sees only his own hand, the cards\n"
-        "played and the turn-up.\n\n"
+        "dealer's side by Y (default long-suit, as in replay). Each player sees only his\n"
+        "own hand, the cards played and the turn-up.\n\n"
         "  --board N        the deal with board number N (files without board numbers:\n"
         "                   the N-th deal); default the first deal\n"
         "  --convention X   the eldest side's convention (a built-in, a table file, or\n"
         "                   NAME+option); default long-suit\n"
-        "  --opponents Y    the dealer's side's convention (default: the same as X)\n"
+        "  --opponents Y    the dealer's side's convention (default long-suit, as in\n"
+        "                   replay --eval play; 'same': X itself)\n"
         "  --explain        the rule ids behind every card (leads: suit rule/card rule)\n"
         "  --seed N         seed of the `random` convention (default 0)\n"
         "  --signals        the signals (the rules' §11): trump calls (high-low), the\n"
@@ -42,6 +44,15 @@ static void play_usage(FILE *f)
         "  --limit N        with --round-robin: at most N whist deals\n"
         "  --threads N      with --round-robin: threads that play (default: one per\n"
         "                   core); the report is the same for any number\n"
+        "  --csv-deals F    with --round-robin: one row per deal and pair: file line\n"
+        "                   index board trump leader eval convention versus gain\n"
+        "                   (eval duplicate; gain: convention's tricks at both tables - 13)\n"
+        "  --csv-summary F  with --round-robin: the report as a tidy table, one number\n"
+        "                   per row, in the columns of replay's summary CSV\n"
+        "                   ('-' = standard output for either; the report then goes\n"
+        "                   to standard error)\n"
+        "  --no-progress    with --round-robin: no progress line (shown only when\n"
+        "                   stderr is a terminal)\n"
         "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
         "                   held and played once, suit followed, trick winners leading,\n"
         "                   and the recorded [Result] (declarer's tricks; a play cut\n"
@@ -49,6 +60,8 @@ static void play_usage(FILE *f)
         "                   rejected while reading (an impossible [Play]) or an\n"
         "                   unreadable record is a problem too\n"
         INPUT_OPTIONS_HELP
+        CLI_VERBOSITY_HELP
+        "                   (-q: no progress line; -v: the round robin's time and rate)\n"
         "The round robin's report starts with what it rests on: version, command line,\n"
         "each file with its deals and their content digest, and the settings; it says\n"
         "INCOMPLETE when a file could not be read to its end.\n"
@@ -159,6 +172,9 @@ int cmd_play(int argc, char **argv)
         {"round-robin", required_argument, NULL, 'R'},
         {"limit", required_argument, NULL, 'l'},
         {"threads", required_argument, NULL, 'j'},
+        {"csv-deals", required_argument, NULL, 'D'},
+        {"csv-summary", required_argument, NULL, 'M'},
+        {"no-progress", no_argument, NULL, 'P'},
         INPUT_LONG_OPTIONS,
         {NULL, 0, NULL, 0},
     };
@@ -168,15 +184,16 @@ int cmd_play(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     char format_name[16] = "auto", trump_text[16] = "auto", leader_text[16] = "as dealt";
     const char *ext_text = NULL;
-    const char *xs = "long-suit", *ys = NULL;
+    const char *xs = "long-suit", *ys = "long-suit"; /* replay's default opponents too */
     long board = 0;
     bool explain = false, verify = false, signals = false;
     unsigned ext = 0;
     diag_t why = {0};
-    const char *robin = NULL;
+    const char *robin = NULL, *csv_deals = NULL, *csv_summary = NULL;
     uint64_t limit = 0;
     uint64_t seed = 0;
     int threads = 0;
+    bool no_progress = false;
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -207,6 +224,9 @@ int cmd_play(int argc, char **argv)
         case 'v': verify = true; break;
         case 'g': signals = true; break;
         case 'R': robin = optarg; break;
+        case 'D': csv_deals = optarg; break;
+        case 'M': csv_summary = optarg; break;
+        case 'P': no_progress = true; break;
         case 'l': limit = strtoull(optarg, NULL, 10); break;
         case 'j': {
             char *end;
@@ -236,16 +256,23 @@ int cmd_play(int argc, char **argv)
     if (verify) return play_verify(argv + optind, argc - optind, &io);
     cli_conventions_check();
     if (robin) {
-        const char *io_text[3] = {format_name, trump_text, leader_text};
-        return play_round_robin(command, robin, &io, io_text, seed, limit, threads, signals, ext, ext_text,
-                                argv + optind, argc - optind);
+        robin_cli rc = {.command = command, .list = robin, .io = io, .io_text = {format_name, trump_text, leader_text},
+                        .seed = seed, .limit = limit, .threads = threads, .signals = signals,
+                        .no_progress = no_progress, .ext = ext, .ext_text = ext_text, .csv_deals = csv_deals,
+                        .csv_summary = csv_summary};
+        return play_round_robin(&rc, argv + optind, argc - optind);
+    }
+    if (csv_deals || csv_summary || no_progress) {
+        fprintf(stderr, "whistlab play: --csv-deals, --csv-summary and --no-progress go with --round-robin\n");
+        return EXIT_USAGE;
     }
     if (argc - optind != 1) {
         fprintf(stderr, "whistlab play: one FILE (or --verify FILE...)\n");
         return EXIT_USAGE;
     }
-    convention *x = open_conv(xs), *y = x && ys ? open_conv(ys) : NULL;
-    if (!x || (ys && !y)) {
+    bool same = strcmp(ys, "same") == 0;
+    convention *x = open_conv(xs), *y = x && !same ? open_conv(ys) : NULL;
+    if (!x || (!same && !y)) {
         convention_free(x);
         return EXIT_USAGE;
     }

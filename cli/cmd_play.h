@@ -14,10 +14,21 @@ int play_verify(char *const files[], int nfiles, const input_opts *io);
 
 /* --round-robin: every pair of the conventions of list in duplicate over
  * the files; the report, headed by its provenance (command: the command
- * line; io_text: --format, --trump and --leader as given). Returns an exit
- * status. */
-int play_round_robin(const char *command, const char *list, const input_opts *io, const char *const io_text[3],
-                     uint64_t seed, uint64_t limit, int threads, bool signals, unsigned ext,
-                     const char *ext_text, char **files, int nfiles);
+ * line; io_text: --format, --trump and --leader as given), the per-deal
+ * and summary CSV tables, the progress line. */
+typedef struct {
+    const char *command, *list;
+    input_opts io;
+    const char *io_text[3];
+    uint64_t seed, limit;
+    int threads;
+    bool signals, no_progress;
+    unsigned ext;
+    const char *ext_text;          /* NULL: none */
+    const char *csv_deals, *csv_summary; /* NULL: none; "-": standard output */
+} robin_cli;
+
+/* Returns an exit status. */
+int play_round_robin(const robin_cli *rc, char **files, int nfiles);
 
 #endif

@@ -1,15 +1,20 @@
 /* cmd_play_robin.c -- `whistlab play --round-robin`: the duplicate match of
  * every pair of conventions over the files (analyze/play/sd_robin.h), its
- * report headed by what it rests on (stats/provenance.h). */
+ * report headed by what it rests on (stats/provenance.h), its per-deal and
+ * summary CSV tables (stats/robin_csv.h) and its progress line. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "analyze/lead/table_digest.h"
 #include "analyze/play/sd_robin.h"
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
+#include "cli/progress.h"
+#include "stats/csv_out.h"
 #include "stats/pvalue.h"
+#include "stats/robin_csv.h"
 
 /* The report's tables: the deals accounted for (INCOMPLETE when a file was
  * not read to its end), each pair's duplicate gain, the field. */
@@ -41,11 +46,63 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
         fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
 }
 
+/* What the run's hooks write to: the per-deal table and the progress line. */
+typedef struct {
+    const sd_robin_opts *o;
+    csv_out *deals;
+    cli_progress line;
+} robin_out;
+
+static const char *const DEAL_COLUMNS[] = {"file", "line", "index", "board", "trump", "leader", "eval",
+                                           "convention", "versus", "gain"};
+
 /* A problem of the input, as file:line: reason. */
 static void problem(void *ctx, const diag_t *diag)
 {
-    (void)ctx;
+    cli_progress_clear(&((robin_out *)ctx)->line);
     diag_print(stderr, diag);
+}
+
+/* A deal played: its rows of the per-deal table, one per pair. */
+static void played(void *ctx, const sd_robin_deal *d)
+{
+    const robin_out *r = ctx;
+    const sd_robin_opts *o = r->o;
+    for (int i = 0, p = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++, p++) {
+            csv_out_text(r->deals, d->file ? d->file : "");
+            csv_out_int(r->deals, (long long)d->line);
+            csv_out_int(r->deals, (long long)d->index);
+            csv_out_int(r->deals, d->board);
+            csv_out_text(r->deals, (char[2]){SUIT_CHARS[d->trump], 0});
+            csv_out_text(r->deals, (char[2]){SEAT_CHARS[d->leader], 0});
+            csv_out_text(r->deals, "duplicate");
+            csv_out_text(r->deals, convention_name(o->conv[i]));
+            csv_out_text(r->deals, convention_name(o->conv[j]));
+            csv_out_int(r->deals, d->gain[p]);
+            csv_out_end_row(r->deals);
+        }
+}
+
+static void on_progress(void *ctx, uint64_t played)
+{
+    robin_out *r = ctx;
+    cli_progress_update(&r->line, played, r->o->limit);
+}
+
+/* The summary table of the run (stats/robin_csv.h). False (reported) if it
+ * cannot be written. */
+static bool write_summary(const char *path, const sd_robin_opts *o, const sd_robin_result *t,
+                          const provenance *prov)
+{
+    const char *names[SD_ROBIN_MAX];
+    for (int i = 0; i < o->nconv; i++) names[i] = convention_name(o->conv[i]);
+    robin_table tab = {.nconv = o->nconv, .name = names, .pair = &t->pair[0][0], .pair_stride = SD_ROBIN_MAX,
+                       .read = t->read, .played = t->played, .rejected = t->rejected, .repeats = t->repeats};
+    diag_t d = {0};
+    if (stats_write_robin_csv(path, &tab, prov, &d)) return true;
+    cli_error("whistlab play", &d);
+    return false;
 }
 
 /* The round robin's provenance: the experiment, and the settings that
@@ -81,12 +138,17 @@ static bool robin_provenance(provenance *p, const char *command, const char *lis
     return true;
 }
 
-int play_round_robin(const char *command, const char *list, const input_opts *io, const char *const io_text[3],
-                     uint64_t seed, uint64_t limit, int threads, bool signals, unsigned ext,
-                     const char *ext_text, char **files, int nfiles)
+int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
-    sd_robin_opts o = {.input = *io, .seed = seed, .limit = limit, .signals = signals, .ext = ext,
-                       .threads = threads, .problem = problem};
+    static robin_out out;
+    sd_robin_opts o = {.input = rc->io, .seed = rc->seed, .limit = rc->limit, .signals = rc->signals,
+                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .progress = on_progress,
+                       .ctx = &out};
+    memset(&out, 0, sizeof out);
+    out.o = &o;
+    const char *list = rc->list;
+    FILE *report = cli_report_stream("whistlab play", rc->csv_deals, rc->csv_summary);
+    if (!report) return EXIT_USAGE;
     convention *owned[SD_ROBIN_MAX];
     diag_t d = {0};
     int status = EXIT_OK;
@@ -109,7 +171,16 @@ int play_round_robin(const char *command, const char *list, const input_opts *io
         status = EXIT_USAGE;
     }
     static provenance prov;
-    if (status == EXIT_OK && !robin_provenance(&prov, command, list, io_text, &o, ext_text)) status = EXIT_FAILURE_IO;
+    if (status == EXIT_OK && !robin_provenance(&prov, rc->command, list, rc->io_text, &o, rc->ext_text))
+        status = EXIT_FAILURE_IO;
+    if (status == EXIT_OK && rc->csv_deals) {
+        out.deals = csv_out_open(rc->csv_deals, DEAL_COLUMNS, sizeof DEAL_COLUMNS / sizeof DEAL_COLUMNS[0], &d);
+        if (!out.deals) {
+            cli_error("whistlab play", &d);
+            status = EXIT_FAILURE_IO;
+        }
+        o.played = played;
+    }
     sd_robin_result *res = status == EXIT_OK ? calloc(1, sizeof *res) : NULL;
     input_account *inputs = res ? calloc((size_t)nfiles, sizeof *inputs) : NULL;
     if (status == EXIT_OK && !inputs) {
@@ -122,19 +193,35 @@ int play_round_robin(const char *command, const char *list, const input_opts *io
             [SD_ROBIN_OK] = EXIT_OK, [SD_ROBIN_REJECTS] = EXIT_REJECTS,
             [SD_ROBIN_STOPPED] = EXIT_FAILURE_IO, [SD_ROBIN_NOMEM] = EXIT_FAILURE_IO,
         };
+        cli_progress_init(&out.line, "play --round-robin");
+        if (rc->no_progress) out.line.mode = PROGRESS_OFF;
+        cli_progress_start(&out.line, o.limit);
         sd_robin_status run = sd_robin_run(&o, files, nfiles, res);
+        cli_progress_end(&out.line, res->played, o.limit);
         if (run == SD_ROBIN_NOMEM) fprintf(stderr, "whistlab play: out of memory\n");
         status = EXIT_OF[run];
+        if (cli_verbosity == CLI_VERBOSE) {
+            double secs = cli_progress_now() - out.line.started_s;
+            fprintf(stderr, "play --round-robin: %llu deals played in %.2f s (%.1f deals/s)\n",
+                    (unsigned long long)res->played, secs, secs > 0 ? (double)res->played / secs : 0.0);
+        }
         prov.ninputs = nfiles;
         prov.input_name = (const char *const *)files;
         prov.input = inputs;
-        printf("whistlab play --round-robin %s%s on", list, signals ? " --signals" : "");
-        for (int i = 0; i < nfiles; i++) printf(" %s", files[i]);
-        printf("\n");
-        provenance_print_status(stdout, &prov);
-        provenance_print(stdout, &prov);
-        robin_report(stdout, &o, res);
+        fprintf(report, "whistlab play --round-robin %s%s on", list, rc->signals ? " --signals" : "");
+        for (int i = 0; i < nfiles; i++) fprintf(report, " %s", files[i]);
+        fprintf(report, "\n");
+        provenance_print_status(report, &prov);
+        provenance_print(report, &prov);
+        robin_report(report, &o, res);
+        if (out.deals && !csv_out_close(out.deals, &d)) {
+            cli_error("whistlab play", &d);
+            status = EXIT_FAILURE_IO;
+        }
+        out.deals = NULL;
+        if (rc->csv_summary && !write_summary(rc->csv_summary, &o, res, &prov)) status = EXIT_FAILURE_IO;
     }
+    if (out.deals) csv_out_close(out.deals, &d);
     free(inputs);
     free(res);
     for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);

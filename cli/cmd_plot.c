@@ -25,12 +25,14 @@ typedef struct {
 static void on_drawn(void *ctx, const char *svg)
 {
     const plot_messages *m = ctx;
+    if (cli_verbosity == CLI_QUIET && m->drawn_to == stderr) return; /* a status line; on stdout, a result */
     fprintf(m->drawn_to, "%s%s\n", m->drawn_prefix, svg);
 }
 
 static void on_note(void *ctx, const diag_t *d)
 {
     const plot_messages *m = ctx;
+    if (cli_verbosity == CLI_QUIET) return;
     char prefix[96];
     snprintf(prefix, sizeof prefix, "%s: note", m->prefix);
     cli_error(prefix, d);
@@ -57,6 +59,8 @@ static void plot_usage(FILE *f)
             "figures of an odds CSV: odds-TABLE per table: exact, book's figure and corpus\n"
             "  frequency with its CI, and their departures from exact\n\n"
             "gnuplot is Debian's gnuplot-nox (make deps); $WHISTLAB_GNUPLOT names another.\n"
+            CLI_VERBOSITY_HELP
+            "                  (-q: no notes of gnuplot; the SVG paths are still printed)\n"
             "exit status: 0 ok, 2 usage, 3 the CSV missing or not a whistlab table, DIR not\n"
             "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n",
             PLOT_MIN_DEALS_DEFAULT);
@@ -118,7 +122,7 @@ int plot_command_prepare(const char *cmd, const char *dir)
         cli_error(prefix, &d);
         return EXIT_FAILURE_IO;
     }
-    if (!plot_gnuplot_found(NULL)) {
+    if (!plot_gnuplot_found(NULL) && cli_verbosity > CLI_QUIET) {
         char why[1024];
         plot_no_gnuplot(NULL, &d);
         diag_format(why, sizeof why, &d);
@@ -147,8 +151,8 @@ int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool od
     return EXIT_OK;
 }
 
-int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, const provenance *prov,
-                         const char *dir)
+int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, stats_eval eval,
+                         const provenance *prov, const char *dir)
 {
     if (csv_summary && strcmp(csv_summary, "-") != 0) return plot_command_draw(cmd, csv_summary, dir, false, false);
     char tmp[4096], prefix[96];
@@ -159,7 +163,7 @@ int plot_command_summary(const char *cmd, const char *csv_summary, const stats_s
         return EXIT_FAILURE_IO;
     }
     int rc = EXIT_FAILURE_IO;
-    if (!stats_write_summary_csv(tmp, st, prov, &d)) cli_error(prefix, &d);
+    if (!stats_write_summary_csv(tmp, st, eval, prov, &d)) cli_error(prefix, &d);
     else rc = plot_command_draw(cmd, tmp, dir, false, true);
     unlink(tmp);
     return rc;

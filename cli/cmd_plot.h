@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include "stats/provenance.h"
+#include "stats/report.h"
 #include "stats/tally.h"
 
 /* Before a run: makes DIR and checks that it can be written (error and
@@ -22,7 +23,7 @@ int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool od
 /* replay and merge --plot: the figures of st, drawn from csv_summary (the
  * summary CSV just written), or from a temporary copy when there is none
  * or it went to standard output ("-"). */
-int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, const provenance *prov,
-                         const char *dir);
+int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, stats_eval eval,
+                         const provenance *prov, const char *dir);
 
 #endif

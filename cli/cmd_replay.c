@@ -99,13 +99,20 @@ static void replay_usage(FILE *f)
         "                    (default 60), for batch logs; off\n"
         "  --no-progress     the same as --progress off\n"
         INPUT_OPTIONS_HELP
-        "\nper-deal CSV columns: file line index board trump leader convention lead\n"
+        CLI_VERBOSITY_HELP
+        "                    (-q: no progress line; -v: the run's time and rate)\n"
+        "\n('-' as F of --csv-deals or --csv-summary: the table on standard output, the\n"
+        "report on standard error.)\n"
+        "per-deal CSV columns: file line index board trump leader eval convention lead\n"
         "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
-        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's)\n"
-        "summary CSV columns: breakdown level convention versus measure difference value\n"
-        "  (first the provenance rows; the input rows 'complete' and 'status' say\n"
-        "  INCOMPLETE or PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same\n"
-        "  with their n and se; p_value with six significant digits)\n"
+        "  trumps_held longest_plain leads_coincide (tricks are the leader's side's;\n"
+        "  eval dd or play; with --eval both, two rows per deal and convention)\n"
+        "summary CSV columns: breakdown level eval convention versus measure difference\n"
+        "  value (eval dd, play, dd-play for a pair across the two, or empty; first the\n"
+        "  provenance rows; the input rows 'complete' and 'status' say INCOMPLETE or\n"
+        "  PARTIAL; per pair mean_gain_when_differ, mean_gain_when_same with their n and\n"
+        "  se; p_value with six significant digits). README.md says what each column\n"
+        "  means under each eval.\n"
         "The report starts with the experiment, the version, the command line, each\n"
         "input with its deals and their digest, and the settings; an input not read to\n"
         "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
@@ -459,6 +466,8 @@ int cmd_replay(int argc, char **argv)
     w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
+    FILE *report = cli_report_stream("whistlab replay", c.o.csv_deals, c.csv_summary);
+    if (!report) goto out;
     if (!load_convs(c.s.conventions, &cl)) goto out;
     for (int i = 0; i < cl.n; i++) /* its lead is the best: every lead is valued */
         if (convention_is_dd_best(cl.conv[i])) c.s.all_leads = true;
@@ -488,8 +497,8 @@ int cmd_replay(int argc, char **argv)
     if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
-        replay_print_title(&c.s, w.part_mask, w.parts);
-        rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+        replay_print_title(report, &c.s, w.part_mask, w.parts);
+        rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
         goto out;
     }
     if (!c.resume) {
@@ -530,6 +539,7 @@ int cmd_replay(int argc, char **argv)
         sigaction(SIGTERM, &sa, NULL);
         c.o.stop = &stop_requested;
     }
+    double started = cli_progress_now();
     replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
     if (status == REPLAY_INTERRUPTED) {
         fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
@@ -540,8 +550,13 @@ int cmd_replay(int argc, char **argv)
     replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
     if (store && status == REPLAY_DONE && !values_match(&c, store, inputs)) status = REPLAY_FAILED;
     if (store) replay_values_provenance(&prov, c.values, store);
-    replay_print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
-    rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+    if (cli_verbosity == CLI_VERBOSE) {
+        double secs = cli_progress_now() - started;
+        fprintf(stderr, "replay: %llu deals analysed in %.2f s (%.1f deals/s)\n", (unsigned long long)st->all.deals,
+                secs, secs > 0 ? (double)st->all.deals / secs : 0.0);
+    }
+    replay_print_title(report, &c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);

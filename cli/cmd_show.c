@@ -62,7 +62,7 @@ static void show_usage(FILE *f)
                "Prints a deal as a diagram: four hands, dealer, eldest hand, trumps, turn-up.\n\n"
                "  --board N      the first deal with board number N (default: the first deal)\n"
                "  --all          every deal of the file\n"
-               INPUT_OPTIONS_HELP);
+               INPUT_OPTIONS_HELP CLI_VERBOSITY_HELP);
 }
 
 int cmd_show(int argc, char **argv)

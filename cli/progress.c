@@ -4,11 +4,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/cli.h"
 #include "cli/progress.h"
 
 #define LOG_EVERY_DEFAULT_S 60.0
 
-static double now_seconds(void)
+double cli_progress_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -17,7 +18,7 @@ static double now_seconds(void)
 
 void cli_progress_init(cli_progress *p, const char *cmd)
 {
-    *p = (cli_progress){.mode = isatty(STDERR_FILENO) ? PROGRESS_TTY : PROGRESS_OFF,
+    *p = (cli_progress){.mode = isatty(STDERR_FILENO) && cli_verbosity > CLI_QUIET ? PROGRESS_TTY : PROGRESS_OFF,
                         .every_s = LOG_EVERY_DEFAULT_S, .cmd = cmd};
 }
 
@@ -77,24 +78,34 @@ static void show(cli_progress *p, uint64_t done, uint64_t expected, double t, bo
                 (unsigned long long)done, rate, took, last ? ", done" : "");
 }
 
+void cli_progress_start(cli_progress *p, uint64_t expected)
+{
+    p->started_s = p->shown_s = cli_progress_now();
+    if (p->mode == PROGRESS_LOG) show(p, 0, expected, p->started_s, false);
+}
+
+void cli_progress_update(cli_progress *p, uint64_t done, uint64_t expected)
+{
+    if (p->mode == PROGRESS_OFF) return;
+    double t = cli_progress_now();
+    if (t - p->shown_s < (p->mode == PROGRESS_LOG ? p->every_s : 0.5)) return;
+    p->shown_s = t;
+    show(p, done, expected, t, false);
+}
+
+void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected)
+{
+    if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
+    else if (p->mode == PROGRESS_LOG) show(p, done, expected, cli_progress_now(), true);
+}
+
 void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
 {
     cli_progress *p = ctx;
-    double t = now_seconds();
     switch (at) {
-    case REPLAY_PROGRESS_START:
-        p->started_s = p->shown_s = t;
-        if (p->mode == PROGRESS_LOG) show(p, done, expected, t, false);
-        return;
-    case REPLAY_PROGRESS_END:
-        if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
-        else if (p->mode == PROGRESS_LOG) show(p, done, expected, t, true);
-        return;
-    case REPLAY_PROGRESS_TICK:
-        if (t - p->shown_s < (p->mode == PROGRESS_LOG ? p->every_s : 0.5)) return;
-        p->shown_s = t;
-        show(p, done, expected, t, false);
-        return;
+    case REPLAY_PROGRESS_START: cli_progress_start(p, expected); return;
+    case REPLAY_PROGRESS_END: cli_progress_end(p, done, expected); return;
+    case REPLAY_PROGRESS_TICK: cli_progress_update(p, done, expected); return;
     }
 }
 

@@ -1,5 +1,5 @@
-/* progress.h -- the progress report of long runs (replay, solve) on
- * stderr: a line redrawn in place on a terminal, or, for batch jobs and
+/* progress.h -- the progress report of long runs (replay, solve, play
+ * --round-robin) on stderr: a line redrawn in place on a terminal, or, for batch jobs and
  * clusters where nobody watches a terminal (`--progress log[=N]`), a
  * whole line every N seconds that a log file keeps: the time (UTC), the
  * deals done, the rate and the ETA. */
@@ -19,8 +19,18 @@ typedef struct {
     double started_s, shown_s;
 } cli_progress;
 
-/* The default: a terminal's line when stderr is a terminal, else none. */
+/* The default: a terminal's line when stderr is a terminal (and not -q),
+ * else none. */
 void cli_progress_init(cli_progress *p, const char *cmd);
+/* Monotonic seconds, for rates and for -v's closing lines. */
+double cli_progress_now(void);
+/* Starts the clock (and a log's first line). */
+void cli_progress_start(cli_progress *p, uint64_t expected);
+/* done of expected (0: unknown) deals: a terminal's line at most twice a
+ * second, a log's line every every_s seconds. */
+void cli_progress_update(cli_progress *p, uint64_t done, uint64_t expected);
+/* The end of the run: clears a terminal's line, writes a log's last. */
+void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected);
 /* --progress ARG: "tty", "log" or "log=N" (N seconds, default 60), "off".
  * False (nothing changed) if ARG is none of these. */
 bool cli_progress_parse(cli_progress *p, const char *arg);

@@ -8,20 +8,21 @@
 #include "cli/cmd_plot.h"
 #include "cli/replay_report.h"
 
-/* The report's first line; part_mask says which of the shards it covers. */
-void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned shards)
+/* The report's first line, on out; part_mask says which of the shards it
+ * covers. */
+void replay_print_title(FILE *out, const replay_settings *s, uint64_t part_mask, unsigned shards)
 {
-    printf("whistlab replay --eval %s: %s on ", s->eval, s->conventions);
+    fprintf(out, "whistlab replay --eval %s: %s on ", s->eval, s->conventions);
     if (strcmp(s->eval, "dd") != 0)
-        printf("(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
-               strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
-    for (int i = 0; i < s->ninputs; i++) printf("%s%s", i ? ", " : "", s->inputs[i]);
+        fprintf(out, "(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
+                strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
+    for (int i = 0; i < s->ninputs; i++) fprintf(out, "%s%s", i ? ", " : "", s->inputs[i]);
     if (shards > 1) {
         char have[512];
         provenance_shards(shards, part_mask, true, have, sizeof have);
-        printf(" (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
+        fprintf(out, " (PARTIAL: shard%s %s)", __builtin_popcountll(part_mask) == 1 ? "" : "s", have);
     }
-    printf("\n");
+    fprintf(out, "\n");
 }
 
 /* The provenance of a report: the command line (quoted before getopt
@@ -39,18 +40,19 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
     replay_settings_provenance(s, parts, p);
 }
 
-/* The report, the summary CSV and the figures; the exit status: a run
+/* The report on out, the summary CSV and the figures; the exit status: a run
  * that lost input (INCOMPLETE) fails as its reading did. */
-int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+int replay_finish_report(FILE *out, const stats_state *st, const replay_settings *s, const provenance *prov,
                          const char *csv_summary, const char *plot_dir, const char *cmd)
 {
     diag_t err = {0};
-    stats_report(stdout, st, (stats_eval)replay_eval_parse(s->eval), prov); /* checked when s was made */
-    if (csv_summary && !stats_write_summary_csv(csv_summary, st, prov, &err)) {
+    stats_eval eval = (stats_eval)replay_eval_parse(s->eval); /* checked when s was made */
+    stats_report(out, st, eval, prov);
+    if (csv_summary && !stats_write_summary_csv(csv_summary, st, eval, prov, &err)) {
         cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
-    if (plot_dir && plot_command_summary(cmd, csv_summary, st, prov, plot_dir) != EXIT_OK) return EXIT_FAILURE_IO;
+    if (plot_dir && plot_command_summary(cmd, csv_summary, st, eval, prov, plot_dir) != EXIT_OK) return EXIT_FAILURE_IO;
     if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }

@@ -3,11 +3,13 @@
 #ifndef WHISTLAB_REPLAY_REPORT_H
 #define WHISTLAB_REPLAY_REPORT_H
 
+#include <stdio.h>
 #include "analyze/dd/dd_store.h"
 #include "cli/replay_settings.h"
 
-/* The report's first line; part_mask says which of the shards it covers. */
-void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned shards);
+/* The report's first line, on out; part_mask says which of the shards it
+ * covers. */
+void replay_print_title(FILE *out, const replay_settings *s, uint64_t part_mask, unsigned shards);
 
 /* The provenance of a report: the command line (quoted before getopt
  * reorders argv), s, and what the run read of its inputs; parts and
@@ -18,11 +20,12 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
 /* The provenance line of a run whose double-dummy values came from a
  * store of solved leads: the file, its deals and digest, how it was made. */
 void replay_values_provenance(provenance *p, const char *path, const dd_store *store);
-/* The report, the summary CSV and, with plot_dir, the figures drawn from
+/* The report (on out: stdout, or stderr when a CSV table goes to stdout,
+ * cli_report_stream), the summary CSV and, with plot_dir, the figures drawn from
  * it (cmd_plot.h; cmd names the command in the messages); the exit status:
  * a run that lost input (INCOMPLETE) fails as its reading did, and so does
  * one whose figures could not be drawn. */
-int replay_finish_report(const stats_state *st, const replay_settings *s, const provenance *prov,
+int replay_finish_report(FILE *out, const stats_state *st, const replay_settings *s, const provenance *prov,
                          const char *csv_summary, const char *plot_dir, const char *cmd);
 
 #endif

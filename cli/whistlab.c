@@ -34,12 +34,33 @@ static void usage(FILE *f)
                "19th-century books and measures the tricks they win.\n\ncommands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(f, "\n'whistlab COMMAND --help' describes a command; 'man ./whistlab.1' has it all.\n"
-               "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable or broken input\n");
+    fprintf(f, "\nevery command takes:\n" CLI_VERBOSITY_HELP
+               "\ninputs: PBN, DDS test hands, GIB, BBO LIN, dealer one-line, whistlab's .wda\n"
+               "archives; plain or gzip, detected from the content; '-' = standard input\n"
+               "\n'whistlab COMMAND --help' describes a command; 'man whistlab' (or, in the\n"
+               "source tree, 'man ./whistlab.1') has it all.\n"
+               "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable or broken\n"
+               "input or unwritable output, 130 replay interrupted (resume with --resume)\n");
+}
+
+/* Takes -q/--quiet and -v/--verbose out of argv (up to a --), wherever they
+ * stand, into cli_verbosity; the last one given wins. Returns the new argc. */
+static int take_verbosity(int argc, char **argv)
+{
+    int kept = 1, i = 1;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "-q") == 0 || strcmp(argv[i], "--quiet") == 0) cli_verbosity = CLI_QUIET;
+        else if (strcmp(argv[i], "-v") == 0 || strcmp(argv[i], "--verbose") == 0) cli_verbosity = CLI_VERBOSE;
+        else argv[kept++] = argv[i];
+    }
+    for (; i < argc; i++) argv[kept++] = argv[i];
+    argv[kept] = NULL;
+    return kept;
 }
 
 int main(int argc, char **argv)
 {
+    argc = take_verbosity(argc, argv);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

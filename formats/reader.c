@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "format_ops.h"
 #include "wda.h"
 
@@ -91,6 +92,11 @@ static deal_reader *open_wda(const char *path, diag_t *diag)
 deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
 {
     bool named = strcmp(path, "-") != 0;
+    struct stat st;
+    if (named && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) { /* it would read as empty */
+        diag_set(diag, path, 0, "is a directory: give the deal files in it (e.g. %s/*.pbn)", path);
+        return NULL;
+    }
     if (named && (fmt == FMT_WDA || (fmt == FMT_AUTO && file_is_wda(path))))
         return open_wda(path, diag);
     line_in *in = line_in_open(path, diag);

@@ -113,7 +113,7 @@ void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, c
 
 const char *const LEAD_TABLE_CSV_COLUMNS[] = {
     "layouts", "mean_tricks", "se", "ci_low", "ci_high", "best_pct", "odd_trick_pct",
-    "best_lead", "diff_vs_best", "diff_ci_low", "diff_ci_high", "p_value",
+    "is_best", "diff_vs_best", "diff_ci_low", "diff_ci_high", "p_value",
 };
 const int LEAD_TABLE_CSV_NCOLS = sizeof LEAD_TABLE_CSV_COLUMNS / sizeof LEAD_TABLE_CSV_COLUMNS[0];
 

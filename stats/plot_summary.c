@@ -9,9 +9,9 @@
 #include <string.h>
 #include "plot_impl.h"
 
-static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "convention", "versus",
+static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
                                              "measure", "difference", "value"};
-enum { C_BREAKDOWN, C_LEVEL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALUE, NCOLS };
+enum { C_BREAKDOWN, C_LEVEL, C_EVAL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALUE, NCOLS };
 
 #define MAX_CONV 32
 #define MAX_PAIRS (MAX_CONV * (MAX_CONV - 1) / 2)
@@ -19,10 +19,16 @@ enum { C_BREAKDOWN, C_LEVEL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALUE, NCOLS
 #define NPROV 8
 #define MINUS "\xe2\x88\x92" /* U+2212, between the two names of a pair */
 
+/* A convention of the table is its name and eval (with --eval both each
+ * convention is there twice, dd and play); the figures label it by its
+ * name, "NAME (sd)" for the play one of a run that has both. */
 typedef struct {
     plot_table t;
     int nconv;
-    const char *conv[MAX_CONV];
+    const char *conv[MAX_CONV];       /* the labels */
+    const char *conv_name[MAX_CONV], *conv_eval[MAX_CONV];
+    char conv_label[MAX_CONV][80];
+    const char *best_eval;            /* the eval of the "best" rows */
     int npair;
     int pi[MAX_PAIRS], pj[MAX_PAIRS]; /* conv indices, in the table's order */
     bool shown[MAX_PAIRS];            /* in the breakdowns and the distribution */
@@ -37,10 +43,25 @@ typedef struct {
     const char *prov_lines[NPROV + 1];
 } summary;
 
+static int conv_index(const summary *s, const char *label);
+
+/* The table's name and eval of a convention's label ("best", "" as they are). */
+static void conv_key(const summary *s, const char *label, const char **name, const char **eval)
+{
+    int i = *label && strcmp(label, "best") != 0 ? conv_index(s, label) : -1;
+    *name = i < 0 ? label : s->conv_name[i];
+    *eval = i >= 0 ? s->conv_eval[i] : *label ? s->best_eval : "";
+}
+
+/* The value of a row; conv and versus are labels. */
 static const char *text_of(const summary *s, const char *br, const char *level, const char *conv,
                            const char *versus, const char *measure)
 {
-    const char *key[5] = {br, level, conv, versus, measure};
+    const char *x, *ex, *y, *ey;
+    conv_key(s, conv, &x, &ex);
+    conv_key(s, versus, &y, &ey);
+    const char *eval = !*y || strcmp(y, "best") == 0 || strcmp(ex, ey) == 0 ? ex : "dd-play";
+    const char *key[6] = {br, level, eval, x, y, measure};
     long r = plot_table_find(&s->t, key);
     return r < 0 ? NULL : plot_cell(&s->t, (size_t)r, C_VALUE);
 }
@@ -51,11 +72,28 @@ static double num_of(const summary *s, const char *br, const char *level, const 
     return plot_num(text_of(s, br, level, conv, versus, measure));
 }
 
-static int conv_index(const summary *s, const char *name)
+static int conv_index(const summary *s, const char *label)
 {
     for (int i = 0; i < s->nconv; i++)
-        if (strcmp(s->conv[i], name) == 0) return i;
+        if (strcmp(s->conv[i], label) == 0) return i;
     return -1;
+}
+
+/* The convention of a row's name and eval; -1 if none. */
+static int conv_of_row(const summary *s, const char *name, const char *eval)
+{
+    for (int i = 0; i < s->nconv; i++)
+        if (strcmp(s->conv_name[i], name) == 0 && strcmp(s->conv_eval[i], eval) == 0) return i;
+    return -1;
+}
+
+/* The conventions of a pair row: its eval is both's, or dd-play (x dd, y play). */
+static void pair_of_row(const summary *s, size_t r, int *i, int *j)
+{
+    const char *eval = plot_cell(&s->t, r, C_EVAL);
+    bool cross = strcmp(eval, "dd-play") == 0;
+    *i = conv_of_row(s, plot_cell(&s->t, r, C_CONV), cross ? "dd" : eval);
+    *j = conv_of_row(s, plot_cell(&s->t, r, C_VERSUS), cross ? "play" : eval);
 }
 
 static void pair_name(const summary *s, int k, char *buf, size_t len)
@@ -172,22 +210,46 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
     if (!plot_table_header_is(&s->t, SUMMARY_HEADER, NCOLS)) {
         diag_set(diag, csv, 0,
                  "not a summary CSV (replay or merge --csv-summary): its header is not "
-                 "breakdown,level,convention,versus,measure,difference,value");
+                 "breakdown,level,eval,convention,versus,measure,difference,value");
         return PLOT_ERR_FORMAT;
     }
-    plot_table_index(&s->t, 5);
+    plot_table_index(&s->t, 6);
+    for (size_t r = 0; r < s->t.nrows; r++)
+        if (strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0) {
+            diag_set(diag, csv, 0, "the summary of a round robin (play --round-robin): the figures are drawn "
+                                   "from the summaries of replay and merge");
+            return PLOT_ERR_FORMAT;
+        }
+    s->best_eval = "dd";
+    bool dd = false, play = false;
     for (size_t r = 0; r < s->t.nrows; r++) {
         const plot_table *t = &s->t;
         if (strcmp(plot_cell(t, r, C_BREAKDOWN), "all") || strcmp(plot_cell(t, r, C_LEVEL), "all")) continue;
         const char *m = plot_cell(t, r, C_MEASURE), *x = plot_cell(t, r, C_CONV), *y = plot_cell(t, r, C_VERSUS);
-        if (strcmp(m, "mean_tricks") == 0 && *x && strcmp(x, "best") != 0 && !*y && conv_index(s, x) < 0) {
+        const char *e = plot_cell(t, r, C_EVAL);
+        if (strcmp(m, "mean_tricks") == 0 && strcmp(x, "best") == 0) s->best_eval = e;
+        if (strcmp(m, "mean_tricks") == 0 && *x && strcmp(x, "best") != 0 && !*y && conv_of_row(s, x, e) < 0) {
             if (s->nconv == MAX_CONV) {
                 diag_set(diag, csv, 0, "more than %d conventions", MAX_CONV);
                 return PLOT_ERR_FORMAT;
             }
-            s->conv[s->nconv++] = x;
-        } else if (strcmp(m, "mean_gain") == 0) {
-            int i = conv_index(s, x), j = conv_index(s, y);
+            dd |= strcmp(e, "dd") == 0;
+            play |= strcmp(e, "play") == 0;
+            s->conv_name[s->nconv] = x;
+            s->conv_eval[s->nconv++] = e;
+        }
+    }
+    for (int i = 0; i < s->nconv; i++) {
+        bool sd = dd && play && strcmp(s->conv_eval[i], "play") == 0;
+        snprintf(s->conv_label[i], sizeof s->conv_label[i], "%.70s%s", s->conv_name[i], sd ? " (sd)" : "");
+        s->conv[i] = s->conv_label[i];
+    }
+    for (size_t r = 0; r < s->t.nrows; r++) {
+        const plot_table *t = &s->t;
+        if (strcmp(plot_cell(t, r, C_BREAKDOWN), "all") || strcmp(plot_cell(t, r, C_LEVEL), "all")) continue;
+        if (strcmp(plot_cell(t, r, C_MEASURE), "mean_gain") == 0) {
+            int i, j;
+            pair_of_row(s, r, &i, &j);
             if (i < 0 || j < 0 || s->npair == MAX_PAIRS) {
                 diag_set(diag, csv, 0, "row %zu: a pair of conventions without their rows", r + 2);
                 return PLOT_ERR_FORMAT;
@@ -511,7 +573,8 @@ static void fig_differences(plot_ctx *c, const summary *s)
         const plot_table *t = &s->t;
         if (strcmp(plot_cell(t, r, C_MEASURE), "deals_with_difference") || strcmp(plot_cell(t, r, C_BREAKDOWN), "all"))
             continue;
-        int i = conv_index(s, plot_cell(t, r, C_CONV)), j = conv_index(s, plot_cell(t, r, C_VERSUS));
+        int i, j;
+        pair_of_row(s, r, &i, &j);
         double d = plot_num(plot_cell(t, r, C_DIFF)), v = plot_num(plot_cell(t, r, C_VALUE));
         if (i < 0 || j < 0 || isnan(d) || d < -13 || d > 13 || d != floor(d) || isnan(v)) continue;
         for (int k = 0; k < s->npair; k++)
@@ -600,7 +663,7 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     } else if (plot_ctx_ready(c)) {
         fig_conventions(c, s);
         fig_net_gain(c, s);
-        fig_breakdown(c, s, "by-trumps", "trumps", "trumps held by the eldest hand", "trumps held by the eldest hand");
+        fig_breakdown(c, s, "by-trumps", "trumps_held", "trumps held by the eldest hand", "trumps held by the eldest hand");
         fig_breakdown(c, s, "by-longest-suit", "longest_plain", "the eldest hand's longest plain suit",
                       "cards in the eldest hand's longest plain suit");
         fig_differences(c, s);

@@ -13,13 +13,18 @@
  * Holm-corrected over each table's tests.
  *
  * Summary CSV (long format, one number per row), columns:
- *   breakdown  provenance | input | all | trumps | longest_plain |
- *              leads_coincide
+ *   breakdown  provenance | input | all | trumps_held | longest_plain |
+ *              leads_coincide (named as the per-deal table's columns)
  *   level      "all", or the breakdown key (trumps held 0..13, longest plain
  *              suit 0..13, leads coincide 0/1); provenance rows: the input's
  *              number or the setting's name (provenance.h)
- *   convention a convention, "best" (the best lead), or empty for a count
- *              of deals
+ *   eval       what scored the row's numbers: dd (double-dummy value of the
+ *              opening lead), play (rule-based play of all 52 cards),
+ *              dd-play (a pair of a dd and a play column, with --eval
+ *              both), or empty (counts of deals, input and provenance rows);
+ *              the best's is play with --eval play, else dd
+ *   convention a convention, "best" (the best lead; with --eval play the
+ *              best convention on each deal), or empty for a count of deals
  *   versus     for pair rows the convention compared with (gain = convention
  *              minus versus), "best" for rows against the best lead, else empty
  *   measure    provenance rows: version command experiment shards_total
@@ -28,7 +33,7 @@
  *              read accepted rejected repeats errors analysed complete
  *              (1 if every input was read to its end) status ("complete",
  *              or the INCOMPLETE and PARTIAL text) (input rows);
- *              deals; mean_tricks sd_tricks; mean_optimal_cards (best);
+ *              deals; mean_tricks sd_tricks; mean_optimal_leads (best);
  *              mean_cost cost_se cost_ci_low cost_ci_high optimal_pct
  *              (versus best); n mean_gain sd se ci_low ci_high t p_value
  *              (%.6g; 0 below 1e-300) p_value_holm (breakdown cells that
@@ -60,8 +65,11 @@ typedef enum { STATS_EVAL_DD, STATS_EVAL_PLAY, STATS_EVAL_BOTH } stats_eval;
 void stats_report(FILE *f, const stats_state *st, stats_eval eval, const provenance *prov);
 
 /* Writes the summary CSV to path ("-" = standard output), with prov's rows
- * first (NULL: none). False with diag filled on failure. */
-int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, diag_t *diag);
+ * first (NULL: none); eval says what scored st's columns (with both, its
+ * second half are the first half's conventions in play). False with diag
+ * filled on failure. */
+int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval eval, const provenance *prov,
+                            diag_t *diag);
 
 /* Whether a breakdown table shows the pair (i, j), i < j: every pair up to
  * four conventions, else each against the first. */

@@ -1,26 +1,47 @@
 /* summary_csv.c -- the comparison as a tidy CSV table, one number per row
  * (columns in report.h). */
 #include <math.h>
+#include <string.h>
 #include "csv_out.h"
 #include "pvalue.h"
 #include "report.h"
 
-static const char *const HEADER[] = {"breakdown", "level", "convention", "versus",
+static const char *const HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
                                      "measure", "difference", "value"};
-static const char *const BREAK_CSV_NAMES[STATS_BREAKDOWNS] = {"trumps", "longest_plain",
+/* The breakdowns are named as the per-deal table's columns of their keys
+ * (analyze/replay/replay.h). */
+static const char *const BREAK_CSV_NAMES[STATS_BREAKDOWNS] = {"trumps_held", "longest_plain",
                                                               "leads_coincide"};
 
 typedef struct {
     csv_out *out;
     const char *breakdown;
     char level[16];
+    const char *eval; /* of the rows being written: "dd", "play", "dd-play" or "" */
+    stats_eval mode;
+    const stats_state *st;
 } rows;
+
+/* Column i of the state: what scored it, and its convention's name (with
+ * --eval both the second half are the first half's conventions played). */
+static const char *eval_of(const rows *r, int i)
+{
+    if (r->mode == STATS_EVAL_BOTH) return i < r->st->nconv / 2 ? "dd" : "play";
+    return r->mode == STATS_EVAL_PLAY ? "play" : "dd";
+}
+
+static const char *name_of(const rows *r, int i)
+{
+    int half = r->st->nconv / 2;
+    return r->mode == STATS_EVAL_BOTH && i >= half ? r->st->name[i - half] : r->st->name[i];
+}
 
 static void row(rows *r, const char *conv, const char *versus, const char *measure,
                 const int *difference, double value, int decimals)
 {
     csv_out_text(r->out, r->breakdown);
     csv_out_text(r->out, r->level);
+    csv_out_text(r->out, r->eval);
     csv_out_text(r->out, conv);
     csv_out_text(r->out, versus);
     csv_out_text(r->out, measure);
@@ -40,6 +61,7 @@ static void sig_row(rows *r, const char *conv, const char *versus, const char *m
 {
     csv_out_text(r->out, r->breakdown);
     csv_out_text(r->out, r->level);
+    csv_out_text(r->out, r->eval);
     csv_out_text(r->out, conv);
     csv_out_text(r->out, versus);
     csv_out_text(r->out, measure);
@@ -53,6 +75,7 @@ static void text_row(rows *r, const char *level, const char *measure, const char
 {
     csv_out_text(r->out, r->breakdown);
     csv_out_text(r->out, level);
+    csv_out_text(r->out, "");
     csv_out_text(r->out, "");
     csv_out_text(r->out, "");
     csv_out_text(r->out, measure);
@@ -79,13 +102,16 @@ static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
  * all deals. */
 static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *holm)
 {
+    r->eval = "";
     count(r, "", "", "deals", c->deals);
+    r->eval = r->mode == STATS_EVAL_PLAY ? "play" : "dd"; /* the best: with both, the best lead */
     row(r, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
     row(r, "best", "", "sd_tricks", NULL, sd_of(c->best, c->best_sq, c->deals), 6);
     if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
-        row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
+        row(r, "best", "", "mean_optimal_leads", NULL, stats_mean(c->n_best, c->deals), 6);
     for (int i = 0; i < st->nconv; i++) {
-        const char *name = st->name[i];
+        const char *name = name_of(r, i);
+        r->eval = eval_of(r, i);
         paired_summary s;
         paired_summarise(&c->vs_best[i], &s);
         row(r, name, "", "mean_tricks", NULL, stats_mean(c->score[i], c->deals), 6);
@@ -100,7 +126,8 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
-            const char *x = st->name[i], *y = st->name[j];
+            const char *x = name_of(r, i), *y = name_of(r, j);
+            r->eval = strcmp(eval_of(r, i), eval_of(r, j)) == 0 ? eval_of(r, i) : "dd-play";
             int pair = stats_pair_index(i, j, st->nconv);
             paired_summary s, differ, same;
             paired_summarise(a, &s);
@@ -129,16 +156,18 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
         }
 }
 
-int stats_write_summary_csv(const char *path, const stats_state *st, const provenance *prov, diag_t *diag)
+int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval eval, const provenance *prov,
+                            diag_t *diag)
 {
-    rows r = {0};
-    r.out = csv_out_open(path, HEADER, 7, diag);
+    rows r = {.eval = "", .mode = eval, .st = st};
+    r.out = csv_out_open(path, HEADER, 8, diag);
     if (!r.out) return 0;
     if (prov) {
         r.breakdown = "provenance";
         provenance_rows(prov, provenance_row, &r);
     }
     r.breakdown = "input";
+    r.eval = "";
     snprintf(r.level, sizeof r.level, "all");
     count(&r, "", "", "read", st->read);
     count(&r, "", "", "accepted", st->accepted);

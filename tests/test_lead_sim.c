@@ -92,12 +92,12 @@ static void test_tables_from_layouts(void **state)
     assert_int_equal(nleads, 13);
     assert_int_equal(rows, 3 * 13 * NLAYOUTS);
     free(text);
-    /* the table CSV: eval convention lead ... mean best_pct odd_pct best_lead diff */
+    /* the table CSV: eval convention lead ... mean best_pct odd_pct is_best diff */
     text = slurp(tables_csv);
     save = NULL;
     char *header = strtok_r(text, "\n", &save);
     assert_non_null(strstr(header, "eval,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"
-                                   "odd_trick_pct,best_lead,diff_vs_best"));
+                                   "odd_trick_pct,is_best,diff_vs_best"));
     int checked = 0;
     for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char *f[32];

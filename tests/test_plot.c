@@ -450,9 +450,9 @@ static void test_data_match_the_summary(void **state)
     assert_non_null(line);
     double m, lo, hi;
     assert_int_equal(sscanf(line + strlen("\"long-suit " MINUS " short-suit\""), "%lf %lf %lf", &m, &lo, &hi), 3);
-    assert_true(fabs(m - summary_value("all,all,long-suit,short-suit,mean_gain,,")) < 1e-6);
-    assert_true(fabs(lo - summary_value("all,all,long-suit,short-suit,ci_low,,")) < 1e-6);
-    assert_true(fabs(hi - summary_value("all,all,long-suit,short-suit,ci_high,,")) < 1e-6);
+    assert_true(fabs(m - summary_value("all,all,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
+    assert_true(fabs(lo - summary_value("all,all,play,long-suit,short-suit,ci_low,,")) < 1e-6);
+    assert_true(fabs(hi - summary_value("all,all,play,long-suit,short-suit,ci_high,,")) < 1e-6);
     free(dat);
 
     /* the mean tricks' interval: Student t over the 300 deals */
@@ -463,13 +463,13 @@ static void test_data_match_the_summary(void **state)
     assert_non_null(line);
     double cost, clo, chi;
     assert_int_equal(sscanf(line + 10, "%lf %lf %lf %lf %lf %lf", &m, &lo, &hi, &cost, &clo, &chi), 6);
-    double mean = summary_value("all,all,american,,mean_tricks,,"), sd = summary_value("all,all,american,,sd_tricks,,");
+    double mean = summary_value("all,all,play,american,,mean_tricks,,"), sd = summary_value("all,all,play,american,,sd_tricks,,");
     double half = gsl_cdf_tdist_Pinv(0.975, 299) * sd / sqrt(300);
     assert_true(fabs(m - mean) < 1e-6);
     assert_true(fabs(lo - (mean - half)) < 1e-5 && fabs(hi - (mean + half)) < 1e-5);
-    assert_true(fabs(cost - summary_value("all,all,american,best,mean_cost,,")) < 1e-6);
-    assert_true(fabs(clo - summary_value("all,all,american,best,cost_ci_low,,")) < 1e-6);
-    assert_true(fabs(chi - summary_value("all,all,american,best,cost_ci_high,,")) < 1e-6);
+    assert_true(fabs(cost - summary_value("all,all,play,american,best,mean_cost,,")) < 1e-6);
+    assert_true(fabs(clo - summary_value("all,all,play,american,best,cost_ci_low,,")) < 1e-6);
+    assert_true(fabs(chi - summary_value("all,all,play,american,best,cost_ci_high,,")) < 1e-6);
     free(dat);
 
     /* levels with fewer than 10 deals are left out of the breakdowns */
@@ -481,7 +481,7 @@ static void test_data_match_the_summary(void **state)
     int levels = 0;
     for (int k = 0; k <= 13; k++) {
         char key[64];
-        snprintf(key, sizeof key, "\ntrumps,%d,,,deals,,", k);
+        snprintf(key, sizeof key, "\ntrumps_held,%d,,,,deals,,", k);
         char *at = strstr(csv, key);
         int deals = at ? atoi(at + strlen(key)) : 0;
         bool drawn = false; /* a data line whose first field, the level, is k */
@@ -515,6 +515,37 @@ static void test_double_dummy_run(void **state)
     svg_free(&d);
     load_figure(dir, "net-gain", &d);
     expect_text(&d, "net-gain", "Net gain of each pair of conventions (double-dummy)");
+    svg_free(&d);
+}
+
+/* --eval both: the table tells the dd and play conventions apart by its
+ * eval column (no "(sd)" in a name); the figures label the play ones
+ * "NAME (sd)" and draw the pairs across the two. */
+static void test_both_evals_run(void **state)
+{
+    (void)state;
+    char dir[400], csv[400];
+    snprintf(dir, sizeof dir, "%s/both", base);
+    snprintf(csv, sizeof csv, "%s/both.csv", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay --eval both --limit 30 --conventions long-suit,short-suit --no-progress "
+                              "--csv-summary '%s' --plot '%s' " CORPUS " 2>&1 >/dev/null",
+                              test_bin(), csv, dir),
+                     0);
+    char *table = slurp(csv);
+    assert_non_null(table);
+    assert_null(strstr(table, ",long-suit (sd),")); /* the experiment row may say "(sd)" */
+    assert_non_null(strstr(table, "\nall,all,play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,all,dd-play,long-suit,short-suit,mean_gain,,"));
+    free(table);
+    svg_doc d;
+    load_figure(dir, "net-gain", &d);
+    expect_text(&d, "net-gain", "long-suit " MINUS " short-suit");
+    expect_text(&d, "net-gain", "long-suit " MINUS " long-suit (sd)");
+    expect_text(&d, "net-gain", "long-suit (sd) " MINUS " short-suit (sd)");
+    svg_free(&d);
+    load_figure(dir, "conventions", &d);
+    expect_text_containing(&d, "conventions", "short-suit (sd)");
     svg_free(&d);
 }
 
@@ -646,7 +677,7 @@ static void test_errors(void **state)
     snprintf(path, sizeof path, "%s/header.csv", base);
     f = fopen(path, "w");
     assert_non_null(f);
-    fputs("breakdown,level,convention,versus,measure,difference,value\n", f);
+    fputs("breakdown,level,eval,convention,versus,measure,difference,value\n", f);
     fclose(f);
     assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), path, dir), 3);
     assert_non_null(strstr(out, "without results"));
@@ -875,6 +906,7 @@ int main(void)
         cmocka_unit_test(test_differences_figure),
         cmocka_unit_test(test_data_match_the_summary),
         cmocka_unit_test(test_double_dummy_run),
+        cmocka_unit_test(test_both_evals_run),
         cmocka_unit_test(test_plot_command_same_data),
         cmocka_unit_test(test_script_redraws),
         cmocka_unit_test(test_odds_figures),

@@ -130,15 +130,15 @@ static const char *report_digest(const char *report)
 }
 
 /* The value of a summary CSV's row (breakdown, level, convention, versus,
- * measure), "" if none. */
+ * measure; any eval), "" if none. */
 static const char *summary_value(const csv_table *t, const char *breakdown, const char *level, const char *conv,
                                  const char *versus, const char *measure)
 {
     for (int i = 1; i < t->n; i++) {
         const csv_row *r = &t->rows[i];
-        if (!strcmp(r->f[0], breakdown) && !strcmp(r->f[1], level) && !strcmp(r->f[2], conv) &&
-            !strcmp(r->f[3], versus) && !strcmp(r->f[4], measure))
-            return r->f[6];
+        if (!strcmp(r->f[0], breakdown) && !strcmp(r->f[1], level) && !strcmp(r->f[3], conv) &&
+            !strcmp(r->f[4], versus) && !strcmp(r->f[5], measure))
+            return r->f[7];
     }
     return "";
 }
@@ -163,7 +163,7 @@ static void test_values_equal_dds_fut(void **state)
         c_tricks = col(&t, "tricks"), c_best = col(&t, "best"), c_cost = col(&t, "cost"),
         c_opt = col(&t, "optimal"), c_best_lead = col(&t, "best_lead"),
         c_nopt = col(&t, "optimal_leads"), c_trumps = col(&t, "trumps_held"),
-        c_trump = col(&t, "trump");
+        c_trump = col(&t, "trump"), c_eval = col(&t, "eval");
     diag_t diag = {0};
     deal_reader *r = deal_reader_open(test_shared(LIST1000), FMT_DDS, &diag);
     assert_non_null(r);
@@ -181,7 +181,8 @@ static void test_values_equal_dds_fut(void **state)
         for (card_t c = 0; c < 64; c++) n_best += hand_has(hand, c) && d.fut[c] == best;
         for (int i = 0; i < 4; i++, rows++) {
             const csv_row *row = &t.rows[rows];
-            assert_int_equal(row->nf, 19);
+            assert_int_equal(row->nf, 20);
+            assert_string_equal(row->f[c_eval], "dd");
             assert_int_equal(strtoull(row->f[c_line], NULL, 10), d.pos.line);
             assert_string_equal(row->f[c_conv], conv[i]);
             assert_int_equal(row->f[c_trump][0], SUIT_CHARS[d.strain]);
@@ -280,15 +281,16 @@ static void test_hand_checked_gains(void **state)
     int seen = 0;
     for (int i = 1; i < t.n; i++) {
         const csv_row *r = &t.rows[i];
-        if (strcmp(r->f[0], "all") || strcmp(r->f[2], "long-suit") || strcmp(r->f[3], "random"))
+        if (strcmp(r->f[0], "all") || strcmp(r->f[2], "dd") || strcmp(r->f[3], "long-suit") ||
+            strcmp(r->f[4], "random"))
             continue;
-        if (!strcmp(r->f[4], "mean_gain")) seen++, assert_string_equal(r->f[6], "6.500000");
-        if (!strcmp(r->f[4], "sd")) seen++, assert_string_equal(r->f[6], "9.192388");
-        if (!strcmp(r->f[4], "differ_pct")) seen++, assert_string_equal(r->f[6], "100.0000");
-        if (!strcmp(r->f[4], "deals_with_difference")) {
+        if (!strcmp(r->f[5], "mean_gain")) seen++, assert_string_equal(r->f[7], "6.500000");
+        if (!strcmp(r->f[5], "sd")) seen++, assert_string_equal(r->f[7], "9.192388");
+        if (!strcmp(r->f[5], "differ_pct")) seen++, assert_string_equal(r->f[7], "100.0000");
+        if (!strcmp(r->f[5], "deals_with_difference")) {
             seen++;
-            assert_true(!strcmp(r->f[5], "0") || !strcmp(r->f[5], "13"));
-            assert_string_equal(r->f[6], "1");
+            assert_true(!strcmp(r->f[6], "0") || !strcmp(r->f[6], "13"));
+            assert_string_equal(r->f[7], "1");
         }
     }
     assert_int_equal(seen, 5);
@@ -365,9 +367,10 @@ static void test_shards_merge_to_whole(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s merge --save %s %s %s > %s",
                               test_bin(), m, b, a, mreport), 0);
     /* The merged state file is the whole run's, byte for byte; so is the
-     * report, after the merge's first line, the command line aside. */
+     * report on standard output, the command line aside (merge's own line
+     * goes to standard error). */
     assert_true(files_equal(m, whole.wls));
-    assert_true(reports_equal(whole.report, 1, mreport, 2));
+    assert_true(reports_equal(whole.report, 1, mreport, 1));
     /* A shard twice, or a shard with the whole run, is not the whole run. */
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s 2>&1", test_bin(), a, a), 3);
     assert_non_null(strstr(out, "already merged"));
@@ -463,7 +466,7 @@ static void test_wda_shards_select_records(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s > %s", test_bin(),
                               parts[2], parts[0], parts[1], mreport), 0);
     /* its input is named otherwise, but holds the same deals */
-    assert_true(reports_equal_but(whole.report, 2, mreport, 3, "^(command|corpus): "));
+    assert_true(reports_equal_but(whole.report, 2, mreport, 2, "^(command|corpus): "));
     assert_true(strlen(report_digest(mreport)) == 33);
     char digest[64];
     snprintf(digest, sizeof digest, "%s", report_digest(mreport));

@@ -317,7 +317,7 @@ typedef struct {
     int nfields, rows;
     int (*on_row)(void *self);
     char want_measure[64], want_conv[64], want_versus[64], want_level[16], want_breakdown[32];
-    char found[512];
+    char found[512], found_eval[16], want_eval[16]; /* want_eval "*": any */
 } csv_reader;
 
 static void on_field(void *s, size_t len, void *data)
@@ -400,19 +400,27 @@ static void test_csv_quoting(void **state)
 static int find_row(void *self)
 {
     csv_reader *r = self;
-    if (r->nfields == 7 && strcmp(r->field[0], r->want_breakdown) == 0 &&
-        strcmp(r->field[1], r->want_level) == 0 && strcmp(r->field[2], r->want_conv) == 0 &&
-        strcmp(r->field[3], r->want_versus) == 0 && strcmp(r->field[4], r->want_measure) == 0)
-        snprintf(r->found, sizeof r->found, "%s", r->field[6]);
-    assert_true(r->rows == 0 || r->nfields == 7);
+    if (r->nfields == 8 && (strcmp(r->want_eval, "*") == 0 || strcmp(r->field[2], r->want_eval) == 0) &&
+        strcmp(r->field[0], r->want_breakdown) == 0 &&
+        strcmp(r->field[1], r->want_level) == 0 && strcmp(r->field[3], r->want_conv) == 0 &&
+        strcmp(r->field[4], r->want_versus) == 0 && strcmp(r->field[5], r->want_measure) == 0) {
+        snprintf(r->found, sizeof r->found, "%s", r->field[7]);
+        snprintf(r->found_eval, sizeof r->found_eval, "%.15s", r->field[2]);
+    }
+    assert_true(r->rows == 0 || r->nfields == 8);
     return 0;
 }
+
+static const char *last_eval = "";
+
+static const char *want_eval = "*";
 
 static const char *summary_value(const char *path, const char *breakdown, const char *level,
                                  const char *conv, const char *versus, const char *measure)
 {
     static csv_reader r;
     memset(&r, 0, sizeof r);
+    snprintf(r.want_eval, sizeof r.want_eval, "%s", want_eval);
     r.on_row = find_row;
     snprintf(r.want_breakdown, sizeof r.want_breakdown, "%s", breakdown);
     snprintf(r.want_level, sizeof r.want_level, "%s", level);
@@ -420,7 +428,66 @@ static const char *summary_value(const char *path, const char *breakdown, const 
     snprintf(r.want_versus, sizeof r.want_versus, "%s", versus);
     snprintf(r.want_measure, sizeof r.want_measure, "%s", measure);
     read_csv(path, &r);
+    last_eval = r.found_eval;
     return r.found;
+}
+
+static const char *summary_eval(void) { return last_eval; }
+
+/* The eval of the row summary_value found last. */
+static const char *summary_eval(void);
+
+/* --eval both: the play columns are named as their conventions, told apart
+ * by the eval column (dd, play; dd-play for a pair across the two). */
+static void test_summary_csv_eval_column(void **state)
+{
+    (void)state;
+    static const char *const NAMES4[] = {"long-suit", "short-suit", "long-suit (sd)", "short-suit (sd)"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 4, NAMES4);
+    static const int score[2][4] = {{7, 6, 5, 8}, {5, 5, 6, 4}};
+    for (int k = 0; k < 2; k++) {
+        stats_deal d = {0};
+        for (int i = 0; i < 4; i++) d.score[i] = d.choice[i] = score[k][i];
+        d.best = d.best_choice = 7;
+        d.n_best = 1;
+        d.key[BREAK_TRUMPS] = 4;
+        stats_add(st, &d);
+    }
+    diag_t err = {0};
+    const char *path = test_tmp("eval.csv");
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_BOTH, NULL, &err));
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    assert_true(getdelim(&text, &len, 0, f) > 0);
+    fclose(f);
+    assert_null(strstr(text, "(sd)"));
+    assert_true(strncmp(text, "breakdown,level,eval,convention,versus,measure,difference,value\n", 64) == 0);
+    free(text);
+    want_eval = "dd";
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.000000");
+    want_eval = "*"; /* the last of the dd and play rows */
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "5.500000");
+    assert_string_equal(summary_eval(), "play");
+    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_tricks"), "7.000000");
+    assert_string_equal(summary_eval(), "dd");
+    /* the pair long-suit - short-suit three times: dd (1, 0), across
+     * (7-8, 5-4) and play (5-8, 6-4) */
+    want_eval = "dd";
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.500000");
+    want_eval = "dd-play";
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.000000");
+    want_eval = "play";
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "-0.500000");
+    assert_string_equal(summary_value(path, "trumps_held", "4", "short-suit", "", "mean_tricks"), "6.000000");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "best", "mean_cost"), "1.500000");
+    want_eval = "*";
+    assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "2");
+    assert_string_equal(summary_eval(), "");
+    remove(path);
+    free(st);
 }
 
 static void test_summary_csv_and_report(void **state)
@@ -446,7 +513,7 @@ static void test_summary_csv_and_report(void **state)
     st->read = st->accepted = 3;
     diag_t err = {0};
     const char *path = test_tmp("summary.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, &err));
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
     assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
     assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
@@ -456,8 +523,8 @@ static void test_summary_csv_and_report(void **state)
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "mean_gain"), "0.000000");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.333333");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "sd"), "1.527525");
-    assert_string_equal(summary_value(path, "trumps", "4", "american", "", "mean_tricks"), "5.000000");
-    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_optimal_cards"), "2.000000");
+    assert_string_equal(summary_value(path, "trumps_held", "4", "american", "", "mean_tricks"), "5.000000");
+    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_optimal_leads"), "2.000000");
     remove(path);
 
     char *buf = NULL;
@@ -523,7 +590,7 @@ static void test_gain_when_differ_and_same(void **state)
     st->read = st->accepted = 6;
     diag_t err = {0};
     const char *path = test_tmp("split.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, &err));
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
@@ -597,7 +664,7 @@ static void test_p_values_keep_their_magnitude(void **state)
     diag_t err = {0};
     char want[32];
     const char *path = test_tmp("tiny-p.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, &err));
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
     snprintf(want, sizeof want, "%.6g", s.p);
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
     assert_non_null(strstr(want, "e-"));
@@ -675,11 +742,11 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     diag_t err = {0};
     char want[32];
     const char *path = test_tmp("holm.csv");
-    assert_true(stats_write_summary_csv(path, st, NULL, &err));
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
     snprintf(want, sizeof want, "%.6g", 4 * raw_p);
-    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value_holm"), want);
+    assert_string_equal(summary_value(path, "trumps_held", "3", "long-suit", "short-suit", "p_value_holm"), want);
     snprintf(want, sizeof want, "%.6g", raw_p);
-    assert_string_equal(summary_value(path, "trumps", "3", "long-suit", "short-suit", "p_value"), want);
+    assert_string_equal(summary_value(path, "trumps_held", "3", "long-suit", "short-suit", "p_value"), want);
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "p_value_holm"), "");
     remove(path);
     free(st);
@@ -772,7 +839,7 @@ static void test_provenance(void **state)
     free(buf);
     diag_t err = {0};
     const char *path = test_tmp("prov.csv");
-    assert_true(stats_write_summary_csv(path, st, &p, &err));
+    assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, &p, &err));
     assert_string_equal(summary_value(path, "provenance", "all", "", "", "version"), "9.9.9");
     assert_string_equal(summary_value(path, "provenance", "all", "", "", "command"), cmd);
     assert_string_equal(summary_value(path, "provenance", "1", "", "", "input"), "x.pbn.gz");
@@ -791,6 +858,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paired_t_test),
+        cmocka_unit_test(test_summary_csv_eval_column),
         cmocka_unit_test(test_paired_mixed_signs),
         cmocka_unit_test(test_paired_degenerate),
         cmocka_unit_test(test_pair_index),

@@ -41,6 +41,7 @@ typedef struct {
 
 typedef struct {
     sd_deal deal;
+    uint32_t board;
     bool ok;                 /* every table could be played */
     int8_t gain[MAX_PAIRS];  /* i < j in row order: i's gain against j */
 } robin_game;
@@ -221,6 +222,11 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_resul
                 for (int a = 0, p = 0; a < o->nconv; a++)
                     for (int c = a + 1; c < o->nconv; c++, p++) paired_add(&t->pair[a][c], g->gain[p], 0, g->gain[p] != 0);
                 t->played++;
+                if (o->played)
+                    o->played(o->ctx, &(sd_robin_deal){.file = ev->diag.file, .line = ev->diag.line,
+                                                       .index = g->deal.deal_index, .board = g->board,
+                                                       .trump = g->deal.trump, .leader = (g->deal.dealer + 1) & 3,
+                                                       .gain = g->gain});
             }
             if (failed) {
                 diag_t d = ev->diag;
@@ -283,6 +289,7 @@ static bool gather(const sd_robin_opts *o, deal_stream *in, robin_batch *b, uint
         for (int i = 0; i < it.n; i++) {
             robin_game *g = &b->game[b->ngames++];
             sd_deal_from(&g->deal, &it.whist[i]);
+            g->board = it.whist[i].board;
             g->deal.seed = o->seed;
             g->deal.signals = o->signals;
             g->deal.ext = o->ext;
@@ -333,7 +340,9 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
         next->nevents = next->ngames = 0;
         if (more_input) more_input = gather(o, in, next, batch_cap(o, t, (uint64_t)cur->ngames));
         crew_finish(&crew);
-        if (!account(o, cur, t, &status)) break;
+        bool go_on = account(o, cur, t, &status);
+        if (o->progress) o->progress(o->ctx, t->played);
+        if (!go_on) break;
         /* --limit held the read-ahead back: read now what is still wanted */
         if (next->nevents == 0 && more_input) more_input = gather(o, in, next, batch_cap(o, t, 0));
         robin_batch *done = cur;

@@ -16,6 +16,17 @@
 
 #define SD_ROBIN_MAX 12
 
+/* A whist deal played, for the per-deal table: where it was read, its
+ * board, 0-based position in its file, trumps and eldest hand, and each
+ * pair's duplicate gain (i < j in row order: 0-1, 0-2, ..., 1-2, ...). */
+typedef struct {
+    const char *file;
+    uint64_t line, index;
+    uint32_t board;
+    int trump, leader;
+    const int8_t *gain;
+} sd_robin_deal;
+
 typedef struct {
     const convention *conv[SD_ROBIN_MAX];
     int nconv;
@@ -27,6 +38,10 @@ typedef struct {
     /* Each problem of the input (a record that cannot be read or played, a
      * file that cannot be read on), in input order; NULL: none reported. */
     void (*problem)(void *ctx, const diag_t *diag);
+    /* Each whist deal played (within --limit), in input order; NULL: none. */
+    void (*played)(void *ctx, const sd_robin_deal *d);
+    /* After each batch accounted for: the whist deals played so far. */
+    void (*progress)(void *ctx, uint64_t played);
     void *ctx;
 } sd_robin_opts;
 

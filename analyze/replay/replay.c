@@ -17,7 +17,7 @@
 #include "stats/wls.h"
 
 const char *const REPLAY_CSV_COLUMNS[] = {
-    "file", "line", "index", "board", "trump", "leader", "convention", "lead",
+    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "lead",
     "suit_rule", "card_rule", "tricks", "best", "cost", "optimal", "best_lead",
     "optimal_leads", "trumps_held", "longest_plain", "leads_coincide",
 };
@@ -142,10 +142,15 @@ static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *a
     problem(r, &diag);
 }
 
-static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice *ch,
-                    int tricks, const stats_deal *sd, card_t best_card)
+/* The per-deal row of column i of sd (with --eval both the columns from
+ * nconv on are the conventions in play), whose opening lead is ch. */
+static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const stats_deal *sd,
+                    card_t best_card)
 {
     csv_out *o = r->csv;
+    const replay_opts *opts = r->o;
+    bool dd = opts->eval == STATS_EVAL_DD || (opts->eval == STATS_EVAL_BOTH && i < opts->nconv);
+    int tricks = sd->score[i];
     char card[3];
     csv_out_text(o, d->pos.file ? d->pos.file : "");
     csv_out_int(o, (long long)d->pos.line);
@@ -153,7 +158,8 @@ static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice
     csv_out_int(o, d->board);
     csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
     csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
-    csv_out_text(o, name);
+    csv_out_text(o, dd ? "dd" : "play");
+    csv_out_text(o, convention_name(opts->conv[i % opts->nconv]));
     csv_out_text(o, card_format(ch->card, card));
     csv_out_text(o, ch->suit_rule);
     csv_out_text(o, ch->card_rule);
@@ -379,8 +385,7 @@ static bool tally_deal(run *r, const dd_job *job)
                 lead_choose(o->conv[i], &v, &ch[i]);
         }
         for (int i = 0; i < r->st->nconv; i++)
-            csv_row(r, d, i < o->nconv ? convention_name(o->conv[i]) : r->st->name[i], &ch[i % o->nconv],
-                    sd.score[i], &sd, best_card);
+            csv_row(r, d, i, &ch[i % o->nconv], &sd, best_card);
     }
     return true;
 }

@@ -111,15 +111,20 @@ typedef enum {
                             the hooks; an input's stop is in o->inputs) */
 } replay_status;
 
-/* The columns of the per-deal CSV (one row per whist deal and convention):
+/* The columns of the per-deal CSV (one row per whist deal, convention and
+ * eval; README.md "CSV outputs" says what each means under each eval):
  * file, line, index (0-based deal number in its file), board, trump
- * (S H D C N), leader (N E S W), convention, lead (e.g. "H7"), suit_rule,
- * card_rule (the rule ids that chose the lead; "dd" for dd-best), tricks
- * (the leader's side's double-dummy tricks after that lead), best (after the
- * best lead), cost (best - tricks), optimal (1 if cost = 0), best_lead (the
- * dd-best card), optimal_leads (how many cards reach best), trumps_held,
- * longest_plain, leads_coincide (1 if all non-dd-best conventions lead the
- * same card). */
+ * (S H D C N), leader (N E S W), eval (dd: the double-dummy value of the
+ * opening lead; play: the tricks when the rule-based players play all 52
+ * cards), convention, lead (e.g. "H7"), suit_rule, card_rule (the rule ids
+ * that chose the lead; "dd" for dd-best), tricks (the leader's side's),
+ * best (dd, and play with --eval both: after the double-dummy best lead;
+ * play alone: the best convention's tricks on the deal), cost (best -
+ * tricks), optimal (1 if cost = 0), best_lead (the best lead's card; play
+ * alone: the first best convention's lead), optimal_leads (dd: how many of
+ * the leader's cards reach best; play alone: how many conventions do),
+ * trumps_held, longest_plain, leads_coincide (1 if all non-dd-best
+ * conventions lead the same card). */
 extern const char *const REPLAY_CSV_COLUMNS[];
 extern const int REPLAY_CSV_NCOLS;
 
