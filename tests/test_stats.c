@@ -449,7 +449,7 @@ static void test_summary_csv_eval_column(void **state)
     for (int k = 0; k < 2; k++) {
         stats_deal d = {0};
         for (int i = 0; i < 4; i++) d.score[i] = d.choice[i] = score[k][i];
-        d.best = d.best_choice = 7;
+        d.best = 7;
         d.n_best = 1;
         d.key[BREAK_TRUMPS] = 4;
         stats_add(st, &d);
