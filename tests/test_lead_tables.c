@@ -225,8 +225,21 @@ static void test_edited_copy(void **state)
     unlink(path);
 }
 
+/* text with every LF made eol ("\r" or "\r\n"); malloc'ed. */
+static char *with_line_ends(const char *text, const char *eol)
+{
+    char *out = malloc(2 * strlen(text) + 1), *o = out;
+    for (const char *t = text; *t; t++) {
+        if (*t != '\n') *o++ = *t;
+        else for (const char *e = eol; *e; e++) *o++ = *e;
+    }
+    *o = 0;
+    return out;
+}
+
 /* Every built-in, written out and loaded back as a file, leads as the
- * built-in on every K01-K23 hand. */
+ * built-in on every K01-K23 hand; so it does with CR (old Mac) and CRLF
+ * line ends. */
 static void test_builtins_round_trip(void **state)
 {
     (void)state;
@@ -239,19 +252,23 @@ static void test_builtins_round_trip(void **state)
     const convention *const *all = convention_builtins(&n);
     for (int i = 0; i < n; i++) {
         if (convention_is_dd_best(all[i])) continue;
-        const char *text = convention_text(all[i]);
-        const char *path = write_tmp("rt.tbl", text, strlen(text));
-        diag_t d;
-        convention *c = convention_load(path, &d);
-        if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
-        for (size_t k = 0; k < sizeof HANDS / sizeof HANDS[0]; k++) {
-            lead_choice a = lead_of(all[i], HANDS[k]), b = lead_of(c, HANDS[k]);
-            assert_int_equal(a.card, b.card);
-            assert_string_equal(a.suit_rule, b.suit_rule);
-            assert_string_equal(a.card_rule, b.card_rule);
+        static const char *const eols[] = {"\n", "\r", "\r\n"};
+        for (int e = 0; e < 3; e++) {
+            char *text = with_line_ends(convention_text(all[i]), eols[e]);
+            const char *path = write_tmp("rt.tbl", text, strlen(text));
+            free(text);
+            diag_t d;
+            convention *c = convention_load(path, &d);
+            if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+            for (size_t k = 0; k < sizeof HANDS / sizeof HANDS[0]; k++) {
+                lead_choice a = lead_of(all[i], HANDS[k]), b = lead_of(c, HANDS[k]);
+                assert_int_equal(a.card, b.card);
+                assert_string_equal(a.suit_rule, b.suit_rule);
+                assert_string_equal(a.card_rule, b.card_rule);
+            }
+            convention_free(c);
+            unlink(path);
         }
-        convention_free(c);
-        unlink(path);
     }
 }
 

@@ -1308,8 +1308,7 @@ convention *convention_compile(const char *text, const char *file, const char *o
     char line[1024];
     bool ok = true;
     while (ok && *s) {
-        const char *e = strchr(s, '\n');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
+        size_t len = strcspn(s, "\r\n"); /* a line ends at LF, CRLF or CR alone */
         p.line++;
         if (len >= sizeof line) {
             ok = fail(&p, "line longer than %zu characters", sizeof line - 1);
@@ -1317,9 +1316,10 @@ convention *convention_compile(const char *text, const char *file, const char *o
         }
         memcpy(line, s, len);
         line[len] = 0;
-        if (len && line[len - 1] == '\r') line[len - 1] = 0;
         ok = parse_line(&p, line);
-        s = e ? e + 1 : s + len;
+        s += len;
+        if (*s == '\r' && s[1] == '\n') s += 2;
+        else if (*s) s++;
     }
     if (ok) ok = check_complete(&p) && resolve_refs(&p) && build_tables(&p);
     if (!ok) {
