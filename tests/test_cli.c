@@ -138,6 +138,58 @@ static void test_show_book_hand(void **state)
     assert_non_null(strstr(out, "no board 99"));
 }
 
+/* The issue's cases: a PBN file of CR line ends (old Mac) reads its 3
+ * deals; a damaged gzip CRC is named with its offset, after the deals
+ * before it (the game it cuts is not one); an empty file is refused alike with and without --format. */
+static void test_check_cr_file_damaged_gzip_empty_file(void **state)
+{
+    (void)state;
+    char pbn[300];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("mac.pbn"));
+    write_text(pbn, "% PBN 2.1\r\r[Board \"1\"]\r[Dealer \"N\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
+                    "[Board \"2\"]\r[Dealer \"E\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
+                    "[Board \"3\"]\r[Dealer \"S\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r");
+    int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+    if (rc != 0 || !strstr(out, "3 deals read, 3 accepted, 0 rejected")) fail_msg("exit %d:\n%s", rc, out);
+
+    char gz[300];
+    snprintf(gz, sizeof gz, "%s", test_tmp("crc.pbn.gz"));
+    rc = test_run(out, sizeof out, "tr '\\r' '\\n' < %s | gzip -c > %s && "
+                  "printf '\\377' | dd of=%s bs=1 seek=$(($(stat -c %%s %s) - 6)) conv=notrunc 2>/dev/null",
+                  pbn, gz, gz, gz);
+    assert_int_equal(rc, 0);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), gz);
+    if (rc != 3 || !strstr(out, "gzip CRC mismatch at byte") || !strstr(out, "2 deals read"))
+        fail_msg("exit %d:\n%s", rc, out);
+
+    write_text(pbn, "");
+    const char *how[] = {"", "--format pbn", "--format lin"};
+    for (int i = 0; i < 3; i++) {
+        rc = test_run(out, sizeof out, "%s check %s %s 2>&1", test_bin(), how[i], pbn);
+        if (rc != 3 || !strstr(out, "empty input: no deals")) fail_msg("%s: exit %d:\n%s", how[i], rc, out);
+    }
+    unlink(pbn);
+    unlink(gz);
+}
+
+/* A report that cannot be written is a failure naming standard output
+ * (a full disk: /dev/full), whichever command wrote it. */
+static void test_stdout_write_failure_exits_3(void **state)
+{
+    (void)state;
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    static const char *const runs[] = {"odds", "check", "show", "conventions", "replay --limit 4 --eval play"};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int rc = test_run(out, sizeof out, "%s %s %s 2>&1 >/dev/full", test_bin(), runs[i],
+                          strcmp(runs[i], "odds") && strcmp(runs[i], "conventions") ? corpus : "");
+        if (rc != 3 || !strstr(out, "whistlab: standard output: write failed"))
+            fail_msg("%s: exit %d:\n%s", runs[i], rc, out);
+    }
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -192,6 +244,8 @@ int main(void)
         cmocka_unit_test(test_check_lin_directory_total),
         cmocka_unit_test(test_pbn_parser_tests_accepted_or_rejected_by_name),
         cmocka_unit_test(test_check_bad_inputs),
+        cmocka_unit_test(test_check_cr_file_damaged_gzip_empty_file),
+        cmocka_unit_test(test_stdout_write_failure_exits_3),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };
