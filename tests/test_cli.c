@@ -190,6 +190,37 @@ static void test_stdout_write_failure_exits_3(void **state)
     }
 }
 
+/* Outputs are whole or absent: a disk that fills half-way (here a file
+ * size limit) fails the run and leaves no file under the output's name,
+ * nor a temporary beside it; a CSV named .gz is gzip. */
+static void test_outputs_whole_or_absent(void **state)
+{
+    (void)state;
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    static const char *const outs[] = {"full.pbn", "full.pbn.gz", "full.txt", "full.wda"};
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s", test_tmp("outdir"));
+    assert_int_equal(test_run(out, sizeof out, "rm -rf %s && mkdir %s", dir, dir), 0);
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        int rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 16; %s convert %s %s/%s 2>&1",
+                          test_bin(), corpus, dir, outs[i]);
+        if (rc != 3 || !strstr(out, "File too large")) fail_msg("%s: exit %d:\n%s", outs[i], rc, out);
+        assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+        if (atoi(out) != 0) fail_msg("%s: left files behind", outs[i]);
+    }
+    int rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 8; %s replay --no-progress --eval play --limit 300 "
+                      "--csv-deals %s/d.csv %s 2>&1 >/dev/null", test_bin(), dir, corpus);
+    if (rc != 3 || !strstr(out, "d.csv: write failed: File too large")) fail_msg("exit %d:\n%s", rc, out);
+    assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+    assert_int_equal(atoi(out), 0);
+    rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 3 --csv-deals %s/d.csv.gz "
+                  "--csv-summary %s/s.csv.gz %s >/dev/null && gzip -dc %s/d.csv.gz | head -1 && "
+                  "gzip -dc %s/s.csv.gz | wc -l", test_bin(), dir, dir, corpus, dir, dir);
+    assert_int_equal(rc, 0);
+    if (strncmp(out, "file,line,index,board,", 22) != 0) fail_msg("%s", out);
+    test_run(out, sizeof out, "rm -rf %s", dir);
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -246,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_check_bad_inputs),
         cmocka_unit_test(test_check_cr_file_damaged_gzip_empty_file),
         cmocka_unit_test(test_stdout_write_failure_exits_3),
+        cmocka_unit_test(test_outputs_whole_or_absent),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };

@@ -8,6 +8,8 @@
  * rules), the provenance block and the CSV tables read back through
  * libcsv. */
 #include <math.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <csv.h>
 #include <zlib.h>
 #include "testutil.h"
@@ -344,15 +346,16 @@ static void read_csv(const char *path, csv_reader *r)
 {
     struct csv_parser p;
     assert_int_equal(csv_init(&p, CSV_STRICT | CSV_APPEND_NULL), 0);
-    FILE *f = fopen(path, "rb");
+    gzFile f = gzopen(path, "rb"); /* plain or gzip (every member) alike */
     assert_non_null(f);
     char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        assert_int_equal(csv_parse(&p, buf, n, on_field, on_row, r), n);
+    int n;
+    while ((n = gzread(f, buf, sizeof buf)) > 0)
+        assert_int_equal(csv_parse(&p, buf, (size_t)n, on_field, on_row, r), n);
+    assert_int_equal(n, 0);
     csv_fini(&p, on_field, on_row, r);
     csv_free(&p);
-    fclose(f);
+    gzclose(f);
 }
 
 static int quoted_row(void *self)
@@ -368,33 +371,78 @@ static int quoted_row(void *self)
     return 0;
 }
 
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Quoting; a table appears under its name only when closed, whole; a
+ * resumable one lives in PATH.partial until then, is cut back to a
+ * checkpoint's size on resume, and is refused when shorter than that;
+ * a .gz name gives gzip (members joined at each checkpoint). */
 static void test_csv_quoting(void **state)
 {
     (void)state;
     static const char *const header[] = {"text", "quote", "n", "x"};
-    diag_t err = {0};
-    const char *path = test_tmp("q.csv");
-    csv_out *c = csv_out_open(path, header, 4, &err);
-    assert_non_null(c);
-    csv_out_text(c, "a,b");
-    csv_out_text(c, "say \"hi\"");
-    csv_out_int(c, -3);
-    csv_out_num(c, NAN, 3);
-    csv_out_end_row(c);
-    long at = csv_out_sync(c);
-    csv_out_text(c, "dropped");
-    csv_out_end_row(c);
-    assert_true(csv_out_close(c, &err));
-    /* Resuming cuts the table back to the checkpoint's size. */
-    c = csv_out_resume(path, at, 4, &err);
-    assert_non_null(c);
-    assert_true(csv_out_close(c, &err));
-    static csv_reader r;
-    memset(&r, 0, sizeof r);
-    r.on_row = quoted_row;
-    read_csv(path, &r);
-    assert_int_equal(r.rows, 2);
-    remove(path);
+    static const char *const names[] = {"q.csv", "q.csv.gz"};
+    for (int k = 0; k < 2; k++) {
+        diag_t err = {0};
+        char path[300], partial[320];
+        snprintf(path, sizeof path, "%s", test_tmp(names[k]));
+        snprintf(partial, sizeof partial, "%s.partial", path);
+        csv_out *c = csv_out_open(path, header, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "a,b");
+        csv_out_end_row(c);
+        assert_true(csv_out_sync(c) > 0);
+        assert_false(exists(path));
+        assert_true(csv_out_close(c, &err));
+        assert_true(exists(path));
+        remove(path);
+
+        c = csv_out_open_resumable(path, header, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "a,b");
+        csv_out_text(c, "say \"hi\"");
+        csv_out_int(c, -3);
+        csv_out_num(c, NAN, 3);
+        csv_out_end_row(c);
+        long at = csv_out_sync(c);
+        csv_out_text(c, "dropped");
+        csv_out_end_row(c);
+        assert_true(csv_out_keep(c, &err));
+        assert_false(exists(path));
+        /* Resuming cuts the table back to the checkpoint's size. */
+        c = csv_out_resume(path, at, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "c");
+        csv_out_end_row(c);
+        assert_true(csv_out_close(c, &err));
+        assert_false(exists(partial));
+        static csv_reader r;
+        memset(&r, 0, sizeof r);
+        r.on_row = quoted_row;
+        read_csv(path, &r);
+        assert_int_equal(r.rows, 3);
+        assert_string_equal(r.field[0], "c");
+        unsigned char magic[2] = {0};
+        FILE *f = fopen(path, "rb");
+        assert_int_equal(fread(magic, 1, 2, f), 2);
+        fclose(f);
+        assert_int_equal(magic[0] == 0x1f && magic[1] == 0x8b, k == 1);
+        remove(path);
+
+        /* a table cut shorter than its checkpoint is not padded: refused */
+        c = csv_out_open_resumable(path, header, 4, &err);
+        csv_out_text(c, "row");
+        csv_out_end_row(c);
+        at = csv_out_sync(c);
+        assert_true(csv_out_keep(c, &err));
+        assert_int_equal(truncate(partial, at - 2), 0);
+        assert_null(csv_out_resume(path, at, 4, &err));
+        assert_non_null(strstr(err.reason, "fewer than the"));
+        struct stat st;
+        assert_int_equal(stat(partial, &st), 0);
+        assert_int_equal(st.st_size, at - 2);
+        remove(partial);
+    }
 }
 
 static int find_row(void *self)

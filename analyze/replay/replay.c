@@ -449,6 +449,8 @@ static bool open_outputs(run *r)
     if (!o->csv_deals) return true;
     if (o->resume_records)
         r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
+    else if (o->save)
+        r->csv = csv_out_open_resumable(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
     else
         r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
     if (!r->csv) note(r, REPLAY_FAILURE, &err);
@@ -519,7 +521,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     free(r.slots);
     if (o->save) checkpoint(&r, !interrupted);
     diag_t err = {0};
-    if (r.csv && !csv_out_close(r.csv, &err)) {
+    /* a stopped run's table stays PATH.partial, for --resume */
+    if (r.csv && !(interrupted ? csv_out_keep : csv_out_close)(r.csv, &err)) {
         note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
     }
