@@ -209,6 +209,8 @@ static void test_wls_round_trip_and_damage(void **state)
     snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
     w.ninputs = 2;
     w.inputs[1].deals = 7;
+    st->read += 7; /* the deals read are the inputs' */
+    st->accepted += 7;
     w.inputs[1].stopped = 1;
     snprintf(w.inputs[1].where, sizeof w.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     char path[256];
@@ -255,6 +257,63 @@ static void test_wls_round_trip_and_damage(void **state)
     free(back);
 }
 
+/* A state file whose CRC is right but whose fields are not (forged, or
+ * written by a broken program) is refused with the field named; a file
+ * planted at the old temporary name is not written through. */
+static void test_wls_fields_validated(void **state)
+{
+    (void)state;
+    static wls_file w, r;
+    stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
+    diag_t err = {0};
+    char path[256], victim[256], planted[300];
+    snprintf(path, sizeof path, "%s", test_tmp("forged.wls"));
+    snprintf(victim, sizeof victim, "%s", test_tmp("victim.txt"));
+    snprintf(planted, sizeof planted, "%s.tmp", path);
+    r.stats = back;
+    r.inputs = inputs_of[1];
+    static const char *const want[] = {
+        "part mask 0", "a shard beyond the number of shards", "not those accepted plus those rejected",
+        "the inputs' deals (600) are not the deals read (601)", "a breakdown does not add up",
+        "'stopped' is neither 0 nor 1", "more tricks than deals allow", "unfinished state of more than one shard",
+    };
+    for (int k = 0; k < (int)(sizeof want / sizeof want[0]); k++) {
+        fill_wls(&w, st, 0, 1, inputs_of[0]);
+        assert_true(wls_write(path, &w, &err));
+        assert_true(wls_read(path, &r, &err));
+        switch (k) {
+        case 0: w.part_mask = 0; break;
+        case 1: w.parts = 2; w.part_mask = 4; break;
+        case 2: st->accepted = 3412234084236354409ULL; break;
+        case 3: st->read++; st->rejected++; break;
+        case 4: st->by[1][3].deals++; break;
+        case 5: w.inputs[0].stopped = 7; break;
+        case 6: st->all.score[1] = 13 * 600 + 1; break;
+        case 7: w.complete = 0; w.parts = 2; w.part_mask = 3; break;
+        }
+        assert_true(wls_write(path, &w, &err));
+        assert_false(wls_read(path, &r, &err));
+        if (!strstr(err.reason, want[k])) fail_msg("case %d: \"%s\"", k, err.reason);
+    }
+    FILE *f = fopen(victim, "w");
+    fputs("keep", f);
+    fclose(f);
+    assert_int_equal(symlink(victim, planted), 0);
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
+    assert_true(wls_write(path, &w, &err));
+    assert_true(wls_read(path, &r, &err));
+    f = fopen(victim, "r");
+    char text[16] = {0};
+    assert_non_null(fgets(text, sizeof text, f));
+    fclose(f);
+    assert_string_equal(text, "keep");
+    remove(planted);
+    remove(victim);
+    remove(path);
+    free(st);
+    free(back);
+}
+
 static void test_wls_merge_rules(void **state)
 {
     (void)state;
@@ -279,6 +338,7 @@ static void test_wls_merge_rules(void **state)
     c.complete = 1;
     snprintf(c.config, sizeof c.config, "eval dd\nconventions y\n");
     assert_false(wls_merge(&a, &c, "c.wls", &err));
+    assert_non_null(strstr(err.reason, "\"conventions y\" where the first has \"conventions x\""));
     c.part_mask = 1;
     snprintf(c.config, sizeof c.config, "%s", a.config);
     assert_false(wls_merge(&a, &c, "c.wls", &err));
@@ -847,6 +907,7 @@ int main(void)
         cmocka_unit_test(test_pair_index),
         cmocka_unit_test(test_merge_is_exact),
         cmocka_unit_test(test_wls_round_trip_and_damage),
+        cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_summary_csv_and_report),
