@@ -401,7 +401,8 @@ static void test_shards_merge_to_whole(void **state)
 /* Starts a run in the background (of the default conventions, or of
  * conventions when not NULL); stops it with sig as soon as its first
  * checkpoint exists; returns its exit status (-1 if killed). */
-static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
+static int run_input_and_stop(const char *conventions, const char *input, const char *wls, const char *csv,
+                              int sig)
 {
     remove(wls);
     pid_t pid = fork();
@@ -411,7 +412,7 @@ static int run_conventions_and_stop(const char *conventions, const char *wls, co
         freopen("/dev/null", "w", stderr);
         execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
               "--checkpoint", "2", "--save", wls, "--csv-deals", csv, "--conventions",
-              conventions ? conventions : "long-suit,american,short-suit", test_shared(LIST100), (char *)NULL);
+              conventions ? conventions : "long-suit,american,short-suit", input, (char *)NULL);
         _exit(127);
     }
     struct timespec tick = {0, 2000000};
@@ -420,6 +421,11 @@ static int run_conventions_and_stop(const char *conventions, const char *wls, co
     int st;
     waitpid(pid, &st, 0);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
+{
+    return run_input_and_stop(conventions, test_shared(LIST100), wls, csv, sig);
 }
 
 static int run_and_stop(const char *wls, const char *csv, int sig)
@@ -504,6 +510,33 @@ static void test_resume_after_kill(void **state)
     remove(report);
 }
 
+
+/* A corpus changed between the interrupt and --resume (its first deal
+ * here) is refused, naming the file and its deals then and now; put back,
+ * the run goes on. */
+static void test_resume_refuses_a_changed_corpus(void **state)
+{
+    (void)state;
+    char corpus[256], wls[256], csv[256];
+    snprintf(corpus, sizeof corpus, "%s", test_tmp("corpus.txt"));
+    snprintf(wls, sizeof wls, "%s", test_tmp("corpus.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("corpus.csv"));
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s", test_shared(LIST100), corpus), 0);
+    assert_int_equal(run_input_and_stop(NULL, corpus, wls, csv, SIGKILL), -1);
+    check_unfinished(wls);
+    assert_int_equal(test_run(out, sizeof out, "sed -i '2s/N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652/"
+                                               "N:K5.T83.KQ9.A7652 873.J97.AT764.Q4 QJ6.K652.J85.T98/' %s",
+                              corpus), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 3);
+    char want[400];
+    snprintf(want, sizeof want, "whistlab: cannot resume: %s: changed since the run started", corpus);
+    if (!strstr(out, want)) fail_msg("%s", out);
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s", test_shared(LIST100), corpus), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 0);
+    remove(corpus);
+    remove(wls);
+    remove(csv);
+}
 
 /* A run of a convention table file states the file's digest, and is not
  * resumed once the file has changed. */
@@ -857,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
+        cmocka_unit_test(test_resume_refuses_a_changed_corpus),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
         cmocka_unit_test(test_provenance_in_report_and_csv),
