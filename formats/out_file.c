@@ -11,6 +11,7 @@
 struct out_file {
     FILE *f;
     bool is_stdout;
+    const char *name; /* the caller's path: what diagnostics name, outliving o */
     char *path, *tmp;
 };
 
@@ -22,6 +23,7 @@ out_file *out_file_create(const char *path, diag_t *diag)
         return NULL;
     }
     o->path = strdup(path);
+    o->name = path;
     if (strcmp(path, "-") == 0) {
         o->is_stdout = true;
         o->f = stdout;
@@ -78,7 +80,7 @@ bool out_file_commit(out_file *o, diag_t *diag)
     o->f = NULL;
     if (!err && rename(o->tmp, o->path) != 0) err = errno;
     if (err) {
-        diag_set(diag, o->path, 0, "write failed: %s", strerror(err));
+        diag_set(diag, o->name, 0, "write failed: %s", strerror(err));
         out_file_abort(o);
         return false;
     }

@@ -15,7 +15,9 @@
 typedef struct out_file out_file;
 
 /* Opens a temporary file beside path ("-": standard output). NULL with
- * diag filled ("path: reason") when it cannot be created. */
+ * diag filled ("path: reason") when it cannot be created. path is kept,
+ * not copied, for the diagnostics of out_file_commit: it must outlive o's
+ * commit. */
 out_file *out_file_create(const char *path, diag_t *diag);
 
 /* The stream to write to. */

@@ -511,6 +511,25 @@ static void test_resume_after_kill(void **state)
 }
 
 
+/* A checkpoint that cannot be written (here its name is a directory)
+ * fails the run once, clearly, and stops it: not one error per deal. */
+static void test_checkpoint_failure_stops_once(void **state)
+{
+    (void)state;
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s", test_tmp("cp.wls"));
+    assert_int_equal(test_run(out, sizeof out, "rm -rf %s && mkdir -p %s/d", dir, dir), 0);
+    int rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 40 --checkpoint 2 --save %s "
+                      "%s 2>&1 >/dev/null", test_bin(), dir, test_shared(LIST100));
+    assert_int_equal(rc, 3);
+    char want[400];
+    snprintf(want, sizeof want, "whistlab: %s: write failed: Is a directory; the run stops here", dir);
+    const char *at = strstr(out, want);
+    if (!at) fail_msg("%s", out);
+    assert_null(strstr(at + strlen(want), "write failed"));
+    test_run(out, sizeof out, "rm -rf %s", dir);
+}
+
 /* A corpus changed between the interrupt and --resume (its first deal
  * here) is refused, naming the file and its deals then and now; put back,
  * the run goes on. */
@@ -891,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_resume_refuses_a_changed_corpus),
+        cmocka_unit_test(test_checkpoint_failure_stops_once),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
         cmocka_unit_test(test_provenance_in_report_and_csv),

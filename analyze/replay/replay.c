@@ -287,6 +287,10 @@ static bool checkpoint(run *r, bool complete)
     w.inputs = o->inputs;
     w.stats = r->st;
     if (!wls_write(o->save, &w, &err)) {
+        /* once: the run stops reading, and saves no more */
+        char why[sizeof err.reason];
+        snprintf(why, sizeof why, "%s", err.reason);
+        diag_reason(&err, "%.120s; the run stops here, its last checkpoint (if any) kept for --resume", why);
         note(r, REPLAY_FAILURE, &err);
         r->output_failed = true;
         return false;
@@ -361,7 +365,8 @@ static void collect_one(run *r)
     r->mid_record = !s->last;
     if (s->last) {
         r->records_done = s->record + 1;
-        if (r->o->save && r->since_checkpoint >= r->o->checkpoint_every) checkpoint(r, false);
+        if (r->o->save && !r->output_failed && r->since_checkpoint >= r->o->checkpoint_every)
+            checkpoint(r, false);
         progress(r, REPLAY_PROGRESS_TICK);
     }
     dd_pool_retire(r->pool);
@@ -497,7 +502,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         input_failed = true;
     }
     ds_item it;
-    while (in && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
+    while (in && !r.output_failed && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
             note(&r, REPLAY_INPUT, it.diag);
             input_stopped(&r, it.input, it.diag);
@@ -519,10 +524,11 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     progress(&r, REPLAY_PROGRESS_END);
     dd_pool_close(r.pool);
     free(r.slots);
-    if (o->save) checkpoint(&r, !interrupted);
+    bool stopped = interrupted || r.output_failed;
+    if (o->save && !r.output_failed) checkpoint(&r, !interrupted);
     diag_t err = {0};
     /* a stopped run's table stays PATH.partial, for --resume */
-    if (r.csv && !(interrupted ? csv_out_keep : csv_out_close)(r.csv, &err)) {
+    if (r.csv && !(stopped ? csv_out_keep : csv_out_close)(r.csv, &err)) {
         note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
     }
