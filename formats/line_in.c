@@ -193,11 +193,13 @@ long line_in_next(line_in *in, char **line, diag_t *diag)
                     len -= 3;
                 }
             }
-            if (memchr(p, 0, len)) {
+            *line = p;
+            char *nul = memchr(p, 0, len);
+            if (nul) { /* shown to the reader with each NUL as SUB (0x1A), to tell what it was */
+                for (; nul; nul = memchr(nul, 0, len - (size_t)(nul - p))) *nul = 0x1A;
                 diag_set(diag, in->name, in->lineno, "binary data (NUL byte) in a text line");
                 return LINE_BINARY;
             }
-            *line = p;
             return (long)len;
         }
         if (in->eof) return LINE_EOF;

@@ -18,7 +18,9 @@ typedef struct line_in line_in;
 enum {
     LINE_EOF = -1,      /* no more lines */
     LINE_TOO_LONG = -2, /* the line was skipped; diag says where; reading goes on */
-    LINE_BINARY = -3,   /* the line holds a NUL byte; skipped; reading goes on */
+    LINE_BINARY = -3,   /* the line holds a NUL byte; skipped (*line is its text,
+                           each NUL made SUB 0x1A, for a reader to tell what it
+                           was); reading goes on */
     LINE_FATAL = -4,    /* I/O error, truncated or damaged gzip, junk after it: stop */
 };
 

@@ -221,6 +221,81 @@ static void test_outputs_whole_or_absent(void **state)
     test_run(out, sizeof out, "rm -rf %s", dir);
 }
 
+/* path with a NUL byte written at offset at of line lineno (1-based) of src. */
+static void copy_with_nul(const char *src, const char *path, int lineno, size_t at)
+{
+    FILE *in = fopen(src, "rb"), *o = fopen(path, "wb");
+    assert_non_null(in);
+    assert_non_null(o);
+    int line = 1, c;
+    size_t col = 0;
+    while ((c = fgetc(in)) != EOF) {
+        if (line == lineno && col == at) fputc(0, o);
+        fputc(c, o);
+        col++;
+        if (c == '\n') {
+            line++;
+            col = 0;
+        }
+    }
+    fclose(in);
+    fclose(o);
+}
+
+/* A damaged [Deal] tag (unterminated, a NUL, an orphan '#', no quotes) and
+ * a DDS or LIN record with a NUL byte are rejected deals, counted in the
+ * totals with file:line: reason -- not errors outside any deal. */
+static void test_damaged_deal_is_a_rejected_deal(void **state)
+{
+    (void)state;
+    static const char *const damaged[] = {
+        "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765]",
+        "[Deal \"#\"]", "[Deal #\"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]",
+        "[Deal \"N:AK\001QJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]",
+    };
+    static const char *const reason[] = {
+        "unterminated string", "[Deal] cannot inherit its value", "tag Deal: the value must be a quoted string",
+        "binary data (NUL byte)",
+    };
+    const char *good = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]";
+    char pbn[300], text[1024], want[400];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("damaged.pbn"));
+    for (int i = 0; i < 4; i++) {
+        snprintf(text, sizeof text, "[Board \"1\"]\n%s\n\n[Board \"2\"]\n%s\n\n[Board \"3\"]\n%s\n\n", good,
+                 damaged[i], good);
+        char *nul = strchr(text, '\001');
+        size_t len = strlen(text);
+        if (nul) *nul = 0;
+        FILE *f = fopen(pbn, "wb");
+        fwrite(text, 1, len, f);
+        fclose(f);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+        snprintf(want, sizeof want, "%s:5: %s", pbn, reason[i]);
+        if (rc != 1 || !strstr(out, want) || !strstr(out, "3 deals read, 2 accepted, 1 rejected") ||
+            strstr(out, "outside any deal"))
+            fail_msg("case %d: exit %d:\n%s", i, rc, out);
+    }
+    unlink(pbn);
+    static const struct { const char *src, *name, *expect, *where; int line; size_t at; } files[] = {
+        {"corpora/dds-hands/list10.txt", "nul.txt", "10 deals read, 9 accepted, 1 rejected",
+         ":2: binary data (NUL byte) in the deal's PBN line", 2, 20},
+        {"corpora/dds-hands/list10.txt", "nul2.txt", "10 deals read, 9 accepted, 1 rejected",
+         ":3: binary data (NUL byte) in a text line", 3, 20},
+        {"corpora/lin/endplay_example1.lin", "nul.lin", "8 deals read, 7 accepted, 1 rejected",
+         ":3: binary data (NUL byte) in the record's line", 3, 30},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s", test_tmp(files[i].name));
+        copy_with_nul(test_shared(files[i].src), path, files[i].line, files[i].at);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), path);
+        snprintf(want, sizeof want, "%s%s", path, files[i].where);
+        if (rc != 1 || !strstr(out, want) || !strstr(out, files[i].expect) || strstr(out, "outside any deal"))
+            fail_msg("%s: exit %d:\n%s", files[i].name, rc, out);
+        unlink(path);
+    }
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -278,6 +353,7 @@ int main(void)
         cmocka_unit_test(test_check_cr_file_damaged_gzip_empty_file),
         cmocka_unit_test(test_stdout_write_failure_exits_3),
         cmocka_unit_test(test_outputs_whole_or_absent),
+        cmocka_unit_test(test_damaged_deal_is_a_rejected_deal),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };
