@@ -225,11 +225,20 @@ static void test_edited_copy(void **state)
     unlink(path);
 }
 
-/* text with every LF made eol ("\r" or "\r\n"); malloc'ed. */
+/* text with every LF made eol ("\r" or "\r\n") and its name prefixed with
+ * "copy-" (a file may not take a built-in's name); malloc'ed. */
 static char *with_line_ends(const char *text, const char *eol)
 {
-    char *out = malloc(2 * strlen(text) + 1), *o = out;
+    char *out = malloc(2 * strlen(text) + 8), *o = out;
+    const char *name = strncmp(text, "name", 4) == 0 ? text : strstr(text, "\nname");
+    assert_non_null(name);
+    name += strspn(name, "\n") + 4;
+    name += strspn(name, " \t");
     for (const char *t = text; *t; t++) {
+        if (t == name) {
+            memcpy(o, "copy-", 5);
+            o += 5;
+        }
         if (*t != '\n') *o++ = *t;
         else for (const char *e = eol; *e; e++) *o++ = *e;
     }
@@ -353,6 +362,10 @@ static const bad_table BAD[] = {
      "at most 4 play-state tests without '!' in one filter"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[later]\ntop\n", 7, "unknown procedure 'top'"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[return]\nR1 top_card\n", 7, "unknown step 'top_card'"},
+    {"name t\ndescribe x\nname u\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK, 3,
+     "a second 'name' line: the table is named 't' already"},
+    {"# a copy\nname long-suit\n[suit]\nX1 lead sk_max(n>=1)\n[later]\nas long-suit\n" PLAIN_OK, 2,
+     "name 'long-suit' is a built-in convention's: give the table a name of its own"},
 };
 
 static void test_malformed(void **state)
