@@ -96,12 +96,17 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     ds_item it;
     deal_t d, whist[4];
     long nth = 0;
-    bool found = false;
+    bool found = false, rejected = false;
+    diag_t why_rejected = {0}; /* the board asked for, rejected: why */
     while (!found && deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
             diag_print(stderr, it.diag);
             deal_stream_close(in);
             return EXIT_FAILURE_IO;
+        }
+        if (it.kind == DS_REJECT && !rejected && board > 0 && (long)it.deal->board == board) {
+            rejected = true;
+            why_rejected = *it.diag;
         }
         if (it.kind != DS_DEAL && it.kind != DS_REPEAT) continue;
         nth++;
@@ -109,6 +114,10 @@ static int play_one(const char *path, const input_opts *io, long board, const co
         found = board <= 0 || (d.board ? (long)d.board == board : nth == board);
     }
     deal_stream_close(in);
+    if (!found && rejected) { /* there, but not playable: say why, as show does */
+        diag_print(stderr, &why_rejected);
+        return EXIT_REJECTS;
+    }
     if (!found) {
         fprintf(stderr, "%s: no board %ld\n", path, board);
         return EXIT_USAGE;

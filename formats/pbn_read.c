@@ -613,8 +613,10 @@ static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_
 {
     unsigned problems_before = s->g.active ? s->g.problems : 0;
     bool deal_tag = deal_tag_line(line);
-    if (n > PBN_MAX_LINE)
+    if (n > PBN_MAX_LINE) {
         pbn_warn(game(s, lineno), lineno, "line longer than 255 characters (PBN 2.3): read all the same");
+        notes->long_lines++;
+    }
     long bad = pbn_bad_char(line, (size_t)n);
     if (bad >= 0)
         pbn_fail(game(s, lineno), lineno, "character 0x%02X is not allowed in PBN text (PBN 2.2)",

@@ -296,6 +296,32 @@ static void test_damaged_deal_is_a_rejected_deal(void **state)
     }
 }
 
+/* play --board on a board that is there but rejected gives the reason
+ * (as show does), not "no board"; a PBN line longer than 255 characters
+ * is reported as such, not as a record that contradicts itself. */
+static void test_rejected_board_and_long_line_reasons(void **state)
+{
+    (void)state;
+    char pbn[300], text[2048], event[400];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("reasons.pbn"));
+    memset(event, 'x', 300);
+    event[300] = 0;
+    snprintf(text, sizeof text,
+             "[Event \"%s\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Trump \"S\"]\n"
+             "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+             "[Board \"2\"]\n[Dealer \"N\"]\n[Trump \"S\"]\n"
+             "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n", event);
+    write_text(pbn, text);
+    int rc = test_run(out, sizeof out, "%s play --board 2 %s 2>&1", test_bin(), pbn);
+    char want[400];
+    snprintf(want, sizeof want, "%s:10: hand N has 12 cards", pbn);
+    if (rc != 1 || !strstr(out, want)) fail_msg("exit %d:\n%s", rc, out);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+    if (rc != 1 || strstr(out, "contradict") || !strstr(out, "1 lines longer than 255 characters (PBN 2.3)"))
+        fail_msg("exit %d:\n%s", rc, out);
+    unlink(pbn);
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -354,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_stdout_write_failure_exits_3),
         cmocka_unit_test(test_outputs_whole_or_absent),
         cmocka_unit_test(test_damaged_deal_is_a_rejected_deal),
+        cmocka_unit_test(test_rejected_board_and_long_line_reasons),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };
