@@ -15,6 +15,7 @@
 #include "cli/input_opts.h"
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
+#include "formats/out_file.h"
 
 #define MAX_CONV 32
 
@@ -25,6 +26,7 @@ typedef struct {
     bool explain;
     uint64_t seed;
     FILE *csv;
+    out_file *csv_file; /* where csv goes: whole or absent, gzip by a .gz name */
     bool text; /* per-deal text (off when the CSV is the output) */
     /* --simulate: a lead problem for the hand or each eldest hand */
     lead_sim_opts sim;
@@ -427,9 +429,11 @@ int cmd_lead(int argc, char **argv)
         csv_path = NULL;
     }
     if (status == EXIT_OK && csv_path) {
-        o.csv = strcmp(csv_path, "-") == 0 ? stdout : fopen(csv_path, "w");
+        diag_t err = {0};
+        o.csv_file = out_file_create_by_name(csv_path, &err);
+        o.csv = o.csv_file ? out_file_stream(o.csv_file) : NULL;
         if (!o.csv) {
-            fprintf(stderr, "whistlab lead: %s: %s\n", csv_path, strerror(errno));
+            cli_error("whistlab lead", &err);
             status = EXIT_FAILURE_IO;
         } else {
             o.text = false;
@@ -443,13 +447,13 @@ int cmd_lead(int argc, char **argv)
             status = lead_files(&o, &io, argv + optind, argc - optind);
         }
     }
-    if (o.csv && o.csv != stdout && fclose(o.csv) != 0 && status == EXIT_OK) {
-        fprintf(stderr, "whistlab lead: %s: write error\n", csv_path);
-        status = EXIT_FAILURE_IO;
-    } else if (o.csv == stdout && fflush(stdout) != 0 && status == EXIT_OK) {
+    diag_t err = {0};
+    if (o.csv_file && status == EXIT_FAILURE_IO) {
+        out_file_abort(o.csv_file);
+    } else if (o.csv_file && !out_file_commit(o.csv_file, &err)) {
+        cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;
     }
-    diag_t err = {0};
     if (o.sim_tables && !csv_out_close(o.sim_tables, &err)) {
         cli_error("whistlab lead", &err);
         status = EXIT_FAILURE_IO;

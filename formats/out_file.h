@@ -20,6 +20,10 @@ typedef struct out_file out_file;
  * commit. */
 out_file *out_file_create(const char *path, diag_t *diag);
 
+/* As out_file_create, and the stream gzip-compresses when path ends in
+ * ".gz" (plain otherwise, and on standard output). */
+out_file *out_file_create_by_name(const char *path, diag_t *diag);
+
 /* The stream to write to. */
 FILE *out_file_stream(out_file *o);
 /* The target's name. */

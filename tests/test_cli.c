@@ -213,6 +213,15 @@ static void test_outputs_whole_or_absent(void **state)
     if (rc != 3 || !strstr(out, "d.csv: write failed: File too large")) fail_msg("exit %d:\n%s", rc, out);
     assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
     assert_int_equal(atoi(out), 0);
+    rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 8; %s lead --csv %s/l.csv %s 2>&1", test_bin(), dir,
+                  corpus);
+    if (rc != 3 || !strstr(out, "l.csv: write failed: File too large")) fail_msg("exit %d:\n%s", rc, out);
+    assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+    assert_int_equal(atoi(out), 0);
+    rc = test_run(out, sizeof out, "%s lead --csv %s/l.csv.gz %s 2>/dev/null && gzip -dc %s/l.csv.gz | head -1",
+                  test_bin(), dir, corpus, dir);
+    if (rc != 0 || strcmp(out, "file,line,board,convention,card,suit_rule,card_rule\n") != 0)
+        fail_msg("exit %d:\n%s", rc, out);
     rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 3 --csv-deals %s/d.csv.gz "
                   "--csv-summary %s/s.csv.gz %s >/dev/null && gzip -dc %s/d.csv.gz | head -1 && "
                   "gzip -dc %s/s.csv.gz | wc -l", test_bin(), dir, dir, corpus, dir, dir);
