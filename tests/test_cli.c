@@ -331,6 +331,29 @@ static void test_rejected_board_and_long_line_reasons(void **state)
     unlink(pbn);
 }
 
+/* play --verify fails on a file whose records all fail to parse (a DDS or
+ * LIN file), and on a 2-deal file with one 12-card hand does not say
+ * "problems 0". */
+static void test_verify_fails_on_unreadable_records(void **state)
+{
+    (void)state;
+    char path[300];
+    snprintf(path, sizeof path, "%s", test_tmp("verify.pbn"));
+    write_text(path, "[Board \"1\"]\n[Dealer \"N\"]\n"
+                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+                     "[Board \"2\"]\n[Dealer \"N\"]\n"
+                     "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n");
+    int rc = test_run(out, sizeof out, "%s play --verify %s 2>&1", test_bin(), path);
+    if (rc != 1 || !strstr(out, "hand N has 12 cards") || !strstr(out, "problems 1\n")) fail_msg("exit %d:\n%s", rc, out);
+    write_text(path, "NUMBER 1\nPBN 0 0 0 0 \"N:garbage\"\n");
+    rc = test_run(out, sizeof out, "%s play --verify --format dds %s 2>&1", test_bin(), path);
+    if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("dds: exit %d:\n%s", rc, out);
+    write_text(path, "md|garbage|\nmd|3SKH4579|\n");
+    rc = test_run(out, sizeof out, "%s play --verify --format lin %s 2>&1", test_bin(), path);
+    if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("lin: exit %d:\n%s", rc, out);
+    unlink(path);
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -390,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_outputs_whole_or_absent),
         cmocka_unit_test(test_damaged_deal_is_a_rejected_deal),
         cmocka_unit_test(test_rejected_board_and_long_line_reasons),
+        cmocka_unit_test(test_verify_fails_on_unreadable_records),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };
