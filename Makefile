@@ -4,7 +4,8 @@
 #   make check   install missing packages, build, run the cmocka suite twice:
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
-#   make fuzz    libFuzzer over the readers, convention tables and players (tests/fuzz/)
+#   make fuzz    libFuzzer over the readers, convention tables and players, the --where
+#                language and .wls state files (tests/fuzz/)
 #
 # Every .c under formats/, stats/ and analyze/*/ goes into the library; the
 # front ends, cli/*.c, only into the whistlab binary; each tests/test_*.c is
