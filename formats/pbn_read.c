@@ -586,7 +586,7 @@ static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
 static bool deal_tag_line(const char *line)
 {
     while (*line == ' ' || *line == '\t') line++;
-    if (strncmp(line, "[Deal", 5) != 0) return false;
+    if (line[0] != '[' || line[1] != 'D' || strncmp(line + 2, "eal", 3) != 0) return false;
     char c = line[5];
     return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
 }
