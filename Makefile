@@ -23,7 +23,7 @@ OPT     ?= -O2 -g
 # sd_table_play, analyze/play/sd_table.c) into the duplicate's joint play:
 # the single-dummy replay runs about 10% faster.
 REL_OPT ?= -O3 -flto=auto -ffat-lto-objects
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(CFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(MPI_CFLAGS) $(CFLAGS)
 # libdds is loaded by the whistlab binary when it first solves (dd_init),
 # not linked: commands that never solve do not pay its start-up. The test
 # and benchmark programs link it (some call DDS directly).
@@ -31,7 +31,11 @@ LIBS    = -lz -lcsv -lgsl -lgslcblas -lm -ldl -pthread
 DDS_LIB = -ldds
 SANITIZE = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
-DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev gnuplot-nox
+DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev gnuplot-nox \
+               openmpi-bin libopenmpi-dev
+# Open MPI's header, for analyze/dd/dd_mpi.c (libmpi itself is loaded at
+# run time, under mpirun only). Expanded when a rule runs, after `deps`.
+MPI_CFLAGS = $(shell pkg-config --cflags ompi-c)
 
 # analyze/ holds its capabilities' folders only (lead, play, dd, deal, odds,
 # replay): a source directly under it would be in no folder's README.
@@ -142,7 +146,7 @@ bench: deps
 FUZZ_SECONDS ?= 120
 FUZZ_SRC     = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZERS      = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
-FUZZ_CFLAGS  = $(CSTD) $(WARN) -O1 -g -pthread -I. -DWHISTLAB_VERSION='"fuzz"' \
+FUZZ_CFLAGS  = $(CSTD) $(WARN) -O1 -g -pthread -I. $(MPI_CFLAGS) -DWHISTLAB_VERSION='"fuzz"' \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 LIB_OBJ_FUZZ = $(LIB_SRC:%.c=build/fuzz/obj/%.o)
 

@@ -40,8 +40,15 @@ int cli_stream_status(const ds_counts *c)
 cli_counts cli_counts_of(const ds_counts *c)
 {
     uint64_t rejected = c->unusable + c->rejected + c->incomplete;
-    return (cli_counts){.read = c->deals + rejected, .accepted = c->deals, .rejected = rejected,
-                        .repeats = c->repeats + c->rejected_repeats + c->incomplete_repeats};
+    return (cli_counts){.read = c->deals + rejected + c->left, .accepted = c->deals, .rejected = rejected,
+                        .left = c->left, .repeats = c->repeats + c->rejected_repeats + c->incomplete_repeats};
+}
+
+void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t read, uint64_t left)
+{
+    if (io->where)
+        fprintf(f, "%s%llu deals kept by --where, %llu left", before, (unsigned long long)(read - left),
+                (unsigned long long)left);
 }
 
 void cli_conventions_check(void)

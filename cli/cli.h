@@ -5,6 +5,7 @@
 #ifndef WHISTLAB_CLI_H
 #define WHISTLAB_CLI_H
 
+#include <stdio.h>
 #include "formats/deal_stream.h"
 
 enum {
@@ -28,11 +29,16 @@ void cli_conventions_check(void);
 bool cli_next_deal(deal_stream *s, ds_item *it);
 /* What convert and lead report of their reading: deals read (repeats
  * aside), analysed, rejected (a deal of unknown hands too; a rejected
- * repeat is a repeat), and repeats. */
+ * repeat is a repeat), left out by --where, and repeats: read = accepted +
+ * rejected + left. */
 typedef struct {
-    uint64_t read, accepted, rejected, repeats;
+    uint64_t read, accepted, rejected, left, repeats;
 } cli_counts;
 cli_counts cli_counts_of(const ds_counts *c);
+/* With --where (io->where), "N deals kept by --where, M left" on f after
+ * before: the deals read that it did not leave out, and those it did;
+ * nothing without. */
+void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t read, uint64_t left);
 /* The exit status of what a stream read: EXIT_FAILURE_IO if a file could
  * not be read (on), EXIT_REJECTS if a record was rejected or unusable or
  * an error found, else EXIT_OK. */
@@ -44,6 +50,7 @@ int cmd_check(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_odds(int argc, char **argv);

@@ -7,9 +7,11 @@
 #include "formats/deal_stream.h"
 
 /* What check reports of a file, or of all: read = accepted + rejected +
- * incomplete, the repeats of the deal before apart. */
+ * incomplete, the repeats of the deal before apart; with --where, accepted
+ * deals it left out are counted (valid all the same) and told apart. */
 typedef struct {
     uint64_t read, accepted, rejected, repeats, errors, no_trump;
+    uint64_t left; /* deals --where left out, of those read */
     uint64_t incomplete; /* well-formed, but with unknown hands: not analysable (a repeat too) */
     uint64_t repeats_rejected; /* repeated games with an error of their own */
 } check_counts;
@@ -17,8 +19,9 @@ typedef struct {
 static check_counts check_counts_of(const ds_counts *c)
 {
     return (check_counts){
-        .read = c->deals + c->unusable + c->rejected + c->incomplete + c->incomplete_repeats,
-        .accepted = c->deals,
+        .read = c->deals + c->left + c->unusable + c->rejected + c->incomplete + c->incomplete_repeats,
+        .accepted = c->deals + c->left,
+        .left = c->left,
         .rejected = c->unusable + c->rejected,
         .repeats = c->repeats + c->rejected_repeats,
         .errors = c->errors,
@@ -28,8 +31,9 @@ static check_counts check_counts_of(const ds_counts *c)
     };
 }
 
+/* io: the run's input options, for the line of --where. */
 static void print_counts(const char *name, const char *fmt, const check_counts *c,
-                         const reader_notes *notes)
+                         const reader_notes *notes, const input_opts *io)
 {
     printf("%s: %s%s%llu deals read, %llu accepted, ", name, fmt ? fmt : "", fmt ? ": " : "",
            (unsigned long long)c->read, (unsigned long long)c->accepted);
@@ -37,6 +41,10 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
         printf("%llu incomplete (unknown hands: valid, but cannot be analysed), ",
                (unsigned long long)c->incomplete);
     printf("%llu rejected\n", (unsigned long long)c->rejected);
+    if (io->where) {
+        cli_print_where(stdout, "  ", io, c->read, c->left);
+        printf("\n");
+    }
     if (c->repeats)
         printf("  %llu more games replay the deal of the game before (other tables): "
                "counted once; %llu of them rejected\n", (unsigned long long)c->repeats,
@@ -67,14 +75,14 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
 /* One item of the reading: the reader's warnings first, then its problem
  * (a deal of unknown hands is valid: counted, not reported), and at the end
  * of a file its counts. */
-static void check_item(const ds_item *it)
+static void check_item(const ds_item *it, const input_opts *io)
 {
     for (int i = 0; i < it->nwarnings; i++)
         fprintf(stderr, "%s:%llu: warning: %s\n", it->warnings[i].file, (unsigned long long)it->warnings[i].line,
                 it->warnings[i].reason);
     if (it->kind == DS_FILE_END) {
         check_counts c = check_counts_of(it->counts);
-        print_counts(strcmp(it->file, "-") ? it->file : "<stdin>", deal_format_name(it->format), &c, it->notes);
+        print_counts(strcmp(it->file, "-") ? it->file : "<stdin>", deal_format_name(it->format), &c, it->notes, io);
         if (it->stopped) printf("  stopped early: the rest of the file could not be read\n");
         return;
     }
@@ -130,11 +138,11 @@ int cmd_check(int argc, char **argv)
     deal_stream *in = cli_stream_open("whistlab check", &so, (const char *const *)argv + optind, argc - optind);
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
-    while (deal_stream_next(in, &it)) check_item(&it);
+    while (deal_stream_next(in, &it)) check_item(&it, &io);
     check_counts total = check_counts_of(deal_stream_totals(in));
     bool fatal = deal_stream_totals(in)->fatal > 0;
     deal_stream_close(in);
-    if (argc - optind > 1) print_counts("total", NULL, &total, NULL);
+    if (argc - optind > 1) print_counts("total", NULL, &total, NULL, &io);
     if (fatal) return EXIT_FAILURE_IO;
     if ((total.rejected || total.errors || total.repeats_rejected) && !keep_going)
         return EXIT_REJECTS;

@@ -95,6 +95,7 @@ int cmd_convert(int argc, char **argv)
     fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s", (unsigned long long)n.read,
             (unsigned long long)n.rejected, (unsigned long long)written, out_path);
     if (n.repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)n.repeats);
+    cli_print_where(stderr, "; ", &io, n.read, n.left);
     fprintf(stderr, "\n");
     deal_stream_close(in);
     return status;

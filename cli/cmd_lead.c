@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/dd/dd_store.h"
 #include "analyze/lead/lead.h"
 #include "analyze/play/sd_view.h"
 #include "cli/cli.h"
@@ -32,6 +33,9 @@ typedef struct {
     lead_sim_opts sim;
     convention *opponents;
     csv_out *sim_tables, *sim_layouts;
+    /* --values: each lead's double-dummy value from a store of solved
+     * leads (files only) */
+    const dd_store *values;
 } lead_opts;
 
 static void lead_usage(FILE *f)
@@ -70,6 +74,9 @@ static void lead_usage(FILE *f)
         "                   (file line board layout dealer turnup north east south west eval\n"
         "                   convention lead tricks)\n"
         "  (--seed N also seeds the layouts of --simulate)\n"
+        "  --values F.wdv   with files: each lead's double-dummy value (tricks of the\n"
+        "                   leader's side, and the best lead's) from the store of solved\n"
+        "                   leads of those files (whistlab solve)\n"
         INPUT_OPTIONS_HELP
         "\nEvery deal read is accounted for: a deal that cannot be analysed is reported as\n"
         "file:line: reason (exit status 1). See 'whistlab conventions' for the built-ins.\n");
@@ -129,9 +136,10 @@ static void csv_row(FILE *f, const char *file, uint64_t line, uint32_t board, co
     csv_field(f, ch->card_rule, true);
 }
 
-/* The leads of every convention for one view: text and/or CSV rows. */
+/* The leads of every convention for one view: text and/or CSV rows;
+ * values: their double-dummy values (NULL: none). */
 static void print_leads(const lead_opts *o, const lead_view *v, const char *file, uint64_t line,
-                        uint32_t board)
+                        uint32_t board, const dd_leads *values)
 {
     int w = 0;
     for (int i = 0; i < o->n; i++) {
@@ -142,7 +150,9 @@ static void print_leads(const lead_opts *o, const lead_view *v, const char *file
         const convention *c = o->conv[i];
         lead_choice ch;
         if (lead_choose(c, v, &ch) < 0) {
-            if (o->text)
+            if (o->text && values)
+                printf("  %-*s --   the best lead: %d tricks\n", w, convention_name(c), dd_best_tricks(values));
+            else if (o->text)
                 printf("  %-*s --   chosen by the double-dummy evaluation (whistlab replay)\n", w,
                        convention_name(c));
             continue;
@@ -150,8 +160,12 @@ static void print_leads(const lead_opts *o, const lead_view *v, const char *file
         if (o->csv) csv_row(o->csv, file, line, board, convention_name(c), &ch);
         if (!o->text) continue;
         char card[3];
-        printf("  %-*s %s   %s / %s\n", w, convention_name(c), card_format(ch.card, card), ch.suit_rule,
-               ch.card_rule);
+        if (values)
+            printf("  %-*s %s  %2d of %2d tricks   %s / %s\n", w, convention_name(c), card_format(ch.card, card),
+                   values->tricks[ch.card], dd_best_tricks(values), ch.suit_rule, ch.card_rule);
+        else
+            printf("  %-*s %s   %s / %s\n", w, convention_name(c), card_format(ch.card, card), ch.suit_rule,
+                   ch.card_rule);
         if (o->explain) {
             char suit[512], cardl[512];
             lead_explain(c, v, suit, cardl, sizeof suit);
@@ -253,15 +267,17 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
         printf("hand %s  trumps %s  turn-up %s\n", hand_format_text(v.hand, h, sizeof h),
                STRAIN_NAMES[v.trump], v.turnup == CARD_NONE ? "none" : card_format(v.turnup, c));
     }
-    print_leads(o, &v, "--hand", 0, 0);
+    print_leads(o, &v, "--hand", 0, 0, NULL);
     return EXIT_OK;
 }
 
 /* The eldest hand of every deal of the files; the reading's line at the end. */
 static int lead_files(lead_opts *o, const input_opts *io, char *const files[], int nfiles)
 {
-    int sim_status = EXIT_OK;
-    ds_opts so = {.input = *io, .whist = true};
+    int sim_status = EXIT_OK, value_status = EXIT_OK;
+    /* selected (all of them): the records are numbered as the store's places */
+    ds_opts so = {.input = *io, .whist = true, .select = true, .shard = 1, .shards = 1};
+    unsigned per_record = io->policy.kind == TRUMP_EACH ? 4 : 1;
     deal_stream *in = cli_stream_open("whistlab lead", &so, (const char *const *)files, nfiles);
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
@@ -291,16 +307,59 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                        (w->flags & DEAL_TURNUP_INFERRED) ? " (assumed)" : "",
                        hand_format_text(v.hand, h, sizeof h));
             }
-            print_leads(o, &v, w->pos.file, w->pos.line, w->board);
+            dd_leads l;
+            const dd_leads *values = NULL;
+            if (o->values) {
+                uint64_t place = it.record * per_record + (uint64_t)i;
+                int got = dd_store_unpack(dd_store_get(o->values, place), w, place, &l);
+                if (got == DD_STORE_OK) {
+                    values = &l;
+                } else {
+                    fprintf(stderr, "%s:%" PRIu64 ": %s\n", w->pos.file, w->pos.line,
+                            got == DD_STORE_MISMATCH ? "the store of solved leads holds another deal here: it was "
+                                                       "made from another corpus"
+                                                     : "the store of solved leads has no value for this deal");
+                    value_status = EXIT_FAILURE_IO;
+                }
+            }
+            print_leads(o, &v, w->pos.file, w->pos.line, w->board, values);
         }
     }
     int status = cli_stream_status(deal_stream_totals(in));
     cli_counts n = cli_counts_of(deal_stream_totals(in));
     deal_stream_close(in);
     fprintf(stderr, "whistlab lead: %" PRIu64 " deals read: %" PRIu64 " analysed, %" PRIu64
-            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)\n",
+            " rejected, %" PRIu64 " repeated (the same deal at another table, counted once)",
             n.read, n.accepted, n.rejected, n.repeats);
-    return sim_status > status ? sim_status : status;
+    cli_print_where(stderr, "; ", io, n.read, n.left);
+    fputc('\n', stderr);
+    if (sim_status > status) status = sim_status;
+    return value_status > status ? value_status : status;
+}
+
+/* --values: the store, made with the policy the files are read by.
+ * Returns EXIT_OK, or the exit status of the failure (message printed). */
+static int open_values(lead_opts *o, const input_opts *io, const char *path, const char *hand, dd_store **store)
+{
+    if (hand || o->sim.layouts) {
+        fprintf(stderr, "whistlab lead: --values goes with files (without --simulate): a store holds "
+                        "the values of a corpus's deals\n");
+        return EXIT_USAGE;
+    }
+    diag_t diag = {0};
+    if (!(*store = dd_store_open(path, &diag))) {
+        cli_error("whistlab lead", &diag);
+        return EXIT_FAILURE_IO;
+    }
+    char policy[DD_STORE_POLICY_MAX];
+    input_opts_policy_text(io, policy, sizeof policy);
+    if (strcmp(dd_store_header_of(*store)->policy, policy) != 0) {
+        fprintf(stderr, "whistlab lead: %s: the store was solved with %s, these files are read with %s\n", path,
+                dd_store_header_of(*store)->policy, policy);
+        return EXIT_FAILURE_IO;
+    }
+    o->values = *store;
+    return EXIT_OK;
 }
 
 int cmd_lead(int argc, char **argv)
@@ -320,6 +379,7 @@ int cmd_lead(int argc, char **argv)
         {"ext", required_argument, NULL, 'X'},
         {"threads", required_argument, NULL, 'j'},
         {"csv-layouts", required_argument, NULL, 'L'},
+        {"values", required_argument, NULL, 'V'},
         INPUT_LONG_OPTIONS,
         {0, 0, 0, 0},
     };
@@ -327,7 +387,8 @@ int cmd_lead(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.text = true;
     o.sim.dd = true;
-    const char *opponents = "long-suit", *layouts_path = NULL;
+    const char *opponents = "long-suit", *layouts_path = NULL, *values_path = NULL;
+    dd_store *store = NULL;
     input_opts io;
     input_opts_init(&io);
     const char *hand = NULL, *trump = NULL, *turnup = NULL, *csv_path = NULL;
@@ -393,6 +454,7 @@ int cmd_lead(int argc, char **argv)
             break;
         }
         case 'L': layouts_path = optarg; break;
+        case 'V': values_path = optarg; break;
         case 'c': {
             char buf[1024];
             snprintf(buf, sizeof buf, "%s", optarg);
@@ -417,9 +479,14 @@ int cmd_lead(int argc, char **argv)
         fprintf(stderr, "whistlab lead: --turnup goes with --hand (files carry their own turn-up)\n");
         status = EXIT_USAGE;
     }
+    if (status == EXIT_OK && hand && io.where) {
+        fprintf(stderr, "whistlab lead: --where keeps deals of files; it does not go with --hand\n");
+        status = EXIT_USAGE;
+    }
     if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
         status = EXIT_USAGE;
     if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
+    if (status == EXIT_OK && values_path) status = open_values(&o, &io, values_path, hand, &store);
     if (status == EXIT_OK && !o.sim.layouts && (layouts_path || o.sim.play || o.sim.threads)) {
         fprintf(stderr, "whistlab lead: --eval, --threads and --csv-layouts go with --simulate N\n");
         status = EXIT_USAGE;
@@ -464,5 +531,6 @@ int cmd_lead(int argc, char **argv)
     }
     convention_free(o.opponents);
     free_conventions(&o);
+    dd_store_close(store);
     return status;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "analyze/odds/odds_fit.h"
+#include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
@@ -27,7 +28,7 @@ typedef struct {
     const char *csv, *plot;
     double level;
     int dealer_mode, turnup_mode;
-    bool fit;
+    bool fit, wide;
     int fit_mc;
     unsigned long seed;
     int threads;
@@ -38,29 +39,35 @@ typedef struct {
 /* What was read of one corpus file, for its line of the report. */
 typedef struct {
     const char *format;
-    uint64_t read, rejected, repeats;
+    uint64_t read, rejected, repeats, left;
 } corpus_file;
 
 typedef struct {
     uint64_t read, rejected, repeats, errors;
+    uint64_t left; /* deals --where left out (read, valid, not counted) */
     bool fatal;
     corpus_file file[MAX_CORPUS];
     input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
 } corpus_counts;
 
 enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
-       OPT_THREADS, OPT_PLOT };
+       OPT_THREADS, OPT_PLOT, OPT_WIDE };
 
 static void odds_usage(FILE *f)
 {
     fprintf(f,
             "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--plot DIR] [--level 0.95]\n"
             "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
+            "                     [--wide]\n"
             "The odds tables of the whist books: for every row the exact probability, the\n"
+            "odds in the books' form (\"13 to 12 against\") beside the exact N to 1, the\n"
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
-            "with its confidence interval. TABLE limits the output to the tables named;\n"
-            "--list names them.\n\n"
+            "with its confidence interval and n; a legend of the words and ids follows.\n"
+            "TABLE limits the output to the tables named; --list names them. TABLEs may\n"
+            "come anywhere, also after the --corpus files.\n\n"
             "  --list           list the tables and exit\n"
+            "  --wide           print every column (lines longer than 100 columns), the\n"
+            "                   book's figure and its source in their own columns\n"
             "  --corpus FILE... deal files to measure (plain or gzip, '-' = stdin); repeated\n"
             "                   deals (rotations too) are counted once\n"
             "  --csv FILE       write the tidy CSV to FILE ('-' = standard output)\n"
@@ -80,6 +87,9 @@ static void odds_usage(FILE *f)
             "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
             "                   other trump policies do not apply: the turn-up makes trumps\n"
             "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
+            "  --where EXPR     measure only the corpus deals that meet EXPR, as `whistlab deal\n"
+            "                   --where` takes it (shape(leader) == \"5431\", ...); the rest are\n"
+            "                   counted as left\n"
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"
@@ -120,6 +130,7 @@ static int parse(int argc, char **argv, odds_opts *o)
         {"fit-mc", required_argument, NULL, OPT_FIT_MC},
         {"seed", required_argument, NULL, OPT_SEED},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"wide", no_argument, NULL, OPT_WIDE},
         INPUT_LONG_OPTIONS,
         {0, 0, 0, 0},
     };
@@ -129,11 +140,12 @@ static int parse(int argc, char **argv, odds_opts *o)
     while ((opt = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
         char *end = NULL;
         if (opt == 1) { /* a table, or a file after --corpus */
-            if (in_corpus) {
+            int t = odds_table_find(optarg);
+            /* A table's name is a table, unless a file of that name exists. */
+            if (in_corpus && (t < 0 || access(optarg, F_OK) == 0)) {
                 if (!add_corpus(o, optarg)) return EXIT_USAGE;
                 continue;
             }
-            int t = odds_table_find(optarg);
             if (t < 0) {
                 fprintf(stderr, "whistlab odds: no table '%s' (see whistlab odds --list)\n", optarg);
                 return EXIT_USAGE;
@@ -196,6 +208,9 @@ static int parse(int argc, char **argv, odds_opts *o)
         case OPT_FIT:
             o->fit = true;
             break;
+        case OPT_WIDE:
+            o->wide = true;
+            break;
         case OPT_FIT_MC:
         case OPT_SEED:
         case OPT_THREADS: {
@@ -236,31 +251,18 @@ static int parse(int argc, char **argv, odds_opts *o)
         fprintf(stderr, "whistlab odds: --fit needs --corpus FILE\n");
         return EXIT_USAGE;
     }
-    return -1;
-}
-
-/* A read deal as the odds see it, under --leader / --trump turnup; false
- * with diag filled if the deal cannot be used so. */
-static bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, diag_t *diag)
-{
-    deal_t w = *d;
-    if (io->policy.kind == TRUMP_TURNUP) {
-        deal_t whist[4];
-        if (!deal_apply_trump_policy(d, &io->policy, whist, diag)) return false;
-        w = whist[0];
-    } else if (io->policy.leader != SEAT_NONE) {
-        /* A forced leader moves the dealer, and the turn-up with him. */
-        uint8_t dealer = (uint8_t)deal_dealer_of_leader(io->policy.leader);
-        if (w.dealer != dealer) w.turnup = CARD_NONE;
-        w.dealer = dealer;
+    /* Every file is there before any is read: a misspelt one fails now,
+     * not after the others were counted. */
+    for (int k = 0; k < o->ncorpus; k++)
+        if (strcmp(o->corpus[k], "-") != 0 && access(o->corpus[k], R_OK) != 0) {
+            fprintf(stderr, "whistlab odds: --corpus %s: %s\n", o->corpus[k], strerror(errno));
+            return EXIT_FAILURE_IO;
+        }
+    if (o->io.where && !o->ncorpus) {
+        fprintf(stderr, "whistlab odds: --where needs --corpus FILE\n");
+        return EXIT_USAGE;
     }
-    for (int p = 0; p < 4; p++) out->hand[p] = w.hand[p];
-    out->dealer = w.dealer <= SEAT_W ? w.dealer : SEAT_NONE;
-    bool read_turnup = w.turnup != CARD_NONE && !(w.flags & DEAL_TURNUP_INFERRED);
-    out->turnup = read_turnup && out->dealer != SEAT_NONE && hand_has(w.hand[out->dealer], w.turnup)
-                      ? w.turnup
-                      : CARD_NONE;
-    return true;
+    return -1;
 }
 
 /* Reads the corpus into run and c: every deal's odds (the trump policy
@@ -274,7 +276,7 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
         c->fatal = true;
         return;
     }
-    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0;
+    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0, left0 = 0;
     ds_item it;
     while (!c->fatal && deal_stream_next(in, &it)) {
         input_account *a = &c->input[it.input];
@@ -295,6 +297,12 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
             }
             break;
         }
+        case DS_LEFT: /* a deal of the input all the same: its digest counts */
+            input_account_add_term(a, deal_digest_term(it.deal, a->deals).lane);
+            a->deals++;
+            c->read++;
+            c->left++;
+            break;
         case DS_REJECT:
             if (!(it.deal->flags & DEAL_REPEAT)) a->deals++;
             diag_print(stderr, it.diag);
@@ -311,8 +319,9 @@ static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
             break;
         case DS_FILE_END:
             c->file[it.input] = (corpus_file){deal_format_name(it.format), c->read - read0, c->rejected - rejected0,
-                                              c->repeats - repeats0};
+                                              c->repeats - repeats0, c->left - left0};
             read0 = c->read;
+            left0 = c->left;
             rejected0 = c->rejected;
             repeats0 = c->repeats;
             break;
@@ -326,10 +335,13 @@ static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
 {
     for (int k = 0; k < o->ncorpus; k++) {
         const corpus_file *f = &c->file[k];
-        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected\n",
+        fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected",
                 strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", f->format, (unsigned long long)f->read,
-                (unsigned long long)(f->read - f->repeats - f->rejected), (unsigned long long)f->repeats,
+                (unsigned long long)(f->read - f->repeats - f->rejected - f->left), (unsigned long long)f->repeats,
                 (unsigned long long)f->rejected);
+        if (o->io.where)
+            fprintf(info, ", %llu left by --where", (unsigned long long)f->left);
+        fputc('\n', info);
     }
 }
 
@@ -359,6 +371,7 @@ static void make_provenance(provenance *p, const char *command, const odds_opts 
     provenance_setting(p, "format", "%s", deal_format_name(o->io.format));
     provenance_setting(p, "trump", "%s", o->trump_text[0] ? o->trump_text : "auto");
     provenance_setting(p, "leader", "%s", o->leader_text[0] ? o->leader_text : "as dealt");
+    if (o->io.where) provenance_setting(p, "where", "%s", o->io.where); /* the deals the numbers rest on */
     provenance_setting(p, "fit", "%s", o->fit ? "on" : "off");
     if (o->fit_mc) {
         provenance_setting(p, "fit-mc", "%d", o->fit_mc);
@@ -374,13 +387,16 @@ static void provenance_csv_row(void *ctx, const char *level, const char *measure
     odds_csv_write_text(ctx, "provenance", row, value);
 }
 
-static void print_summary(FILE *info, const corpus_counts *c, const odds_run_summary *s)
+static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c, const odds_run_summary *s)
 {
     fprintf(info, "corpus: %llu deals read = %llu distinct + %llu repeats + %llu rejected",
             (unsigned long long)c->read, (unsigned long long)s->accepted, (unsigned long long)c->repeats,
             (unsigned long long)c->rejected);
+    if (o->io.where) fprintf(info, " + %llu left by --where", (unsigned long long)c->left);
     if (c->errors) fprintf(info, "; %llu errors outside any deal", (unsigned long long)c->errors);
     fputc('\n', info);
+    cli_print_where(info, "where: ", &o->io, c->read, c->left);
+    if (o->io.where) fputc('\n', info);
     static const char *const DEALER[] = {"record (the deal's dealer)", "all (each seat in turn)"};
     static const char *const TURNUP[] = {"record (the deal's turn-up)", "all (each of the dealer's 13 cards)",
                                          "none"};
@@ -443,7 +459,13 @@ int cmd_odds(int argc, char **argv)
     memset(&counts, 0, sizeof counts);
     bool measured = o.ncorpus > 0;
     if (measured) {
+        /* Modes the corpus is known to allow are decided now, so that each
+         * deal is counted in that mode only (S2.5's defaults, unchanged). */
+        odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
         odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true};
+        if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
+        if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
+            ro.turnup_mode = ODDS_TURNUP_RECORD;
         odds_run *run = odds_run_new(&ro);
         if (!run) {
             fprintf(stderr, "whistlab odds: out of memory\n");
@@ -460,7 +482,7 @@ int cmd_odds(int argc, char **argv)
         make_provenance(&prov, command, &o, &counts);
         provenance_print(info, &prov);
         print_files(info, &o, &counts);
-        print_summary(info, &counts, &s);
+        print_summary(info, &o, &counts, &s);
         for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
         if (o.fit) {
             odds_fit_compute(acc, &fit);
@@ -471,9 +493,10 @@ int cmd_odds(int argc, char **argv)
     }
     if (!csv_stdout) {
         for (int t = 0; t < ODDS_NTABLES; t++)
-            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level);
+            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level, o.wide);
     }
     if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
+    if (!csv_stdout) odds_print_legend(stdout, measured, o.level);
     if (o.csv && !write_csv(&o, o.csv, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
         return EXIT_FAILURE_IO;
     if (o.plot) { /* drawn from the CSV, or from a temporary one */

@@ -96,7 +96,8 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     ds_item it;
     deal_t d, whist[4];
     long nth = 0;
-    bool found = false, rejected = false;
+    bool found = false, left = false; /* left: the board asked for is one --where left out */
+    bool rejected = false;
     diag_t why_rejected = {0}; /* the board asked for, rejected: why */
     while (!found && deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
@@ -108,10 +109,15 @@ static int play_one(const char *path, const input_opts *io, long board, const co
             rejected = true;
             why_rejected = *it.diag;
         }
-        if (it.kind != DS_DEAL && it.kind != DS_REPEAT) continue;
-        nth++;
+        if (it.kind != DS_DEAL && it.kind != DS_REPEAT && it.kind != DS_LEFT) continue;
+        nth++; /* the N-th deal of the file, whatever --where keeps */
+        bool wanted = board <= 0 || (it.deal->board ? (long)it.deal->board == board : nth == board);
+        if (it.kind == DS_LEFT) {
+            left = left || (wanted && board > 0);
+            continue;
+        }
         d = *it.deal;
-        found = board <= 0 || (d.board ? (long)d.board == board : nth == board);
+        found = wanted;
     }
     deal_stream_close(in);
     if (!found && rejected) { /* there, but not playable: say why, as show does */
@@ -119,7 +125,9 @@ static int play_one(const char *path, const input_opts *io, long board, const co
         return EXIT_REJECTS;
     }
     if (!found) {
-        fprintf(stderr, "%s: no board %ld\n", path, board);
+        if (board <= 0 && io->where) fprintf(stderr, "%s: no deal meets --where %s\n", path, io->where);
+        else if (left) fprintf(stderr, "%s: board %ld does not meet --where %s\n", path, board, io->where);
+        else fprintf(stderr, "%s: no board %ld\n", path, board);
         return EXIT_USAGE;
     }
     diag_t diag = {0};
@@ -131,6 +139,7 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     }
     for (int i = 0; i < k; i++) {
         const deal_t *w = &whist[i];
+        if (io->keep && !io->keep(io->keep_ctx, w)) continue; /* --trump each: a trump suit --where leaves */
         sd_result res;
         sd_log log;
         print_deal(w, x, y);
@@ -184,8 +193,11 @@ int cmd_play(int argc, char **argv)
         int t = input_opts_take(&io, opt, optarg);
         if (t < 0) return EXIT_USAGE;
         if (t > 0) {
-            char *into = opt == OPT_INPUT_FORMAT ? format_name : opt == OPT_INPUT_TRUMP ? trump_text : leader_text;
-            snprintf(into, 16, "%s", optarg);
+            char *into = opt == OPT_INPUT_FORMAT ? format_name
+                         : opt == OPT_INPUT_TRUMP ? trump_text
+                         : opt == OPT_INPUT_LEADER ? leader_text
+                                                   : NULL; /* --where: its text is in io */
+            if (into) snprintf(into, 16, "%s", optarg);
             continue;
         }
         switch (opt) {

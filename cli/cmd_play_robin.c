@@ -18,9 +18,9 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
     int stopped = 0;
     for (int i = 0; i < t->ninputs; i++) stopped += t->inputs[i].stopped != 0;
     fprintf(out, "deals: %" PRIu64 " read, %" PRIu64 " whist deals played, %" PRIu64 " rejected, %" PRIu64
-                 " repeats skipped%s\n\n",
-            t->read, t->played, t->rejected, t->repeats,
-            stopped ? "; INCOMPLETE: not every input was read to its end" : "");
+                 " repeats skipped", t->read, t->played, t->rejected, t->repeats);
+    cli_print_where(out, "; ", &o->input, t->read, t->left);
+    fprintf(out, "%s\n\n", stopped ? "; INCOMPLETE: not every input was read to its end" : "");
     fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
     fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
     double field[SD_ROBIN_MAX] = {0};
@@ -32,7 +32,7 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
             snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
             pvalue_format(p, sizeof p, s.p);
             fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)t->pair[i][j].n_differ / (double)s.n : NAN);
+                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)paired_n_differ(&t->pair[i][j]) / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
         }
@@ -74,6 +74,7 @@ static bool robin_provenance(provenance *p, const char *command, const char *lis
     provenance_setting(p, "format", "%s", io_text[0]);
     provenance_setting(p, "trump", "%s", io_text[1]);
     provenance_setting(p, "leader", "%s", io_text[2]);
+    if (o->input.where) provenance_setting(p, "where", "%s", o->input.where);
     provenance_setting(p, "seed", "%llu", (unsigned long long)o->seed);
     if (o->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)o->limit);
     else provenance_setting(p, "limit", "none");

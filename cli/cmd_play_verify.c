@@ -10,6 +10,7 @@
 
 typedef struct {
     uint64_t deals, rejected, played, legal, complete, claimed, result_checked, problems, no_play;
+    uint64_t left; /* deals --where left out: not verified */
 } verify_counts;
 
 /* One deal's recorded play checked; its problem reported. */
@@ -64,6 +65,7 @@ int play_verify(char *const files[], int nfiles, const input_opts *io)
             diag_print(stderr, it.diag);
             s = EXIT_FAILURE_IO;
             break;
+        case DS_LEFT: n.left++; break;
         default: break;
         }
         if (s > status) status = s;
@@ -71,7 +73,9 @@ int play_verify(char *const files[], int nfiles, const input_opts *io)
     deal_stream_close(in);
     printf("deals %" PRIu64 " (and %" PRIu64 " rejected while reading), with a recorded play %" PRIu64
            ": legal %" PRIu64 " (complete %" PRIu64 ", cut short %" PRIu64 "), results checked %" PRIu64
-           ", problems %" PRIu64 "\n",
+           ", problems %" PRIu64,
            n.deals, n.rejected, n.played, n.legal, n.complete, n.claimed, n.result_checked, n.problems);
+    cli_print_where(stdout, "; ", io, n.deals + n.rejected + n.left, n.left);
+    printf("\n");
     return status;
 }

@@ -10,13 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "analyze/play/sd_view.h"
 #include "analyze/replay/replay.h"
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
+#include "cli/progress.h"
 #include "cli/replay_report.h"
 #include "stats/report.h"
 #include "stats/wls.h"
@@ -26,51 +26,15 @@
 
 static volatile sig_atomic_t stop_requested;
 
-/* The progress line on stderr (only when it is a terminal): deals, rate
- * and ETA, at most twice a second. */
-typedef struct {
-    bool on;
-    double started, shown;
-} progress_line;
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static void on_progress(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
-{
-    progress_line *p = ctx;
-    double t = now_seconds();
-    if (at == REPLAY_PROGRESS_START) {
-        p->started = p->shown = t;
-        return;
-    }
-    if (at == REPLAY_PROGRESS_END) {
-        fprintf(stderr, "\r%79s\r", "");
-        return;
-    }
-    if (t - p->shown < 0.5) return;
-    p->shown = t;
-    double rate = done / (t - p->started > 0 ? t - p->started : 1e-9);
-    fprintf(stderr, "\rreplay: %llu deals, %.1f deals/s", (unsigned long long)done, rate);
-    if (expected > done && rate > 0) {
-        unsigned long eta = (unsigned long)((double)(expected - done) / rate);
-        fprintf(stderr, ", ETA %lu:%02lu:%02lu  ", eta / 3600, eta / 60 % 60, eta % 60);
-    }
-}
-
 /* A problem of the run: a record's on a line of its own even while the
  * progress line is shown; an input's as it is; an output's under the
  * program's name. */
 static void on_note(void *ctx, replay_note kind, const diag_t *diag)
 {
-    const progress_line *p = ctx;
+    const cli_progress *p = ctx;
     switch (kind) {
     case REPLAY_PROBLEM:
-        if (p->on) fprintf(stderr, "\r%79s\r", "");
+        cli_progress_clear(p);
         diag_print(stderr, diag);
         break;
     case REPLAY_INPUT: diag_print(stderr, diag); break;
@@ -125,7 +89,15 @@ static void replay_usage(FILE *f)
         "  --checkpoint N    deals between checkpoints (default %d)\n"
         "  --resume F.wls    continue an interrupted run (its settings come from the\n"
         "                    file, which keeps being saved); same results as one run\n"
-        "  --no-progress     no progress line (shown only when stderr is a terminal)\n"
+        "  --values F.wdv    the double-dummy values from a store of solved leads\n"
+        "                    (whistlab solve) instead of solving: the same numbers\n"
+        "  --all-leads       value every lead of each deal, to report the best lead and\n"
+        "                    how many leads are optimal (dd-best implies it); without\n"
+        "                    it only the conventions' cards are valued (fewer searches)\n"
+        "  --progress P      tty: a line redrawn on the terminal (the default when\n"
+        "                    stderr is one); log[=N]: a dated line every N seconds\n"
+        "                    (default 60), for batch logs; off\n"
+        "  --no-progress     the same as --progress off\n"
         INPUT_OPTIONS_HELP
         "\nper-deal CSV columns: file line index board trump leader convention lead\n"
         "  suit_rule card_rule tricks best cost optimal best_lead optimal_leads\n"
@@ -203,8 +175,8 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
 typedef struct {
     replay_settings s;
     replay_opts o;
-    const char *resume, *csv_summary, *plot_dir;
-    bool no_progress;
+    const char *resume, *csv_summary, *plot_dir, *values;
+    cli_progress progress;
 } replay_cli;
 
 static int parse_cli(int argc, char **argv, replay_cli *c)
@@ -227,6 +199,9 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         {"checkpoint", required_argument, NULL, 'k'},
         {"resume", required_argument, NULL, 'r'},
         {"no-progress", no_argument, NULL, 'q'},
+        {"progress", required_argument, NULL, 'p'},
+        {"values", required_argument, NULL, 'V'},
+        {"all-leads", no_argument, NULL, 'A'},
         INPUT_LONG_OPTIONS,
         {NULL, 0, NULL, 0},
     };
@@ -237,6 +212,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     input_opts_init(&c->o.input);
     c->o.shard = c->o.shards = 1;
     c->o.checkpoint_every = DEFAULT_CHECKPOINT;
+    cli_progress_init(&c->progress, "replay");
     optind = 1;
     int opt;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -246,6 +222,14 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
             if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
+            if (opt == OPT_INPUT_WHERE) {
+                if (strlen(optarg) >= sizeof c->s.where || strchr(optarg, '\n')) { /* the settings text keeps it */
+                    fprintf(stderr, "whistlab: --where: longer than %zu characters, or with a line break\n",
+                            sizeof c->s.where - 1);
+                    return EXIT_USAGE;
+                }
+                snprintf(c->s.where, sizeof c->s.where, "%s", optarg);
+            }
             continue;
         }
         switch (opt) {
@@ -320,13 +304,25 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         case 'P': c->plot_dir = optarg; break;
         case 'w': c->o.save = optarg; break;
         case 'r': c->resume = optarg; break;
-        case 'q': c->no_progress = true; break;
+        case 'q': c->progress.mode = PROGRESS_OFF; break;
+        case 'p':
+            if (!cli_progress_parse(&c->progress, optarg)) {
+                fprintf(stderr, "whistlab: --progress %s: expected tty, log, log=SECONDS or off\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'V': c->values = optarg; break;
+        case 'A':
+            c->s.all_leads = true;
+            run_option = true;
+            break;
         default: replay_usage(stderr); return EXIT_USAGE;
         }
     }
     if (c->resume && (run_option || optind < argc)) {
         fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
-                        "state file: give only --threads, --save, --checkpoint, --csv-summary, --plot\n");
+                        "state file: give only --threads, --save, --checkpoint, --csv-summary, --plot,\n"
+                        "--values, --progress\n");
         return EXIT_USAGE;
     }
     if (!c->resume && optind == argc) {
@@ -394,6 +390,42 @@ static int check_tables(replay_cli *c)
     return -1;
 }
 
+/* Opens the store of --values and checks it was made with this run's
+ * reading policy. Returns -1 to go on, or an exit status. */
+static int open_values(replay_cli *c, dd_store **store)
+{
+    diag_t diag = {0};
+    if (!(*store = dd_store_open(c->values, &diag))) {
+        cli_error("whistlab", &diag);
+        return EXIT_FAILURE_IO;
+    }
+    char policy[DD_STORE_POLICY_MAX];
+    input_opts_policy_text(&c->o.input, policy, sizeof policy);
+    const dd_store_header *h = dd_store_header_of(*store);
+    if (strcmp(h->policy, policy) != 0) {
+        fprintf(stderr, "whistlab: %s: the store was solved with %s, this run reads with %s\n", c->values,
+                h->policy, policy);
+        return EXIT_FAILURE_IO;
+    }
+    return -1;
+}
+
+/* A run over the whole corpus read the deals the store was made from
+ * (each deal's record is checked as it is read; this checks the count
+ * and the digest of them all). */
+static bool values_match(const replay_cli *c, const dd_store *store, const input_account *inputs)
+{
+    if (c->o.shards > 1 || c->s.limit || c->resume) return true;
+    input_account all = {0};
+    for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
+    const dd_store_header *h = dd_store_header_of(store);
+    if (all.deals == h->deals && all.digest[0] == h->digest.lane[0] && all.digest[1] == h->digest.lane[1])
+        return true;
+    fprintf(stderr, "whistlab: %s: made from another corpus (%llu deals, digest differs): its values do not "
+                    "belong to these deals\n", c->values, (unsigned long long)h->deals);
+    return false;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
@@ -404,7 +436,17 @@ int cmd_replay(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
-    if (c.plot_dir && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) return rc;
+    dd_mpi_world world;
+    diag_t mpi_why = {0};
+    if (!dd_mpi_start(&world, &mpi_why)) {
+        cli_error("whistlab", &mpi_why);
+        return EXIT_FAILURE_IO;
+    }
+    dd_store *store = NULL;
+    if (world.rank == 0 && c.plot_dir && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) {
+        dd_mpi_finish();
+        return rc;
+    }
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
     conv_list cl = {0};
@@ -418,6 +460,9 @@ int cmd_replay(int argc, char **argv)
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
     if (!load_convs(c.s.conventions, &cl)) goto out;
+    for (int i = 0; i < cl.n; i++) /* its lead is the best: every lead is valued */
+        if (convention_is_dd_best(cl.conv[i])) c.s.all_leads = true;
+    c.o.all_leads = c.s.all_leads;
     c.o.eval = (stats_eval)replay_eval_parse(c.s.eval);
     if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
         fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
@@ -466,9 +511,17 @@ int cmd_replay(int argc, char **argv)
     c.o.inputs = inputs;
     replay_settings_format(&c.s, config, sizeof config);
     c.o.config = config;
-    static progress_line line;
-    line.on = !c.no_progress && isatty(STDERR_FILENO);
-    c.o.hooks = (replay_hooks){.note = on_note, .progress = line.on ? on_progress : NULL, .ctx = &line};
+    if (c.values && (rc = open_values(&c, &store)) >= 0) goto out;
+    c.o.values = store;
+    c.o.mpi = &world;
+    if (world.rank > 0) { /* a serving rank: rank 0 reports */
+        c.o.hooks = (replay_hooks){.note = on_note, .ctx = &c.progress};
+        rc = replay_run(&c.o, c.s.inputs, c.s.ninputs, st) == REPLAY_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+        goto out;
+    }
+    c.o.hooks = (replay_hooks){.note = on_note,
+                               .progress = c.progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+                               .ctx = &c.progress};
     if (c.o.save) {
         struct sigaction sa = {0};
         sa.sa_handler = on_signal;
@@ -491,14 +544,18 @@ int cmd_replay(int argc, char **argv)
         goto out;
     }
     replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
+    if (store && status == REPLAY_DONE && !values_match(&c, store, inputs)) status = REPLAY_FAILED;
+    if (store) replay_values_provenance(&prov, c.values, store);
     replay_print_title(&c.s, 1ULL << (c.o.shard - 1), c.o.shards);
     rc = replay_finish_report(st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
     if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
     convention_free(opp);
+    dd_store_close(store);
     free(st);
     free(inputs);
+    dd_mpi_finish();
     return rc;
 }
 

@@ -1,10 +1,47 @@
-/* input_opts.c -- parsing of --format, --trump and --leader. */
+/* input_opts.c -- parsing of --format, --trump, --leader and --where. */
 #include <stdio.h>
+#include <stdlib.h>
+#include "analyze/deal/deal_filter.h"
 #include "cli/input_opts.h"
+
+/* The --where condition as the reading loop calls it: the deal's hands,
+ * with the dealer and trumps the stream settled (deal_stream.h). */
+static bool keep_where(const void *ctx, const deal_t *d)
+{
+    return deal_filter_match(ctx, d->hand, d->dealer, d->strain);
+}
+
+/* The one compiled condition of the process (a command takes one --where;
+ * given twice, the last counts), freed at exit. */
+static deal_filter *compiled;
+
+static void free_compiled(void)
+{
+    deal_filter_free(compiled);
+    compiled = NULL;
+}
+
+static int take_where(input_opts *o, const char *value)
+{
+    diag_t why = {0};
+    deal_filter *f = deal_filter_compile(value, &why);
+    if (!f) {
+        fprintf(stderr, "whistlab: --where %s: %s\n", value, why.reason);
+        return -1;
+    }
+    if (!compiled) atexit(free_compiled);
+    deal_filter_free(compiled);
+    compiled = f;
+    o->keep = keep_where;
+    o->keep_ctx = f;
+    o->where = value;
+    return 1;
+}
 
 int input_opts_take(input_opts *o, int opt, const char *value)
 {
     switch (opt) {
+    case OPT_INPUT_WHERE: return take_where(o, value);
     case OPT_INPUT_FORMAT: {
         int f = deal_format_parse(value);
         if (f < 0) {
@@ -34,4 +71,15 @@ int input_opts_take(input_opts *o, int opt, const char *value)
     default:
         return 0;
     }
+}
+
+void input_opts_policy_text(const input_opts *o, char *buf, size_t len)
+{
+    static const char *const KIND[] = {"auto", "fixed", "turnup", "each", "contract"};
+    const trump_policy *p = &o->policy;
+    char trump[16];
+    if (p->kind == TRUMP_FIXED) snprintf(trump, sizeof trump, "%c", SUIT_CHARS[p->suit]);
+    else snprintf(trump, sizeof trump, "%s", KIND[p->kind]);
+    snprintf(buf, len, "format %s trump %s leader %c", deal_format_name(o->format), trump,
+             p->leader == SEAT_NONE ? '-' : SEAT_CHARS[p->leader]);
 }

@@ -3,6 +3,7 @@
 #ifndef WHISTLAB_REPLAY_REPORT_H
 #define WHISTLAB_REPLAY_REPORT_H
 
+#include "analyze/dd/dd_store.h"
 #include "cli/replay_settings.h"
 
 /* The report's first line; part_mask says which of the shards it covers. */
@@ -14,6 +15,9 @@ void replay_print_title(const replay_settings *s, uint64_t part_mask, unsigned s
 void replay_make_provenance(provenance *p, const char *command, const replay_settings *s,
                             const input_account *inputs, unsigned parts, uint64_t part_mask);
 
+/* The provenance line of a run whose double-dummy values came from a
+ * store of solved leads: the file, its deals and digest, how it was made. */
+void replay_values_provenance(provenance *p, const char *path, const dd_store *store);
 /* The report, the summary CSV and, with plot_dir, the figures drawn from
  * it (cmd_plot.h; cmd names the command in the messages); the exit status:
  * a run that lost input (INCOMPLETE) fails as its reading did, and so does

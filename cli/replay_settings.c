@@ -40,6 +40,9 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len)
                                  "seed %llu\nlimit %llu\n",
                                  s->eval, s->conventions, deal_format_name(s->format), s->trump, s->leader,
                                  (unsigned long long)s->seed, (unsigned long long)s->limit);
+    if (s->all_leads && at < len) at += (size_t)snprintf(buf + at, len - at, "all_leads 1\n");
+    if (s->where[0] && at < len) /* only when given: the texts of runs before --where stay as they were */
+        at += (size_t)snprintf(buf + at, len - at, "where %s\n", s->where);
     if (plays(s) && at < len)
         at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
                                s->signals, s->ext);
@@ -74,6 +77,8 @@ bool replay_settings_parse(char *text, replay_settings *s)
         if (strcmp(line, "eval") == 0) {
             if (replay_eval_parse(value) < 0) return false;
             snprintf(s->eval, sizeof s->eval, "%s", value);
+        } else if (strcmp(line, "all_leads") == 0) {
+            s->all_leads = strcmp(value, "1") == 0;
         } else if (strcmp(line, "opponents") == 0) {
             snprintf(s->opponents, sizeof s->opponents, "%s", value);
         } else if (strcmp(line, "signals") == 0) {
@@ -93,6 +98,8 @@ bool replay_settings_parse(char *text, replay_settings *s)
             snprintf(s->trump, sizeof s->trump, "%s", value);
         } else if (strcmp(line, "leader") == 0) {
             snprintf(s->leader, sizeof s->leader, "%s", value);
+        } else if (strcmp(line, "where") == 0) {
+            snprintf(s->where, sizeof s->where, "%s", value);
         } else if (strcmp(line, "seed") == 0) {
             if (!replay_parse_u64(value, &s->seed)) return false;
         } else if (strcmp(line, "limit") == 0) {
@@ -114,7 +121,7 @@ bool replay_settings_to_input(const replay_settings *s, input_opts *io)
     if (input_opts_take(io, OPT_INPUT_TRUMP, s->trump) != 1) return false;
     if (strcmp(s->leader, "-") != 0 && input_opts_take(io, OPT_INPUT_LEADER, s->leader) != 1)
         return false;
-    return true;
+    return !s->where[0] || input_opts_take(io, OPT_INPUT_WHERE, s->where) == 1;
 }
 
 bool replay_settings_tables(const replay_settings *s, char *tables, size_t len, diag_t *diag)
@@ -153,6 +160,8 @@ void replay_settings_provenance(const replay_settings *s, unsigned shard_of, pro
     p->input_name = s->inputs;
     provenance_setting(p, "eval", "%s", s->eval);
     provenance_setting(p, "conventions", "%s", s->conventions);
+    if (strcmp(s->eval, "play") != 0)
+        provenance_setting(p, "valued", "%s", s->all_leads ? "every lead (--all-leads)" : "the conventions' leads");
     table_digests_provenance(s->tables, p);
     if (plays(s)) {
         provenance_setting(p, "opponents", "%s", s->opponents);
@@ -162,6 +171,7 @@ void replay_settings_provenance(const replay_settings *s, unsigned shard_of, pro
     provenance_setting(p, "format", "%s", deal_format_name(s->format));
     provenance_setting(p, "trump", "%s", s->trump);
     provenance_setting(p, "leader", "%s", strcmp(s->leader, "-") ? s->leader : "as dealt");
+    if (s->where[0]) provenance_setting(p, "where", "%s", s->where);
     provenance_setting(p, "seed", "%llu", (unsigned long long)s->seed);
     if (s->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)s->limit);
     else provenance_setting(p, "limit", "none");

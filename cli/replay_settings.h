@@ -5,7 +5,8 @@
  * runs whose states may be resumed or merged together), from which
  * --resume and merge rebuild them; the report states them in its
  * provenance, with the experiment they make. Threads, progress and output
- * files are not settings: they do not change a number. */
+ * files are not settings: they do not change a number; --where is one:
+ * it picks the deals the numbers rest on. */
 #ifndef WHISTLAB_REPLAY_SETTINGS_H
 #define WHISTLAB_REPLAY_SETTINGS_H
 
@@ -19,11 +20,13 @@ typedef struct {
     char tables[2048];      /* "FILE DIGEST\n" per table file named by
                                conventions or opponents (table_digest.h) */
     char eval[8];           /* dd, play, both */
+    bool all_leads;         /* every lead valued: the best lead and the optimal count reported */
     char opponents[256];    /* --eval play: the dealer's side; "same": each convention itself */
     bool signals;           /* --eval play: analyze/play/RULES.md §11 */
     char ext[64];           /* --eval play: analyze/play/RULES.md §13 rules, "X4,X5" ("-": none) */
     char trump[16];
     char leader[4];         /* "-": the deal's */
+    char where[512];        /* --where: the deals kept ("": all) */
     deal_format format;
     uint64_t seed, limit;
     const char *inputs[WLS_MAX_INPUTS];
@@ -47,7 +50,8 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len);
  * which must outlive s. False if it is not one. */
 bool replay_settings_parse(char *text, replay_settings *s);
 
-/* The input options (--format, --trump, --leader) of s. */
+/* The input options (--format, --trump, --leader, --where) of s; where
+ * points into s. */
 bool replay_settings_to_input(const replay_settings *s, input_opts *io);
 
 /* The table files of s's conventions (and opponents, when they play) with

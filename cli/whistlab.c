@@ -17,6 +17,7 @@ static const command COMMANDS[] = {
     {"show", cmd_show, false, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
     {"convert", cmd_convert, false, "convert deals between formats (PBN, one-line; gzip by .gz)"},
     {"replay", cmd_replay, true, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
+    {"solve", cmd_solve, false, "solve every deal of a corpus once: a store of solved leads for --values"},
     {"merge", cmd_merge, false, "add up the state files (.wls) of the shards of a replay run"},
     {"plot", cmd_plot, false, "draw a run's figures (SVG, by gnuplot) from its summary or odds CSV"},
     {"odds", cmd_odds, false, "odds tables of the books: exact, historic, and measured on a corpus"},

@@ -3,11 +3,13 @@
 # repo root): 2000 whist deals dealt as at the table (the dealer's last card
 # turned up for trumps, the eldest hand on lead), the opening leads of the
 # long-suit game, Foster's American leads and Ward's short-suit game valued
-# double-dummy and compared pairwise, then the same conventions played out
+# double-dummy (read from the corpus's store of solved leads) and compared
+# pairwise, then every convention double-dummy, then the three played out
 # by the rule-based players; the figures of both replays are drawn into
 # build/demo-plots/dd and build/demo-plots/play (SVG, gnuplot script, data).
 set -e
 corpus=corpora/whist-2000.pbn.gz
+values=corpora/whist-2000.wdv # its solved leads: whistlab solve "$corpus" -o "$values"
 run() {
     echo "\$ whistlab $*"
     ./whistlab "$@"
@@ -16,5 +18,7 @@ run() {
 run check "$corpus"
 run show --board 1 "$corpus"
 run lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit,american,short-suit --explain
-run replay "$corpus" --conventions long-suit,american,short-suit --eval dd --plot build/demo-plots/dd
+run replay "$corpus" --values "$values" --conventions long-suit,american,short-suit --eval dd --plot build/demo-plots/dd
+run replay "$corpus" --values "$values" --eval dd \
+    --conventions long-suit,long-suit-pole,long-suit-clay,long-suit-hogarth,american,short-suit,short-suit-singleton,strongest-suit,master-card,highest,random,dd-best
 run replay "$corpus" --conventions long-suit,american,short-suit --eval play --plot build/demo-plots/play

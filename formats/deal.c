@@ -124,9 +124,7 @@ static card_t infer_turnup(const deal_t *d)
     return ranks ? card_make(d->strain, __builtin_ctz(ranks)) : CARD_NONE;
 }
 
-/* Seats under the policy: a forced leader, else the file's dealer or leader,
- * else the duplicate board rotation. */
-static void settle_seats(deal_t *w, const trump_policy *p)
+void deal_settle_seats(deal_t *w, const trump_policy *p)
 {
     if (p->leader != SEAT_NONE) {
         w->leader = (uint8_t)p->leader;
@@ -181,7 +179,7 @@ int deal_apply_trump_policy(const deal_t *d, const trump_policy *p, deal_t out[4
     if (p->kind != TRUMP_CONTRACT) {
         /* A forced leader moves the dealer, and the turn-up with him. */
         uint8_t dealer_before = w.dealer;
-        settle_seats(&w, p);
+        deal_settle_seats(&w, p);
         if (w.dealer != dealer_before) w.turnup = CARD_NONE;
     }
     int n = p->kind == TRUMP_EACH ? 4 : 1;

@@ -115,6 +115,11 @@ typedef struct {
  * false if none of these. */
 bool trump_policy_parse(const char *text, trump_policy *p);
 
+/* The seats of w under the policy's leader: a forced leader (the dealer
+ * then on his right), else the deal's dealer or leader, else the duplicate
+ * board rotation (board 1 North deals). */
+void deal_settle_seats(deal_t *w, const trump_policy *p);
+
 /* Makes whist deals of d under the policy: fills out[0..n-1] (n = 1, or 4 for
  * TRUMP_EACH) with strain, leader, dealer and turn-up set (the turn-up is
  * inferred as the dealer's lowest trump when not read, analyze/lead/RULES.md Q16).

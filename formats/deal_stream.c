@@ -11,6 +11,9 @@ void input_opts_init(input_opts *o)
     o->policy.suit = SUIT_S;
     o->policy.leader = SEAT_NONE;
     o->policy_given = false;
+    o->keep = NULL;
+    o->keep_ctx = NULL;
+    o->where = NULL;
 }
 
 typedef enum {
@@ -116,6 +119,45 @@ void deal_stream_close(deal_stream *s)
     free(s);
 }
 
+/* With whist: keeps those of the n whist deals made that meet the
+ * condition, in order; returns how many. */
+static int keep_whist(const deal_stream *s, deal_t *w, int n)
+{
+    const input_opts *io = &s->o.input;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (io->keep(io->keep_ctx, &w[i])) {
+            if (kept != i) w[kept] = w[i];
+            kept++;
+        }
+    return kept;
+}
+
+/* Without whist: whether a deal as read meets the condition, tried on the
+ * whist deals the policy makes of it, else on the deal with its seats
+ * settled (deal_stream.h). */
+static bool keep_as_read(deal_stream *s, const deal_t *d)
+{
+    const input_opts *io = &s->o.input;
+    diag_t ignored = {0};
+    int n = deal_apply_trump_policy(d, &io->policy, s->whist, &ignored);
+    if (n == 0) {
+        s->whist[0] = *d;
+        deal_settle_seats(&s->whist[0], &io->policy);
+        n = 1;
+    }
+    for (int i = 0; i < n; i++)
+        if (io->keep(io->keep_ctx, &s->whist[i])) return true;
+    return false;
+}
+
+/* A deal the condition left: counted as such. */
+static void leave(deal_stream *s, ds_item *it)
+{
+    it->kind = DS_LEFT;
+    COUNT(s, left, 1);
+}
+
 static bool record_is_selected(const ds_opts *o, uint64_t rec)
 {
     return rec >= o->resume_records && rec % o->shards == o->shard - 1;
@@ -159,11 +201,14 @@ static bool take_record(deal_stream *s, read_status rs, ds_item *it)
         it->kind = DS_REPEAT;
         COUNT(s, repeats, 1);
     } else if (s->o.whist) {
-        int n = deal_apply_trump_policy(d, &s->o.input.policy, s->whist, &s->diag);
-        if (n == 0) {
+        int made = deal_apply_trump_policy(d, &s->o.input.policy, s->whist, &s->diag);
+        int n = made > 0 && s->o.input.keep ? keep_whist(s, s->whist, made) : made;
+        if (made == 0) {
             it->kind = DS_UNUSABLE;
             it->diag = &s->diag;
             COUNT(s, unusable, 1);
+        } else if (n == 0) {
+            leave(s, it);
         } else {
             it->kind = DS_DEAL;
             it->whist = s->whist;
@@ -171,6 +216,8 @@ static bool take_record(deal_stream *s, read_status rs, ds_item *it)
             COUNT(s, deals, 1);
             COUNT(s, whist, (uint64_t)n);
         }
+    } else if (s->o.input.keep && !keep_as_read(s, d)) {
+        leave(s, it);
     } else {
         it->kind = DS_DEAL;
         it->whist = d;

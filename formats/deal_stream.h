@@ -8,6 +8,15 @@
  * all. It never prints: each item carries its diagnostic and the reader's
  * warnings, for the caller to report as it always has.
  *
+ * With a condition (input_opts.keep, --where) it keeps the deals one of
+ * whose whist deals meets it, and counts the others as left: with whist,
+ * only the whist deals that meet it are handed on (--trump each may keep
+ * some of the four); without, the whist deals are made for the test only,
+ * and a deal the policy cannot make one of is tested as read, its seats
+ * settled as the policy would and its trumps its own (none: no trump
+ * cards). Repeats, rejections and errors are not tested: they are
+ * reported and counted as without a condition.
+ *
  * For replay it also selects records: those past a resume point, of one
  * shard, within a limit of deals read, numbered over the whole input (a
  * .wda archive gives only those, unread ones skipped). */
@@ -16,15 +25,28 @@
 
 #include "reader.h"
 
-/* How the input is read: its format (FMT_AUTO: told from each file) and
- * the policy that gives deals without them a trump suit and a leader. */
+/* A condition on a whist deal (--where): true to keep it. The stream
+ * calls it and counts what it keeps and leaves; the condition itself is
+ * the front end's to make (cli/input_opts.c compiles the --where language
+ * of analyze/deal/deal_filter.h into one), since formats/ is below
+ * analyze/ and may not include it. It sees each deal with its trumps and
+ * seats as the --trump/--leader policy makes them, so that `leader` and
+ * `trumps` in a condition mean what the analysis will take them to mean. */
+typedef bool (*deal_keep_fn)(const void *ctx, const deal_t *d);
+
+/* How the input is read: its format (FMT_AUTO: told from each file), the
+ * policy that gives deals without them a trump suit and a leader, and the
+ * condition that keeps some deals only. */
 typedef struct {
     deal_format format;
     trump_policy policy;
     bool policy_given; /* a policy was asked for (--trump or --leader) */
+    deal_keep_fn keep; /* NULL: every deal kept */
+    const void *keep_ctx;
+    const char *where; /* the condition's text, for reports; NULL without one */
 } input_opts;
 
-/* Auto format, the deals' own trumps and leader. */
+/* Auto format, the deals' own trumps and leader, every deal kept. */
 void input_opts_init(input_opts *o);
 
 typedef struct {
@@ -41,9 +63,11 @@ typedef struct {
 } ds_opts;
 
 typedef enum {
-    DS_DEAL,      /* a deal, not a repeat; with whist: made whist deals */
+    DS_DEAL,      /* a deal, not a repeat; with whist: made whist deals (with
+                     input.keep: those it keeps, at least one) */
     DS_REPEAT,    /* a game that replays the deal before (another table) */
     DS_UNUSABLE,  /* with whist: a deal the policy cannot make a whist deal of */
+    DS_LEFT,      /* a deal input.keep left out (deal: as read) */
     DS_REJECT,    /* a deal read but not usable (deal->flags: DEAL_REPEAT,
                      DEAL_UNKNOWN_HANDS) */
     DS_ERROR,     /* a problem outside any deal; reading goes on */
@@ -53,7 +77,8 @@ typedef enum {
 
 /* Every record read falls in exactly one of deals .. errors. */
 typedef struct {
-    uint64_t deals;              /* DS_DEAL */
+    uint64_t deals;              /* DS_DEAL (with input.keep: the deals it kept) */
+    uint64_t left;               /* DS_LEFT */
     uint64_t repeats;            /* DS_REPEAT */
     uint64_t unusable;           /* DS_UNUSABLE */
     uint64_t rejected;           /* DS_REJECT, neither a repeat nor of unknown hands */
@@ -61,7 +86,8 @@ typedef struct {
     uint64_t incomplete;         /* DS_REJECT: well-formed, hands unknown; not a repeat */
     uint64_t incomplete_repeats; /* DS_REJECT: hands unknown, a repeat */
     uint64_t errors;             /* DS_ERROR */
-    uint64_t whist;              /* whist deals made (with whist) */
+    uint64_t whist;              /* whist deals made (with whist; with input.keep,
+                                    those kept of the deals kept) */
     uint64_t no_trump;           /* without whist: deals that name no trump suit */
     uint64_t warned, warnings;   /* records the reader warned about; its warnings */
     uint64_t fatal;              /* files not opened or not read to their end */
@@ -75,7 +101,7 @@ typedef struct {
     uint64_t record;             /* with select: the record's number over all the files */
     uint64_t position;           /* deals (and rejections), repeats aside, before this
                                     record in its file: deal_digest_term's position */
-    const deal_t *deal;          /* DEAL, REPEAT, UNUSABLE, REJECT */
+    const deal_t *deal;          /* DEAL, REPEAT, UNUSABLE, LEFT, REJECT */
     const deal_t *whist;         /* DEAL with whist: whist[0..n-1] */
     int n;
     const diag_t *diag;          /* UNUSABLE, REJECT, ERROR, FATAL */

@@ -61,7 +61,7 @@ int lead_table_best(const lead_table *t)
     if (!t->n) return -1;
     int best = 0;
     for (int i = 1; i < t->ncols; i++)
-        if (t->col[i].gain > t->col[best].gain) best = i; /* the sums: same n for every column */
+        if (paired_sum(&t->col[i]) > paired_sum(&t->col[best])) best = i; /* the sums: same n for every column */
     return best;
 }
 

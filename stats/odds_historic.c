@@ -175,6 +175,27 @@ static verdict numeric_verdict(rational p, rational q)
     return rat_cmp(r, rat_make(15, 100)) <= 0 ? V_LOOSE : V_WRONG;
 }
 
+/* In the order of the verdict enum; the legend and the documentation list
+ * these (README.md, whistlab.1). */
+static const odds_verdict_info VERDICTS[] = {
+    [V_EXACT] = {"exact", "the book's figure is the exact value"},
+    [V_ROUNDED] = {"rounded", "within 5% (N of N to 1)"},
+    [V_TRUNCATED] = {"truncated", "within 5%, a fraction of 1/2 or more dropped"},
+    [V_LOOSE] = {"loose", "5% to 15% off"},
+    [V_WRONG] = {"wrong", "further off, or on the wrong side of evens"},
+    [V_LOST] = {"lost", "a figure printed but unreadable"},
+    [V_NONE] = {"none", "the book prints no figure"},
+    [V_HOLDS] = {"holds", "a claim without a number (\"probably\", \"the odds are against\") that the exact "
+                          "value bears out"},
+    [V_FAILS] = {"fails", "such a claim that it does not"},
+};
+
+const odds_verdict_info *odds_verdicts(int *n)
+{
+    *n = (int)(sizeof VERDICTS / sizeof VERDICTS[0]);
+    return VERDICTS;
+}
+
 const char *odds_verdict(const odds_historic *h, rational p)
 {
     static const char *const NAMES[][2] = {

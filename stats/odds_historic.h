@@ -43,4 +43,11 @@ bool odds_historic_value(const odds_historic *h, rational *q);
  * string. */
 const char *odds_verdict(const odds_historic *h, rational p);
 
+/* The verdicts odds_verdict gives (each also with a "?" appended for an
+ * uncertain reading), with what each means; *n set to their count. */
+typedef struct {
+    const char *name, *meaning;
+} odds_verdict_info;
+const odds_verdict_info *odds_verdicts(int *n);
+
 #endif

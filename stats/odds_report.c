@@ -1,11 +1,12 @@
-/* odds_report.c -- odds as the books state them, the tidy CSV (odds.md
- * S2.2) and the terminal tables (S2.1). */
+/* odds_report.c -- odds as the books state them, exactly and in their own
+ * small-integer form, and the tidy CSV (odds.md S2.2). The terminal tables
+ * are in odds_print.c. */
 #include <csv.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "odds_report.h"
-#include "text_grid.h"
 
 /* N of "N to 1" (S1.2) and the direction: -1 against, 1 on, 0 otherwise. */
 static double n_to_one(rational p, int *dir)
@@ -18,6 +19,22 @@ static double n_to_one(rational p, int *dir)
     return 1;
 }
 
+/* N with at least 7 significant digits, and no exponent: the integer
+ * part in full once it has more digits than that. */
+static void n_format(double n, char *buf, size_t len)
+{
+    if (n < 1e7) snprintf(buf, len, "%.7g", n);
+    else if (n < 1e10) snprintf(buf, len, "%.10g", n);
+    else snprintf(buf, len, "%.0f", n);
+}
+
+void odds_n_text(rational p, char *buf, size_t len)
+{
+    int dir;
+    if (p.num == 0 || rat_eq(p, rat_int_value(1))) buf[0] = 0;
+    else n_format(n_to_one(p, &dir), buf, len);
+}
+
 void odds_text(rational p, char *buf, size_t len)
 {
     if (p.num == 0) snprintf(buf, len, "impossible");
@@ -25,9 +42,72 @@ void odds_text(rational p, char *buf, size_t len)
     else if (rat_eq(p, rat_make(1, 2))) snprintf(buf, len, "evens");
     else {
         int dir;
+        char n[48];
+        n_format(n_to_one(p, &dir), n, sizeof n);
+        snprintf(buf, len, "%s to 1 %s", n, dir < 0 ? "against" : "on");
+    }
+}
+
+/* A whole number with its thousands grouped; from ten million on, in words
+ * to 3 significant digits ("159 billion"): the books' way with big odds. */
+static void big_format(double n, char *buf, size_t len)
+{
+    static const struct {
+        double unit;
+        const char *word;
+    } WORDS[] = {{1e12, "trillion"}, {1e9, "billion"}, {1e6, "million"}};
+    if (n >= 1e7) {
+        for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+            if (n >= WORDS[i].unit) {
+                snprintf(buf, len, "%.3g %s", n / WORDS[i].unit, WORDS[i].word);
+                return;
+            }
+    }
+    char digits[32], *out = buf;
+    int nd = snprintf(digits, sizeof digits, "%.0f", n);
+    for (int i = 0; i < nd && (size_t)(out - buf) + 2 < len; i++) {
+        if (i && (nd - i) % 3 == 0) *out++ = ',';
+        *out++ = digits[i];
+    }
+    *out = 0;
+}
+
+void odds_book_form(rational p, bool direction, char *buf, size_t len)
+{
+    if (p.num == 0) snprintf(buf, len, "impossible");
+    else if (rat_eq(p, rat_int_value(1))) snprintf(buf, len, "certain");
+    else if (rat_eq(p, rat_make(1, 2))) snprintf(buf, len, "evens");
+    else {
+        int dir;
         double n = n_to_one(p, &dir);
-        /* Seven significant digits, ten once N has more integer digits. */
-        snprintf(buf, len, n < 1e7 ? "%.7g to 1 %s" : "%.10g to 1 %s", n, dir < 0 ? "against" : "on");
+        long a = 0, b = 1;
+        char figure[48];
+        if (n <= ODDS_BOOK_MAX + 0.5) {
+            /* The nearest a/b with b <= a <= 20; ties to the smaller b. */
+            double best = INFINITY;
+            for (long d = 1; d <= ODDS_BOOK_MAX; d++) {
+                long c = lround(n * (double)d);
+                if (c < d) c = d;
+                if (c > ODDS_BOOK_MAX) continue;
+                double err = fabs((double)c / (double)d - n);
+                if (err < best - 1e-12) {
+                    best = err;
+                    a = c;
+                    b = d;
+                }
+            }
+            if (a == b) {
+                snprintf(buf, len, "about evens");
+                return;
+            }
+            snprintf(figure, sizeof figure, "%ld to %ld", a, b);
+        } else {
+            char big[40];
+            big_format(round(n), big, sizeof big);
+            snprintf(figure, sizeof figure, "%s to 1", big);
+        }
+        if (direction) snprintf(buf, len, "%s %s", figure, dir < 0 ? "against" : "on");
+        else snprintf(buf, len, "%s", figure);
     }
 }
 
@@ -148,183 +228,4 @@ bool odds_csv_close(odds_csv *w, diag_t *diag)
     if (!ok) diag_set(diag, NULL, 0, "CSV output: write failed");
     free(w);
     return ok;
-}
-
-/* --- terminal --- */
-
-static void empirical_cells(text_grid *g, const odds_estimate *e)
-{
-    if (!e || !e->has) {
-        grid_cell(g, "%s", "");
-        grid_cell(g, "%s", "");
-    } else {
-        grid_cell(g, "%.6g", e->value);
-        if (e->has_ci) grid_cell(g, "[%.6g, %.6g]", e->lo, e->hi);
-        else grid_cell(g, "%s", "");
-    }
-    if (e) grid_cell(g, "%lld", (long long)e->n);
-}
-
-static void empirical_header(text_grid *g, bool corpus, double level)
-{
-    if (!corpus) return;
-    grid_cell(g, "empirical");
-    grid_cell(g, "%g%% CI", 100 * level);
-    grid_cell(g, "n");
-}
-
-static const char *book_text(const odds_row *r) { return r->hist ? r->hist->text : ""; }
-static const char *verdict_text(const odds_row *r) { return r->hist ? odds_verdict(r->hist, r->exact) : ""; }
-
-/* The estimate of row i, or NULL: measurable rows only. */
-static const odds_estimate *est_of(const odds_estimate *est, const odds_row *rows, int i)
-{
-    return est && rows[i].measure != MEASURE_NONE ? &est[i] : NULL;
-}
-
-/* The Epitome's part A: "odds | against / in favour of his having | cards". */
-static void print_partner_cards(FILE *f, const odds_row *rows, int n, const odds_estimate *est, double level)
-{
-    text_grid *g = grid_new(est ? "lrllrllrlr" : "lrllrll");
-    grid_cell(g, "row");
-    grid_cell(g, "odds");
-    grid_cell(g, "against / in favour of his having");
-    grid_cell(g, "cards");
-    grid_cell(g, "P");
-    grid_cell(g, "book");
-    grid_cell(g, "verdict");
-    empirical_header(g, est != NULL, level);
-    grid_end_row(g);
-    grid_rule(g);
-    for (int i = 0; i < n; i++) {
-        const odds_row *r = &rows[i];
-        if (strcmp(r->table, "partner-cards") != 0) continue;
-        char ratio[96], cards[32];
-        odds_ratio_text(r->exact, ratio, sizeof ratio);
-        bool on = strstr(ratio, " on") != NULL;
-        char *sp = strstr(ratio, on ? " on" : " against");
-        if (sp) *sp = 0;
-        int m, k;
-        const char *id = strchr(r->id, 'm');
-        char kind[3] = "";
-        if (id && sscanf(id, "m%d.%2[a-z]%d", &m, kind, &k) == 3)
-            snprintf(cards, sizeof cards, strcmp(kind, "ge") == 0 ? "%d or more of %d" : "%d of %d", k, m);
-        else cards[0] = 0;
-        grid_cell(g, "%s", r->id);
-        grid_cell(g, "%s", ratio);
-        grid_cell(g, "%s", on ? "in favour of his having" : sp ? "against his having" : "evens, his having");
-        grid_cell(g, "%s", cards);
-        grid_cell(g, "%.7g", rat_to_double(r->exact));
-        grid_cell(g, "%s", book_text(r));
-        grid_cell(g, "%s", verdict_text(r));
-        if (est) empirical_cells(g, est_of(est, rows, i));
-        grid_end_row(g);
-    }
-    grid_print_free(g, f, 2);
-}
-
-/* The Epitome's part B: "N trumps | dealer | direction | non-dealer". */
-static void print_dealer_trumps(FILE *f, const odds_row *rows, int n, const odds_estimate *est)
-{
-    int dealer[14] = {0}, non[14] = {0};
-    for (int i = 0; i < n; i++) {
-        int k;
-        if (sscanf(rows[i].id, "dealer.ge%d", &k) == 1 && strcmp(rows[i].table, "dealer-trumps") == 0)
-            dealer[k] = i + 1;
-        if (sscanf(rows[i].id, "nondealer.ge%d", &k) == 1 && strcmp(rows[i].table, "dealer-trumps") == 0)
-            non[k] = i + 1;
-    }
-    text_grid *g = grid_new(est ? "rrlrllllrr" : "rrlrllll");
-    const char *head[] = {"N trumps", "dealer", "direction", "non-dealer", "direction", "book (dealer)", "verdict",
-                          "book (non-dealer)", "verdict"};
-    for (int c = 0; c < 9; c++)
-        if (c != 4) grid_cell(g, "%s", head[c]);
-    if (est) {
-        grid_cell(g, "empirical dealer");
-        grid_cell(g, "empirical non-dealer");
-    }
-    grid_end_row(g);
-    grid_rule(g);
-    for (int k = 1; k <= 13; k++) {
-        const odds_row *d = dealer[k] ? &rows[dealer[k] - 1] : NULL, *nd = non[k] ? &rows[non[k] - 1] : NULL;
-        char od[64], on[64] = "";
-        odds_text(d->exact, od, sizeof od);
-        if (nd) odds_text(nd->exact, on, sizeof on);
-        /* One direction word between the figures, as the book prints it;
-         * the non-dealer's own word follows his figure when it differs. */
-        char *dd = strstr(od, " to 1 "), *nn = strstr(on, " to 1 ");
-        const char *dir = dd ? (strcmp(dd + 6, "on") == 0 ? "in favour of" : "against") : "";
-        if (dd) dd[5] = 0;
-        if (nn && strcmp(nn + 6, "on") == 0 && strcmp(dir, "in favour of") != 0) strcpy(nn + 5, " in favour");
-        else if (nn && strcmp(nn + 6, "against") == 0 && strcmp(dir, "against") != 0) strcpy(nn + 5, " against");
-        else if (nn) nn[5] = 0;
-        grid_cell(g, "%d", k);
-        grid_cell(g, "%s", od);
-        grid_cell(g, "%s", dir);
-        grid_cell(g, "%s", on);
-        grid_cell(g, "%s", book_text(d));
-        grid_cell(g, "%s", verdict_text(d));
-        grid_cell(g, "%s", nd ? book_text(nd) : "");
-        grid_cell(g, "%s", nd ? verdict_text(nd) : "");
-        if (est) {
-            const odds_estimate *ed = &est[dealer[k] - 1], *en = nd ? &est[non[k] - 1] : NULL;
-            if (ed->has) grid_cell(g, "%.6g", ed->value);
-            else grid_cell(g, "%s", "");
-            if (en && en->has) grid_cell(g, "%.6g", en->value);
-            else grid_cell(g, "%s", "");
-        }
-        grid_end_row(g);
-    }
-    grid_print_free(g, f, 2);
-}
-
-static void print_generic(FILE *f, const char *table, const odds_row *rows, int n, const odds_estimate *est,
-                          double level)
-{
-    bool book = false; /* the book columns only where a book speaks */
-    for (int i = 0; i < n; i++) book |= strcmp(rows[i].table, table) == 0 && rows[i].hist;
-    char align[16] = "lrrl";
-    if (book) strcat(align, "ll");
-    if (est) strcat(align, "rlr");
-    text_grid *g = grid_new(align);
-    grid_cell(g, "row");
-    grid_cell(g, "exact");
-    grid_cell(g, "P");
-    grid_cell(g, "odds");
-    if (book) {
-        grid_cell(g, "book");
-        grid_cell(g, "verdict");
-    }
-    empirical_header(g, est != NULL, level);
-    grid_end_row(g);
-    grid_rule(g);
-    for (int i = 0; i < n; i++) {
-        const odds_row *r = &rows[i];
-        if (strcmp(r->table, table) != 0) continue;
-        char frac[84], odds[64] = "";
-        if (!r->moment) odds_text(r->exact, odds, sizeof odds);
-        grid_cell(g, "%s", r->id);
-        grid_cell(g, "%s", rat_format(r->exact, frac));
-        grid_cell(g, "%.7g", rat_to_double(r->exact));
-        grid_cell(g, "%s", odds);
-        if (book) {
-            grid_cell(g, "%s", book_text(r));
-            grid_cell(g, "%s", verdict_text(r));
-        }
-        if (est) empirical_cells(g, est_of(est, rows, i));
-        grid_end_row(g);
-    }
-    grid_print_free(g, f, 2);
-}
-
-void odds_print_table(FILE *f, int table, const odds_estimate *est, double level)
-{
-    int n;
-    const odds_row *rows = odds_rows(&n);
-    const odds_table_info *t = &odds_tables()[table];
-    fprintf(f, "%s: %s (%s)\n", t->id, t->title, t->source);
-    if (strcmp(t->id, "partner-cards") == 0) print_partner_cards(f, rows, n, est, level);
-    else if (strcmp(t->id, "dealer-trumps") == 0) print_dealer_trumps(f, rows, n, est);
-    else print_generic(f, t->id, rows, n, est, level);
-    fputc('\n', f);
 }

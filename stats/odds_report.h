@@ -10,8 +10,21 @@
 #include "odds_tables.h"
 
 /* "8.5 to 1 against", "39.59361 to 1 on", "evens", "certain", "impossible"
- * (odds.md S1.2: N with at least 7 significant digits). */
+ * (odds.md S1.2: N with at least 7 significant digits; never an exponent:
+ * "158753389899 to 1 against"). */
 void odds_text(rational p, char *buf, size_t len);
+/* The N of odds_text alone ("39.59361"); empty for certain and impossible. */
+void odds_n_text(rational p, char *buf, size_t len);
+
+/* The largest term of a ratio in the books' form. */
+#define ODDS_BOOK_MAX 20
+/* The odds as the books print them: the nearest a to b with b <= a <= 20
+ * ("13 to 12 against", "9 to 2 on"; ties to the smaller b), beyond 20 to 1
+ * "N to 1" with N rounded, its thousands grouped ("77,065 to 1 against"),
+ * and in words to 3 significant digits from ten million on ("159 billion to
+ * 1 against"); "about evens" when the nearest is 1 to 1, and "evens",
+ * "certain", "impossible". Without direction: the figure alone ("9 to 2"). */
+void odds_book_form(rational p, bool direction, char *buf, size_t len);
 /* The exact ratio in lowest terms: "17 : 2 against", "2 : 1 on", "1 : 1";
  * empty for certain and impossible. */
 void odds_ratio_text(rational p, char *buf, size_t len);
@@ -43,8 +56,13 @@ void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const 
 /* False (diag's reason filled) if any write failed. */
 bool odds_csv_close(odds_csv *w, diag_t *diag);
 
-/* Prints one table (index into odds_tables()) as an aligned text table;
- * est (one per row, NULL without a corpus) adds the empirical columns. */
-void odds_print_table(FILE *f, int table, const odds_estimate *est, double level);
+/* Prints one table (index into odds_tables()) laid out like its book
+ * (odds_print.c); est (one per row, NULL without a corpus) adds the empirical
+ * columns. Lines fit 100 columns, the book's figure under its row, unless
+ * wide: then every column, the figure and its source among them. */
+void odds_print_table(FILE *f, int table, const odds_estimate *est, double level, bool wide);
+/* What the tables' words and ids mean: the odds forms, the verdicts, the row
+ * ids, the sources, and with measured the corpus columns. */
+void odds_print_legend(FILE *f, bool measured, double level);
 
 #endif

@@ -4,21 +4,52 @@
 #include <gsl/gsl_cdf.h>
 #include "paired.h"
 
-void paired_add(paired_acc *p, int a, int b, int choices_differ)
+uint64_t paired_n(const paired_acc *p)
 {
-    int d = a - b;
-    p->n++;
-    uint64_t gain = d > 0 ? (uint64_t)d : 0, loss = d < 0 ? (uint64_t)-d : 0, sq = (uint64_t)(d * d);
-    p->gain += gain;
-    p->loss += loss;
-    p->sumsq += sq;
-    if (choices_differ) {
-        p->n_differ++;
-        p->differ_gain += gain;
-        p->differ_loss += loss;
-        p->differ_sumsq += sq;
+    uint64_t n = 0;
+    for (int k = 0; k < PAIRED_BINS; k++) n += p->hist[0][k] + p->hist[1][k];
+    return n;
+}
+
+uint64_t paired_n_differ(const paired_acc *p)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < PAIRED_BINS; k++) n += p->hist[1][k];
+    return n;
+}
+
+uint64_t paired_with_difference(const paired_acc *p, int d)
+{
+    return p->hist[0][d + PAIRED_MAX_DIFF] + p->hist[1][d + PAIRED_MAX_DIFF];
+}
+
+/* The counts and sums of the deals of the histograms selected (bit 0: the
+ * same choices, bit 1: differing ones). */
+typedef struct {
+    uint64_t count, gain, loss, sumsq;
+} sums;
+
+static sums sums_of(const paired_acc *p, unsigned which)
+{
+    sums s = {0, 0, 0, 0};
+    for (int h = 0; h < 2; h++) {
+        if (!((which >> h) & 1)) continue;
+        for (int k = 0; k < PAIRED_BINS; k++) {
+            uint64_t c = p->hist[h][k];
+            int d = k - PAIRED_MAX_DIFF;
+            s.count += c;
+            if (d > 0) s.gain += c * (uint64_t)d;
+            else s.loss += c * (uint64_t)-d;
+            s.sumsq += c * (uint64_t)(d * d);
+        }
     }
-    p->hist[d + PAIRED_MAX_DIFF]++;
+    return s;
+}
+
+int64_t paired_sum(const paired_acc *p)
+{
+    sums s = sums_of(p, 3);
+    return (int64_t)s.gain - (int64_t)s.loss;
 }
 
 /* The statistics of count differences with these sums. */
@@ -51,33 +82,12 @@ static void summarise(uint64_t count, uint64_t gain, uint64_t loss, uint64_t sum
     }
 }
 
-void paired_summarise(const paired_acc *p, paired_summary *s)
-{
-    summarise(p->n, p->gain, p->loss, p->sumsq, s);
-}
+static void summarise_sums(sums x, paired_summary *s) { summarise(x.count, x.gain, x.loss, x.sumsq, s); }
 
-void paired_summarise_differ(const paired_acc *p, paired_summary *s)
-{
-    summarise(p->n_differ, p->differ_gain, p->differ_loss, p->differ_sumsq, s);
-}
+void paired_summarise(const paired_acc *p, paired_summary *s) { summarise_sums(sums_of(p, 3), s); }
 
-void paired_summarise_same(const paired_acc *p, paired_summary *s)
-{
-    summarise(p->n - p->n_differ, p->gain - p->differ_gain, p->loss - p->differ_loss,
-              p->sumsq - p->differ_sumsq, s);
-}
+void paired_summarise_differ(const paired_acc *p, paired_summary *s) { summarise_sums(sums_of(p, 2), s); }
 
-uint64_t *paired_counter(paired_acc *p, int i)
-{
-    switch (i) {
-    case 0: return &p->n;
-    case 1: return &p->n_differ;
-    case 2: return &p->gain;
-    case 3: return &p->loss;
-    case 4: return &p->sumsq;
-    case 5: return &p->differ_gain;
-    case 6: return &p->differ_loss;
-    case 7: return &p->differ_sumsq;
-    default: return &p->hist[i - 8];
-    }
-}
+void paired_summarise_same(const paired_acc *p, paired_summary *s) { summarise_sums(sums_of(p, 1), s); }
+
+uint64_t *paired_counter(paired_acc *p, int i) { return &p->hist[i / PAIRED_BINS][i % PAIRED_BINS]; }

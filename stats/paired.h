@@ -2,10 +2,11 @@
  *
  * Each deal adds one difference d = a - b (a whole number of tricks,
  * -13..13) and whether the choices behind a and b differed. The accumulator
- * holds only exact integer counts and sums, over all deals and over the
- * deals whose choices differed (those whose choices were the same are the
- * difference of the two), so shards of a corpus accumulated apart and
- * merged give bit-identical state; the statistics (mean, standard
+ * holds only exact integer counts: how many deals had each difference,
+ * apart for the deals whose choices differed and those whose choices were
+ * the same. Adding a deal is one increment (a comparison run adds hundreds
+ * a deal), every sum is derived from the counts, and shards of a corpus
+ * accumulated apart and merged give bit-identical state; the statistics (mean, standard
  * deviation, standard error, Student-t confidence interval and p-value of
  * the paired t-test) are derived from it when reported, for all deals or
  * for either subset. */
@@ -18,23 +19,27 @@
 #define PAIRED_BINS (2 * PAIRED_MAX_DIFF + 1) /* d = -13..13 */
 
 typedef struct {
-    uint64_t n;              /* deals */
-    uint64_t n_differ;       /* deals where the two choices differed */
-    uint64_t gain;           /* sum of the positive differences */
-    uint64_t loss;           /* sum of -d over the negative differences */
-    uint64_t sumsq;          /* sum of d * d */
-    /* gain, loss and sumsq over the n_differ deals where the choices
-     * differed; over the others they are the totals less these */
-    uint64_t differ_gain, differ_loss, differ_sumsq;
-    uint64_t hist[PAIRED_BINS]; /* hist[d + 13] = deals with difference d */
+    /* hist[differ][d + 13] = deals with difference d whose choices
+     * differed (differ 1) or were the same (0) */
+    uint64_t hist[2][PAIRED_BINS];
 } paired_acc;
 
 /* The counters of a paired_acc, in a fixed order, for merging and saving. */
-#define PAIRED_COUNTERS (8 + PAIRED_BINS)
+#define PAIRED_COUNTERS (2 * PAIRED_BINS)
 
 /* Adds one deal: scores a and b (|a - b| <= 13), and whether the two
  * choices behind them differed. */
-void paired_add(paired_acc *p, int a, int b, int choices_differ);
+static inline void paired_add(paired_acc *p, int a, int b, int choices_differ)
+{
+    p->hist[choices_differ != 0][a - b + PAIRED_MAX_DIFF]++;
+}
+
+/* Deals added; those whose choices differed; those with difference d. */
+uint64_t paired_n(const paired_acc *p);
+uint64_t paired_n_differ(const paired_acc *p);
+uint64_t paired_with_difference(const paired_acc *p, int d);
+/* The sum of the differences. */
+int64_t paired_sum(const paired_acc *p);
 
 /* What a paired_acc says, at the 95% level. Fields that need two deals or
  * more (sd, se, ci, t, p) are NaN below that. When every difference is the

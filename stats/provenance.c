@@ -67,6 +67,13 @@ void provenance_setting(provenance *p, const char *name, const char *fmt, ...)
     p->setting_value[p->nsettings++] = value;
 }
 
+const char *provenance_setting_value(const provenance *p, const char *name)
+{
+    for (int i = 0; i < p->nsettings; i++)
+        if (strcmp(p->setting_name[i], name) == 0) return p->setting_value[i];
+    return NULL;
+}
+
 /* A word a POSIX shell takes as it is. */
 static bool shell_plain(const char *s)
 {

@@ -72,6 +72,9 @@ const char *provenance_keep(provenance *p, const char *text);
 void provenance_setting(provenance *p, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The value of the setting named name; NULL if p has none. */
+const char *provenance_setting_value(const provenance *p, const char *name);
+
 /* The command line as a shell would take it back: prog, then argv[0..argc-1],
  * each word quoted when it needs to be. */
 void provenance_command(char *buf, size_t len, const char *prog, int argc, char *const argv[]);

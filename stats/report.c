@@ -30,11 +30,14 @@ static int name_width(const stats_state *st, int min)
 
 static void report_input(FILE *f, const stats_state *st, const provenance *prov)
 {
-    fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected",
+    fprintf(f, "input: %llu deals read = %llu accepted + %llu rejected", /* + left by --where */
             (unsigned long long)st->read, (unsigned long long)st->accepted,
             (unsigned long long)st->rejected);
     if (st->repeats) fprintf(f, "; %llu skipped as repeats", (unsigned long long)st->repeats);
     if (st->errors) fprintf(f, "; %llu input errors", (unsigned long long)st->errors);
+    if (st->left || (prov && provenance_setting_value(prov, "where")))
+        fprintf(f, "; %llu deals kept by --where, %llu left", (unsigned long long)(st->read - st->left),
+                (unsigned long long)st->left);
     fprintf(f, "; %llu whist deals analysed", (unsigned long long)st->all.deals);
     if (prov && provenance_stopped(prov)) fprintf(f, "; INCOMPLETE: not every input was read to its end");
     if (prov && provenance_partial(prov)) fprintf(f, "; PARTIAL: some shards only");
@@ -53,7 +56,8 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     };
     const stats_cell *c = &st->all;
     fprintf(f, "%s\n", HEADING[eval]);
-    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, "convention", "tricks", "cost vs best",
+    int pw = st->nconv >= 10 ? 5 : 4; /* "[12] " */
+    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, "convention", "tricks", "cost vs best",
             "95% CI of cost", "optimal");
     for (int i = 0; i < st->nconv; i++) {
         paired_summary s;
@@ -64,22 +68,26 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
         fmt_num(lo, sizeof lo, -s.ci_hi, "%.3f");
         fmt_num(hi, sizeof hi, -s.ci_lo, "%.3f");
         fmt_num(opt, sizeof opt,
-                100 * stats_mean(c->vs_best[i].hist[PAIRED_MAX_DIFF], c->deals), "%.1f%%");
+                100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), "%.1f%%");
         snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
-        fprintf(f, "[%d] %-*s  %7s  %12s  %-18s  %8s\n", i + 1, w, st->name[i], mean, cost, ci, opt);
+        char index[16];
+        snprintf(index, sizeof index, "[%d]", i + 1);
+        fprintf(f, "%-*s%-*s  %7s  %12s  %-18s  %8s\n", pw, index, w, st->name[i], mean, cost, ci, opt);
     }
     char mean[16], nbest[16];
     fmt_num(mean, sizeof mean, stats_mean(c->best, c->deals), "%.3f");
     fmt_num(nbest, sizeof nbest, stats_mean(c->n_best, c->deals), "%.2f");
     bool play = eval == STATS_EVAL_PLAY;
-    fprintf(f, "    %-*s  %7s  %12s  %-18s  %8s\n", w, play ? "best" : "best lead", mean, "0", "",
+    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, play ? "best" : "best lead", mean, "0", "",
             "100.0%");
     if (play)
         fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
                    "    convention's side wins as many tricks as the best convention)\n\n", nbest);
-    else
+    else if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
         fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
                    "    wins as many tricks as the best lead)\n\n", nbest);
+    else
+        fprintf(f, "    (optimal = the convention's lead wins as many tricks as the best lead)\n\n");
 }
 
 static void pair_label(char *buf, size_t n, const stats_state *st, int i, int j)
@@ -113,7 +121,7 @@ static void report_pairs(FILE *f, const stats_state *st)
             fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
             snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
             pvalue_format(p, sizeof p, s.p);
-            fmt_num(dif, sizeof dif, 100 * stats_mean(a->n_differ, a->n), "%.1f%%");
+            fmt_num(dif, sizeof dif, 100 * stats_mean(paired_n_differ(a), paired_n(a)), "%.1f%%");
             fmt_num(gd, sizeof gd, differ.mean, "%+.4f");
             fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
                     p, dif, gd);
@@ -165,7 +173,7 @@ static void report_distribution(FILE *f, const stats_state *st)
     int lo = 0, hi = 0; /* the widest non-empty range over all pairs */
     for (int k = 0; k < st->nconv * (st->nconv - 1) / 2; k++)
         for (int b = 0; b < PAIRED_BINS; b++)
-            if (c->pair[k].hist[b]) {
+            if (paired_with_difference(&c->pair[k], b - PAIRED_MAX_DIFF)) {
                 int d = b - PAIRED_MAX_DIFF;
                 if (d < lo) lo = d;
                 if (d > hi) hi = d;
@@ -181,7 +189,7 @@ static void report_distribution(FILE *f, const stats_state *st)
             pair_label(label, sizeof label, st, i, j);
             fprintf(f, "%-*s", w, label);
             for (int d = lo; d <= hi; d++)
-                fprintf(f, " %6llu", (unsigned long long)a->hist[d + PAIRED_MAX_DIFF]);
+                fprintf(f, " %6llu", (unsigned long long)paired_with_difference(a, d));
             fputc('\n', f);
         }
     fputc('\n', f);

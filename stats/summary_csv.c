@@ -82,7 +82,8 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
     count(r, "", "", "deals", c->deals);
     row(r, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
     row(r, "best", "", "sd_tricks", NULL, sd_of(c->best, c->best_sq, c->deals), 6);
-    row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
+    if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
+        row(r, "best", "", "mean_optimal_cards", NULL, stats_mean(c->n_best, c->deals), 6);
     for (int i = 0; i < st->nconv; i++) {
         const char *name = st->name[i];
         paired_summary s;
@@ -94,7 +95,7 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
         row(r, name, "best", "cost_ci_low", NULL, -s.ci_hi, 6);
         row(r, name, "best", "cost_ci_high", NULL, -s.ci_lo, 6);
         row(r, name, "best", "optimal_pct", NULL,
-            100 * stats_mean(c->vs_best[i].hist[PAIRED_MAX_DIFF], c->deals), 4);
+            100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), 4);
     }
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
@@ -105,7 +106,7 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
             paired_summarise(a, &s);
             paired_summarise_differ(a, &differ);
             paired_summarise_same(a, &same);
-            count(r, x, y, "n", a->n);
+            count(r, x, y, "n", paired_n(a));
             row(r, x, y, "mean_gain", NULL, s.mean, 6);
             row(r, x, y, "sd", NULL, s.sd, 6);
             row(r, x, y, "se", NULL, s.se, 6);
@@ -114,17 +115,16 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
             row(r, x, y, "t", NULL, s.t, 4);
             sig_row(r, x, y, "p_value", isnan(s.p) ? NAN : pvalue_for_csv(s.p));
             if (holm && !isnan(holm[pair])) sig_row(r, x, y, "p_value_holm", pvalue_for_csv(holm[pair]));
-            row(r, x, y, "differ_pct", NULL, 100 * stats_mean(a->n_differ, a->n), 4);
+            row(r, x, y, "differ_pct", NULL, 100 * stats_mean(paired_n_differ(a), paired_n(a)), 4);
             count(r, x, y, "n_when_differ", differ.n);
             row(r, x, y, "mean_gain_when_differ", NULL, differ.mean, 6);
             row(r, x, y, "se_gain_when_differ", NULL, differ.se, 6);
             count(r, x, y, "n_when_same", same.n);
             row(r, x, y, "mean_gain_when_same", NULL, same.mean, 6);
             row(r, x, y, "se_gain_when_same", NULL, same.se, 6);
-            for (int b = 0; b < PAIRED_BINS; b++) {
-                if (!a->hist[b]) continue;
-                int d = b - PAIRED_MAX_DIFF;
-                row(r, x, y, "deals_with_difference", &d, (double)a->hist[b], 0);
+            for (int d = -PAIRED_MAX_DIFF; d <= PAIRED_MAX_DIFF; d++) {
+                uint64_t n = paired_with_difference(a, d);
+                if (n) row(r, x, y, "deals_with_difference", &d, (double)n, 0);
             }
         }
 }
@@ -145,6 +145,7 @@ int stats_write_summary_csv(const char *path, const stats_state *st, const prove
     count(&r, "", "", "rejected", st->rejected);
     count(&r, "", "", "repeats", st->repeats);
     count(&r, "", "", "errors", st->errors);
+    if (st->left) count(&r, "", "", "left_by_where", st->left);
     count(&r, "", "", "analysed", st->all.deals);
     if (prov) {
         char status[4096];

@@ -24,7 +24,9 @@ static void cell_add(stats_cell *c, int nconv, const stats_deal *d)
     for (int i = 0; i < nconv; i++) {
         c->score[i] += (uint64_t)d->score[i];
         c->score_sq[i] += (uint64_t)(d->score[i] * d->score[i]);
-        paired_add(&c->vs_best[i], d->score[i], d->best, d->choice[i] != d->best_choice);
+        /* against the best, "differ" is a choice that is not optimal: no
+         * tie-break among optimal choices is needed */
+        paired_add(&c->vs_best[i], d->score[i], d->best, d->score[i] != d->best);
     }
     c->best += (uint64_t)d->best;
     c->best_sq += (uint64_t)(d->best * d->best);
@@ -72,6 +74,7 @@ void stats_walk(stats_state *a, const stats_state *b, stats_op op, void *ctx)
     WALK(rejected);
     WALK(repeats);
     WALK(errors);
+    WALK(left);
 #undef WALK
     walk_cell(&a->all, b ? &b->all : NULL, a->nconv, op, ctx);
     for (int br = 0; br < STATS_BREAKDOWNS; br++)

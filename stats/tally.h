@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include "paired.h"
 
-#define STATS_MAX_CONV 8
+#define STATS_MAX_CONV 12
 #define STATS_MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
 #define STATS_NAME_LEN 32
 #define STATS_KEYS 14 /* breakdown keys 0..13 */
@@ -31,8 +31,7 @@ typedef struct {
     int score[STATS_MAX_CONV];  /* tricks after convention i's choice */
     int choice[STATS_MAX_CONV]; /* an id of that choice: equal ids = same */
     int best;                   /* the best score of any choice */
-    int best_choice;            /* id of the best choice (the tie-broken one) */
-    int n_best;                 /* how many choices reach the best score */
+    int n_best;                 /* how many choices reach the best score (0: not known) */
     int key[STATS_BREAKDOWNS];  /* 0..STATS_KEYS-1 */
 } stats_deal;
 
@@ -42,15 +41,16 @@ typedef struct {
     uint64_t score_sq[STATS_MAX_CONV]; /* sums of squared scores */
     paired_acc vs_best[STATS_MAX_CONV]; /* score - best (cost = -that) */
     uint64_t best, best_sq;            /* sums of the best score */
-    uint64_t n_best;                   /* sum of the optimal-choice counts */
+    uint64_t n_best;                   /* sum of the optimal-choice counts (0: not counted) */
     paired_acc pair[STATS_MAX_PAIRS];  /* score[i] - score[j], i < j */
 } stats_cell;
 
 typedef struct {
     int nconv;
     char name[STATS_MAX_CONV][STATS_NAME_LEN];
-    /* Input accounting: read = accepted + rejected. */
+    /* Input accounting: read = accepted + rejected (+ left). */
     uint64_t read, accepted, rejected;
+    uint64_t left;     /* deals read that --where left out: read, valid, not analysed */
     uint64_t repeats;  /* accepted deals skipped as repeats of the one before */
     uint64_t errors;   /* input problems outside any deal */
     stats_cell all;

@@ -219,8 +219,9 @@ static const char *invalid_field(const wls_file *w)
         if (w->inputs[i].stopped > 1) return "damaged inputs: 'stopped' is neither 0 nor 1";
         deals += w->inputs[i].deals;
     }
-    if (st->read != st->accepted + st->rejected || st->read < st->accepted)
-        return "damaged counters: deals read are not those accepted plus those rejected";
+    if (st->accepted > st->read || st->rejected > st->read || st->left > st->read ||
+        st->read != st->accepted + st->rejected + st->left)
+        return "damaged counters: deals read are not those accepted plus those rejected (and left out)";
     if (w->ninputs > 0 && deals != st->read) {
         snprintf(why, sizeof why, "damaged counters: the inputs' deals (%llu) are not the deals read (%llu)",
                  (unsigned long long)deals, (unsigned long long)st->read);

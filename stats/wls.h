@@ -5,15 +5,16 @@
  * rests on: the deals and content digest of every input, and whether it
  * was read to its end (INCOMPLETE).
  *
- * Layout of version 2 (all integers little-endian): "WHISTLAB-WLS" magic
+ * Layout of version 3 (all integers little-endian): "WHISTLAB-WLS" magic
  * (12 bytes), u32 version, u32 complete, u32 parts, u64 part mask, text
  * config, text progress, u32 ninputs and per input u64 deals, u64 digest
  * lane 0, u64 digest lane 1, u32 stopped, text where; u32 nconv, nconv
  * names of STATS_NAME_LEN bytes, u32 count and that many u64 counters in
  * stats_walk order, then the CRC-32 (zlib) of all the bytes before it. A
  * text is a u32 length and its bytes. Version 1 had no inputs and fewer
- * counters per pair (no sums over the deals whose leads differ): it is
- * refused, naming the version. */
+ * counters per pair (no sums over the deals whose leads differ), version 2
+ * pair counters that were sums and no count of the deals --where left
+ * out: they are refused, naming the version. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
@@ -23,7 +24,7 @@
 #include "provenance.h"
 #include "tally.h"
 
-#define WLS_VERSION 2
+#define WLS_VERSION 3
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
 #define WLS_MAX_INPUTS 4096

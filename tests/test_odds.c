@@ -6,7 +6,8 @@
  * SPEC_EXACT and SPEC_HISTORIC below are the tables of odds.md S3 and S4.3
  * transcribed row by row: fraction (or count over its sample space),
  * decimal, odds and exact ratio as printed; book text, source, book P and
- * verdict. */
+ * verdict. Where odds.md writes N of "N to 1" with an exponent
+ * (1.587533899e+11), whistlab prints every integer digit (158753389899). */
 #include <csv.h>
 #include <math.h>
 #include <gsl/gsl_cdf.h>
@@ -128,7 +129,7 @@ static const spec_exact SPEC_EXACT[] = {
     {"dealer-trumps", "dealer.ge10", "411991/31750677980", 1.297582e-05, "77065.44 to 1 against", "31750265989 : 411991 against"},
     {"dealer-trumps", "dealer.ge11", "1975/6350135596", 3.11017e-07, "3215258 to 1 against", "6350133621 : 1975 against"},
     {"dealer-trumps", "dealer.ge12", "67/22679055700", 2.954268e-09, "338493367.7 to 1 against", "22679055633 : 67 against"},
-    {"dealer-trumps", "dealer.ge13", "1/158753389900", 6.299078e-12, "1.587533899e+11 to 1 against", "158753389899 : 1 against"},
+    {"dealer-trumps", "dealer.ge13", "1/158753389900", 6.299078e-12, "158753389899 to 1 against", "158753389899 : 1 against"},
     {"dealer-trumps", "nondealer.ge1", "327827552/333515525", 0.9829454, "57.63522 to 1 on", "327827552 : 5687973 on"},
     {"dealer-trumps", "nondealer.ge2", "294963708/333515525", 0.8844077, "7.651097 to 1 on", "294963708 : 38551817 on"},
     {"dealer-trumps", "nondealer.ge3", "304498506/466921735", 0.6521404, "1.874723 to 1 on", "304498506 : 162423229 on"},
@@ -140,7 +141,7 @@ static const spec_exact SPEC_EXACT[] = {
     {"dealer-trumps", "nondealer.ge9", "35633/907162228", 3.927963e-05, "25457.49 to 1 against", "907126595 : 35633 against"},
     {"dealer-trumps", "nondealer.ge10", "949/738387860", 1.285232e-06, "778068.4 to 1 against", "738386911 : 949 against"},
     {"dealer-trumps", "nondealer.ge11", "2977/158753389900", 1.875236e-08, "53326633.16 to 1 against", "158753386923 : 2977 against"},
-    {"dealer-trumps", "nondealer.ge12", "13/158753389900", 8.188802e-11, "1.221179922e+10 to 1 against", "158753389887 : 13 against"},
+    {"dealer-trumps", "nondealer.ge12", "13/158753389900", 8.188802e-11, "12211799222 to 1 against", "158753389887 : 13 against"},
     {"trump-count", "nondealer.eq0", "5687973/333515525", 0.0170546, NULL, NULL},
     {"trump-count", "dealer.eq1", "8215961/333515525", 0.02463442, NULL, NULL},
     {"trump-count", "nondealer.eq1", "32863844/333515525", 0.09853767, NULL, NULL},
@@ -498,7 +499,7 @@ static const spec_exact SPEC_EXACT[] = {
     {"hand-patterns", "11-1-1-0", "158184/635013559600", 2.491033e-07, "4014397 to 1 against", NULL},
     {"hand-patterns", "11-2-0-0", "73008/635013559600", 1.149708e-07, "8697862 to 1 against", NULL},
     {"hand-patterns", "12-1-0-0", "2028/635013559600", 3.193633e-09, "313123056 to 1 against", NULL},
-    {"hand-patterns", "13-0-0-0", "4/635013559600", 6.299078e-12, "1.587533899e+11 to 1 against", NULL},
+    {"hand-patterns", "13-0-0-0", "4/635013559600", 6.299078e-12, "158753389899 to 1 against", NULL},
     {"hand-shape", "longest.eq4", "222766089260/635013559600", 0.3508052, NULL, NULL},
     {"hand-shape", "longest.eq5", "281562853572/635013559600", 0.4433966, NULL, NULL},
     {"hand-shape", "longest.eq6", "105080049360/635013559600", 0.1654769, NULL, NULL},

@@ -60,8 +60,8 @@ static void test_list_and_tables(void **state)
     assert_non_null(strstr(out, "dealer-trumps: "));
     assert_non_null(strstr(out, "hoyle: "));
     assert_null(strstr(out, "partner-cards: "));
-    /* the book layout of part B, and the verdicts */
-    assert_non_null(strstr(out, "39.59361 to 1  in favour of"));
+    /* the book layout of part B, each figure with its direction, and the verdicts */
+    assert_non_null(strstr(out, "         2  40 to 1 on                rounded?  15 to 2 on"));
     assert_non_null(strstr(out, "loose?"));
 }
 
@@ -209,6 +209,27 @@ static void test_usage_errors(void **state)
     assert_non_null(strstr(out, "usage: whistlab odds"));
 }
 
+/* Every argument is read before any work: a table after the files, a file
+ * that is not there (before: the corpus read, then "hand-shape" failed as a
+ * file). */
+static void test_arguments_first(void **state)
+{
+    (void)state;
+    char wda[256];
+    snprintf(wda, sizeof wda, "%s", test_tmp("args.wda"));
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 300 --seed 4 -o %s 2>&1", test_bin(), wda), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --fit --corpus %s hand-shape 2>&1", test_bin(), wda), 0);
+    assert_non_null(strstr(out, "\nhand-shape: "));
+    assert_null(strstr(out, "\nhcp: "));
+    assert_non_null(strstr(out, "goodness of fit"));
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s %s hcp 2>&1", test_bin(), wda,
+                              test_tmp("absent.wda")),
+                     3);
+    assert_non_null(strstr(out, "absent.wda: No such file or directory"));
+    assert_null(strstr(out, "corpus:")); /* nothing read, nothing printed */
+    unlink(wda);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +239,7 @@ int main(void)
         cmocka_unit_test(test_whist_records),
         cmocka_unit_test(test_rejected_deals_are_reported),
         cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_arguments_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

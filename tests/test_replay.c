@@ -682,9 +682,9 @@ static void test_provenance_in_report_and_csv(void **state)
     assert_non_null(strstr(report, want));
     snprintf(want, sizeof want, "\ncorpus:   %s: 30 deals, digest %s\n", test_shared(LIST100), hex);
     assert_non_null(strstr(report, want));
-    assert_non_null(strstr(report, "\nsettings: eval dd; conventions long-suit,american,short-suit; format auto; "
-                                   "trump auto;\n          leader as dealt; seed 0; limit 30; shards 1\n"
-                                   "input: 30 deals read"));
+    assert_non_null(strstr(report, "\nsettings: eval dd; conventions long-suit,american,short-suit; valued the "
+                                   "conventions' leads;\n          format auto; trump auto; leader as dealt; seed 0; "
+                                   "limit 30; shards 1\ninput: 30 deals read"));
     assert_null(strstr(report, "INCOMPLETE"));
     assert_null(strstr(report, "PARTIAL"));
     csv_table t;

@@ -63,8 +63,8 @@ static void test_eval_both(void **state)
     rc = test_run(out, sizeof out, "grep -c ',long-suit (sd),' %s; wc -l < %s", csv, csv);
     assert_string_equal(out, "100\n601\n");
     unlink(csv);
-    rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,short-suit,highest,random "
-                  "%s 2>&1", test_bin(), list100());
+    rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,short-suit,highest,random,"
+                  "master-card,strongest-suit %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 2);
 }
 

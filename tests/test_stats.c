@@ -36,10 +36,10 @@ static void test_paired_t_test(void **state)
     assert_true(fabs(s.p - 0.030466291662170963) < 1e-9);
     assert_true(fabs(s.ci_lo - 0.4457397) < 1e-6);
     assert_true(fabs(s.ci_hi - 4.5542603) < 1e-6);
-    assert_int_equal(a.gain, 10);
-    assert_int_equal(a.loss, 0);
-    assert_int_equal(a.sumsq, 30);
-    assert_int_equal(a.hist[13 + 3], 1);
+    assert_int_equal(paired_sum(&a), 10);
+    assert_int_equal(paired_with_difference(&a, 3), 1);
+    assert_int_equal(a.hist[1][13 + 3], 1); /* the choices differed */
+    assert_int_equal(a.hist[0][13 + 3], 0);
 }
 
 static void test_paired_mixed_signs(void **state)
@@ -59,11 +59,11 @@ static void test_paired_mixed_signs(void **state)
     assert_true(fabs(s.p - 0.350617) < 2e-5);
     assert_true(fabs(s.ci_lo - (0.5 - 0.5 * 2.3646258)) < 1e-6);
     assert_true(fabs(s.ci_hi - (0.5 + 0.5 * 2.3646258)) < 1e-6);
-    assert_int_equal(p.n_differ, 5);
-    assert_int_equal(p.gain, 6);
-    assert_int_equal(p.loss, 2);
-    assert_int_equal(p.hist[13 - 1], 2);
-    assert_int_equal(p.hist[13], 3);
+    assert_int_equal(paired_n_differ(&p), 5);
+    assert_int_equal(paired_n(&p), 8);
+    assert_int_equal(paired_sum(&p), 6 - 2);
+    assert_int_equal(paired_with_difference(&p, -1), 2);
+    assert_int_equal(paired_with_difference(&p, 0), 3);
 }
 
 static void test_paired_degenerate(void **state)
@@ -87,9 +87,10 @@ static void test_paired_degenerate(void **state)
     paired_acc e = {0};
     paired_add(&e, 13, 0, 1);
     paired_add(&e, 0, 13, 1);
-    assert_int_equal(e.hist[0], 1);
-    assert_int_equal(e.hist[26], 1);
-    assert_int_equal(e.sumsq, 338);
+    assert_int_equal(paired_with_difference(&e, -13), 1);
+    assert_int_equal(paired_with_difference(&e, 13), 1);
+    paired_summarise(&e, &s);
+    assert_true(fabs(s.sd - sqrt(338.0)) < 1e-9); /* d = 13, -13: var = 2 * 169 / 1 */
 }
 
 static void test_pair_index(void **state)
@@ -111,7 +112,6 @@ static void make_deal(int k, stats_deal *d)
     memset(d, 0, sizeof *d);
     d->best = 3 + k % 9;
     d->n_best = 1 + k % 13;
-    d->best_choice = 100;
     for (int i = 0; i < 3; i++) {
         int cost = (k * (i + 3)) % 4 == 0 ? (k + i) % 3 : 0;
         d->score[i] = d->best - cost;
@@ -546,7 +546,6 @@ static void test_summary_csv_and_report(void **state)
             d.choice[i] = score[k][i];
         }
         d.best = best[k];
-        d.best_choice = best[k];
         d.n_best = 2;
         d.key[BREAK_TRUMPS] = 3 + k;
         d.key[BREAK_LONGEST] = 5;
@@ -611,9 +610,8 @@ static void test_gain_when_differ_and_same(void **state)
     assert_int_equal(same.n, 3);
     assert_true(fabs(same.mean - 2.0 / 3) < 1e-12);
     assert_true(fabs(same.se - 1.0 / 3) < 1e-9);
-    assert_int_equal(a.differ_gain, 2);
-    assert_int_equal(a.differ_loss, 3);
-    assert_int_equal(a.differ_sumsq, 13);
+    assert_int_equal(paired_n_differ(&a), 3);
+    assert_true(fabs(differ.mean * 3 - (2 - 3)) < 1e-12); /* differ: gains 2, losses 3 */
 
     /* the same deals through a comparison state: the summary CSV and the
      * report (rule-based play) state the two gains */
@@ -627,7 +625,6 @@ static void test_gain_when_differ_and_same(void **state)
             d.choice[i] = SPLIT[k][2 + i];
         }
         d.best = SPLIT[k][0] > SPLIT[k][1] ? SPLIT[k][0] : SPLIT[k][1];
-        d.best_choice = -1;
         d.key[BREAK_COINCIDE] = SPLIT[k][2] == SPLIT[k][3];
         stats_add(st, &d);
     }
@@ -702,7 +699,7 @@ static void test_p_values_keep_their_magnitude(void **state)
     stats_state *st = calloc(1, sizeof *st);
     stats_init(st, 2, names);
     for (int k = 0; k < 100; k++) {
-        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1, .best_choice = 1};
+        stats_deal d = {.score = {k < 90, 0}, .choice = {1, 2}, .best = 1};
         stats_add(st, &d);
     }
     diag_t err = {0};
@@ -757,7 +754,7 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     for (int trumps = 0; trumps <= 4; trumps++)
         for (int k = 0; k < 10; k++) {
             int diff = trumps == 0 ? k < 9 : k < 7 ? 1 : k < 9 ? 0 : -1;
-            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+            stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7};
             d.key[BREAK_TRUMPS] = trumps;
             d.key[BREAK_LONGEST] = 5;
             stats_add(st, &d);
@@ -823,7 +820,7 @@ static void test_wls_older_version_refused(void **state)
     r.stats = st;
     r.inputs = inputs_of[1];
     assert_false(wls_read(path, &r, &err));
-    assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads version 2"));
+    assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads version 3"));
     remove(path);
     free(st);
 }
@@ -861,7 +858,7 @@ static void test_provenance(void **state)
     static const char *const conv[] = {"long-suit", "short-suit"};
     stats_state *st = calloc(1, sizeof *st);
     stats_init(st, 2, conv);
-    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7, .best_choice = 1};
+    stats_deal d = {.score = {7, 6}, .choice = {1, 2}, .best = 7};
     stats_add(st, &d);
     st->read = st->accepted = 1;
     char *buf = NULL;

@@ -1,54 +1,112 @@
-/* dd_pool.c -- a fixed ring of jobs shared by the caller and the workers.
- * Positions are counters that only grow (oldest <= next_work <= submitted);
- * the job at position k lives in ring[k % depth]. Workers take positions in
- * order (next_work), the caller retires them in order (oldest), so results
- * come back in input order while the solving runs out of order. */
+/* dd_pool.c -- a fixed ring of jobs shared by the caller, the workers and
+ * the peers' proxies. Positions are counters that only grow (oldest <=
+ * next_work <= submitted <= submitted + staged); the job at position k
+ * lives in ring[k % depth]. Executors take runs of positions in order
+ * (next_work), the caller retires them in order (oldest), so results come
+ * back in input order while the work runs out of order.
+ *
+ * Locking is kept off the per-job path: the caller stages submissions and
+ * publishes them in batches, executors take several jobs at once, and a
+ * condition is signalled only when someone waits on it. */
 #include <pthread.h>
 #include <stdlib.h>
 #include "analyze/dd/dd_pool.h"
 
+#define TAKE_MAX 64 /* jobs an executor takes at once, at most */
+
 typedef struct {
     dd_pool *pool;
-    int index; /* DDS thread index */
+    int index;             /* DDS thread index (workers) */
+    dd_peer_exchange exchange; /* NULL: a local worker */
+    void *peer;
+    int chunk;             /* most jobs taken at once */
     pthread_t tid;
-} worker;
+} executor;
 
 struct dd_pool {
     pthread_mutex_t lock;
-    pthread_cond_t work;  /* a job was submitted, or stop */
-    pthread_cond_t done;  /* a job finished */
+    pthread_cond_t work;  /* jobs were published, or stop */
+    pthread_cond_t done;  /* a job the caller waits for finished */
     dd_job *ring;
     int depth;
-    uint64_t submitted;   /* jobs handed to the workers */
-    uint64_t next_work;   /* next job a worker takes */
+    uint64_t submitted;   /* jobs published to the executors */
+    uint64_t staged;      /* jobs submitted by the caller, not yet published */
+    uint64_t next_work;   /* next job an executor takes */
     uint64_t oldest;      /* next job the caller retires */
+    int idle;             /* executors waiting for work */
+    bool caller_waits;
     bool claimed;
     bool stop;
-    int nworkers;
-    worker *workers;
+    int nworkers, nexec, cap;
+    executor *exec;
     dd_job_hook hook;
     void *hook_ctx;
 };
 
-static void *worker_main(void *arg)
+/* How many jobs an executor takes now, of `available`: a share that leaves
+ * work for the others, so that slow jobs (solves) spread over everyone and
+ * cheap ones (play only) go in batches. Called with the lock held. */
+static int take_count(const dd_pool *p, const executor *e, uint64_t available)
 {
-    worker *w = arg;
-    dd_pool *p = w->pool;
+    uint64_t share = available / (uint64_t)(2 * p->nexec);
+    if (share < 1) share = 1;
+    if (share > (uint64_t)e->chunk) share = (uint64_t)e->chunk;
+    return (int)share;
+}
+
+void dd_job_run(dd_job *job, int thread, dd_job_hook hook, void *ctx)
+{
+    if (job->solve) job->rc = dd_solve_leads(&job->deal, thread, &job->leads);
+    if (hook) hook(job, thread, ctx);
+}
+
+static void *executor_main(void *arg)
+{
+    executor *e = arg;
+    dd_pool *p = e->pool;
+    bool lost = false;
+    dd_job *jobs[TAKE_MAX];
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (!p->stop && p->next_work == p->submitted) pthread_cond_wait(&p->work, &p->lock);
+        while (!p->stop && p->next_work == p->submitted) {
+            p->idle++;
+            pthread_cond_wait(&p->work, &p->lock);
+            p->idle--;
+        }
         if (p->stop) break;
-        dd_job *job = &p->ring[p->next_work++ % (uint64_t)p->depth];
+        int n = take_count(p, e, p->submitted - p->next_work);
+        for (int i = 0; i < n; i++) jobs[i] = &p->ring[p->next_work++ % (uint64_t)p->depth];
         pthread_mutex_unlock(&p->lock);
-        if (job->solve) job->rc = dd_solve_leads(&job->deal, w->index, &job->leads);
-        if (p->hook) p->hook(job, p->hook_ctx);
+        if (!e->exchange) {
+            for (int i = 0; i < n; i++) dd_job_run(jobs[i], e->index, p->hook, p->hook_ctx);
+        } else if (lost || !e->exchange(e->peer, jobs, n)) {
+            /* the peer is gone: its jobs, and every one it takes from
+             * now on, fail at once, so that the caller never waits on it */
+            lost = true;
+            for (int i = 0; i < n; i++) jobs[i]->rc = DD_PEER_LOST;
+        }
         pthread_mutex_lock(&p->lock);
-        job->done = true;
-        pthread_cond_broadcast(&p->done);
+        for (int i = 0; i < n; i++) jobs[i]->done = true;
+        if (p->caller_waits) pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
 }
+
+static bool start_executor(dd_pool *p, int index, dd_peer_exchange exchange, void *peer, int chunk)
+{
+    if (p->nexec == p->cap) return false;
+    executor *e = &p->exec[p->nexec];
+    *e = (executor){.pool = p, .index = index, .exchange = exchange, .peer = peer,
+                    .chunk = chunk < 1 ? 1 : chunk > TAKE_MAX ? TAKE_MAX : chunk};
+    pthread_mutex_lock(&p->lock);
+    bool ok = pthread_create(&e->tid, NULL, executor_main, e) == 0;
+    if (ok) p->nexec++;
+    pthread_mutex_unlock(&p->lock);
+    return ok;
+}
+
+#define MAX_PEERS 1024
 
 dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
@@ -57,11 +115,12 @@ dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
     if (depth < 2 * threads) depth = 2 * threads;
     dd_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    p->cap = threads + MAX_PEERS;
     p->ring = calloc((size_t)depth, sizeof *p->ring);
-    p->workers = calloc((size_t)threads, sizeof *p->workers);
-    if (!p->ring || !p->workers) {
+    p->exec = calloc((size_t)p->cap, sizeof *p->exec);
+    if (!p->ring || !p->exec) {
         free(p->ring);
-        free(p->workers);
+        free(p->exec);
         free(p);
         return NULL;
     }
@@ -71,12 +130,7 @@ dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->done, NULL);
-    for (int i = 0; i < threads; i++) {
-        p->workers[i].pool = p;
-        p->workers[i].index = i;
-        if (pthread_create(&p->workers[i].tid, NULL, worker_main, &p->workers[i]) != 0) break;
-        p->nworkers++;
-    }
+    for (int i = 0; i < threads && start_executor(p, i, NULL, NULL, TAKE_MAX / 8); i++) p->nworkers++;
     if (p->nworkers == 0) {
         dd_pool_close(p);
         return NULL;
@@ -84,17 +138,38 @@ dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
     return p;
 }
 
+bool dd_pool_add_peer(dd_pool *p, dd_peer_exchange exchange, void *peer, int chunk)
+{
+    return start_executor(p, 0, exchange, peer, chunk);
+}
+
 int dd_pool_threads(const dd_pool *p) { return p->nworkers; }
 int dd_pool_depth(const dd_pool *p) { return p->depth; }
 
+/* Hands the staged jobs to the executors. */
+static void publish(dd_pool *p)
+{
+    if (!p->staged) return;
+    pthread_mutex_lock(&p->lock);
+    p->submitted += p->staged;
+    p->staged = 0;
+    if (p->idle) pthread_cond_broadcast(&p->work);
+    pthread_mutex_unlock(&p->lock);
+}
+
 dd_job *dd_pool_claim(dd_pool *p)
 {
-    /* Only the caller moves `submitted` and `oldest`: no lock needed. */
-    if (p->submitted - p->oldest >= (uint64_t)p->depth) return NULL;
-    dd_job *job = &p->ring[p->submitted % (uint64_t)p->depth];
+    /* Only the caller moves `submitted`, `staged` and `oldest`: no lock
+     * needed to read them here. */
+    if (p->submitted + p->staged - p->oldest >= (uint64_t)p->depth) {
+        publish(p);
+        return NULL;
+    }
+    dd_job *job = &p->ring[(p->submitted + p->staged) % (uint64_t)p->depth];
     job->done = false;
     job->rc = DD_OK;
     job->play = false;
+    job->solve = false;
     p->claimed = true;
     return job;
 }
@@ -103,20 +178,25 @@ void dd_pool_submit(dd_pool *p)
 {
     if (!p->claimed) return;
     p->claimed = false;
-    pthread_mutex_lock(&p->lock);
-    p->submitted++;
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->lock);
+    p->staged++;
+    /* in batches of a quarter of the ring: the executors still have the
+     * rest to work on (waiting for a result publishes what is staged) */
+    if (p->staged * 4 >= (uint64_t)p->depth) publish(p);
 }
 
-int dd_pool_pending(const dd_pool *p) { return (int)(p->submitted - p->oldest); }
+int dd_pool_pending(const dd_pool *p) { return (int)(p->submitted + p->staged - p->oldest); }
 
 dd_job *dd_pool_oldest(dd_pool *p)
 {
-    if (p->oldest == p->submitted) return NULL;
+    if (p->oldest == p->submitted + p->staged) return NULL;
+    publish(p);
     dd_job *job = &p->ring[p->oldest % (uint64_t)p->depth];
     pthread_mutex_lock(&p->lock);
-    while (!job->done) pthread_cond_wait(&p->done, &p->lock);
+    while (!job->done) {
+        p->caller_waits = true;
+        pthread_cond_wait(&p->done, &p->lock);
+    }
+    p->caller_waits = false;
     pthread_mutex_unlock(&p->lock);
     return job;
 }
@@ -133,11 +213,11 @@ void dd_pool_close(dd_pool *p)
     p->stop = true;
     pthread_cond_broadcast(&p->work);
     pthread_mutex_unlock(&p->lock);
-    for (int i = 0; i < p->nworkers; i++) pthread_join(p->workers[i].tid, NULL);
+    for (int i = 0; i < p->nexec; i++) pthread_join(p->exec[i].tid, NULL);
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->done);
     pthread_mutex_destroy(&p->lock);
     free(p->ring);
-    free(p->workers);
+    free(p->exec);
     free(p);
 }

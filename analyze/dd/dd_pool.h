@@ -2,11 +2,20 @@
  *
  * The caller fills jobs in input order; workers (each with its own DDS
  * thread index) solve them in any order, then run the caller's hook on the
- * job (the replay driver plays the deal single-dummy there, so that rule-
- * based play runs on every core too); the caller takes the results back
- * strictly in the order it submitted them. So whatever the number of
- * threads, what the caller sees is the same sequence. The ring of jobs is
- * fixed at creation: no allocation while running. */
+ * job (the replay driver chooses the leads, values them and plays the deal
+ * single-dummy there, so that all the work of a deal runs on every core);
+ * the caller takes the results back strictly in the order it submitted
+ * them. So whatever the number of threads, what the caller sees is the
+ * same sequence. The ring of jobs is fixed at creation: no allocation
+ * while running. Workers take jobs in batches and are woken only when
+ * idle, so that cheap jobs (rule-based play only) do not pay a lock and a
+ * wake-up each.
+ *
+ * Besides the local workers a pool may have peers (dd_mpi.h: the other
+ * ranks of an MPI run): a peer is served by a proxy thread that takes a
+ * chunk of jobs, hands them to the peer's exchange function (which sends
+ * them, waits for the peer to do them and copies the results back) and
+ * marks them done. */
 #ifndef WHISTLAB_DD_POOL_H
 #define WHISTLAB_DD_POOL_H
 
@@ -14,29 +23,47 @@
 #include <stdint.h>
 #include "analyze/dd/dd_solve.h"
 
-#define DD_JOB_PLAYS 8 /* single-dummy results a job carries (one per convention) */
+/* Bytes of a job's result area: the hook's own results, opaque to the
+ * pool, carried back whole from a peer. */
+#define DD_JOB_OUT_BYTES 256
 
 typedef struct {
     deal_t deal;     /* in: the whist deal (strain, leader set) */
-    bool solve;      /* in: false for a job that only keeps its place in order */
+    bool solve;      /* in: the pool solves every lead (dd_solve_leads) before the hook */
+    bool play;       /* in: the caller's flag for its hook */
     uint64_t tag;    /* in: the caller's, returned untouched */
-    int rc;          /* out: DD_OK or a DDS error code */
-    dd_leads leads;  /* out */
-    bool play;       /* in: the hook should play the deal (the caller's flag) */
-    int8_t played[DD_JOB_PLAYS]; /* out, by the hook: single-dummy results */
+    uint64_t place;  /* in: the caller's (the deal's place in its corpus) */
+    int rc;          /* out: DD_OK or a DDS error code (or the hook's) */
+    dd_leads leads;  /* out: with solve */
+    unsigned char out[DD_JOB_OUT_BYTES]; /* out: the hook's */
     bool done;       /* set by the pool */
 } dd_job;
 
-/* Run by a worker on each job after its solve; ctx is dd_pool_open's. */
-typedef void (*dd_job_hook)(dd_job *job, void *ctx);
+/* Run by a worker on each job after its solve, on DDS thread `thread`;
+ * ctx is dd_pool_open's. */
+typedef void (*dd_job_hook)(dd_job *job, int thread, void *ctx);
+
+/* A peer's exchange: does jobs[0..n-1] elsewhere (their in fields sent,
+ * rc, leads and out filled back). False when the peer is lost: the jobs
+ * then end with rc = DD_PEER_LOST and the peer gets no more. */
+typedef bool (*dd_peer_exchange)(void *peer, dd_job *const jobs[], int n);
+
+/* A job's rc when the peer that held it was lost (not a DDS code). */
+#define DD_PEER_LOST (-1000)
+
+/* What a worker does with a job: solves it when job->solve, then runs
+ * the hook (NULL: none). Also how another rank does a job it was sent. */
+void dd_job_run(dd_job *job, int thread, dd_job_hook hook, void *ctx);
 
 typedef struct dd_pool dd_pool;
 
-/* Starts `threads` workers (0, or more than DDS has: dd_init()'s count)
- * over a ring of `depth` jobs (at least 2 per worker); hook (may be NULL)
- * runs on each job after its solve. NULL if out of memory or threads
- * cannot start. */
+/* Starts `threads` workers (0, or more than DDS has: dd_init()'s count) over a ring of `depth` jobs (at least
+ * 2 per worker); hook (may be NULL) runs on each job after its solve.
+ * NULL if out of memory or threads cannot start. */
 dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx);
+/* Adds a peer served chunk jobs at a time. False if its thread cannot
+ * start. */
+bool dd_pool_add_peer(dd_pool *p, dd_peer_exchange exchange, void *peer, int chunk);
 int dd_pool_threads(const dd_pool *p);
 /* The ring size: at most this many jobs are pending at once. */
 int dd_pool_depth(const dd_pool *p);
@@ -55,7 +82,8 @@ dd_job *dd_pool_oldest(dd_pool *p);
 /* Frees the oldest job's place. */
 void dd_pool_retire(dd_pool *p);
 
-/* Stops the workers (pending jobs are dropped) and frees the pool. */
+/* Stops the workers and peers' threads (pending jobs are dropped; a peer's
+ * exchange in flight is waited for) and frees the pool. */
 void dd_pool_close(dd_pool *p);
 
 #endif

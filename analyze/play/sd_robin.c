@@ -25,13 +25,17 @@
 #define MAX_PAIRS (SD_ROBIN_MAX * (SD_ROBIN_MAX - 1) / 2)
 
 /* A record as read, kept until its batch is accounted for. */
-typedef enum { EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR, EV_FATAL /* a file not opened or read to its end */ } event_kind;
+typedef enum {
+    EV_DEAL, EV_REJECT, EV_REPEAT, EV_ERROR,
+    EV_FATAL, /* a file not opened or read to its end */
+    EV_LEFT,  /* a deal the input's condition (--where) left out */
+} event_kind;
 
 typedef struct {
     event_kind kind;
     int first, n;  /* EV_DEAL: its whist deals in the batch */
     int input;     /* the file it was read from */
-    digest128 term; /* EV_DEAL: the deal's digest term */
+    digest128 term; /* EV_DEAL, EV_LEFT: the deal's digest term */
     diag_t diag;   /* the message, or the record's place for "cannot be played" */
 } robin_event;
 
@@ -158,13 +162,14 @@ static void crew_close(robin_crew *c)
 }
 
 /* A deal of input ev->input accounted for: counted, and its digest term
- * added when it was a deal as read. */
+ * added when it was a deal as read (one --where left out too: the input's
+ * digest is that of the file, whatever the condition kept). */
 static void count_read(sd_robin_result *t, const robin_event *ev)
 {
     input_account *a = &t->inputs[ev->input];
     t->read++;
     a->deals++;
-    if (ev->kind == EV_DEAL) input_account_add_term(a, ev->term.lane);
+    if (ev->kind == EV_DEAL || ev->kind == EV_LEFT) input_account_add_term(a, ev->term.lane);
 }
 
 /* A problem of the input, to the caller's hook, in input order. */
@@ -199,6 +204,10 @@ static bool account(const sd_robin_opts *o, const robin_batch *b, sd_robin_resul
         case EV_REPEAT:
             t->read++;
             t->repeats++;
+            break;
+        case EV_LEFT:
+            count_read(t, ev);
+            t->left++;
             break;
         case EV_DEAL: {
             count_read(t, ev);
@@ -255,6 +264,7 @@ static bool gather(const sd_robin_opts *o, deal_stream *in, robin_batch *b, uint
         case DS_ERROR: new_event(b, it.input, EV_ERROR)->diag = *it.diag; continue;
         case DS_REJECT: new_event(b, it.input, EV_REJECT)->diag = *it.diag; continue;
         case DS_REPEAT: new_event(b, it.input, EV_REPEAT)->diag = (diag_t){0}; continue;
+        case DS_LEFT: new_event(b, it.input, EV_LEFT)->term = deal_digest_term(it.deal, it.position); continue;
         case DS_UNUSABLE: /* a deal as read all the same: n = 0, the policy's reason */
         case DS_DEAL: break;
         }

@@ -33,6 +33,7 @@ typedef struct {
 typedef struct {
     paired_acc pair[SD_ROBIN_MAX][SD_ROBIN_MAX]; /* i < j: i's gain against j */
     uint64_t read, played, rejected, repeats;
+    uint64_t left;         /* deals read that the input's condition (--where) left out */
     int ninputs;
     input_account *inputs; /* one per file, the caller's (zeroed): what was
                               read of it, and where reading stopped */

@@ -65,9 +65,10 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
 
 /* The pool's hook, on a worker: every column played out under every
  * convention, the leader's side by it, the dealer's by the opponents. */
-static void play_layout(dd_job *job, void *ctx)
+static void play_layout(dd_job *job, int thread, void *ctx)
 {
     sim *s = ctx;
+    (void)thread; /* the layout was solved before the hook, on this thread */
     if (!job->play) return;
     const lead_sim_opts *o = s->o;
     int8_t (*out)[LEAD_TABLE_COLS] = s->played[job->tag % (uint64_t)s->depth];

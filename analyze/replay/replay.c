@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/dd/dd_mpi.h"
 #include "analyze/dd/dd_pool.h"
+#include "analyze/dd/dd_store.h"
 #include "analyze/play/sd_replay.h"
 #include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
@@ -21,14 +23,14 @@ const char *const REPLAY_CSV_COLUMNS[] = {
 };
 const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUMNS[0];
 
-#define POOL_DEPTH 64
+#define POOL_DEPTH 256
 
-/* SLOT_SAME is a whist deal identical to the one before it (same hands,
- * trumps and leader, as in DDS's lists, where a deal recurs under another
- * vulnerability): it takes that deal's values instead of a second solve. */
-typedef enum { SLOT_DEAL, SLOT_SAME, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT } slot_kind;
+typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT } slot_kind;
 
-/* What the driver remembers of a job while it is in the pool. */
+/* What the driver remembers of a job while it is in the pool. SLOT_KNOWN
+ * is a whist deal a resumed solve holds already: accounted for, not
+ * solved again. SLOT_LEFT is a deal --where left out: no work, but a record
+ * accounted for in order, so that a checkpoint ends at a record as ever. */
 typedef struct {
     slot_kind kind;
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
@@ -39,12 +41,39 @@ typedef struct {
     diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
 } slot_info;
 
-/* What the reading loop knows of a record besides its deal. */
+/* What the record loop knows of a record besides its deal. */
 typedef struct {
     uint64_t record;  /* its number in the whole input */
     int input;        /* its file */
     uint64_t position; /* deals before it in its file (deal_digest.h) */
 } record_place;
+
+/* Why a deal could not be analysed, found on a worker. */
+typedef enum {
+    FAIL_NONE,
+    FAIL_NO_CARD,   /* convention `conv` chose no card of the leader's hand */
+    FAIL_DDS,       /* DDS failed: the job's rc */
+    FAIL_NO_VALUE,  /* the store has no value for it */
+    FAIL_MISMATCH,  /* the store's record is another deal's */
+    FAIL_NO_BEST,   /* DDS valued no card of the leader's hand */
+    FAIL_NO_PLAY,   /* convention `conv`: the deal cannot be played single-dummy */
+} fail_kind;
+
+/* A deal's results, worked out on a worker (analyse_job) and carried in
+ * its job's result area, from any rank: plain numbers, no pointers. */
+typedef struct {
+    uint8_t fail;      /* fail_kind */
+    uint8_t conv;      /* the convention a failure names */
+    int8_t best;       /* double-dummy: the best lead's tricks */
+    int8_t n_best;     /* with every lead valued: how many cards reach best */
+    card_t best_card;  /* with every lead valued: dd-best's card, else CARD_NONE */
+    uint8_t coincide;  /* the non-dd-best conventions all lead the same card */
+    card_t card[STATS_MAX_CONV];
+    int8_t dd[STATS_MAX_CONV];   /* double-dummy tricks after card[i] */
+    int8_t sd[STATS_MAX_CONV];   /* single-dummy tricks of the eldest side */
+} deal_result;
+
+_Static_assert(sizeof(deal_result) <= DD_JOB_OUT_BYTES, "a deal's results fit a job's result area");
 
 typedef struct {
     const replay_opts *o;
@@ -56,14 +85,14 @@ typedef struct {
     uint64_t next_tag;
     const convention *best_prefer; /* whose lead wins the best lead's ties (dd-best's table) */
     bool need_dd;        /* --eval dd or both, or dd-best among the conventions */
+    bool all_leads;      /* every lead valued: the best lead and the optimal count known */
     bool has_dd_best;    /* dd-best among the conventions */
+    unsigned per_record; /* whist deals a corpus record makes: places in a store */
     csv_out *csv;
     bool record_failed;  /* a job of the current record could not be analysed */
     bool mid_record;     /* some but not all jobs of a record collected */
-    deal_t last_pushed;  /* the last whist deal submitted (strain STRAIN_NONE: none) */
-    int last_rc;         /* the last whist deal's DDS result, as collected */
-    dd_leads last_leads;
     bool output_failed;
+    bool peer_lost;      /* a rank of an MPI run was lost: the run stops */
     uint64_t records_done;     /* records accounted for in st */
     uint64_t since_checkpoint; /* deals analysed since the last checkpoint */
     uint64_t deals_done, deals_expected; /* the progress */
@@ -132,8 +161,13 @@ static void csv_row(run *r, const deal_t *d, const char *name, const lead_choice
     csv_out_int(o, sd->best);
     csv_out_int(o, sd->best - tricks);
     csv_out_int(o, tricks == sd->best);
-    csv_out_text(o, card_format(best_card, card));
-    csv_out_int(o, sd->n_best);
+    if (r->all_leads || r->o->eval == STATS_EVAL_PLAY) {
+        csv_out_text(o, card_format(best_card, card));
+        csv_out_int(o, sd->n_best);
+    } else { /* not known without every lead valued */
+        csv_out_text(o, "");
+        csv_out_text(o, "");
+    }
     csv_out_int(o, sd->key[BREAK_TRUMPS]);
     csv_out_int(o, sd->key[BREAK_LONGEST]);
     csv_out_int(o, sd->key[BREAK_COINCIDE]);
@@ -146,17 +180,6 @@ static lead_view leader_view(const run *r, const deal_t *d)
                        .deal_index = d->pos.index, .seed = r->o->seed};
 }
 
-/* The double-dummy best lead of d's eldest hand, ties going as dd-best's
- * table says (Q18: long-suit's lead if it is optimal), and how many of his
- * cards are optimal; CARD_NONE if DDS valued none. */
-static card_t best_lead(const run *r, const deal_t *d, const dd_leads *l, int *n_best)
-{
-    lead_view v = leader_view(r, d);
-    lead_choice pref;
-    card_t pref_card = r->best_prefer && lead_choose(r->best_prefer, &v, &pref) == 0 ? pref.card : CARD_NONE;
-    return replay_dd_best(l, v.hand, pref_card, n_best);
-}
-
 /* The eldest side's single-dummy tricks with convention i (-1: the deal
  * cannot be played); opening: dd-best's double-dummy card. */
 static int eldest_tricks(const run *r, const deal_t *d, int i, card_t opening)
@@ -167,71 +190,163 @@ static int eldest_tricks(const run *r, const deal_t *d, int i, card_t opening)
                             o->signals, o->ext);
 }
 
-/* The pool's hook, on a worker thread: plays the job's deal single-dummy
- * under every convention when push() asked for it, so that --eval play
- * and both use every core. Reads only what does not change during the
- * run (the options, the best lead's tie-break). */
-static void play_job(dd_job *job, void *ctx)
-{
-    const run *r = ctx;
-    if (!job->play || (r->has_dd_best && job->rc != DD_OK)) return;
-    card_t best_card = CARD_NONE;
-    int n_best;
-    if (r->has_dd_best) best_card = best_lead(r, &job->deal, &job->leads, &n_best);
-    for (int i = 0; i < r->o->nconv; i++) job->played[i] = (int8_t)eldest_tricks(r, &job->deal, i, best_card);
-}
-
-/* Scores one whist deal under every convention and tallies it: the
- * double-dummy value of its opening lead (l, solved), the single-dummy
- * tricks of its side (--eval play), or both. False (message printed) if a
- * convention fails to choose a card of the leader's hand, DDS valued none,
- * or the deal cannot be played single-dummy. played: the single-dummy
- * results the pool's hook found (play_job), NULL to play here. */
-static bool analyse(run *r, const deal_t *d, const dd_leads *l, const int8_t *played)
+/* The double-dummy values the deal's report needs, into l and res->best:
+ * from the store; every lead (one solutions=3 search) when the best lead
+ * or the optimal count is reported; else only the conventions' cards
+ * (dd_solve_cards: fewer searches, the same values). */
+static bool value_leads(const run *r, dd_job *job, int thread, deal_result *res, dd_leads *l)
 {
     const replay_opts *o = r->o;
-    hand_t hand = d->hand[d->leader];
-    lead_view v = leader_view(r, d);
-    lead_choice ch[STATS_MAX_CONV];
-    stats_deal sd;
-    card_t best_card = CARD_NONE;
-    if (r->need_dd) {
-        best_card = best_lead(r, d, l, &sd.n_best);
-        if (best_card == CARD_NONE) {
-            deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
+    const deal_t *d = &job->deal;
+    if (o->values) {
+        int got = dd_store_unpack(dd_store_get(o->values, job->place), d, job->place, l);
+        if (got != DD_STORE_OK) {
+            res->fail = got == DD_STORE_MISMATCH ? FAIL_MISMATCH : FAIL_NO_VALUE;
             return false;
         }
-        sd.best = l->tricks[best_card];
-        sd.best_choice = best_card;
+    } else if (r->all_leads) {
+        job->rc = dd_solve_leads(d, thread, l);
+    } else {
+        card_t cards[STATS_MAX_CONV];
+        int n = 0, best;
+        for (int i = 0; i < o->nconv; i++) cards[n++] = res->card[i];
+        job->rc = dd_solve_cards(d, thread, cards, n, l, &best, NULL);
     }
+    if (job->rc != DD_OK) {
+        res->fail = FAIL_DDS;
+        return false;
+    }
+    if (r->all_leads) {
+        lead_view v = leader_view(r, d);
+        lead_choice pref;
+        card_t pref_card =
+            r->best_prefer && lead_choose(r->best_prefer, &v, &pref) == 0 ? pref.card : CARD_NONE;
+        int n_best;
+        res->best_card = replay_dd_best(l, v.hand, pref_card, &n_best);
+        res->n_best = (int8_t)n_best;
+    }
+    int best = dd_best_tricks(l);
+    if (best < 0) {
+        res->fail = FAIL_NO_BEST;
+        return false;
+    }
+    res->best = (int8_t)best;
+    return true;
+}
+
+/* The pool's hook, on a worker thread (or another rank's): everything one
+ * whist deal needs before it is tallied -- each convention's lead, the
+ * double-dummy values, the rule-based play -- so that all of it runs on
+ * every core. Reads only what does not change during the run. */
+static void analyse_job(dd_job *job, int thread, void *ctx)
+{
+    const run *r = ctx;
+    const replay_opts *o = r->o;
+    const deal_t *d = &job->deal;
+    deal_result *res = (deal_result *)job->out;
+    memset(res, 0, sizeof *res);
+    res->best_card = CARD_NONE;
+    res->best = -1;
+    if (!job->play) return; /* a job that only keeps its place */
+    if (o->solve_only) {
+        job->rc = dd_solve_leads(d, thread, &job->leads);
+        return;
+    }
+    lead_view v = leader_view(r, d);
     card_t common = CARD_NONE;
-    bool coincide = true;
+    res->coincide = 1;
+    for (int i = 0; i < o->nconv; i++) {
+        if (convention_is_dd_best(o->conv[i])) continue;
+        lead_choice ch;
+        if (lead_choose(o->conv[i], &v, &ch) != 0 || !hand_has(v.hand, ch.card)) {
+            res->fail = FAIL_NO_CARD;
+            res->conv = (uint8_t)i;
+            return;
+        }
+        res->card[i] = ch.card;
+        if (common == CARD_NONE) common = ch.card;
+        else if (ch.card != common) res->coincide = 0;
+    }
+    dd_leads l;
+    if (r->need_dd) {
+        for (int i = 0; i < o->nconv; i++)
+            if (convention_is_dd_best(o->conv[i])) res->card[i] = CARD_NONE;
+        if (!value_leads(r, job, thread, res, &l)) return;
+        for (int i = 0; i < o->nconv; i++) {
+            if (convention_is_dd_best(o->conv[i])) res->card[i] = res->best_card;
+            res->dd[i] = l.tricks[res->card[i]];
+        }
+    }
+    if (o->eval != STATS_EVAL_DD)
+        for (int i = 0; i < o->nconv; i++) {
+            int t = eldest_tricks(r, d, i, res->best_card);
+            if (t < 0) {
+                res->fail = FAIL_NO_PLAY;
+                res->conv = (uint8_t)i;
+                return;
+            }
+            res->sd[i] = (int8_t)t;
+        }
+}
+
+/* Says why the deal of job could not be analysed. */
+static void result_problem(run *r, const dd_job *job, const deal_result *res)
+{
+    const deal_t *d = &job->deal;
+    char why[160];
+    switch ((fail_kind)res->fail) {
+    case FAIL_NO_CARD:
+        deal_problem(r, d, "convention %s chose no card of the leader's hand", convention_name(r->o->conv[res->conv]));
+        break;
+    case FAIL_NO_PLAY:
+        deal_problem(r, d, "convention %s: the deal cannot be played single-dummy",
+                     convention_name(r->o->conv[res->conv]));
+        break;
+    case FAIL_DDS:
+        dd_error_text(job->rc, why, sizeof why);
+        deal_problem(r, d, "%s", why);
+        break;
+    case FAIL_NO_VALUE:
+        deal_problem(r, d, "%s", "the store of solved leads has no value for this deal");
+        break;
+    case FAIL_MISMATCH:
+        deal_problem(r, d, "%s", "the store of solved leads holds another deal here: it was made from another corpus "
+                                 "or with other --trump/--leader settings");
+        break;
+    case FAIL_NO_BEST:
+        deal_problem(r, d, "%s", "no double-dummy value for any card of the leader's hand");
+        break;
+    case FAIL_NONE: break;
+    }
+}
+
+/* Tallies one whist deal from its results (analyse_job) and writes its
+ * rows; false (the problem reported) if it could not be analysed. */
+static bool tally_deal(run *r, const dd_job *job)
+{
+    const replay_opts *o = r->o;
+    const deal_t *d = &job->deal;
+    const deal_result *res = (const deal_result *)job->out;
+    if (res->fail != FAIL_NONE || job->rc != DD_OK) {
+        deal_result failed = *res;
+        if (failed.fail == FAIL_NONE) failed.fail = FAIL_DDS;
+        result_problem(r, job, &failed);
+        return false;
+    }
+    hand_t hand = d->hand[d->leader];
+    stats_deal sd;
+    card_t best_card = res->best_card;
+    sd.best = res->best;
+    sd.n_best = r->all_leads ? res->n_best : 0;
     int sd_col = o->eval == STATS_EVAL_BOTH ? o->nconv : 0; /* first single-dummy column */
     for (int i = 0; i < o->nconv; i++) {
-        const convention *c = o->conv[i];
-        if (convention_is_dd_best(c)) {
-            ch[i] = (lead_choice){.card = best_card, .suit_rule = "dd", .card_rule = "dd"};
-        } else {
-            if (lead_choose(c, &v, &ch[i]) != 0 || !hand_has(hand, ch[i].card)) {
-                deal_problem(r, d, "convention %s chose no card of the leader's hand",
-                             convention_name(c));
-                return false;
-            }
-            if (common == CARD_NONE) common = ch[i].card;
-            else if (ch[i].card != common) coincide = false;
-        }
         if (o->eval != STATS_EVAL_PLAY) {
-            sd.score[i] = l->tricks[ch[i].card];
-            sd.choice[i] = ch[i].card;
+            sd.score[i] = res->dd[i];
+            sd.choice[i] = res->card[i];
         }
         if (o->eval != STATS_EVAL_DD) {
-            int t = played ? played[i] : eldest_tricks(r, d, i, best_card);
-            if (t < 0) {
-                deal_problem(r, d, "convention %s: the deal cannot be played single-dummy", convention_name(c));
-                return false;
-            }
-            sd.score[sd_col + i] = t;
-            sd.choice[sd_col + i] = ch[i].card;
+            sd.score[sd_col + i] = res->sd[i];
+            sd.choice[sd_col + i] = res->card[i];
         }
     }
     if (o->eval == STATS_EVAL_PLAY) {
@@ -240,9 +355,8 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l, const int8_t *pl
         for (int i = 0; i < o->nconv; i++)
             if (sd.score[i] > sd.best) {
                 sd.best = sd.score[i];
-                best_card = ch[i].card;
+                best_card = res->card[i];
             }
-        sd.best_choice = best_card;
         sd.n_best = 0;
         for (int i = 0; i < o->nconv; i++) sd.n_best += sd.score[i] == sd.best;
     }
@@ -251,13 +365,52 @@ static bool analyse(run *r, const deal_t *d, const dd_leads *l, const int8_t *pl
         if (s != d->strain && hand_suit_len(hand, s) > longest) longest = hand_suit_len(hand, s);
     sd.key[BREAK_TRUMPS] = d->strain <= SUIT_C ? hand_suit_len(hand, d->strain) : 0;
     sd.key[BREAK_LONGEST] = longest;
-    sd.key[BREAK_COINCIDE] = coincide;
+    sd.key[BREAK_COINCIDE] = res->coincide;
     stats_add(r->st, &sd);
-    if (r->csv)
+    if (r->csv) {
+        /* the rule ids are the tables' text: chosen again here, on the
+         * thread that writes them (a result from another rank is numbers) */
+        lead_view v = leader_view(r, d);
+        lead_choice ch[STATS_MAX_CONV];
+        for (int i = 0; i < o->nconv; i++) {
+            if (convention_is_dd_best(o->conv[i]))
+                ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
+            else
+                lead_choose(o->conv[i], &v, &ch[i]);
+        }
         for (int i = 0; i < r->st->nconv; i++)
             csv_row(r, d, i < o->nconv ? convention_name(o->conv[i]) : r->st->name[i], &ch[i % o->nconv],
                     sd.score[i], &sd, best_card);
+    }
     return true;
+}
+
+/* A solve's record of one whist deal into the store. */
+static bool store_deal(run *r, const dd_job *job)
+{
+    diag_t err = {0};
+    if (!dd_store_put(r->o->solve_to, dd_store_pack(&job->deal, job->place, job->rc, &job->leads), &err)) {
+        if (!r->output_failed) note(r, REPLAY_FAILURE, &err);
+        r->output_failed = true;
+    }
+    if (job->rc != DD_OK) {
+        char why[160];
+        dd_error_text(job->rc, why, sizeof why);
+        deal_problem(r, &job->deal, "%s", why);
+        return false;
+    }
+    return true;
+}
+
+/* A solve's empty places: a record that makes no whist deal. */
+static void store_empty(run *r)
+{
+    diag_t err = {0};
+    for (unsigned k = 0; k < r->per_record; k++)
+        if (!dd_store_put(r->o->solve_to, DD_STORE_EMPTY, &err) && !r->output_failed) {
+            note(r, REPLAY_FAILURE, &err);
+            r->output_failed = true;
+        }
 }
 
 static bool checkpoint(run *r, bool complete)
@@ -322,34 +475,38 @@ static void input_stopped(run *r, int k, const diag_t *why)
 static void collect_one(run *r)
 {
     dd_job *job = dd_pool_oldest(r->pool);
+    if (job->rc == DD_PEER_LOST) { /* not accounted for: the run stops before it */
+        r->peer_lost = true;
+        return;
+    }
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
     stats_state *st = r->st;
+    bool placed = r->o->solve_to && s->record >= r->o->solve_from_record; /* its places go to the store */
     switch (s->kind) {
     case SLOT_REJECT:
         problem(r, &s->diag);
         count_read(r, s);
         st->rejected++;
+        if (placed) store_empty(r);
         break;
     case SLOT_ERROR:
         problem(r, &s->diag);
         st->errors++;
+        if (placed) store_empty(r);
         break;
     case SLOT_REPEAT:
         st->repeats++;
+        if (placed) store_empty(r);
         break;
+    case SLOT_LEFT:
+        count_read(r, s);
+        st->left++;
+        if (placed) store_empty(r);
+        break;
+    case SLOT_KNOWN:
     case SLOT_DEAL:
-    case SLOT_SAME:
-        if (s->kind == SLOT_DEAL) {
-            r->last_rc = job->rc;
-            r->last_leads = job->leads;
-        }
         if (s->first) r->record_failed = false;
-        if (r->need_dd && r->last_rc != DD_OK) {
-            char why[160];
-            dd_error_text(r->last_rc, why, sizeof why);
-            deal_problem(r, &job->deal, "%s", why);
-            r->record_failed = true;
-        } else if (!analyse(r, &job->deal, &r->last_leads, job->play ? job->played : NULL)) {
+        if (s->kind == SLOT_DEAL && !(r->o->solve_to ? store_deal(r, job) : tally_deal(r, job))) {
             r->record_failed = true;
         } else {
             r->deals_done++;
@@ -373,25 +530,24 @@ static void collect_one(run *r)
 }
 
 /* at: the record's place; term: its digest term, NULL when it is no deal
- * as read (a rejection, an error, a repeat). */
+ * as read (a rejection, an error, a repeat); k: the whist deal's number
+ * in its record. */
 static void push(run *r, slot_kind kind, const deal_t *d, const diag_t *diag, const record_place *at,
-                 const digest128 *term, bool first, bool last)
+                 const digest128 *term, int k, bool last)
 {
     dd_job *job;
-    while (!(job = dd_pool_claim(r->pool))) collect_one(r);
-    if (kind == SLOT_DEAL && d->strain == r->last_pushed.strain &&
-        d->leader == r->last_pushed.leader && deal_same_cards(d, &r->last_pushed))
-        kind = SLOT_SAME;
-    if (kind == SLOT_DEAL) r->last_pushed = *d;
-    job->solve = kind == SLOT_DEAL && r->need_dd;
-    /* a repeated deal has no solve of its own: dd-best's card is known
-     * only when its values are collected, so that one is played here */
-    job->play = r->o->eval != STATS_EVAL_DD && (kind == SLOT_DEAL || (kind == SLOT_SAME && !r->has_dd_best));
+    while (!(job = dd_pool_claim(r->pool))) {
+        collect_one(r);
+        if (r->peer_lost) return;
+    }
+    if (kind == SLOT_DEAL && r->o->solve_to && at->record < r->o->solve_from_record) kind = SLOT_KNOWN;
+    job->play = kind == SLOT_DEAL; /* the hook's work: a deal to analyse */
     if (d) job->deal = *d;
+    job->place = at->record * r->per_record + (uint64_t)k;
     job->tag = r->next_tag++;
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
     s->kind = kind;
-    s->first = first;
+    s->first = k == 0;
     s->last = last;
     s->record = at->record;
     s->input = at->input;
@@ -407,16 +563,20 @@ static void take_record(run *r, const ds_item *it)
     record_place at = {it->record, it->input, it->position};
     digest128 term;
     switch (it->kind) {
-    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, &at, NULL, true, true); break;
-    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, &at, NULL, true, true); break;
-    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, &at, NULL, true, true); break;
+    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, &at, NULL, 0, true); break;
+    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, &at, NULL, 0, true); break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, &at, NULL, 0, true); break;
+    case DS_LEFT: /* a deal of the input all the same: its digest counts */
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_LEFT, NULL, NULL, &at, &term, 0, true);
+        break;
     case DS_UNUSABLE: /* a deal as read: its digest counts */
         term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_REJECT, NULL, it->diag, &at, &term, true, true);
+        push(r, SLOT_REJECT, NULL, it->diag, &at, &term, 0, true);
         break;
     case DS_DEAL:
         term = deal_digest_term(it->deal, it->position);
-        for (int i = 0; i < it->n; i++) push(r, SLOT_DEAL, &it->whist[i], NULL, &at, &term, i == 0, i == it->n - 1);
+        for (int i = 0; i < it->n; i++) push(r, SLOT_DEAL, &it->whist[i], NULL, &at, &term, i, i == it->n - 1);
         break;
     case DS_FATAL:
     case DS_FILE_END: break;
@@ -462,32 +622,63 @@ static bool open_outputs(run *r)
     return r->csv != NULL;
 }
 
-replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
-                         stats_state *st)
+/* The run's settings that every rank derives alike from the options. */
+static void run_setup(run *r, const replay_opts *o, int nfiles, stats_state *st)
 {
-    run r = {.o = o, .ninputs = nfiles, .st = st, .records_done = o->resume_records};
-    r.last_pushed.strain = STRAIN_NONE;
+    *r = (run){.o = o, .ninputs = nfiles, .st = st, .records_done = o->resume_records};
     /* The best lead is the card dd-best leads: by the run's dd-best table,
      * else by the built-in one. */
     const convention *best_by = convention_builtin("dd-best");
     for (int i = o->nconv - 1; i >= 0; i--)
         if (convention_is_dd_best(o->conv[i])) {
-            r.has_dd_best = true;
+            r->has_dd_best = true;
             best_by = o->conv[i];
         }
-    r.best_prefer = best_by ? convention_dd_prefer(best_by) : NULL;
-    r.need_dd = o->eval != STATS_EVAL_PLAY || r.has_dd_best;
-    if (!open_outputs(&r)) return REPLAY_FAILED;
-    r.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), POOL_DEPTH, play_job, &r);
-    r.depth = r.pool ? dd_pool_depth(r.pool) : 0;
-    r.slots = r.pool ? calloc((size_t)r.depth, sizeof *r.slots) : NULL;
-    if (!r.slots) {
+    r->best_prefer = best_by ? convention_dd_prefer(best_by) : NULL;
+    r->need_dd = o->eval != STATS_EVAL_PLAY || r->has_dd_best;
+    r->all_leads = r->has_dd_best || o->all_leads;
+    r->per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1;
+}
+
+static bool start_pool(run *r)
+{
+    const replay_opts *o = r->o;
+    bool mpi = o->mpi && o->mpi->size > 1;
+    /* Under MPI rank 0 reads, tallies and solves on one thread, every
+     * other rank on one (processes scale where threads of one DDS contend) */
+    int threads = mpi ? 1 : o->threads > 0 ? o->threads : dd_init();
+    r->pool = dd_pool_open(threads, mpi ? POOL_DEPTH * 4 : POOL_DEPTH, analyse_job, r);
+    r->depth = r->pool ? dd_pool_depth(r->pool) : 0;
+    r->slots = r->pool ? calloc((size_t)r->depth, sizeof *r->slots) : NULL;
+    diag_t why = {0};
+    if (!r->slots) diag_reason(&why, "cannot start the solver threads");
+    else if (mpi && !dd_mpi_attach(r->pool, o->mpi, o->solve_only || o->eval != STATS_EVAL_PLAY ? 4 : 64, &why))
+        ;
+    else return true;
+    note(r, REPLAY_FAILURE, &why);
+    dd_pool_close(r->pool);
+    free(r->slots);
+    r->pool = NULL;
+    r->slots = NULL;
+    return false;
+}
+
+replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
+                         stats_state *st)
+{
+    run r;
+    run_setup(&r, o, nfiles, st);
+    if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reads and reports */
         diag_t why = {0};
-        diag_reason(&why, "cannot start the solver threads");
+        if (dd_mpi_serve(analyse_job, &r, &why) == 0) return REPLAY_DONE;
         note(&r, REPLAY_FAILURE, &why);
-        dd_pool_close(r.pool);
+        return REPLAY_FAILED;
+    }
+    if (!open_outputs(&r)) return REPLAY_FAILED;
+    if (!start_pool(&r)) {
         diag_t err = {0};
         if (r.csv) csv_out_close(r.csv, &err);
+        if (o->mpi) dd_mpi_release(o->mpi);
         return REPLAY_FAILED;
     }
     if (o->hooks.progress) r.deals_expected = count_expected(o, files, nfiles);
@@ -502,7 +693,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         input_failed = true;
     }
     ds_item it;
-    while (in && !r.output_failed && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
+    while (in && !r.output_failed && !r.peer_lost && !(interrupted = o->stop && *o->stop) &&
+           deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
             note(&r, REPLAY_INPUT, it.diag);
             input_stopped(&r, it.input, it.diag);
@@ -514,7 +706,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     /* On a stop request the jobs in flight are dropped at the first record
      * boundary: the saved state then ends exactly at a record, and resuming
      * solves the dropped ones again. */
-    while (dd_pool_pending(r.pool)) {
+    while (dd_pool_pending(r.pool) && !r.peer_lost) {
         if (o->stop && *o->stop && !r.mid_record) {
             interrupted = true;
             break;
@@ -523,15 +715,24 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     }
     progress(&r, REPLAY_PROGRESS_END);
     dd_pool_close(r.pool);
+    if (o->mpi) dd_mpi_release(o->mpi);
     free(r.slots);
-    bool stopped = interrupted || r.output_failed;
-    if (o->save && !r.output_failed) checkpoint(&r, !interrupted);
+    if (r.peer_lost) {
+        diag_t why = {0};
+        diag_reason(&why, "an MPI rank was lost: the run stops here; its state is saved where it was asked to be "
+                          "(resume it with --resume)");
+        note(&r, REPLAY_FAILURE, &why);
+    }
+    bool stopped = interrupted || r.output_failed || r.peer_lost;
+    /* a state ends at a record: one lost mid-record keeps the last checkpoint */
+    if (o->save && !r.output_failed && !(r.peer_lost && r.mid_record))
+        checkpoint(&r, !interrupted && !r.peer_lost);
     diag_t err = {0};
     /* a stopped run's table stays PATH.partial, for --resume */
     if (r.csv && !(stopped ? csv_out_keep : csv_out_close)(r.csv, &err)) {
         note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
     }
-    if (input_failed || r.output_failed) return REPLAY_FAILED;
+    if (input_failed || r.output_failed || r.peer_lost) return REPLAY_FAILED;
     return interrupted ? REPLAY_INTERRUPTED : REPLAY_DONE;
 }

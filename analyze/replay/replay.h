@@ -13,7 +13,9 @@
 #define WHISTLAB_REPLAY_H
 
 #include <signal.h>
+#include "analyze/dd/dd_mpi.h"
 #include "analyze/dd/dd_solve.h"
+#include "analyze/dd/dd_store.h"
 #include "analyze/lead/lead.h"
 #include "formats/deal_stream.h"
 #include "stats/provenance.h"
@@ -78,6 +80,25 @@ typedef struct {
      * stop (the input not opened or not read to its end: the run is
      * INCOMPLETE). Saved in the state file with the statistics. */
     input_account *inputs;
+    /* Double-dummy values: read from this store of solved leads instead of
+     * solving (NULL: solve). Its places are numbered by corpus record. */
+    const dd_store *values;
+    /* Value every lead of each deal (one solutions=3 search), so that the
+     * best lead and the count of optimal leads are known and reported;
+     * otherwise only the conventions' cards are valued (fewer searches,
+     * the same values). dd-best among the conventions implies it. */
+    bool all_leads;
+    /* `whistlab solve`: no conventions; every whist deal is solved (every
+     * lead) and its record put in solve_to (rank 0 only), each corpus
+     * record's places in order; records before solve_from_record are
+     * already in the store (a resumed solve): read and accounted for, not
+     * solved. */
+    bool solve_only;
+    dd_store_writer *solve_to;
+    uint64_t solve_from_record;
+    /* Under mpirun: the world (NULL or size 1: one process). Rank 0 runs
+     * the command; every other rank serves it and returns REPLAY_DONE. */
+    const dd_mpi_world *mpi;
     /* Set (from a signal handler) to stop early: the run then finishes the
      * deals in flight, saves its state and returns. */
     volatile sig_atomic_t *stop;

@@ -21,7 +21,7 @@ bool replay_resume_check(const replay_opts *o, const char *const files[], int nf
     }
     ds_item it;
     while (deal_stream_next(in, &it)) {
-        bool counted = it.kind == DS_DEAL || it.kind == DS_UNUSABLE || it.kind == DS_REJECT;
+        bool counted = it.kind == DS_DEAL || it.kind == DS_UNUSABLE || it.kind == DS_LEFT || it.kind == DS_REJECT;
         if (!counted && it.kind != DS_REPEAT && it.kind != DS_ERROR) continue;
         if (it.record >= o->resume_records) break;
         if (!counted) continue;

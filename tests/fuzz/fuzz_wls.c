@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ok) {
         if (w.part_mask == 0 || w.parts < 1 || w.parts > WLS_MAX_PARTS) abort();
         if (w.parts < 64 && w.part_mask >> w.parts) abort();
-        if (st->read != st->accepted + st->rejected) abort();
+        if (st->read != st->accepted + st->rejected + st->left) abort();
         (void)__builtin_ctzll(w.part_mask); /* what replay --resume takes */
         again = w;
         again.stats = st2;

@@ -1,0 +1,288 @@
+/* cmd_solve.c -- `whistlab solve`: the store of solved leads (.wdv,
+ * analyze/dd/dd_store.h) of a corpus: every whist deal solved once, every
+ * card of the eldest hand's opening lead valued (one DDS solve a deal), so
+ * that later comparisons (`replay --values`, `lead --values`) read the
+ * values instead of solving. The deals are read and accounted for by the
+ * replay driver in its solving mode, so a store's places are numbered as
+ * every run numbers the corpus's records; a solve resumes from its .part,
+ * splits in shards that merge into the same bytes, and runs under mpirun. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/replay/replay.h"
+#include "cli/cli.h"
+#include "cli/input_opts.h"
+#include "cli/progress.h"
+#include "cli/replay_settings.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+static void solve_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: whistlab solve [options] CORPUS... -o FILE.wdv\n"
+        "       whistlab solve --merge -o FILE.wdv PART.wdv...\n"
+        "Solves every whist deal of the corpus double-dummy once (DDS, one solve a\n"
+        "deal: trumps = the deal's trump suit, leader = the eldest hand) and stores\n"
+        "the value of every card of the opening lead: 8 bytes a deal, in blocks with a\n"
+        "CRC, bound to the corpus (its deals, their digest, the reading policy).\n"
+        "`whistlab replay --values FILE` and `whistlab lead --values FILE` read it\n"
+        "instead of solving, with the same numbers.\n\n"
+        "  -o, --output F    the store to write (under F.part until it is finished)\n"
+        "  --resume          go on with F.part where a killed solve stopped (at most\n"
+        "                    the block in flight is solved again; same bytes)\n"
+        "  --shard I/N       solve only records I, I+N, I+2N... (1-based, N <= %d);\n"
+        "                    --merge joins the N parts into the whole store\n"
+        "  --merge           join the parts of a sharded solve (PART files) into F\n"
+        "  --threads N       solver threads (default: as many as DDS sets up); under\n"
+        "                    mpirun every rank solves on one thread, rank 0 reads\n"
+        "  --progress P      tty, log[=N] (a dated line every N seconds) or off\n"
+        "  --no-progress     the same as --progress off\n"
+        INPUT_OPTIONS_HELP
+        "\nexit status: 0 ok, 1 some deals rejected (their places hold no values),\n"
+        "2 usage, 3 an input or the store cannot be read or written, 130 interrupted\n"
+        "(go on with --resume)\n",
+        DD_STORE_MAX_SHARDS);
+}
+
+typedef struct {
+    replay_settings s;
+    replay_opts o;
+    const char *out;
+    bool resume, merge;
+    cli_progress progress;
+    const char *parts[DD_STORE_MAX_SHARDS];
+    int nparts;
+} solve_cli;
+
+static int parse_cli(int argc, char **argv, solve_cli *c)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"output", required_argument, NULL, 'o'},
+        {"resume", no_argument, NULL, 'r'},
+        {"shard", required_argument, NULL, 'S'},
+        {"merge", no_argument, NULL, 'm'},
+        {"threads", required_argument, NULL, 'j'},
+        {"progress", required_argument, NULL, 'p'},
+        {"no-progress", no_argument, NULL, 'q'},
+        INPUT_LONG_OPTIONS,
+        {NULL, 0, NULL, 0},
+    };
+    replay_settings_init(&c->s);
+    input_opts_init(&c->o.input);
+    c->o.shard = c->o.shards = 1;
+    cli_progress_init(&c->progress, "solve");
+    optind = 1;
+    int opt;
+    uint64_t v;
+    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        int taken = input_opts_take(&c->o.input, opt, optarg);
+        if (taken < 0) return EXIT_USAGE;
+        if (taken > 0) {
+            if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
+            if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
+            continue;
+        }
+        switch (opt) {
+        case 'h': solve_usage(stdout); return EXIT_OK;
+        case 'o': c->out = optarg; break;
+        case 'r': c->resume = true; break;
+        case 'm': c->merge = true; break;
+        case 'S': {
+            unsigned a, b;
+            char tail;
+            if (sscanf(optarg, "%u/%u%c", &a, &b, &tail) != 2 || b < 1 || b > DD_STORE_MAX_SHARDS || a < 1 ||
+                a > b) {
+                fprintf(stderr, "whistlab solve: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg,
+                        DD_STORE_MAX_SHARDS);
+                return EXIT_USAGE;
+            }
+            c->o.shard = a;
+            c->o.shards = b;
+            break;
+        }
+        case 'j':
+            if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
+                fprintf(stderr, "whistlab solve: --threads %s: expected 1..64\n", optarg);
+                return EXIT_USAGE;
+            }
+            c->o.threads = (int)v;
+            break;
+        case 'p':
+            if (!cli_progress_parse(&c->progress, optarg)) {
+                fprintf(stderr, "whistlab solve: --progress %s: expected tty, log, log=SECONDS or off\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'q': c->progress.mode = PROGRESS_OFF; break;
+        default: solve_usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (c->o.input.where) {
+        fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
+                        "commands that read it (replay, lead)\n");
+        return EXIT_USAGE;
+    }
+    if (!c->out || optind == argc) {
+        fprintf(stderr, "whistlab solve: %s\n", !c->out ? "-o FILE.wdv is required" : "no input given");
+        solve_usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (c->merge) {
+        if (c->resume || c->o.shards > 1 || argc - optind > DD_STORE_MAX_SHARDS) {
+            fprintf(stderr, "whistlab solve: --merge takes -o and at most %d parts, nothing else\n",
+                    DD_STORE_MAX_SHARDS);
+            return EXIT_USAGE;
+        }
+        for (int i = optind; i < argc; i++) c->parts[c->nparts++] = argv[i];
+        return -1;
+    }
+    for (int i = optind; i < argc; i++) {
+        if (c->s.ninputs == WLS_MAX_INPUTS) {
+            fprintf(stderr, "whistlab solve: more than %d inputs\n", WLS_MAX_INPUTS);
+            return EXIT_USAGE;
+        }
+        c->s.inputs[c->s.ninputs++] = argv[i];
+    }
+    c->s.format = c->o.input.format;
+    return -1;
+}
+
+/* The store's note: how it was made, without what does not change its
+ * bytes (threads, shards, resuming, progress). */
+static void make_note(const solve_cli *c, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab solve --format %s --trump %s", deal_format_name(c->s.format),
+                                 c->s.trump);
+    if (strcmp(c->s.leader, "-") != 0 && at < len) at += (size_t)snprintf(buf + at, len - at, " --leader %s", c->s.leader);
+    for (int i = 0; i < c->s.ninputs && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, " %s", c->s.inputs[i]);
+}
+
+static void on_note(void *ctx, replay_note kind, const diag_t *diag)
+{
+    cli_progress_clear(ctx);
+    if (kind == REPLAY_FAILURE) cli_error("whistlab solve", diag);
+    else diag_print(stderr, diag);
+}
+
+/* Starts or resumes the store; *from_record: the first record to solve. */
+static dd_store_writer *open_store(const solve_cli *c, uint64_t *from_record)
+{
+    dd_store_header h = {.per_record = c->o.input.policy.kind == TRUMP_EACH ? 4 : 1,
+                         .shard = c->o.shard, .shards = c->o.shards};
+    input_opts_policy_text(&c->o.input, h.policy, sizeof h.policy);
+    make_note(c, h.note, sizeof h.note);
+    diag_t diag = {0};
+    dd_store_writer *w;
+    *from_record = 0;
+    if (c->resume) {
+        uint64_t kept;
+        w = dd_store_resume(c->out, &h, &kept, &diag);
+        /* the part holds its shard's records in order: the k-th is record
+         * k * shards + shard - 1 */
+        if (w) *from_record = kept / h.per_record * c->o.shards + (c->o.shard - 1);
+        if (w && kept) fprintf(stderr, "whistlab solve: %s: resuming after %llu deals already solved\n", c->out,
+                               (unsigned long long)kept);
+    } else {
+        w = dd_store_create(c->out, &h, true, &diag);
+    }
+    if (!w) cli_error("whistlab solve", &diag);
+    return w;
+}
+
+static int run_solve(solve_cli *c, const dd_mpi_world *world)
+{
+    stats_state *st = calloc(1, sizeof *st);
+    input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
+    if (!st || !inputs) {
+        fprintf(stderr, "whistlab solve: out of memory\n");
+        free(st);
+        free(inputs);
+        return EXIT_FAILURE_IO;
+    }
+    stats_init(st, 0, NULL);
+    c->o.solve_only = true;
+    c->o.inputs = inputs;
+    c->o.mpi = world;
+    c->o.hooks = (replay_hooks){.note = on_note,
+                                .progress = c->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+                                .ctx = &c->progress};
+    int rc = EXIT_FAILURE_IO;
+    if (world->rank > 0) { /* a serving rank */
+        rc = replay_run(&c->o, c->s.inputs, c->s.ninputs, st) == REPLAY_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+        goto out;
+    }
+    if (!(c->o.solve_to = open_store(c, &c->o.solve_from_record))) goto out;
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    c->o.stop = &stop_requested;
+    replay_status status = replay_run(&c->o, c->s.inputs, c->s.ninputs, st);
+    input_account all = {0};
+    for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
+    if (status != REPLAY_DONE) {
+        dd_store_stop(c->o.solve_to);
+        if (status == REPLAY_INTERRUPTED) {
+            fprintf(stderr, "whistlab solve: interrupted; go on with: whistlab solve --resume ... -o %s\n", c->out);
+            rc = EXIT_INTERRUPTED;
+        } else {
+            fprintf(stderr, "whistlab solve: %s not finished: what is solved stays in %s.part (--resume)\n",
+                    c->out, c->out);
+        }
+        goto out;
+    }
+    diag_t diag = {0};
+    digest128 digest = {{all.digest[0], all.digest[1]}};
+    if (!dd_store_finish(c->o.solve_to, all.deals, digest, &diag)) {
+        cli_error("whistlab solve", &diag);
+        goto out;
+    }
+    char hex[DIGEST128_HEX];
+    printf("whistlab solve: %s: %llu deals read: %llu accepted, %llu rejected (no values); digest %s%s\n",
+           c->out, (unsigned long long)st->read, (unsigned long long)st->accepted,
+           (unsigned long long)st->rejected, digest128_hex(digest, hex),
+           c->o.shards > 1 ? " (this shard's)" : "");
+    rc = st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
+out:
+    free(st);
+    free(inputs);
+    return rc;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    static solve_cli c;
+    memset(&c, 0, sizeof c);
+    int rc = parse_cli(argc, argv, &c);
+    if (rc >= 0) return rc;
+    if (c.merge) {
+        diag_t diag = {0};
+        if (!dd_store_merge(c.parts, c.nparts, c.out, &diag)) {
+            cli_error("whistlab solve --merge", &diag);
+            return EXIT_FAILURE_IO;
+        }
+        printf("whistlab solve: %s: %d parts merged\n", c.out, c.nparts);
+        return EXIT_OK;
+    }
+    dd_mpi_world world;
+    diag_t why = {0};
+    if (!dd_mpi_start(&world, &why)) {
+        cli_error("whistlab solve", &why);
+        return EXIT_FAILURE_IO;
+    }
+    rc = run_solve(&c, &world);
+    dd_mpi_finish();
+    return rc;
+}

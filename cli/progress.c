@@ -1,0 +1,104 @@
+/* progress.c -- the progress report of long runs (progress.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli/progress.h"
+
+#define LOG_EVERY_DEFAULT_S 60.0
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *p, const char *cmd)
+{
+    *p = (cli_progress){.mode = isatty(STDERR_FILENO) ? PROGRESS_TTY : PROGRESS_OFF,
+                        .every_s = LOG_EVERY_DEFAULT_S, .cmd = cmd};
+}
+
+bool cli_progress_parse(cli_progress *p, const char *arg)
+{
+    if (strcmp(arg, "tty") == 0) {
+        p->mode = PROGRESS_TTY;
+    } else if (strcmp(arg, "off") == 0) {
+        p->mode = PROGRESS_OFF;
+    } else if (strcmp(arg, "log") == 0) {
+        p->mode = PROGRESS_LOG;
+        p->every_s = LOG_EVERY_DEFAULT_S;
+    } else if (strncmp(arg, "log=", 4) == 0) {
+        char *end;
+        double s = strtod(arg + 4, &end);
+        if (end == arg + 4 || *end || !(s > 0 && s <= 86400)) return false;
+        p->mode = PROGRESS_LOG;
+        p->every_s = s;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* "h:mm:ss" of s seconds. */
+static void format_hms(char *buf, size_t len, double s)
+{
+    unsigned long t = (unsigned long)s;
+    snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+}
+
+static void show(cli_progress *p, uint64_t done, uint64_t expected, double t, bool last)
+{
+    double elapsed = t - p->started_s > 0 ? t - p->started_s : 1e-9;
+    double rate = (double)done / elapsed;
+    char eta[32] = "", took[32];
+    if (expected > done && rate > 0) {
+        char hms[24];
+        format_hms(hms, sizeof hms, (double)(expected - done) / rate);
+        snprintf(eta, sizeof eta, ", ETA %s", hms);
+    }
+    if (p->mode == PROGRESS_TTY) {
+        fprintf(stderr, "\r%s: %llu deals, %.1f deals/s%s  ", p->cmd, (unsigned long long)done, rate, eta);
+        return;
+    }
+    char stamp[32];
+    time_t wall = time(NULL);
+    struct tm tm;
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&wall, &tm));
+    format_hms(took, sizeof took, elapsed);
+    if (expected)
+        fprintf(stderr, "%s %s: %llu of %llu deals (%.1f%%), %.1f deals/s, %s elapsed%s%s\n", stamp, p->cmd,
+                (unsigned long long)done, (unsigned long long)expected, 100.0 * (double)done / (double)expected,
+                rate, took, eta, last ? ", done" : "");
+    else
+        fprintf(stderr, "%s %s: %llu deals, %.1f deals/s, %s elapsed%s\n", stamp, p->cmd,
+                (unsigned long long)done, rate, took, last ? ", done" : "");
+}
+
+void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
+{
+    cli_progress *p = ctx;
+    double t = now_seconds();
+    switch (at) {
+    case REPLAY_PROGRESS_START:
+        p->started_s = p->shown_s = t;
+        if (p->mode == PROGRESS_LOG) show(p, done, expected, t, false);
+        return;
+    case REPLAY_PROGRESS_END:
+        if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
+        else if (p->mode == PROGRESS_LOG) show(p, done, expected, t, true);
+        return;
+    case REPLAY_PROGRESS_TICK:
+        if (t - p->shown_s < (p->mode == PROGRESS_LOG ? p->every_s : 0.5)) return;
+        p->shown_s = t;
+        show(p, done, expected, t, false);
+        return;
+    }
+}
+
+void cli_progress_clear(const cli_progress *p)
+{
+    if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
+}

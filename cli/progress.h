@@ -1,0 +1,33 @@
+/* progress.h -- the progress report of long runs (replay, solve) on
+ * stderr: a line redrawn in place on a terminal, or, for batch jobs and
+ * clusters where nobody watches a terminal (`--progress log[=N]`), a
+ * whole line every N seconds that a log file keeps: the time (UTC), the
+ * deals done, the rate and the ETA. */
+#ifndef WHISTLAB_CLI_PROGRESS_H
+#define WHISTLAB_CLI_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "analyze/replay/replay.h"
+
+typedef enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } progress_mode;
+
+typedef struct {
+    progress_mode mode;
+    double every_s;     /* PROGRESS_LOG: seconds between lines */
+    const char *cmd;    /* "replay", "solve": what the lines say first */
+    double started_s, shown_s;
+} cli_progress;
+
+/* The default: a terminal's line when stderr is a terminal, else none. */
+void cli_progress_init(cli_progress *p, const char *cmd);
+/* --progress ARG: "tty", "log" or "log=N" (N seconds, default 60), "off".
+ * False (nothing changed) if ARG is none of these. */
+bool cli_progress_parse(cli_progress *p, const char *arg);
+/* The replay driver's progress hook (ctx: a cli_progress). */
+void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected);
+/* Before a message on stderr: clears a terminal's line so the message
+ * stands on its own. */
+void cli_progress_clear(const cli_progress *p);
+
+#endif

@@ -1,0 +1,212 @@
+/* bench_lead_sim.c -- layouts/s of a lead problem valued double-dummy
+ * (`whistlab lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate N
+ * --eval dd`: dealing the layouts, every built-in convention's lead noted,
+ * one DDS solve a layout, the tables) against a bare loop of DDS
+ * SolveBoard(solutions=3) calls over the same layouts on the same number of
+ * threads, in the same run. The ratio simulation/bare is what our own work
+ * costs: the issue's bound is 5,000 layouts for no more than 5,000 bare
+ * solves, so it must stay >= 0.95.
+ *
+ *   bench_lead_sim [LAYOUTS [ROUNDS]]   (default 240 layouts, 3 rounds)
+ *
+ * The machine is shared, so the layouts are cut in chunks of CHUNK, chunk
+ * k being the first CHUNK layouts of seed k (lead_sim_run deals from a
+ * seed), and each chunk is timed bare, then simulated, ROUNDS times; each
+ * side's time is the sum over chunks of its best time for the chunk. The
+ * target is on CPU seconds, which other programs' load disturbs less than
+ * wall time; both are printed. Prints "name: value unit (ratio R vs REF)"
+ * lines; exits 1 if the CPU ratio is below 0.95. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "analyze/dd/dd_solve.h"
+#include "analyze/replay/lead_sim.h"
+#include "formats/hand_text.h"
+
+#define deal dds_deal /* DDS's struct deal, beside formats/deal.h's */
+#include <dds/dll.h>
+#undef deal
+
+#define CHUNK 40
+#define HAND "S:KJ8432 H:Q963 D:AK C:Q"
+
+static double clock_s(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Wall-clock and CPU seconds of one pass. */
+typedef struct {
+    double wall, cpu;
+} pass_time;
+
+static pass_time pass_start(void)
+{
+    return (pass_time){clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID)};
+}
+
+static pass_time pass_end(pass_time t0)
+{
+    return (pass_time){clock_s(CLOCK_MONOTONIC) - t0.wall, clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0.cpu};
+}
+
+static void keep_best(pass_time *best, pass_time t)
+{
+    if (t.wall < best->wall) best->wall = t.wall;
+    if (t.cpu < best->cpu) best->cpu = t.cpu;
+}
+
+typedef struct {
+    const struct dds_deal *board;
+    int n;
+    atomic_int next;
+    atomic_long score_sum; /* keeps the solves from being optimised away */
+} bare_job;
+
+typedef struct {
+    bare_job *job;
+    int thread;
+} bare_worker;
+
+static void *bare_main(void *arg)
+{
+    bare_worker *w = arg;
+    struct futureTricks fut;
+    int i;
+    while ((i = atomic_fetch_add(&w->job->next, 1)) < w->job->n) {
+        if (SolveBoard(w->job->board[i], -1, 3, 1, &fut, w->thread) != RETURN_NO_FAULT) {
+            fprintf(stderr, "bench_lead_sim: DDS failed on layout %d\n", i);
+            exit(2);
+        }
+        atomic_fetch_add(&w->job->score_sum, fut.score[0]);
+    }
+    return NULL;
+}
+
+/* The bare loop: one SolveBoard per layout, handed out one at a time. */
+static pass_time bare_pass(const struct dds_deal *board, int n, int threads)
+{
+    bare_job job = {.board = board, .n = n, .next = 0};
+    bare_worker w[16];
+    pthread_t tid[16];
+    pass_time t0 = pass_start();
+    for (int t = 0; t < threads; t++) {
+        w[t] = (bare_worker){&job, t};
+        pthread_create(&tid[t], NULL, bare_main, &w[t]);
+    }
+    for (int t = 0; t < threads; t++) pthread_join(tid[t], NULL);
+    return pass_end(t0);
+}
+
+/* The layouts lead_sim_run deals for o (its seed, its first n), as DDS
+ * boards: made outside the timing. */
+static void layouts_as_boards(const lead_sim_opts *o, int n, struct dds_deal *board)
+{
+    deal_predeal pre;
+    diag_t diag = {0};
+    if (!lead_sim_setup(o, &pre, &diag)) {
+        fprintf(stderr, "bench_lead_sim: %s\n", diag.reason);
+        exit(2);
+    }
+    gen_deal *g = malloc((size_t)n * sizeof *g);
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
+    deal_gen_block(rng, o->seed, &pre, 0, (size_t)n, g);
+    deal_t d;
+    deal_clear(&d);
+    for (int i = 0; i < n; i++) {
+        deal_gen_to_deal(&g[i], (uint32_t)(i + 1), &d);
+        memset(&board[i], 0, sizeof board[i]);
+        board[i].trump = d.strain;
+        board[i].first = d.leader;
+        for (int seat = 0; seat < 4; seat++)
+            for (int s = 0; s < 4; s++) board[i].remainCards[seat][s] = hand_suit(d.hand[seat], s);
+    }
+    gsl_rng_free(rng);
+    free(g);
+}
+
+/* The simulation of o, its tables thrown away. */
+static pass_time sim_pass(const lead_sim_opts *o, lead_sim_result *res)
+{
+    diag_t diag = {0};
+    pass_time t0 = pass_start();
+    if (!lead_sim_run(o, res, NULL, NULL, &diag)) {
+        fprintf(stderr, "bench_lead_sim: %s\n", diag.reason);
+        exit(2);
+    }
+    return pass_end(t0);
+}
+
+int main(int argc, char **argv)
+{
+    int layouts = argc > 1 ? atoi(argv[1]) : 240;
+    int rounds = argc > 2 ? atoi(argv[2]) : 3;
+    if (layouts < CHUNK) layouts = CHUNK;
+    if (rounds < 1) rounds = 1;
+    int nchunks = layouts / CHUNK;
+    layouts = nchunks * CHUNK;
+    int threads = dd_init();
+    if (threads < 1) {
+        fprintf(stderr, "bench_lead_sim: %s\n", dd_unavailable());
+        return 2;
+    }
+    if (threads > 16) threads = 16;
+
+    /* the command's defaults: every built-in convention but dd-best noted */
+    lead_sim_opts o = {.trump = SUIT_H, .turnup = CARD_NONE, .layouts = CHUNK, .dd = true, .threads = threads};
+    diag_t diag = {0};
+    if (!hand_parse(HAND, &o.hand, &diag)) {
+        fprintf(stderr, "bench_lead_sim: %s\n", diag.reason);
+        return 2;
+    }
+    int nbuiltin;
+    const convention *const *all = convention_builtins(&nbuiltin);
+    for (int i = 0; i < nbuiltin && o.nconv < LEAD_SIM_MAX_CONV; i++)
+        if (!convention_is_dd_best(all[i])) o.conv[o.nconv++] = all[i];
+
+    struct dds_deal *board = malloc((size_t)layouts * sizeof *board);
+    for (int k = 0; k < nchunks; k++) {
+        o.seed = (uint64_t)k + 1;
+        layouts_as_boards(&o, CHUNK, board + k * CHUNK);
+    }
+    lead_sim_result *res = malloc(sizeof *res);
+    pass_time *bare = malloc((size_t)nchunks * sizeof *bare);
+    pass_time *sim = malloc((size_t)nchunks * sizeof *sim);
+    for (int k = 0; k < nchunks; k++) bare[k] = sim[k] = (pass_time){1e30, 1e30};
+    bare_pass(board, CHUNK < 10 ? CHUNK : 10, threads); /* warm the solver threads up */
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < nchunks; k++) {
+            o.seed = (uint64_t)k + 1;
+            keep_best(&bare[k], bare_pass(board + k * CHUNK, CHUNK, threads));
+            keep_best(&sim[k], sim_pass(&o, res));
+            if (res->layouts != CHUNK) {
+                fprintf(stderr, "bench_lead_sim: %llu layouts of %d taken back\n",
+                        (unsigned long long)res->layouts, CHUNK);
+                return 2;
+            }
+        }
+    pass_time b = {0, 0}, s = {0, 0};
+    for (int k = 0; k < nchunks; k++) {
+        b.wall += bare[k].wall;
+        b.cpu += bare[k].cpu;
+        s.wall += sim[k].wall;
+        s.cpu += sim[k].cpu;
+    }
+    double cpu_ratio = b.cpu / s.cpu;
+    printf("dds-solve3-bare-layouts: %.1f layouts/s (%d layouts, %d threads, best of %d)\n", layouts / b.wall,
+           layouts, threads, rounds);
+    printf("lead-sim-dd: %.1f layouts/s (ratio %.3f vs dds-solve3-bare-layouts)\n", layouts / s.wall,
+           b.wall / s.wall);
+    printf("lead-sim-dd-cpu: %.1f layouts/cpu-s (ratio %.3f vs dds-solve3-bare-layouts %.1f)\n", layouts / s.cpu,
+           cpu_ratio, layouts / b.cpu);
+    free(board);
+    free(res);
+    free(bare);
+    free(sim);
+    return cpu_ratio >= 0.95 ? 0 : 1;
+}

@@ -1,0 +1,357 @@
+/* test_solve.c -- the store of solved leads (`whistlab solve`, .wdv) and
+ * what reads it: every value against DDS's own expected results (FUT) of
+ * list100; `replay --values` against solving, row for row; resumed and
+ * sharded solves against one whole solve, byte for byte; stores refused
+ * with their reason; the pool's peers (the MPI ranks' stand-in) and
+ * `mpirun -n 3` against one process. */
+#include <sys/stat.h>
+#include "testutil.h"
+#include "analyze/dd/dd_pool.h"
+#include "analyze/dd/dd_store.h"
+#include "formats/reader.h"
+
+static char out[1 << 16], out2[1 << 16];
+
+static bool same_files(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    int ca, cb;
+    while (same && ((ca = fgetc(fa)) != EOF) | ((cb = fgetc(fb)) != EOF)) same = ca == cb;
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    return same;
+}
+
+/* A report or CSV with its command line rows left out (they name the
+ * run's own output files). */
+static void drop_command_lines(char *text)
+{
+    char *w = text;
+    for (char *line = text; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (!strstr(line, "command") || (nl && strstr(line, "command") > nl)) {
+            memmove(w, line, n);
+            w += n;
+        }
+        line += n;
+    }
+    *w = 0;
+}
+
+static const char *small_corpus(void)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s", test_tmp("small.wda"));
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        int rc = test_run(out, sizeof out, "%s deal -n 24 --seed 1851 -o %s 2>&1", test_bin(), path);
+        assert_int_equal(rc, 0);
+    }
+    return path;
+}
+
+/* Every card of every deal of list100, from the store, is DDS's FUT. */
+static void test_store_values_are_dds_fut(void **state)
+{
+    (void)state;
+    const char *list = test_shared("corpora/dds-hands/list100.txt");
+    char wdv[256];
+    snprintf(wdv, sizeof wdv, "%s", test_tmp("list100.wdv"));
+    int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), list, wdv);
+    if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
+    assert_non_null(strstr(out, "100 deals read: 100 accepted, 0 rejected"));
+    diag_t diag = {0};
+    dd_store *s = dd_store_open(wdv, &diag);
+    assert_non_null(s);
+    assert_int_equal(dd_store_header_of(s)->count, 100);
+    assert_int_equal(dd_store_header_of(s)->deals, 100);
+    deal_reader *r = deal_reader_open(list, FMT_DDS, &diag);
+    assert_non_null(r);
+    deal_t d, whist[4];
+    trump_policy policy = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
+    int cards = 0;
+    for (uint64_t place = 0; deal_reader_next(r, &d, &diag) == READ_DEAL; place++) {
+        assert_int_equal(deal_apply_trump_policy(&d, &policy, whist, &diag), 1);
+        dd_leads l;
+        assert_int_equal(dd_store_unpack(dd_store_get(s, place), &whist[0], place, &l), DD_STORE_OK);
+        for (card_t c = 0; c < 64; c++)
+            if (hand_has(d.hand[d.leader], c)) {
+                assert_int_equal(l.tricks[c], d.fut[c]);
+                cards++;
+            }
+        /* the record checks its deal: another place's is refused */
+        dd_leads other;
+        assert_int_equal(dd_store_unpack(dd_store_get(s, place), &whist[0], place + 1, &other), DD_STORE_MISMATCH);
+    }
+    assert_int_equal(cards, 1300);
+    deal_reader_close(r);
+    dd_store_close(s);
+    unlink(wdv);
+}
+
+/* replay --values prints what solving prints: every number, every row. */
+static void test_replay_values_same_as_solving(void **state)
+{
+    (void)state;
+    const char *corpus = small_corpus();
+    char wdv[256], a[256], b[256];
+    snprintf(wdv, sizeof wdv, "%s", test_tmp("small.wdv"));
+    snprintf(a, sizeof a, "%s", test_tmp("a.csv"));
+    snprintf(b, sizeof b, "%s", test_tmp("b.csv"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
+    static const char *const runs[] = {
+        "--eval both --conventions long-suit,short-suit,dd-best",
+        "--eval dd --conventions long-suit,american,short-suit,strongest-suit",
+        "--eval dd --all-leads --conventions long-suit,random",
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int rc1 = test_run(out, sizeof out, "%s replay %s %s --no-progress --csv-deals %s 2>&1", test_bin(), corpus,
+                           runs[i], a);
+        int rc2 = test_run(out2, sizeof out2, "%s replay %s %s --no-progress --values %s --csv-deals %s 2>&1",
+                           test_bin(), corpus, runs[i], wdv, b);
+        assert_int_equal(rc1, 0);
+        assert_int_equal(rc2, 0);
+        assert_non_null(strstr(out2, "dd values from the store"));
+        assert_null(strstr(out, "dd values from the store"));
+        /* the provenance differs by the store's line; the numbers not at all */
+        const char *n1 = strstr(out, "\ninput:"), *n2 = strstr(out2, "\ninput:");
+        assert_non_null(n1);
+        assert_non_null(n2);
+        if (strcmp(n1, n2) != 0) fail_msg("%s: solving and the store differ:\n%s\n----\n%s", runs[i], out, out2);
+        assert_true(same_files(a, b));
+    }
+    /* without every lead valued, the best lead's columns are empty */
+    test_run(out, sizeof out, "%s replay %s --no-progress --values %s --csv-deals - 2>/dev/null | sed -n 2p",
+             test_bin(), corpus, wdv);
+    assert_non_null(strstr(out, ",,,")); /* best_lead, optimal_leads empty */
+    unlink(a);
+    unlink(b);
+    unlink(wdv);
+}
+
+/* Shards merged, and a solve stopped and resumed, give the bytes of one
+ * whole solve. */
+static void test_shards_and_resume_same_bytes(void **state)
+{
+    (void)state;
+    const char *corpus = small_corpus();
+    char whole[256], p1[256], p2[256], merged[256];
+    snprintf(whole, sizeof whole, "%s", test_tmp("whole.wdv"));
+    snprintf(p1, sizeof p1, "%s", test_tmp("p1.wdv"));
+    snprintf(p2, sizeof p2, "%s", test_tmp("p2.wdv"));
+    snprintf(merged, sizeof merged, "%s", test_tmp("merged.wdv"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, whole), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 2/2 --no-progress 2>&1", test_bin(), corpus, p2), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 1/2 --no-progress 2>&1", test_bin(), corpus, p1), 0);
+    /* a part is not a store to read */
+    int rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, p1);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "shard 1 of 2 of a solve: merge the parts first"));
+    /* one part missing, then both (in any order) */
+    rc = test_run(out, sizeof out, "%s solve --merge -o %s %s 2>&1", test_bin(), merged, p2);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "a solve in 2 shards needs its 2 parts, 1 given"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve --merge -o %s %s %s 2>&1", test_bin(), merged, p2, p1), 0);
+    assert_true(same_files(whole, merged));
+
+    /* resuming: 5000 places written, the writer stopped (a kill), resumed
+     * from the whole block on disk, finished: the same bytes */
+    dd_store_header h = {.per_record = 1, .shard = 1, .shards = 1};
+    snprintf(h.policy, sizeof h.policy, "format auto trump auto leader -");
+    snprintf(h.note, sizeof h.note, "test");
+    char once[256], twice[256], part[300];
+    snprintf(once, sizeof once, "%s", test_tmp("once.wdv"));
+    snprintf(twice, sizeof twice, "%s", test_tmp("twice.wdv"));
+    snprintf(part, sizeof part, "%s.part", twice);
+    diag_t diag = {0};
+    dd_store_writer *w = dd_store_create(once, &h, true, &diag);
+    assert_non_null(w);
+    for (uint64_t i = 0; i < 9000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
+    assert_true(dd_store_finish(w, 9000, (digest128){{1, 2}}, &diag));
+    w = dd_store_create(twice, &h, true, &diag);
+    for (uint64_t i = 0; i < 5000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
+    dd_store_stop(w);
+    struct stat st;
+    assert_int_equal(stat(part, &st), 0);
+    uint64_t kept = 0;
+    w = dd_store_resume(twice, &h, &kept, &diag);
+    assert_non_null(w);
+    assert_int_equal(kept, DD_STORE_BLOCK_RECORDS); /* the block in flight is lost, no more */
+    for (uint64_t i = kept; i < 9000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
+    assert_true(dd_store_finish(w, 9000, (digest128){{1, 2}}, &diag));
+    assert_true(same_files(once, twice));
+    assert_int_not_equal(stat(part, &st), 0);
+    /* another store's part is not resumed */
+    snprintf(h.note, sizeof h.note, "another");
+    w = dd_store_create(twice, &h, true, &diag);
+    dd_store_put(w, 1, &diag);
+    dd_store_stop(w);
+    snprintf(h.note, sizeof h.note, "test");
+    memset(&diag, 0, sizeof diag);
+    assert_null(dd_store_resume(twice, &h, &kept, &diag));
+    assert_non_null(strstr(diag.reason, "started for other deals or settings"));
+    unlink(part);
+    unlink(once);
+    unlink(whole);
+    unlink(p1);
+    unlink(p2);
+    unlink(merged);
+}
+
+/* A store is refused, with its reason, for another corpus, when damaged,
+ * and when unfinished. */
+static void test_store_refused_with_reason(void **state)
+{
+    (void)state;
+    const char *corpus = small_corpus();
+    char wdv[256], other[256];
+    snprintf(wdv, sizeof wdv, "%s", test_tmp("refused.wdv"));
+    snprintf(other, sizeof other, "%s", test_tmp("other.wda"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 24 --seed 1852 -o %s 2>&1", test_bin(), other), 0);
+    int rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), other, wdv);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "holds another deal here"));
+    assert_non_null(strstr(out, "made from another corpus"));
+    rc = test_run(out, sizeof out, "%s replay %s --trump S --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "the store was solved with format auto trump auto leader -, this run reads with "
+                                "format auto trump S leader -"));
+    /* one bit of a record flipped */
+    FILE *f = fopen(wdv, "r+b");
+    assert_non_null(f);
+    fseek(f, -20, SEEK_END);
+    int c = fgetc(f);
+    fseek(f, -20, SEEK_END);
+    fputc(c ^ 4, f);
+    fclose(f);
+    rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "CRC mismatch: the store is damaged"));
+    rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, corpus);
+    assert_int_equal(rc, 3);
+    assert_non_null(strstr(out, "not a solved-lead store (.wdv)"));
+    unlink(wdv);
+    unlink(other);
+}
+
+/* The pool's peers: jobs done elsewhere come back in order; a lost peer's
+ * jobs, and every later one it takes, fail at once with DD_PEER_LOST. */
+static bool peer_doubles(void *peer, dd_job *const jobs[], int n)
+{
+    int *calls = peer;
+    (*calls)++;
+    for (int i = 0; i < n; i++) jobs[i]->out[0] = (unsigned char)(2 * jobs[i]->tag);
+    return true;
+}
+
+static bool peer_lost(void *peer, dd_job *const jobs[], int n)
+{
+    (void)peer;
+    (void)jobs;
+    (void)n;
+    return false;
+}
+
+/* The local worker is slow (2 ms a job), so that the peer takes its share
+ * whatever the scheduling. */
+static void local_doubles(dd_job *job, int thread, void *ctx)
+{
+    (void)thread;
+    (void)ctx;
+    usleep(2000);
+    job->out[0] = (unsigned char)(2 * job->tag);
+}
+
+static void test_pool_peers(void **state)
+{
+    (void)state;
+    int calls = 0;
+    dd_pool *p = dd_pool_open(1, 16, local_doubles, NULL);
+    assert_non_null(p);
+    assert_true(dd_pool_add_peer(p, peer_doubles, &calls, 4));
+    uint64_t next = 0;
+    for (uint64_t tag = 0; tag < 100; tag++) {
+        dd_job *job;
+        while (!(job = dd_pool_claim(p))) {
+            dd_job *old = dd_pool_oldest(p);
+            assert_int_equal(old->tag, next);
+            assert_int_equal(old->out[0], (unsigned char)(2 * next));
+            next++;
+            dd_pool_retire(p);
+        }
+        job->tag = tag;
+        dd_pool_submit(p);
+    }
+    for (dd_job *old; (old = dd_pool_oldest(p)); next++, dd_pool_retire(p)) assert_int_equal(old->tag, next);
+    assert_int_equal(next, 100);
+    dd_pool_close(p);
+    assert_true(calls > 0);
+
+    p = dd_pool_open(1, 8, local_doubles, NULL);
+    assert_true(dd_pool_add_peer(p, peer_lost, NULL, 2));
+    int lost = 0;
+    for (uint64_t tag = 0; tag < 40; tag++) {
+        dd_job *job;
+        while (!(job = dd_pool_claim(p))) {
+            lost += dd_pool_oldest(p)->rc == DD_PEER_LOST;
+            dd_pool_retire(p);
+        }
+        job->tag = tag;
+        dd_pool_submit(p);
+    }
+    for (dd_job *old; (old = dd_pool_oldest(p)); dd_pool_retire(p)) lost += old->rc == DD_PEER_LOST;
+    assert_true(lost > 0); /* the local worker did the rest: nothing waits for ever */
+    dd_pool_close(p);
+}
+
+/* mpirun -n 3 (rank 0 reads; the others solve and play) gives the bytes of
+ * one process: the store, the report, the per-deal table. */
+static void test_mpirun_same_bytes(void **state)
+{
+    (void)state;
+    const char *corpus = small_corpus();
+    char one[256], three[256], c1[256], c3[256];
+    snprintf(one, sizeof one, "%s", test_tmp("one.wdv"));
+    snprintf(three, sizeof three, "%s", test_tmp("three.wdv"));
+    snprintf(c1, sizeof c1, "%s", test_tmp("one.csv"));
+    snprintf(c3, sizeof c3, "%s", test_tmp("three.csv"));
+    static const char MPI[] = "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 3";
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, one), 0);
+    int rc = test_run(out, sizeof out, "%s %s solve %s -o %s --no-progress 2>&1", MPI, test_bin(), corpus, three);
+    if (rc != 0) fail_msg("mpirun solve: exit %d:\n%s", rc, out);
+    assert_true(same_files(one, three));
+    static const char RUN[] = "replay %s --eval both --conventions long-suit,american,dd-best --no-progress "
+                              "--csv-deals %s";
+    char run1[512], run3[512];
+    snprintf(run1, sizeof run1, RUN, corpus, c1);
+    snprintf(run3, sizeof run3, RUN, corpus, c3);
+    assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
+    rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
+    if (rc != 0) fail_msg("mpirun replay: exit %d:\n%s", rc, out2);
+    drop_command_lines(out);
+    drop_command_lines(out2);
+    assert_string_equal(out, out2);
+    assert_true(same_files(c1, c3));
+    unlink(one);
+    unlink(three);
+    unlink(c1);
+    unlink(c3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_store_values_are_dds_fut),
+        cmocka_unit_test(test_replay_values_same_as_solving),
+        cmocka_unit_test(test_shards_and_resume_same_bytes),
+        cmocka_unit_test(test_store_refused_with_reason),
+        cmocka_unit_test(test_pool_peers),
+        cmocka_unit_test(test_mpirun_same_bytes),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    unlink(test_tmp("small.wda"));
+    return rc;
+}
