@@ -4,7 +4,8 @@
 #   make check   install missing packages, build, run the cmocka suite twice:
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
-#   make fuzz    libFuzzer over the readers, convention tables and players (tests/fuzz/)
+#   make fuzz    libFuzzer over the readers, convention tables and players, the --where
+#                language and .wls state files (tests/fuzz/)
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)

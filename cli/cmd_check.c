@@ -56,9 +56,13 @@ static void print_counts(const char *name, const char *fmt, const check_counts *
         printf("  %llu deal%s name%s no trump suit: analysis needs --trump S|H|D|C|each|contract\n",
                (unsigned long long)c->no_trump, c->no_trump == 1 ? "" : "s", c->no_trump == 1 ? "s" : "");
     if (cli_verbosity == CLI_QUIET) return; /* the notes below are not results */
-    if (notes && notes->warnings)
+    uint64_t contradictions = notes ? notes->warnings - notes->long_lines : 0;
+    if (contradictions)
         printf("  %llu warnings: records that contradict themselves outside the deal "
-               "(the deals are kept)\n", (unsigned long long)notes->warnings);
+               "(the deals are kept)\n", (unsigned long long)contradictions);
+    if (notes && notes->long_lines)
+        printf("  %llu lines longer than 255 characters (PBN 2.3): read all the same\n",
+               (unsigned long long)notes->long_lines);
     for (int i = 0; notes && i < notes->n_repair_kinds; i++)
         printf("  %llu repaired: %s\n", (unsigned long long)notes->repair_count[i],
                notes->repair_names[i]);

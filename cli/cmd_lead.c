@@ -15,6 +15,7 @@
 #include "cli/input_opts.h"
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
+#include "formats/out_file.h"
 
 #define MAX_CONV 32
 

@@ -110,11 +110,17 @@ static int play_one(const char *path, const input_opts *io, long board, const co
     deal_t d, whist[4];
     long nth = 0;
     bool found = false, left = false; /* left: the board asked for is one --where left out */
+    bool rejected = false;
+    diag_t why_rejected = {0}; /* the board asked for, rejected: why */
     while (!found && deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
             diag_print(stderr, it.diag);
             deal_stream_close(in);
             return EXIT_FAILURE_IO;
+        }
+        if (it.kind == DS_REJECT && !rejected && board > 0 && (long)it.deal->board == board) {
+            rejected = true;
+            why_rejected = *it.diag;
         }
         if (it.kind != DS_DEAL && it.kind != DS_REPEAT && it.kind != DS_LEFT) continue;
         nth++; /* the N-th deal of the file, whatever --where keeps */
@@ -127,6 +133,10 @@ static int play_one(const char *path, const input_opts *io, long board, const co
         found = wanted;
     }
     deal_stream_close(in);
+    if (!found && rejected) { /* there, but not playable: say why, as show does */
+        diag_print(stderr, &why_rejected);
+        return EXIT_REJECTS;
+    }
     if (!found) {
         if (board <= 0 && io->where) fprintf(stderr, "%s: no deal meets --where %s\n", path, io->where);
         else if (left) fprintf(stderr, "%s: board %ld does not meet --where %s\n", path, board, io->where);

@@ -539,6 +539,12 @@ int cmd_replay(int argc, char **argv)
         sigaction(SIGTERM, &sa, NULL);
         c.o.stop = &stop_requested;
     }
+    diag_t changed = {0};
+    if (c.resume && !replay_resume_check(&c.o, c.s.inputs, c.s.ninputs, &changed)) {
+        cli_error("whistlab: cannot resume", &changed);
+        rc = EXIT_FAILURE_IO;
+        goto out;
+    }
     double started = cli_progress_now();
     replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
     if (status == REPLAY_INTERRUPTED) {

@@ -1,5 +1,6 @@
 /* whistlab.c -- the command-line entry point: global options and the table
  * of subcommands (git-style: `whistlab CMD [options] [files]`). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -58,7 +59,24 @@ static int take_verbosity(int argc, char **argv)
     return kept;
 }
 
-int main(int argc, char **argv)
+/* Every command's last step: what went to standard output is all written,
+ * or the run fails (exit 3) naming it -- a report lost to a full disk or a
+ * closed pipe is not a success. */
+static int finish(int status)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno;
+    if (fclose(stdout) != 0 && !failed) {
+        failed = true;
+        err = errno;
+    }
+    if (!failed) return status;
+    fprintf(stderr, "whistlab: standard output: write failed: %s\n", err ? strerror(err) : "I/O error");
+    return EXIT_FAILURE_IO;
+}
+
+static int run(int argc, char **argv)
 {
     argc = take_verbosity(argc, argv);
     if (argc < 2) {
@@ -80,4 +98,9 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    return finish(run(argc, argv));
 }

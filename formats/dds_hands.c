@@ -154,6 +154,18 @@ static void start_deal(dds_state *st, const char *p, uint64_t line)
         fail(st, line, "%s", bad.reason);
 }
 
+/* A PBN line holding a NUL byte at line: a deal, rejected (counted as one). */
+static void start_damaged_deal(dds_state *st, uint64_t line)
+{
+    deal_clear(&st->cur);
+    st->have_cur = true;
+    st->why[0] = 0;
+    st->seen = 0;
+    st->cur.board = (uint32_t)++st->deals;
+    st->cur.pos.line = line;
+    fail(st, line, "binary data (NUL byte) in the deal's PBN line");
+}
+
 /* FUT n suit[n] rank[n] equals[n] score[n]: the leader's cards with their
  * DDS scores; each card stands for itself and the equal lower cards of its
  * suit (equals bit r = rank r). Together they must be the leader's hand. */
@@ -347,8 +359,21 @@ static read_status dds_next(void *state, line_in *in, deal_t *d, diag_t *diag,
             return READ_EOF;
         }
         if (n == LINE_FATAL) return READ_FATAL;
-        if (n < 0) return READ_ERROR;
         uint64_t lineno = line_in_lineno(in);
+        if (n == LINE_BINARY) { /* within a deal, or starting one: that deal is rejected */
+            const char *w = skip_blanks(line);
+            if (strncmp(w, "PBN", 3) == 0 && (w[3] == ' ' || w[3] == '\t' || !w[3])) {
+                read_status done = st->have_cur ? finish_deal(st, in, d, diag) : READ_EOF;
+                start_damaged_deal(st, lineno);
+                if (done != READ_EOF) return done;
+                continue;
+            }
+            if (st->have_cur) {
+                fail(st, lineno, "binary data (NUL byte) in a text line");
+                continue;
+            }
+        }
+        if (n < 0) return READ_ERROR;
         const char *p = skip_blanks(line), *word = p;
         while (*p && *p != ' ' && *p != '\t') p++;
         size_t wlen = (size_t)(p - word);

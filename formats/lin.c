@@ -35,6 +35,9 @@ typedef struct {
     bool value_long;        /* value cut at LIN_VALUE_MAX - 1 bytes */
     uint64_t pair_line;     /* line where the pair's key began */
     bool pending;           /* key/value hold a pair that starts the next record */
+    uint64_t binary_line;   /* PAIR_BINARY: the line with a NUL byte... */
+    bool binary_record;     /* ...holds "md|" or "qx|": a record starts there */
+    bool damaged_next;      /* that record is the next one */
     /* the record being gathered */
     bool open;
     bool has_md;
@@ -63,7 +66,7 @@ static void fail(lin_state *st, uint64_t line, const char *fmt, ...)
     st->why_line = line;
 }
 
-typedef enum { PAIR_OK, PAIR_EOF, PAIR_ERROR, PAIR_FATAL } pair_status;
+typedef enum { PAIR_OK, PAIR_EOF, PAIR_ERROR, PAIR_FATAL, PAIR_BINARY } pair_status;
 
 /* Next "key|value|" pair into st->key / st->value. A pair may run over line
  * ends (they are not part of it). */
@@ -87,6 +90,11 @@ static pair_status next_pair(lin_state *st, line_in *in, diag_t *diag)
                 return PAIR_EOF;
             }
             if (n == LINE_FATAL) return PAIR_FATAL;
+            if (n == LINE_BINARY) { /* skipped; the record it is in, or starts, is rejected */
+                st->binary_line = line_in_lineno(in);
+                st->binary_record = strstr(line, "md|") || strstr(line, "qx|");
+                return PAIR_BINARY;
+            }
             if (n < 0) return PAIR_ERROR;
             st->p = line;
         }
@@ -391,17 +399,39 @@ static void *lin_open(line_in *in)
 
 static void lin_close(void *state) { free(state); }
 
+/* A record whose line held a NUL byte: opened, and rejected at its end. */
+static void start_damaged_record(lin_state *st)
+{
+    st->pair_line = st->binary_line;
+    start_record(st);
+    st->has_md = true; /* a deal, though unread; the next md| starts another */
+    fail(st, st->binary_line, "binary data (NUL byte) in the record's line");
+}
+
 static read_status lin_next(void *state, line_in *in, deal_t *d, diag_t *diag,
                             reader_notes *notes)
 {
     lin_state *st = state;
     for (;;) {
+        if (st->damaged_next) {
+            st->damaged_next = false;
+            start_damaged_record(st);
+        }
         if (!st->pending) {
             switch (next_pair(st, in, diag)) {
             case PAIR_OK: break;
             case PAIR_EOF: return st->open ? finish_record(st, in, d, diag) : READ_EOF;
             case PAIR_ERROR: return READ_ERROR;
             case PAIR_FATAL: return READ_FATAL;
+            case PAIR_BINARY:
+                if (st->binary_record && st->open) {
+                    st->damaged_next = true;
+                    return finish_record(st, in, d, diag);
+                }
+                if (st->binary_record) start_damaged_record(st);
+                else if (st->open) fail(st, st->binary_line, "binary data (NUL byte) in a text line");
+                else return READ_ERROR;
+                continue;
             }
         }
         st->pending = false;

@@ -1,23 +1,34 @@
-/* line_in.c -- buffered line input over zlib (plain and gzip alike).
+/* line_in.c -- buffered line input over gz_in (plain and gzip alike).
  *
  * One buffer of LINE_IN_MAX_BYTES plus a read chunk: a line is returned in
  * place when it fits; a longer one is skipped to its end and reported, so
- * memory stays bounded whatever the input. */
-#include <errno.h>
+ * memory stays bounded whatever the input. A line ends at LF, CRLF or a CR
+ * alone; a CR that ends the bytes at hand ends its line at once, and an LF
+ * that comes next is then passed over (after_cr). */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
+#include "gz_in.h"
 #include "line_in.h"
 
 #define CHUNK (256u << 10)
 #define PEEK_MAX (64u << 10)
 
+/* The next place of a byte in buf: at, when found; else buf[start..at)
+ * were searched and hold none. A file that has no CR (or no LF) is
+ * searched for one once a chunk, not at every line. */
+typedef struct {
+    size_t at;
+    bool found;
+} next_byte;
+
 struct line_in {
-    gzFile gz;
+    gz_in *src;
     const char *name;
     char *buf;
     size_t cap, start, end; /* unread bytes are buf[start..end) */
+    next_byte lf, cr; /* where the next LF and the next CR are */
+    bool after_cr; /* the line before ended at a CR: an LF next is its CRLF */
     uint64_t lineno;
     int eof;
     int bom_checked;
@@ -35,22 +46,42 @@ line_in *line_in_open(const char *path, diag_t *diag)
     in->name = name;
     in->cap = LINE_IN_MAX_BYTES + CHUNK + 1;
     in->buf = malloc(in->cap);
-    in->gz = is_stdin ? gzdopen(dup(0), "rb") : gzopen(path, "rb");
-    if (!in->buf || !in->gz) {
-        diag_set(diag, name, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+    if (!in->buf) {
+        diag_set(diag, name, 0, "out of memory");
         line_in_close(in);
         return NULL;
     }
-    gzbuffer(in->gz, CHUNK);
+    in->src = gz_in_open(path, name, diag);
+    if (!in->src) {
+        line_in_close(in);
+        return NULL;
+    }
     return in;
 }
 
 void line_in_close(line_in *in)
 {
     if (!in) return;
-    if (in->gz) gzclose(in->gz);
+    gz_in_close(in->src);
     free(in->buf);
     free(in);
+}
+
+/* Drops buf[0..start): the unread bytes move to the front. */
+static void compact(line_in *in)
+{
+    memmove(in->buf, in->buf + in->start, in->end - in->start);
+    in->end -= in->start;
+    next_byte *nb[2] = {&in->lf, &in->cr};
+    for (int i = 0; i < 2; i++) {
+        if (nb[i]->at >= in->start) {
+            nb[i]->at -= in->start;
+        } else { /* one passed over: search again */
+            nb[i]->at = 0;
+            nb[i]->found = false;
+        }
+    }
+    in->start = 0;
 }
 
 /* Appends up to one chunk at buf[end]; returns bytes added, 0 at end of
@@ -58,34 +89,17 @@ void line_in_close(line_in *in)
 static long fill(line_in *in, diag_t *diag)
 {
     if (in->eof) return 0;
-    if (in->start > 0 && in->cap - in->end < CHUNK) {
-        memmove(in->buf, in->buf + in->start, in->end - in->start);
-        in->end -= in->start;
-        in->start = 0;
-    }
+    if (in->start > 0 && in->cap - in->end < CHUNK) compact(in);
     size_t room = in->cap - 1 - in->end;
     if (room > CHUNK) room = CHUNK;
     if (room == 0) return 0;
-    int n = gzread(in->gz, in->buf + in->end, (unsigned)room);
-    if (n < 0 || (n == 0 && !gzeof(in->gz))) {
-        int err;
-        const char *msg = gzerror(in->gz, &err);
-        diag_set(diag, in->name, in->lineno + 1, "read error: %s",
-                 err == Z_ERRNO ? strerror(errno) : msg);
+    long n = gz_in_read(in->src, in->buf + in->end, room, diag);
+    if (n < 0) {
+        diag->file = in->name;
+        diag->line = in->lineno + 1;
         return -1;
     }
     if (n == 0) {
-        int err;
-        const char *msg = gzerror(in->gz, &err);
-        if (err == Z_BUF_ERROR) { /* zlib's "unexpected end of file" */
-            diag_set(diag, in->name, in->lineno + 1,
-                     "truncated gzip stream (%s)", msg);
-            return -1;
-        }
-        if (err != Z_OK) {
-            diag_set(diag, in->name, in->lineno + 1, "corrupt gzip stream (%s)", msg);
-            return -1;
-        }
         in->eof = 1;
         return 0;
     }
@@ -103,17 +117,50 @@ size_t line_in_peek(line_in *in, const char **buf)
     return n < PEEK_MAX ? n : PEEK_MAX;
 }
 
-/* Skips the rest of an over-long line, up to and including its newline. */
+/* The place of the first c in buf[from..end), or end. */
+static size_t next_of(line_in *in, next_byte *nb, char c, size_t from)
+{
+    if (!nb->found || nb->at < from) {
+        size_t at = !nb->found && nb->at > from ? nb->at : from;
+        char *hit = memchr(in->buf + at, c, in->end - at);
+        nb->found = hit != NULL;
+        nb->at = hit ? (size_t)(hit - in->buf) : in->end;
+    }
+    return nb->at;
+}
+
+/* The first line end (CR or LF) in buf[from..end), or NULL. */
+static char *find_eol(line_in *in, size_t from)
+{
+    size_t lf = next_of(in, &in->lf, '\n', from), cr = next_of(in, &in->cr, '\r', from);
+    size_t at = lf < cr ? lf : cr;
+    return at < in->end ? in->buf + at : NULL;
+}
+
+/* Passes over the line end at eol: LF, CR, or CRLF (its LF may come with
+ * the next bytes: after_cr). */
+static void pass_eol(line_in *in, char *eol)
+{
+    in->start = (size_t)(eol - in->buf) + 1;
+    if (*eol != '\r') return;
+    if (in->start < in->end) {
+        if (in->buf[in->start] == '\n') in->start++;
+    } else {
+        in->after_cr = true;
+    }
+}
+
+/* Skips the rest of an over-long line, up to and including its line end. */
 static long skip_long_line(line_in *in, diag_t *diag)
 {
     uint64_t at = in->lineno;
     for (;;) {
-        char *nl = memchr(in->buf + in->start, '\n', in->end - in->start);
-        if (nl) {
-            in->start = (size_t)(nl - in->buf) + 1;
+        char *eol = find_eol(in, in->start);
+        if (eol) {
+            pass_eol(in, eol);
             break;
         }
-        in->start = in->end = 0;
+        in->start = in->end;
         long n = fill(in, diag);
         if (n < 0) return LINE_FATAL;
         if (n == 0) break;
@@ -124,17 +171,20 @@ static long skip_long_line(line_in *in, diag_t *diag)
 
 long line_in_next(line_in *in, char **line, diag_t *diag)
 {
-    size_t scanned = 0;
     for (;;) {
+        if (in->after_cr && in->start < in->end) {
+            in->after_cr = false;
+            if (in->buf[in->start] == '\n') in->start++;
+        }
         char *p = in->buf + in->start;
         size_t avail = in->end - in->start;
-        char *nl = memchr(p + scanned, '\n', avail - scanned);
-        if (nl || (in->eof && avail > 0) || avail > LINE_IN_MAX_BYTES) {
+        char *eol = in->after_cr ? NULL : find_eol(in, in->start);
+        if (eol || (in->eof && avail > 0) || avail > LINE_IN_MAX_BYTES) {
             in->lineno++;
-            if (!nl && avail > LINE_IN_MAX_BYTES) return skip_long_line(in, diag);
-            size_t len = nl ? (size_t)(nl - p) : avail;
-            in->start += len + (nl ? 1 : 0);
-            if (len && p[len - 1] == '\r') len--;
+            if (!eol && avail > LINE_IN_MAX_BYTES) return skip_long_line(in, diag);
+            size_t len = eol ? (size_t)(eol - p) : avail;
+            if (eol) pass_eol(in, eol);
+            else in->start = in->end;
             p[len] = 0;
             if (!in->bom_checked) {
                 in->bom_checked = 1;
@@ -143,15 +193,16 @@ long line_in_next(line_in *in, char **line, diag_t *diag)
                     len -= 3;
                 }
             }
-            if (memchr(p, 0, len)) {
+            *line = p;
+            char *nul = memchr(p, 0, len);
+            if (nul) { /* shown to the reader with each NUL as SUB (0x1A), to tell what it was */
+                for (; nul; nul = memchr(nul, 0, len - (size_t)(nul - p))) *nul = 0x1A;
                 diag_set(diag, in->name, in->lineno, "binary data (NUL byte) in a text line");
                 return LINE_BINARY;
             }
-            *line = p;
             return (long)len;
         }
         if (in->eof) return LINE_EOF;
-        scanned = avail; /* fill may move the bytes, but not relative to start */
         if (fill(in, diag) < 0) return LINE_FATAL;
     }
 }

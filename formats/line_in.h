@@ -1,9 +1,9 @@
 /* line_in.h -- streaming line input from a file, a gzip file or stdin.
  *
- * Compression is detected from the content (zlib reads plain files
- * transparently), so "x.pbn", "x.pbn.gz" and "-" all work alike. Memory is
- * bounded: a line longer than LINE_IN_MAX_BYTES is reported and skipped,
- * never buffered whole. */
+ * Compression is detected from the content (gz_in.h), so "x.pbn",
+ * "x.pbn.gz" and "-" all work alike. A line ends at LF, CRLF or CR (old Mac
+ * files), mixed as they come. Memory is bounded: a line longer than
+ * LINE_IN_MAX_BYTES is reported and skipped, never buffered whole. */
 #ifndef WHISTLAB_LINE_IN_H
 #define WHISTLAB_LINE_IN_H
 
@@ -18,16 +18,20 @@ typedef struct line_in line_in;
 enum {
     LINE_EOF = -1,      /* no more lines */
     LINE_TOO_LONG = -2, /* the line was skipped; diag says where; reading goes on */
-    LINE_BINARY = -3,   /* the line holds a NUL byte; skipped; reading goes on */
-    LINE_FATAL = -4,    /* I/O error, truncated or corrupt gzip: stop */
+    LINE_BINARY = -3,   /* the line holds a NUL byte; skipped (*line is its text,
+                           each NUL made SUB 0x1A, for a reader to tell what it
+                           was); reading goes on */
+    LINE_FATAL = -4,    /* I/O error, truncated or damaged gzip, junk after it: stop */
 };
 
 /* Opens path ("-" = standard input). NULL with diag filled on failure. */
 line_in *line_in_open(const char *path, diag_t *diag);
 void line_in_close(line_in *in);
 
-/* Next line, without its "\n" or "\r\n"; *line stays valid until the next
- * call and is NUL-terminated. Returns its length, or a LINE_* code. */
+/* Next line, without its line end; *line stays valid until the next call
+ * and is NUL-terminated. Returns its length, or a LINE_* code. The lines
+ * before a gzip fault all come first; then LINE_FATAL names the fault's
+ * byte offset in the file. */
 long line_in_next(line_in *in, char **line, diag_t *diag);
 
 /* Number of the line last returned (1-based). */

@@ -1,16 +1,22 @@
 /* out_file.c -- whole-or-absent output files (out_file.h): mkstemp beside
- * the target, fsync, rename. */
+ * the target, fsync, rename; gzip through zlib over the temporary's
+ * descriptor, seen by the writer as a FILE (fopencookie). */
+#define _GNU_SOURCE /* fopencookie */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "out_file.h"
 
 struct out_file {
     FILE *f;
+    FILE *gz_stream; /* by name: the gzip stream over f, what the writer writes to */
+    gzFile gz;
     bool is_stdout;
+    const char *name; /* the caller's path: what diagnostics name, outliving o */
     char *path, *tmp;
 };
 
@@ -22,6 +28,7 @@ out_file *out_file_create(const char *path, diag_t *diag)
         return NULL;
     }
     o->path = strdup(path);
+    o->name = path;
     if (strcmp(path, "-") == 0) {
         o->is_stdout = true;
         o->f = stdout;
@@ -60,13 +67,61 @@ out_file *out_file_create(const char *path, diag_t *diag)
     return o;
 }
 
-FILE *out_file_stream(out_file *o) { return o->f; }
+static ssize_t gz_write(void *self, const char *buf, size_t n)
+{
+    out_file *o = self;
+    if (n && gzwrite(o->gz, buf, (unsigned)n) != (int)n) {
+        errno = EIO;
+        return -1;
+    }
+    return (ssize_t)n;
+}
+
+static int gz_close(void *self)
+{
+    out_file *o = self;
+    int ok = gzclose(o->gz) == Z_OK;
+    o->gz = NULL;
+    return ok ? 0 : EOF;
+}
+
+static bool ends_with_gz(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 3 && strcmp(path + n - 3, ".gz") == 0;
+}
+
+out_file *out_file_create_by_name(const char *path, diag_t *diag)
+{
+    out_file *o = out_file_create(path, diag);
+    if (!o || o->is_stdout || !ends_with_gz(path)) return o;
+    int fd = dup(fileno(o->f));
+    o->gz = fd >= 0 ? gzdopen(fd, "wb6") : NULL;
+    if (o->gz)
+        o->gz_stream = fopencookie(o, "w", (cookie_io_functions_t){.write = gz_write, .close = gz_close});
+    if (!o->gz_stream) {
+        diag_set(diag, path, 0, "cannot write: %s", fd >= 0 ? "out of memory" : strerror(errno));
+        if (o->gz) gzclose(o->gz);
+        else if (fd >= 0) close(fd);
+        o->gz = NULL;
+        out_file_abort(o);
+        return NULL;
+    }
+    return o;
+}
+
+FILE *out_file_stream(out_file *o) { return o->gz_stream ? o->gz_stream : o->f; }
 const char *out_file_path(const out_file *o) { return o->path; }
 
 bool out_file_commit(out_file *o, diag_t *diag)
 {
     int err = 0;
-    if (fflush(o->f) != 0 || ferror(o->f)) err = errno ? errno : EIO;
+    if (o->gz_stream) { /* ends the gzip stream: its trailer goes to f's descriptor */
+        bool failed = ferror(o->gz_stream) != 0;
+        if (fclose(o->gz_stream) != 0 || failed) err = errno ? errno : EIO;
+        o->gz_stream = NULL;
+    }
+    if (fflush(o->f) != 0 || ferror(o->f)) err = err ? err : errno ? errno : EIO;
     if (o->is_stdout) {
         if (err) diag_set(diag, "standard output", 0, "write failed: %s", strerror(err));
         free(o->path);
@@ -78,7 +133,7 @@ bool out_file_commit(out_file *o, diag_t *diag)
     o->f = NULL;
     if (!err && rename(o->tmp, o->path) != 0) err = errno;
     if (err) {
-        diag_set(diag, o->path, 0, "write failed: %s", strerror(err));
+        diag_set(diag, o->name, 0, "write failed: %s", strerror(err));
         out_file_abort(o);
         return false;
     }
@@ -91,6 +146,7 @@ bool out_file_commit(out_file *o, diag_t *diag)
 void out_file_abort(out_file *o)
 {
     if (!o) return;
+    if (o->gz_stream) fclose(o->gz_stream);
     if (o->f && !o->is_stdout) fclose(o->f);
     if (o->tmp) unlink(o->tmp);
     free(o->tmp);

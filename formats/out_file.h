@@ -15,8 +15,14 @@
 typedef struct out_file out_file;
 
 /* Opens a temporary file beside path ("-": standard output). NULL with
- * diag filled ("path: reason") when it cannot be created. */
+ * diag filled ("path: reason") when it cannot be created. path is kept,
+ * not copied, for the diagnostics of out_file_commit: it must outlive o's
+ * commit. */
 out_file *out_file_create(const char *path, diag_t *diag);
+
+/* As out_file_create, and the stream gzip-compresses when path ends in
+ * ".gz" (plain otherwise, and on standard output). */
+out_file *out_file_create_by_name(const char *path, diag_t *diag);
 
 /* The stream to write to. */
 FILE *out_file_stream(out_file *o);

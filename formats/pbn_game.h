@@ -138,6 +138,8 @@ typedef struct pbn_game {
     bool repeat_ok;          /* the previous game's deal can be inherited */
     deal_t d;                /* the deal as far as read */
     bool deal_given, deal_usable; /* [Deal] read; it holds four 13-card hands */
+    bool deal_damaged;       /* a [Deal] tag too damaged to read (its line is
+                                deal_line): the game is a rejected deal */
     char deal_why[160];      /* why the deal is not usable */
     uint8_t play_seat;       /* [Play] seat, SEAT_NONE */
     uint8_t decl;            /* [Declarer] seat, SEAT_NONE */

@@ -537,6 +537,11 @@ static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
     check_game(s);
     bool acts = pbn_seen(g, TAG_CONTRACT) || pbn_seen(g, TAG_DECLARER) ||
                 pbn_seen(g, TAG_AUCTION) || pbn_seen(g, TAG_PLAY);
+    if (g->deal_damaged && !g->deal_given) { /* a rejected deal, counted as one */
+        g->deal_given = true;
+        g->deal_usable = false;
+        memset(g->d.hand, 0, sizeof g->d.hand); /* not the deal a repeat would inherit */
+    }
     bool repeat = !g->deal_given && g->repeat_ok && acts;
     if (!g->deal_given && !repeat) {
         s->prev_has_deal = false;
@@ -577,6 +582,26 @@ static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
     return READ_REJECT;
 }
 
+/* Whether line is a [Deal] tag, however damaged ("[Deal "..., "[Deal#"...). */
+static bool deal_tag_line(const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    if (line[0] != '[' || line[1] != 'D' || strncmp(line + 2, "eal", 3) != 0) return false;
+    char c = line[5];
+    return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+}
+
+/* A [Deal] tag at lineno that gave no deal (unterminated, NUL, orphan "#",
+ * no quoted value): the game is a rejected deal, not an error outside one. */
+static void note_damaged_deal(pbn_state *s, uint64_t lineno)
+{
+    pbn_game *g = game(s, lineno);
+    if (g->deal_given || g->deal_damaged) return;
+    g->deal_damaged = true;
+    g->deal_line = lineno;
+    snprintf(g->deal_why, sizeof g->deal_why, "damaged [Deal] tag");
+}
+
 static bool semi_empty(const char *line, long n)
 {
     for (long i = 0; i < n; i++)
@@ -586,8 +611,12 @@ static bool semi_empty(const char *line, long n)
 
 static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_notes *notes)
 {
-    if (n > PBN_MAX_LINE)
+    unsigned problems_before = s->g.active ? s->g.problems : 0;
+    bool deal_tag = deal_tag_line(line);
+    if (n > PBN_MAX_LINE) {
         pbn_warn(game(s, lineno), lineno, "line longer than 255 characters (PBN 2.3): read all the same");
+        notes->long_lines++;
+    }
     long bad = pbn_bad_char(line, (size_t)n);
     if (bad >= 0)
         pbn_fail(game(s, lineno), lineno, "character 0x%02X is not allowed in PBN text (PBN 2.2)",
@@ -616,6 +645,8 @@ static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_
         }
     }
     if (s->lx.tag_part) game(s, s->lx.tag_line); /* a tag pair continues on the next line */
+    if (deal_tag && s->g.active && s->g.problems > problems_before && !s->g.deal_given)
+        note_damaged_deal(s, lineno);
 }
 
 static read_status pbn_next(void *state, line_in *in, deal_t *d, diag_t *diag,
@@ -645,6 +676,7 @@ static read_status pbn_next(void *state, line_in *in, deal_t *d, diag_t *diag,
             return finish_game(s, d, diag);
         case LINE_TOO_LONG: case LINE_BINARY: {
             pbn_fail(game(s, lineno), s->line_diag.line, "%s", s->line_diag.reason);
+            if (n == LINE_BINARY && deal_tag_line(line)) note_damaged_deal(s, lineno);
             continue;
         }
         default:

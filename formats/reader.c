@@ -43,13 +43,19 @@ const char *deal_format_name(deal_format f)
 
 /* The back end most sure of the content; FMT_AUTO if none claims it. A
  * UTF-8 BOM is passed over here, once for every probe, as line_in drops it
- * from the first line. */
-static deal_format detect(const char *buf, size_t n)
+ * from the first line; and a CR alone is shown to the probes as LF, which
+ * they know (line_in ends a line at LF, CRLF or CR alike); a CRLF stays,
+ * as the .wda magic holds one. */
+static deal_format detect(const char *raw, size_t n)
 {
-    if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
-        buf += 3;
+    if (n >= 3 && memcmp(raw, "\xEF\xBB\xBF", 3) == 0) {
+        raw += 3;
         n -= 3;
     }
+    char *buf = malloc(n ? n : 1);
+    if (!buf) return FMT_AUTO;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = raw[i] == '\r' && (i + 1 == n || raw[i + 1] != '\n') ? '\n' : raw[i];
     int best = 0;
     deal_format fmt = FMT_AUTO;
     for (int f = 1; f < FMT_COUNT; f++) {
@@ -59,6 +65,7 @@ static deal_format detect(const char *buf, size_t n)
             fmt = (deal_format)f;
         }
     }
+    free(buf);
     return fmt;
 }
 
@@ -101,14 +108,19 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
         return open_wda(path, diag);
     line_in *in = line_in_open(path, diag);
     if (!in) return NULL;
+    const char *buf;
+    size_t n = line_in_peek(in, &buf);
+    if (n == 0) { /* nothing to read, whatever the format: say why */
+        char *line;
+        if (line_in_next(in, &line, diag) != LINE_FATAL)
+            diag_set(diag, line_in_name(in), 0, "empty input: no deals");
+        line_in_close(in);
+        return NULL;
+    }
     if (fmt == FMT_AUTO) {
-        const char *buf;
-        size_t n = line_in_peek(in, &buf);
         fmt = detect(buf, n);
         if (fmt == FMT_AUTO) {
-            if (n == 0)
-                diag_set(diag, line_in_name(in), 0, "empty input: no deals");
-            else if (memchr(buf, 0, n))
+            if (memchr(buf, 0, n))
                 diag_set(diag, line_in_name(in), 0,
                          "binary data, not a deal file (or a corrupt compressed file)");
             else

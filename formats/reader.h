@@ -71,6 +71,8 @@ typedef struct {
     char repair_names[8][128];
     int n_repair_kinds;
     uint64_t warnings;         /* all warnings */
+    uint64_t long_lines;       /* of them, lines longer than PBN allows (read all
+                                  the same): no contradiction */
     diag_t pending[READER_PENDING_MAX]; /* those of the last deal_reader_next */
     int n_pending;
 } reader_notes;

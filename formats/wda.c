@@ -244,10 +244,12 @@ wda_file *wda_open(const char *path, diag_t *diag)
                          WDA_VERSION);
     uint32_t note_len = le_load32(p + 48);
     f->h.block_records = le_load32(p + 12);
-    if (rsize != WDA_RECORD_BYTES || f->h.block_records == 0 || f->h.block_records > (1u << 24) ||
-        note_len > WDA_MAX_NOTE)
+    if (rsize != WDA_RECORD_BYTES || f->h.block_records == 0 || f->h.block_records > (1u << 24))
         return open_fail(f, fd, diag, "bad header (record size %u, blocks of %u records)", rsize,
                          (unsigned)f->h.block_records);
+    if (note_len > WDA_MAX_NOTE)
+        return open_fail(f, fd, diag, "bad header: a note of %lu bytes (at most %d)", (unsigned long)note_len,
+                         WDA_MAX_NOTE);
     if (f->size < WDA_HEADER_BYTES + (size_t)note_len)
         return open_fail(f, fd, diag, "truncated inside the header (%zu bytes)", f->size);
     uLong crc = crc32(crc32(0, p, 60), p + WDA_HEADER_BYTES, note_len);

@@ -1,10 +1,13 @@
 /* writer.c -- the deal writer front end: picks the format from the path,
- * writes plain or gzip (".gz") text or a .wda archive, and reports write
- * failures and what the output format could not hold. */
+ * writes plain or gzip (".gz") text or a .wda archive, whole or absent
+ * (out_file.h), and reports write failures and what the output format
+ * could not hold. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
+#include "out_file.h"
 #include "wda.h"
 #include "writer.h"
 
@@ -16,8 +19,9 @@ static const char *const DROP_NAMES[N_DROPS] = {"card plays", "DD tables", "cont
 struct deal_writer {
     const char *path;
     deal_format fmt;
-    FILE *plain;   /* stdout or a plain file */
-    gzFile gz;     /* a .gz file */
+    out_file *out; /* the file (or stdout), renamed into place at the end */
+    FILE *plain;   /* its stream, for plain text */
+    gzFile gz;     /* a .gz file: zlib over the stream's descriptor */
     wda_writer *wda; /* a .wda archive */
     uint64_t dropped[N_DROPS];
     uint64_t written;
@@ -82,17 +86,22 @@ deal_writer *deal_writer_open(const char *path, deal_format fmt, diag_t *diag)
     }
     w->path = path;
     w->fmt = fmt;
-    errno = 0;
-    if (strcmp(path, "-") == 0)
-        w->plain = stdout;
-    else if (ends_with(path, ".gz"))
-        w->gz = gzopen(path, "wb6");
-    else
-        w->plain = fopen(path, "w");
-    if (!w->plain && !w->gz) {
-        diag_set(diag, path, 0, "cannot write: %s", errno ? strerror(errno) : "gzopen failed");
+    w->out = out_file_create(path, diag);
+    if (!w->out) {
         free(w);
         return NULL;
+    }
+    w->plain = out_file_stream(w->out);
+    if (strcmp(path, "-") != 0 && ends_with(path, ".gz")) {
+        int fd = dup(fileno(w->plain));
+        w->gz = fd >= 0 ? gzdopen(fd, "wb6") : NULL;
+        if (!w->gz) {
+            diag_set(diag, path, 0, "cannot write: %s", fd >= 0 ? "out of memory" : strerror(errno));
+            if (fd >= 0) close(fd);
+            out_file_abort(w->out);
+            free(w);
+            return NULL;
+        }
     }
     if (fmt == FMT_PBN) {
         static const char header[] = "% PBN 2.1\n% EXPORT\n% whistlab " WHISTLAB_VERSION
@@ -166,10 +175,17 @@ bool deal_writer_close(deal_writer *w, diag_t *diag)
         return done;
     }
     bool ok = !w->failed;
-    if (w->gz) ok &= gzclose(w->gz) == Z_OK;
-    else if (w->plain == stdout) ok &= fflush(stdout) == 0;
-    else ok &= fclose(w->plain) == 0;
-    if (!ok) diag_set(diag, w->path, 0, "write failed: %s", strerror(errno));
+    int err = errno;
+    if (w->gz && gzclose(w->gz) != Z_OK) {
+        ok = false;
+        err = errno;
+    }
+    if (ok) {
+        ok = out_file_commit(w->out, diag);
+    } else {
+        diag_set(diag, w->path, 0, "write failed: %s", err ? strerror(err) : "I/O error");
+        out_file_abort(w->out);
+    }
     free(w);
     return ok;
 }

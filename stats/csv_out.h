@@ -10,12 +10,21 @@
 
 typedef struct csv_out csv_out;
 
-/* Creates path ("-" = standard output) and writes the header row. NULL with
- * diag filled (the path and the reason) on failure. */
+/* Creates path ("-" = standard output) and writes the header row: under a
+ * temporary name beside it until csv_out_close (formats/out_file.h), gzip-
+ * compressed when the name ends in .gz. NULL with diag filled (the path
+ * and the reason) on failure. */
 csv_out *csv_out_open(const char *path, const char *const header[], int ncols, diag_t *diag);
 
-/* Reopens a table written before, cut back to its first `offset` bytes
- * (where a checkpoint left it), to append rows. NULL with diag filled. */
+/* As csv_out_open, for a run that may stop and resume: the rows go to
+ * PATH.partial (created exclusively, a stale one replaced), renamed to
+ * PATH by csv_out_close, kept for a resume by csv_out_keep. */
+csv_out *csv_out_open_resumable(const char *path, const char *const header[], int ncols, diag_t *diag);
+
+/* Reopens the PATH.partial of a resumable table, cut back to its first
+ * `offset` bytes (where a checkpoint left it, csv_out_sync), to append
+ * rows. NULL with diag filled; also when the file is now shorter than
+ * offset (cut or replaced since): it is then left as it is. */
 csv_out *csv_out_resume(const char *path, long offset, int ncols, diag_t *diag);
 
 void csv_out_text(csv_out *c, const char *s);
@@ -28,12 +37,18 @@ void csv_out_sig(csv_out *c, double v, int digits);
 /* Ends the row (fields not given are written empty). */
 void csv_out_end_row(csv_out *c);
 
-/* Flushes and returns the byte size written so far (for checkpoints); -1
- * if a write failed. */
+/* Flushes and returns the byte size written so far (for checkpoints; in
+ * a .gz table, the end of a gzip member); -1 if a write failed. */
 long csv_out_sync(csv_out *c);
 
-/* Closes; false if any write failed, with diag's reason filled: "path:
+/* Closes: a table is renamed to its name only now, whole (a resumable one
+ * from PATH.partial). False if any write failed, with diag's reason
+ * filled, and a new table is then not created: "path:
  * write failed: ..." (the path is gone with c: it is in the text). */
 int csv_out_close(csv_out *c, diag_t *diag);
+
+/* Closes a resumable table for a later csv_out_resume: its PATH.partial
+ * is kept, synced to disk (any other table: csv_out_close). */
+int csv_out_keep(csv_out *c, diag_t *diag);
 
 #endif

@@ -1,11 +1,17 @@
 /* wls.c -- reading, writing and merging .wls state files (layout in
- * wls.h): plain little-endian integers and a zlib CRC-32. */
+ * wls.h): plain little-endian integers and a zlib CRC-32. A file read is
+ * checked field by field, not only by its CRC (which anyone can forge):
+ * what the run's code relies on (a shard mask with a bit, counts that add
+ * up) holds in every state it accepts. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "formats/out_file.h"
 #include "wls.h"
+
+#define WLS_LINE_QUOTE 600 /* room for a settings line quoted in a message */
 
 static const char WLS_MAGIC[12] = "WHISTLAB-WLS";
 
@@ -98,15 +104,16 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
         free(o.buf);
         return 0;
     }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(o.buf, 1, o.len, f) == o.len;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    if (!ok) {
-        diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
-        remove(tmp);
+    out_file *f = out_file_create(path, diag); /* exclusive temporary, fsync, rename */
+    int ok = f != NULL;
+    if (f) {
+        if (fwrite(o.buf, 1, o.len, out_file_stream(f)) != o.len) {
+            diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
+            out_file_abort(f);
+            ok = 0;
+        } else {
+            ok = out_file_commit(f, diag);
+        }
     }
     free(o.buf);
     return ok;
@@ -150,7 +157,7 @@ static int get_text(in_buf *in, char *dst, size_t cap)
     uint32_t n = get_u32(in);
     if (n >= cap) return 0;
     const unsigned char *b = take(in, n);
-    if (!b) return 0;
+    if (!b || memchr(b, 0, n)) return 0;
     memcpy(dst, b, n);
     dst[n] = 0;
     return 1;
@@ -193,6 +200,46 @@ static unsigned char *slurp(const char *path, size_t *len, diag_t *diag)
     }
     *len = n;
     return buf;
+}
+
+/* What a state the run's code can rely on must hold, field by field; the
+ * first one that does not, or NULL. */
+static const char *invalid_field(const wls_file *w)
+{
+    static char why[160];
+    if (w->complete != 0 && w->complete != 1) return "damaged header: 'complete' is neither 0 nor 1";
+    if (w->part_mask == 0) return "damaged header: it holds no shard (part mask 0)";
+    if (w->parts < 64 && w->part_mask >> w->parts)
+        return "damaged header: a shard beyond the number of shards";
+    if (!w->complete && __builtin_popcountll(w->part_mask) != 1)
+        return "damaged header: an unfinished state of more than one shard";
+    const stats_state *st = w->stats;
+    uint64_t deals = 0;
+    for (int i = 0; i < w->ninputs; i++) {
+        if (w->inputs[i].stopped > 1) return "damaged inputs: 'stopped' is neither 0 nor 1";
+        deals += w->inputs[i].deals;
+    }
+    if (st->accepted > st->read || st->rejected > st->read || st->left > st->read ||
+        st->read != st->accepted + st->rejected + st->left)
+        return "damaged counters: deals read are not those accepted plus those rejected (and left out)";
+    if (w->ninputs > 0 && deals != st->read) {
+        snprintf(why, sizeof why, "damaged counters: the inputs' deals (%llu) are not the deals read (%llu)",
+                 (unsigned long long)deals, (unsigned long long)st->read);
+        return why;
+    }
+    for (int i = 0; i < st->nconv; i++) {
+        if (!st->name[i][0]) return "damaged header: a convention without a name";
+        for (int j = 0; j < i; j++)
+            if (strcmp(st->name[i], st->name[j]) == 0) return "damaged header: a convention named twice";
+        if (st->all.score[i] > 13 * st->all.deals) return "damaged counters: more tricks than deals allow";
+    }
+    if (st->all.best > 13 * st->all.deals) return "damaged counters: more tricks than deals allow";
+    for (int b = 0; b < STATS_BREAKDOWNS; b++) {
+        uint64_t n = 0;
+        for (int k = 0; k < STATS_KEYS; k++) n += st->by[b][k].deals;
+        if (n != st->all.deals) return "damaged counters: a breakdown does not add up to the deals";
+    }
+    return NULL;
 }
 
 int wls_read(const char *path, wls_file *w, diag_t *diag)
@@ -273,27 +320,45 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     }
     stats_walk(w->stats, NULL, get_counter, &in);
     if (in.short_read || in.p != in.end) why = "truncated or trailing bytes";
+    else why = invalid_field(w);
 done:
     if (why) diag_set(diag, path, 0, "%s", why);
     free(buf);
     return why == NULL;
 }
 
+/* The first line of settings a and b do not share, quoted from each (a
+ * table's text digest, an input, a convention, the policy). */
+static void first_difference(const char *a, const char *b, char *buf, size_t len)
+{
+    while (*a && *a == *b) {
+        size_t n = strcspn(a, "\n");
+        if (strncmp(a, b, n + 1) != 0) break;
+        a += n + (a[n] == '\n');
+        b += n + (b[n] == '\n');
+    }
+    snprintf(buf, len, "a run with other settings: \"%.*s\" where the first has \"%.*s\"",
+             (int)strcspn(b, "\n"), b, (int)strcspn(a, "\n"), a);
+}
+
 int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag)
 {
     const char *why = NULL;
-    if (!into->complete || !from->complete)
+    char differ[2 * WLS_LINE_QUOTE + 200];
+    if (!into->complete || !from->complete) {
         why = "an unfinished run: resume it to the end first (--resume)";
-    else if (strcmp(into->config, from->config) != 0)
-        why = "a run with other settings (conventions, corpus, policy or limit)";
-    else if (into->parts != from->parts)
+    } else if (strcmp(into->config, from->config) != 0) {
+        first_difference(into->config, from->config, differ, sizeof differ);
+        why = differ;
+    } else if (into->parts != from->parts) {
         why = "a different number of shards";
-    else if (into->part_mask & from->part_mask)
+    } else if (into->part_mask & from->part_mask) {
         why = "a shard already merged";
-    else if (into->ninputs != from->ninputs)
+    } else if (into->ninputs != from->ninputs) {
         why = "a run with other inputs";
-    else if (!stats_merge(into->stats, from->stats))
+    } else if (!stats_merge(into->stats, from->stats)) {
         why = "other conventions";
+    }
     if (why) {
         diag_set(diag, from_name, 0, "cannot merge %s", why);
         return 0;

@@ -138,6 +138,222 @@ static void test_show_book_hand(void **state)
     assert_non_null(strstr(out, "no board 99"));
 }
 
+/* The issue's cases: a PBN file of CR line ends (old Mac) reads its 3
+ * deals; a damaged gzip CRC is named with its offset, after the deals
+ * before it (the game it cuts is not one); an empty file is refused alike with and without --format. */
+static void test_check_cr_file_damaged_gzip_empty_file(void **state)
+{
+    (void)state;
+    char pbn[300];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("mac.pbn"));
+    write_text(pbn, "% PBN 2.1\r\r[Board \"1\"]\r[Dealer \"N\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
+                    "[Board \"2\"]\r[Dealer \"E\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
+                    "[Board \"3\"]\r[Dealer \"S\"]\r"
+                    "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r");
+    int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+    if (rc != 0 || !strstr(out, "3 deals read, 3 accepted, 0 rejected")) fail_msg("exit %d:\n%s", rc, out);
+
+    char gz[300];
+    snprintf(gz, sizeof gz, "%s", test_tmp("crc.pbn.gz"));
+    rc = test_run(out, sizeof out, "tr '\\r' '\\n' < %s | gzip -c > %s && "
+                  "printf '\\377' | dd of=%s bs=1 seek=$(($(stat -c %%s %s) - 6)) conv=notrunc 2>/dev/null",
+                  pbn, gz, gz, gz);
+    assert_int_equal(rc, 0);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), gz);
+    if (rc != 3 || !strstr(out, "gzip CRC mismatch at byte") || !strstr(out, "2 deals read"))
+        fail_msg("exit %d:\n%s", rc, out);
+
+    write_text(pbn, "");
+    const char *how[] = {"", "--format pbn", "--format lin"};
+    for (int i = 0; i < 3; i++) {
+        rc = test_run(out, sizeof out, "%s check %s %s 2>&1", test_bin(), how[i], pbn);
+        if (rc != 3 || !strstr(out, "empty input: no deals")) fail_msg("%s: exit %d:\n%s", how[i], rc, out);
+    }
+    unlink(pbn);
+    unlink(gz);
+}
+
+/* A report that cannot be written is a failure naming standard output
+ * (a full disk: /dev/full), whichever command wrote it. */
+static void test_stdout_write_failure_exits_3(void **state)
+{
+    (void)state;
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    static const char *const runs[] = {"odds", "check", "show", "conventions", "replay --limit 4 --eval play"};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int rc = test_run(out, sizeof out, "%s %s %s 2>&1 >/dev/full", test_bin(), runs[i],
+                          strcmp(runs[i], "odds") && strcmp(runs[i], "conventions") ? corpus : "");
+        if (rc != 3 || !strstr(out, "whistlab: standard output: write failed"))
+            fail_msg("%s: exit %d:\n%s", runs[i], rc, out);
+    }
+}
+
+/* Outputs are whole or absent: a disk that fills half-way (here a file
+ * size limit) fails the run and leaves no file under the output's name,
+ * nor a temporary beside it; a CSV named .gz is gzip. */
+static void test_outputs_whole_or_absent(void **state)
+{
+    (void)state;
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    static const char *const outs[] = {"full.pbn", "full.pbn.gz", "full.txt", "full.wda"};
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s", test_tmp("outdir"));
+    assert_int_equal(test_run(out, sizeof out, "rm -rf %s && mkdir %s", dir, dir), 0);
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++) {
+        int rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 16; %s convert %s %s/%s 2>&1",
+                          test_bin(), corpus, dir, outs[i]);
+        if (rc != 3 || !strstr(out, "File too large")) fail_msg("%s: exit %d:\n%s", outs[i], rc, out);
+        assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+        if (atoi(out) != 0) fail_msg("%s: left files behind", outs[i]);
+    }
+    int rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 8; %s replay --no-progress --eval play --limit 300 "
+                      "--csv-deals %s/d.csv %s 2>&1 >/dev/null", test_bin(), dir, corpus);
+    if (rc != 3 || !strstr(out, "d.csv: write failed: File too large")) fail_msg("exit %d:\n%s", rc, out);
+    assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+    assert_int_equal(atoi(out), 0);
+    rc = test_run(out, sizeof out, "trap '' XFSZ; ulimit -f 8; %s lead --csv %s/l.csv %s 2>&1", test_bin(), dir,
+                  corpus);
+    if (rc != 3 || !strstr(out, "l.csv: write failed: File too large")) fail_msg("exit %d:\n%s", rc, out);
+    assert_int_equal(test_run(out, sizeof out, "ls -A %s | wc -l", dir), 0);
+    assert_int_equal(atoi(out), 0);
+    rc = test_run(out, sizeof out, "%s lead --csv %s/l.csv.gz %s 2>/dev/null && gzip -dc %s/l.csv.gz | head -1",
+                  test_bin(), dir, corpus, dir);
+    if (rc != 0 || strcmp(out, "file,line,board,convention,card,suit_rule,card_rule\n") != 0)
+        fail_msg("exit %d:\n%s", rc, out);
+    rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 3 --csv-deals %s/d.csv.gz "
+                  "--csv-summary %s/s.csv.gz %s >/dev/null && gzip -dc %s/d.csv.gz | head -1 && "
+                  "gzip -dc %s/s.csv.gz | wc -l", test_bin(), dir, dir, corpus, dir, dir);
+    assert_int_equal(rc, 0);
+    if (strncmp(out, "file,line,index,board,", 22) != 0) fail_msg("%s", out);
+    test_run(out, sizeof out, "rm -rf %s", dir);
+}
+
+/* path with a NUL byte written at offset at of line lineno (1-based) of src. */
+static void copy_with_nul(const char *src, const char *path, int lineno, size_t at)
+{
+    FILE *in = fopen(src, "rb"), *o = fopen(path, "wb");
+    assert_non_null(in);
+    assert_non_null(o);
+    int line = 1, c;
+    size_t col = 0;
+    while ((c = fgetc(in)) != EOF) {
+        if (line == lineno && col == at) fputc(0, o);
+        fputc(c, o);
+        col++;
+        if (c == '\n') {
+            line++;
+            col = 0;
+        }
+    }
+    fclose(in);
+    fclose(o);
+}
+
+/* A damaged [Deal] tag (unterminated, a NUL, an orphan '#', no quotes) and
+ * a DDS or LIN record with a NUL byte are rejected deals, counted in the
+ * totals with file:line: reason -- not errors outside any deal. */
+static void test_damaged_deal_is_a_rejected_deal(void **state)
+{
+    (void)state;
+    static const char *const damaged[] = {
+        "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765]",
+        "[Deal \"#\"]", "[Deal #\"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]",
+        "[Deal \"N:AK\001QJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]",
+    };
+    static const char *const reason[] = {
+        "unterminated string", "[Deal] cannot inherit its value", "tag Deal: the value must be a quoted string",
+        "binary data (NUL byte)",
+    };
+    const char *good = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]";
+    char pbn[300], text[1024], want[400];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("damaged.pbn"));
+    for (int i = 0; i < 4; i++) {
+        snprintf(text, sizeof text, "[Board \"1\"]\n%s\n\n[Board \"2\"]\n%s\n\n[Board \"3\"]\n%s\n\n", good,
+                 damaged[i], good);
+        char *nul = strchr(text, '\001');
+        size_t len = strlen(text);
+        if (nul) *nul = 0;
+        FILE *f = fopen(pbn, "wb");
+        fwrite(text, 1, len, f);
+        fclose(f);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+        snprintf(want, sizeof want, "%s:5: %s", pbn, reason[i]);
+        if (rc != 1 || !strstr(out, want) || !strstr(out, "3 deals read, 2 accepted, 1 rejected") ||
+            strstr(out, "outside any deal"))
+            fail_msg("case %d: exit %d:\n%s", i, rc, out);
+    }
+    unlink(pbn);
+    static const struct { const char *src, *name, *expect, *where; int line; size_t at; } files[] = {
+        {"corpora/dds-hands/list10.txt", "nul.txt", "10 deals read, 9 accepted, 1 rejected",
+         ":2: binary data (NUL byte) in the deal's PBN line", 2, 20},
+        {"corpora/dds-hands/list10.txt", "nul2.txt", "10 deals read, 9 accepted, 1 rejected",
+         ":3: binary data (NUL byte) in a text line", 3, 20},
+        {"corpora/lin/endplay_example1.lin", "nul.lin", "8 deals read, 7 accepted, 1 rejected",
+         ":3: binary data (NUL byte) in the record's line", 3, 30},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s", test_tmp(files[i].name));
+        copy_with_nul(test_shared(files[i].src), path, files[i].line, files[i].at);
+        int rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), path);
+        snprintf(want, sizeof want, "%s%s", path, files[i].where);
+        if (rc != 1 || !strstr(out, want) || !strstr(out, files[i].expect) || strstr(out, "outside any deal"))
+            fail_msg("%s: exit %d:\n%s", files[i].name, rc, out);
+        unlink(path);
+    }
+}
+
+/* play --board on a board that is there but rejected gives the reason
+ * (as show does), not "no board"; a PBN line longer than 255 characters
+ * is reported as such, not as a record that contradicts itself. */
+static void test_rejected_board_and_long_line_reasons(void **state)
+{
+    (void)state;
+    char pbn[300], text[2048], event[400];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("reasons.pbn"));
+    memset(event, 'x', 300);
+    event[300] = 0;
+    snprintf(text, sizeof text,
+             "[Event \"%s\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Trump \"S\"]\n"
+             "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+             "[Board \"2\"]\n[Dealer \"N\"]\n[Trump \"S\"]\n"
+             "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n", event);
+    write_text(pbn, text);
+    int rc = test_run(out, sizeof out, "%s play --board 2 %s 2>&1", test_bin(), pbn);
+    char want[400];
+    snprintf(want, sizeof want, "%s:10: hand N has 12 cards", pbn);
+    if (rc != 1 || !strstr(out, want)) fail_msg("exit %d:\n%s", rc, out);
+    rc = test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn);
+    if (rc != 1 || strstr(out, "contradict") || !strstr(out, "1 lines longer than 255 characters (PBN 2.3)"))
+        fail_msg("exit %d:\n%s", rc, out);
+    unlink(pbn);
+}
+
+/* play --verify fails on a file whose records all fail to parse (a DDS or
+ * LIN file), and on a 2-deal file with one 12-card hand does not say
+ * "problems 0". */
+static void test_verify_fails_on_unreadable_records(void **state)
+{
+    (void)state;
+    char path[300];
+    snprintf(path, sizeof path, "%s", test_tmp("verify.pbn"));
+    write_text(path, "[Board \"1\"]\n[Dealer \"N\"]\n"
+                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
+                     "[Board \"2\"]\n[Dealer \"N\"]\n"
+                     "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n");
+    int rc = test_run(out, sizeof out, "%s play --verify %s 2>&1", test_bin(), path);
+    if (rc != 1 || !strstr(out, "hand N has 12 cards") || !strstr(out, "problems 1\n")) fail_msg("exit %d:\n%s", rc, out);
+    write_text(path, "NUMBER 1\nPBN 0 0 0 0 \"N:garbage\"\n");
+    rc = test_run(out, sizeof out, "%s play --verify --format dds %s 2>&1", test_bin(), path);
+    if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("dds: exit %d:\n%s", rc, out);
+    write_text(path, "md|garbage|\nmd|3SKH4579|\n");
+    rc = test_run(out, sizeof out, "%s play --verify --format lin %s 2>&1", test_bin(), path);
+    if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("lin: exit %d:\n%s", rc, out);
+    unlink(path);
+}
+
 /* Reads every deal of path into a malloc'ed array. */
 static deal_t *read_all(const char *path, int *n)
 {
@@ -192,6 +408,12 @@ int main(void)
         cmocka_unit_test(test_check_lin_directory_total),
         cmocka_unit_test(test_pbn_parser_tests_accepted_or_rejected_by_name),
         cmocka_unit_test(test_check_bad_inputs),
+        cmocka_unit_test(test_check_cr_file_damaged_gzip_empty_file),
+        cmocka_unit_test(test_stdout_write_failure_exits_3),
+        cmocka_unit_test(test_outputs_whole_or_absent),
+        cmocka_unit_test(test_damaged_deal_is_a_rejected_deal),
+        cmocka_unit_test(test_rejected_board_and_long_line_reasons),
+        cmocka_unit_test(test_verify_fails_on_unreadable_records),
         cmocka_unit_test(test_show_book_hand),
         cmocka_unit_test(test_round_trip_pbn_oneline_pbn),
     };

@@ -225,8 +225,30 @@ static void test_edited_copy(void **state)
     unlink(path);
 }
 
+/* text with every LF made eol ("\r" or "\r\n") and its name prefixed with
+ * "copy-" (a file may not take a built-in's name); malloc'ed. */
+static char *with_line_ends(const char *text, const char *eol)
+{
+    char *out = malloc(2 * strlen(text) + 8), *o = out;
+    const char *name = strncmp(text, "name", 4) == 0 ? text : strstr(text, "\nname");
+    assert_non_null(name);
+    name += strspn(name, "\n") + 4;
+    name += strspn(name, " \t");
+    for (const char *t = text; *t; t++) {
+        if (t == name) {
+            memcpy(o, "copy-", 5);
+            o += 5;
+        }
+        if (*t != '\n') *o++ = *t;
+        else for (const char *e = eol; *e; e++) *o++ = *e;
+    }
+    *o = 0;
+    return out;
+}
+
 /* Every built-in, written out and loaded back as a file, leads as the
- * built-in on every K01-K23 hand. */
+ * built-in on every K01-K23 hand; so it does with CR (old Mac) and CRLF
+ * line ends. */
 static void test_builtins_round_trip(void **state)
 {
     (void)state;
@@ -239,19 +261,23 @@ static void test_builtins_round_trip(void **state)
     const convention *const *all = convention_builtins(&n);
     for (int i = 0; i < n; i++) {
         if (convention_is_dd_best(all[i])) continue;
-        const char *text = convention_text(all[i]);
-        const char *path = write_tmp("rt.tbl", text, strlen(text));
-        diag_t d;
-        convention *c = convention_load(path, &d);
-        if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
-        for (size_t k = 0; k < sizeof HANDS / sizeof HANDS[0]; k++) {
-            lead_choice a = lead_of(all[i], HANDS[k]), b = lead_of(c, HANDS[k]);
-            assert_int_equal(a.card, b.card);
-            assert_string_equal(a.suit_rule, b.suit_rule);
-            assert_string_equal(a.card_rule, b.card_rule);
+        static const char *const eols[] = {"\n", "\r", "\r\n"};
+        for (int e = 0; e < 3; e++) {
+            char *text = with_line_ends(convention_text(all[i]), eols[e]);
+            const char *path = write_tmp("rt.tbl", text, strlen(text));
+            free(text);
+            diag_t d;
+            convention *c = convention_load(path, &d);
+            if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+            for (size_t k = 0; k < sizeof HANDS / sizeof HANDS[0]; k++) {
+                lead_choice a = lead_of(all[i], HANDS[k]), b = lead_of(c, HANDS[k]);
+                assert_int_equal(a.card, b.card);
+                assert_string_equal(a.suit_rule, b.suit_rule);
+                assert_string_equal(a.card_rule, b.card_rule);
+            }
+            convention_free(c);
+            unlink(path);
         }
-        convention_free(c);
-        unlink(path);
     }
 }
 
@@ -336,6 +362,10 @@ static const bad_table BAD[] = {
      "at most 4 play-state tests without '!' in one filter"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[later]\ntop\n", 7, "unknown procedure 'top'"},
     {"name t\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK "[return]\nR1 top_card\n", 7, "unknown step 'top_card'"},
+    {"name t\ndescribe x\nname u\n[suit]\nX1 lead sk_max(n>=1)\n" PLAIN_OK, 3,
+     "a second 'name' line: the table is named 't' already"},
+    {"# a copy\nname long-suit\n[suit]\nX1 lead sk_max(n>=1)\n[later]\nas long-suit\n" PLAIN_OK, 2,
+     "name 'long-suit' is a built-in convention's: give the table a name of its own"},
 };
 
 static void test_malformed(void **state)

@@ -1,6 +1,6 @@
-/* test_line_in.c -- line input: plain and gzip alike, CRLF and BOM, and the
- * bad inputs (truncated gzip, NUL bytes, a 10 MB line) reported with their
- * position instead of crashing or hanging. */
+/* test_line_in.c -- line input: plain and gzip alike, LF, CRLF, CR and BOM,
+ * and the bad inputs (truncated or damaged gzip, junk after it, NUL bytes, a
+ * 10 MB line) reported with their position instead of crashing or hanging. */
 #include <zlib.h>
 #include "testutil.h"
 #include "formats/line_in.h"
@@ -77,6 +77,128 @@ static void test_truncated_gzip_is_fatal_with_position(void **state)
     free(text);
 }
 
+/* Reads every line of path into out ("|" after each); returns the last
+ * line_in_next code (LINE_EOF or an error) and leaves diag filled. */
+static long read_lines(const char *path, char *out, size_t cap, diag_t *diag)
+{
+    line_in *in = line_in_open(path, diag);
+    assert_non_null(in);
+    size_t used = 0;
+    out[0] = 0;
+    char *line;
+    long r;
+    while ((r = line_in_next(in, &line, diag)) >= 0 || r == LINE_BINARY || r == LINE_TOO_LONG) {
+        if (r < 0) continue;
+        int n = snprintf(out + used, cap - used, "%s|", line);
+        assert_true(n >= 0 && (size_t)n < cap - used);
+        used += (size_t)n;
+    }
+    line_in_close(in);
+    return r;
+}
+
+/* Old Mac files end their lines with CR alone: CR, LF and CRLF are all line
+ * ends, mixed in one file too. */
+static void test_cr_lf_crlf_read_alike(void **state)
+{
+    (void)state;
+    static const char text[] = "one\rtwo\r\nthree\nfour\r\rsix\r";
+    char got[256];
+    for (int gz = 0; gz < 2; gz++) {
+        const char *path = test_tmp(gz ? "cr.gz" : "cr.txt");
+        write_file(path, text, sizeof text - 1, gz);
+        diag_t diag = {0};
+        assert_int_equal(read_lines(path, got, sizeof got, &diag), LINE_EOF);
+        assert_string_equal(got, "one|two|three|four||six|");
+        unlink(path);
+    }
+    /* a CRLF cut by the end of a read chunk (256 KiB) is one line end, and
+     * a long file of CR line ends reads in linear time */
+    size_t n = 3u << 20;
+    char *big = malloc(n);
+    for (size_t i = 0; i < n; i++) big[i] = (i % 16 == 15) ? '\r' : 'x';
+    big[(256u << 10) - 1] = '\r';
+    big[256u << 10] = '\n';
+    const char *path = test_tmp("cr-big.txt");
+    write_file(path, big, n, 0);
+    free(big);
+    diag_t diag = {0};
+    line_in *in = line_in_open(path, &diag);
+    char *line;
+    long r;
+    uint64_t lines = 0, empty = 0;
+    while ((r = line_in_next(in, &line, &diag)) >= 0) {
+        lines++;
+        empty += r == 0;
+    }
+    assert_int_equal(r, LINE_EOF);
+    assert_int_equal(lines, n / 16); /* the CRLF is one line end */
+    assert_int_equal(empty, 0);
+    line_in_close(in);
+    unlink(path);
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    return size;
+}
+
+static void flip_byte(const char *path, long at)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, at, SEEK_SET);
+    int c = fgetc(f);
+    fseek(f, at, SEEK_SET);
+    fputc(c ^ 0x55, f);
+    fclose(f);
+}
+
+/* A damaged gzip trailer is named with its byte offset, after every line
+ * before it; so is junk after the last member; members follow each other. */
+static void test_gzip_trailer_and_junk_named_with_offset(void **state)
+{
+    (void)state;
+    static const char text[] = "first\nsecond\nthird\n";
+    const char *path = test_tmp("crc.gz");
+    char got[256], want[128];
+    static const struct { int from_end; const char *what; } damage[] = {
+        {8, "gzip CRC mismatch at byte"}, {4, "gzip length mismatch at byte"},
+    };
+    for (int i = 0; i < 2; i++) {
+        write_file(path, text, sizeof text - 1, 1);
+        long at = file_size(path) - damage[i].from_end;
+        flip_byte(path, at);
+        diag_t diag = {0};
+        assert_int_equal(read_lines(path, got, sizeof got, &diag), LINE_FATAL);
+        assert_string_equal(got, "first|second|third|");
+        snprintf(want, sizeof want, "%s %ld", damage[i].what, at);
+        if (!strstr(diag.reason, want)) fail_msg("\"%s\", expected \"%s\"", diag.reason, want);
+        assert_int_equal(diag.line, 4);
+    }
+
+    /* two members, then junk */
+    write_file(path, text, sizeof text - 1, 1);
+    long one = file_size(path);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cat %s %s > %s.2 && printf 'junk' >> %s.2", path, path, path, path);
+    assert_int_equal(system(cmd), 0);
+    char two[300];
+    snprintf(two, sizeof two, "%s.2", path);
+    diag_t diag = {0};
+    assert_int_equal(read_lines(two, got, sizeof got, &diag), LINE_FATAL);
+    assert_string_equal(got, "first|second|third|first|second|third|");
+    snprintf(want, sizeof want, "junk after the gzip stream at byte %ld", 2 * one);
+    if (!strstr(diag.reason, want)) fail_msg("\"%s\", expected \"%s\"", diag.reason, want);
+    unlink(two);
+    unlink(path);
+}
+
 static void test_binary_and_long_lines_are_skipped(void **state)
 {
     (void)state;
@@ -126,6 +248,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plain_and_gzip_read_alike),
         cmocka_unit_test(test_truncated_gzip_is_fatal_with_position),
+        cmocka_unit_test(test_cr_lf_crlf_read_alike),
+        cmocka_unit_test(test_gzip_trailer_and_junk_named_with_offset),
         cmocka_unit_test(test_binary_and_long_lines_are_skipped),
         cmocka_unit_test(test_missing_file_names_it),
     };

@@ -701,6 +701,73 @@ static void test_oneline_bad_lines(void **state)
     unlink(path);
 }
 
+/* ---- line ends ---- */
+
+/* Every deal's cards, board and dealer, and the records' kinds, in order. */
+typedef struct {
+    char text[1 << 16];
+    size_t used;
+} transcript;
+
+static void note_deal(const deal_t *d, void *ctx)
+{
+    transcript *t = ctx;
+    int n = snprintf(t->text + t->used, sizeof t->text - t->used, "%u %d %llx %llx %llx %llx;",
+                     d->board, d->dealer, (unsigned long long)d->hand[0], (unsigned long long)d->hand[1],
+                     (unsigned long long)d->hand[2], (unsigned long long)d->hand[3]);
+    if (n > 0 && (size_t)n < sizeof t->text - t->used) t->used += (size_t)n;
+}
+
+/* A copy of src with its line ends made CR alone ("\r") or CRLF. */
+static void copy_line_ends(const char *src, const char *dst, const char *eol)
+{
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    int c;
+    while ((c = fgetc(in)) != EOF) {
+        if (c == '\r') continue;
+        if (c == '\n') fputs(eol, out);
+        else fputc(c, out);
+    }
+    fclose(in);
+    fclose(out);
+}
+
+/* Old Mac files (CR alone) and DOS files (CRLF) read as the same deals as
+ * LF files, in every text format, detected by content too. */
+static void test_cr_and_crlf_line_ends_every_format(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "corpora/pbn-dd-tables/pybcdd_test.pbn", "corpora/pbn-real-play/endplay_example4.pbn",
+        "corpora/dds-hands/list10.txt", "corpora/dds-hands/sol10.txt",
+        "corpora/lin/endplay_example1.lin", "corpora/lin/pbntools_1047742261.lin",
+    };
+    static const char *const eols[] = {"\r", "\r\n"};
+    static transcript lf, other;
+    char src[4200];
+    for (size_t i = 0; i <= sizeof files / sizeof files[0]; i++) {
+        if (i < sizeof files / sizeof files[0]) snprintf(src, sizeof src, "%s", test_shared(files[i]));
+        else snprintf(src, sizeof src, "tests/data/dealer_oneline.txt");
+        lf.used = 0;
+        counts a = read_all(src, FMT_AUTO, note_deal, &lf);
+        assert_true(a.deals > 0);
+        for (int e = 0; e < 2; e++) {
+            const char *path = test_tmp("eol");
+            copy_line_ends(src, path, eols[e]);
+            other.used = 0;
+            counts b = read_all(path, FMT_AUTO, note_deal, &other);
+            if (b.fmt != a.fmt || b.deals != a.deals || b.rejects != a.rejects || b.errors != a.errors ||
+                b.play_cards != a.play_cards || lf.used != other.used || memcmp(lf.text, other.text, lf.used))
+                fail_msg("%s with %s line ends: %s %ld deals %ld rejects %ld errors, "
+                         "expected %s %ld %ld %ld", src, e ? "CRLF" : "CR", deal_format_name(b.fmt),
+                         b.deals, b.rejects, b.errors, deal_format_name(a.fmt), a.deals, a.rejects, a.errors);
+            unlink(path);
+        }
+    }
+}
+
 /* ---- format detection ---- */
 
 static void test_probes(void **state)
@@ -766,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_oneline_live_dealer),
         cmocka_unit_test(test_oneline_write_read_round_trip),
         cmocka_unit_test(test_oneline_bad_lines),
+        cmocka_unit_test(test_cr_and_crlf_line_ends_every_format),
         cmocka_unit_test(test_probes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -404,7 +404,8 @@ static void test_shards_merge_to_whole(void **state)
 /* Starts a run in the background (of the default conventions, or of
  * conventions when not NULL); stops it with sig as soon as its first
  * checkpoint exists; returns its exit status (-1 if killed). */
-static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
+static int run_input_and_stop(const char *conventions, const char *input, const char *wls, const char *csv,
+                              int sig)
 {
     remove(wls);
     pid_t pid = fork();
@@ -414,7 +415,7 @@ static int run_conventions_and_stop(const char *conventions, const char *wls, co
         freopen("/dev/null", "w", stderr);
         execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
               "--checkpoint", "2", "--save", wls, "--csv-deals", csv, "--conventions",
-              conventions ? conventions : "long-suit,american,short-suit", test_shared(LIST100), (char *)NULL);
+              conventions ? conventions : "long-suit,american,short-suit", input, (char *)NULL);
         _exit(127);
     }
     struct timespec tick = {0, 2000000};
@@ -423,6 +424,11 @@ static int run_conventions_and_stop(const char *conventions, const char *wls, co
     int st;
     waitpid(pid, &st, 0);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
+{
+    return run_input_and_stop(conventions, test_shared(LIST100), wls, csv, sig);
 }
 
 static int run_and_stop(const char *wls, const char *csv, int sig)
@@ -508,6 +514,52 @@ static void test_resume_after_kill(void **state)
 }
 
 
+/* A checkpoint that cannot be written (here its name is a directory)
+ * fails the run once, clearly, and stops it: not one error per deal. */
+static void test_checkpoint_failure_stops_once(void **state)
+{
+    (void)state;
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s", test_tmp("cp.wls"));
+    assert_int_equal(test_run(out, sizeof out, "rm -rf %s && mkdir -p %s/d", dir, dir), 0);
+    int rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 40 --checkpoint 2 --save %s "
+                      "%s 2>&1 >/dev/null", test_bin(), dir, test_shared(LIST100));
+    assert_int_equal(rc, 3);
+    char want[400];
+    snprintf(want, sizeof want, "whistlab: %s: write failed: Is a directory; the run stops here", dir);
+    const char *at = strstr(out, want);
+    if (!at) fail_msg("%s", out);
+    assert_null(strstr(at + strlen(want), "write failed"));
+    test_run(out, sizeof out, "rm -rf %s", dir);
+}
+
+/* A corpus changed between the interrupt and --resume (its first deal
+ * here) is refused, naming the file and its deals then and now; put back,
+ * the run goes on. */
+static void test_resume_refuses_a_changed_corpus(void **state)
+{
+    (void)state;
+    char corpus[256], wls[256], csv[256];
+    snprintf(corpus, sizeof corpus, "%s", test_tmp("corpus.txt"));
+    snprintf(wls, sizeof wls, "%s", test_tmp("corpus.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("corpus.csv"));
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s", test_shared(LIST100), corpus), 0);
+    assert_int_equal(run_input_and_stop(NULL, corpus, wls, csv, SIGKILL), -1);
+    check_unfinished(wls);
+    assert_int_equal(test_run(out, sizeof out, "sed -i '2s/N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652/"
+                                               "N:K5.T83.KQ9.A7652 873.J97.AT764.Q4 QJ6.K652.J85.T98/' %s",
+                              corpus), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 3);
+    char want[400];
+    snprintf(want, sizeof want, "whistlab: cannot resume: %s: changed since the run started", corpus);
+    if (!strstr(out, want)) fail_msg("%s", out);
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s", test_shared(LIST100), corpus), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 0);
+    remove(corpus);
+    remove(wls);
+    remove(csv);
+}
+
 /* A run of a convention table file states the file's digest, and is not
  * resumed once the file has changed. */
 static void test_resume_refuses_a_changed_table(void **state)
@@ -517,7 +569,8 @@ static void test_resume_refuses_a_changed_table(void **state)
     snprintf(tbl, sizeof tbl, "%s", test_tmp("mine.tbl"));
     snprintf(wls, sizeof wls, "%s", test_tmp("tbl.wls"));
     snprintf(csv, sizeof csv, "%s", test_tmp("tbl.csv"));
-    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit > %s", test_bin(), tbl), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit | sed 's/^name .*/name mine/' > %s",
+                              test_bin(), tbl), 0);
     snprintf(conventions, sizeof conventions, "%s,long-suit", tbl);
     assert_int_equal(run_conventions_and_stop(conventions, wls, csv, SIGKILL), -1);
     check_unfinished(wls);
@@ -525,7 +578,8 @@ static void test_resume_refuses_a_changed_table(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 3);
     assert_non_null(strstr(out, "a convention table file has changed since the run started"));
     /* as it was, the run goes on, and its report names the table's digest */
-    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit > %s", test_bin(), tbl), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s conventions --table short-suit | sed 's/^name .*/name mine/' > %s",
+                              test_bin(), tbl), 0);
     assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 0);
     char want[512];
     diag_t diag = {0};
@@ -860,6 +914,8 @@ int main(void)
         cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
+        cmocka_unit_test(test_resume_refuses_a_changed_corpus),
+        cmocka_unit_test(test_checkpoint_failure_stops_once),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
         cmocka_unit_test(test_provenance_in_report_and_csv),

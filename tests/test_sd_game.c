@@ -165,17 +165,23 @@ static void test_same_parts(void **state)
     convention_free((convention *)ta);
 }
 
-/* Writes long-suit's table with its [later] section replaced by
- * later_rows; returns the file's path in the test directory. */
+/* Writes long-suit's table named name (a file may not take a built-in's
+ * name) with its [later] section replaced by later_rows; returns the
+ * file's path in the test directory. */
 static const char *write_long_suit_later(const char *name, const char *later_rows)
 {
     const char *text = convention_text(convention_builtin("long-suit"));
     const char *later = strstr(text, "\n[later]");
+    const char *name_line = strncmp(text, "name", 4) == 0 ? text : strstr(text, "\nname") + 1;
     assert_non_null(later);
+    assert_true(name_line > text || strncmp(text, "name", 4) == 0);
+    const char *after_name = strchr(name_line, '\n');
     const char *path = test_tmp(name);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    fwrite(text, 1, (size_t)(later - text), f);
+    fwrite(text, 1, (size_t)(name_line - text), f);
+    fprintf(f, "name %s", name);
+    fwrite(after_name, 1, (size_t)(later - after_name), f);
     fprintf(f, "\n[later]\n%s", later_rows);
     fclose(f);
     return path;

@@ -8,6 +8,8 @@
  * rules), the provenance block and the CSV tables read back through
  * libcsv. */
 #include <math.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <csv.h>
 #include <zlib.h>
 #include "testutil.h"
@@ -207,6 +209,8 @@ static void test_wls_round_trip_and_damage(void **state)
     snprintf(w.progress, sizeof w.progress, "records 600\ncsv_bytes 12\n");
     w.ninputs = 2;
     w.inputs[1].deals = 7;
+    st->read += 7; /* the deals read are the inputs' */
+    st->accepted += 7;
     w.inputs[1].stopped = 1;
     snprintf(w.inputs[1].where, sizeof w.inputs[1].where, "x.pbn.gz:9623: truncated gzip stream");
     char path[256];
@@ -253,6 +257,63 @@ static void test_wls_round_trip_and_damage(void **state)
     free(back);
 }
 
+/* A state file whose CRC is right but whose fields are not (forged, or
+ * written by a broken program) is refused with the field named; a file
+ * planted at the old temporary name is not written through. */
+static void test_wls_fields_validated(void **state)
+{
+    (void)state;
+    static wls_file w, r;
+    stats_state *st = calloc(1, sizeof *st), *back = calloc(1, sizeof *back);
+    diag_t err = {0};
+    char path[256], victim[256], planted[300];
+    snprintf(path, sizeof path, "%s", test_tmp("forged.wls"));
+    snprintf(victim, sizeof victim, "%s", test_tmp("victim.txt"));
+    snprintf(planted, sizeof planted, "%s.tmp", path);
+    r.stats = back;
+    r.inputs = inputs_of[1];
+    static const char *const want[] = {
+        "part mask 0", "a shard beyond the number of shards", "not those accepted plus those rejected",
+        "the inputs' deals (600) are not the deals read (601)", "a breakdown does not add up",
+        "'stopped' is neither 0 nor 1", "more tricks than deals allow", "unfinished state of more than one shard",
+    };
+    for (int k = 0; k < (int)(sizeof want / sizeof want[0]); k++) {
+        fill_wls(&w, st, 0, 1, inputs_of[0]);
+        assert_true(wls_write(path, &w, &err));
+        assert_true(wls_read(path, &r, &err));
+        switch (k) {
+        case 0: w.part_mask = 0; break;
+        case 1: w.parts = 2; w.part_mask = 4; break;
+        case 2: st->accepted = 3412234084236354409ULL; break;
+        case 3: st->read++; st->rejected++; break;
+        case 4: st->by[1][3].deals++; break;
+        case 5: w.inputs[0].stopped = 7; break;
+        case 6: st->all.score[1] = 13 * 600 + 1; break;
+        case 7: w.complete = 0; w.parts = 2; w.part_mask = 3; break;
+        }
+        assert_true(wls_write(path, &w, &err));
+        assert_false(wls_read(path, &r, &err));
+        if (!strstr(err.reason, want[k])) fail_msg("case %d: \"%s\"", k, err.reason);
+    }
+    FILE *f = fopen(victim, "w");
+    fputs("keep", f);
+    fclose(f);
+    assert_int_equal(symlink(victim, planted), 0);
+    fill_wls(&w, st, 0, 1, inputs_of[0]);
+    assert_true(wls_write(path, &w, &err));
+    assert_true(wls_read(path, &r, &err));
+    f = fopen(victim, "r");
+    char text[16] = {0};
+    assert_non_null(fgets(text, sizeof text, f));
+    fclose(f);
+    assert_string_equal(text, "keep");
+    remove(planted);
+    remove(victim);
+    remove(path);
+    free(st);
+    free(back);
+}
+
 static void test_wls_merge_rules(void **state)
 {
     (void)state;
@@ -277,6 +338,7 @@ static void test_wls_merge_rules(void **state)
     c.complete = 1;
     snprintf(c.config, sizeof c.config, "eval dd\nconventions y\n");
     assert_false(wls_merge(&a, &c, "c.wls", &err));
+    assert_non_null(strstr(err.reason, "\"conventions y\" where the first has \"conventions x\""));
     c.part_mask = 1;
     snprintf(c.config, sizeof c.config, "%s", a.config);
     assert_false(wls_merge(&a, &c, "c.wls", &err));
@@ -344,15 +406,16 @@ static void read_csv(const char *path, csv_reader *r)
 {
     struct csv_parser p;
     assert_int_equal(csv_init(&p, CSV_STRICT | CSV_APPEND_NULL), 0);
-    FILE *f = fopen(path, "rb");
+    gzFile f = gzopen(path, "rb"); /* plain or gzip (every member) alike */
     assert_non_null(f);
     char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        assert_int_equal(csv_parse(&p, buf, n, on_field, on_row, r), n);
+    int n;
+    while ((n = gzread(f, buf, sizeof buf)) > 0)
+        assert_int_equal(csv_parse(&p, buf, (size_t)n, on_field, on_row, r), n);
+    assert_int_equal(n, 0);
     csv_fini(&p, on_field, on_row, r);
     csv_free(&p);
-    fclose(f);
+    gzclose(f);
 }
 
 static int quoted_row(void *self)
@@ -368,33 +431,78 @@ static int quoted_row(void *self)
     return 0;
 }
 
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Quoting; a table appears under its name only when closed, whole; a
+ * resumable one lives in PATH.partial until then, is cut back to a
+ * checkpoint's size on resume, and is refused when shorter than that;
+ * a .gz name gives gzip (members joined at each checkpoint). */
 static void test_csv_quoting(void **state)
 {
     (void)state;
     static const char *const header[] = {"text", "quote", "n", "x"};
-    diag_t err = {0};
-    const char *path = test_tmp("q.csv");
-    csv_out *c = csv_out_open(path, header, 4, &err);
-    assert_non_null(c);
-    csv_out_text(c, "a,b");
-    csv_out_text(c, "say \"hi\"");
-    csv_out_int(c, -3);
-    csv_out_num(c, NAN, 3);
-    csv_out_end_row(c);
-    long at = csv_out_sync(c);
-    csv_out_text(c, "dropped");
-    csv_out_end_row(c);
-    assert_true(csv_out_close(c, &err));
-    /* Resuming cuts the table back to the checkpoint's size. */
-    c = csv_out_resume(path, at, 4, &err);
-    assert_non_null(c);
-    assert_true(csv_out_close(c, &err));
-    static csv_reader r;
-    memset(&r, 0, sizeof r);
-    r.on_row = quoted_row;
-    read_csv(path, &r);
-    assert_int_equal(r.rows, 2);
-    remove(path);
+    static const char *const names[] = {"q.csv", "q.csv.gz"};
+    for (int k = 0; k < 2; k++) {
+        diag_t err = {0};
+        char path[300], partial[320];
+        snprintf(path, sizeof path, "%s", test_tmp(names[k]));
+        snprintf(partial, sizeof partial, "%s.partial", path);
+        csv_out *c = csv_out_open(path, header, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "a,b");
+        csv_out_end_row(c);
+        assert_true(csv_out_sync(c) > 0);
+        assert_false(exists(path));
+        assert_true(csv_out_close(c, &err));
+        assert_true(exists(path));
+        remove(path);
+
+        c = csv_out_open_resumable(path, header, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "a,b");
+        csv_out_text(c, "say \"hi\"");
+        csv_out_int(c, -3);
+        csv_out_num(c, NAN, 3);
+        csv_out_end_row(c);
+        long at = csv_out_sync(c);
+        csv_out_text(c, "dropped");
+        csv_out_end_row(c);
+        assert_true(csv_out_keep(c, &err));
+        assert_false(exists(path));
+        /* Resuming cuts the table back to the checkpoint's size. */
+        c = csv_out_resume(path, at, 4, &err);
+        assert_non_null(c);
+        csv_out_text(c, "c");
+        csv_out_end_row(c);
+        assert_true(csv_out_close(c, &err));
+        assert_false(exists(partial));
+        static csv_reader r;
+        memset(&r, 0, sizeof r);
+        r.on_row = quoted_row;
+        read_csv(path, &r);
+        assert_int_equal(r.rows, 3);
+        assert_string_equal(r.field[0], "c");
+        unsigned char magic[2] = {0};
+        FILE *f = fopen(path, "rb");
+        assert_int_equal(fread(magic, 1, 2, f), 2);
+        fclose(f);
+        assert_int_equal(magic[0] == 0x1f && magic[1] == 0x8b, k == 1);
+        remove(path);
+
+        /* a table cut shorter than its checkpoint is not padded: refused */
+        c = csv_out_open_resumable(path, header, 4, &err);
+        csv_out_text(c, "row");
+        csv_out_end_row(c);
+        at = csv_out_sync(c);
+        assert_true(csv_out_keep(c, &err));
+        assert_int_equal(truncate(partial, at - 2), 0);
+        assert_null(csv_out_resume(path, at, 4, &err));
+        assert_non_null(strstr(err.reason, "fewer than the"));
+        struct stat st;
+        assert_int_equal(stat(partial, &st), 0);
+        assert_int_equal(st.st_size, at - 2);
+        remove(partial);
+    }
 }
 
 static int find_row(void *self)
@@ -864,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_pair_index),
         cmocka_unit_test(test_merge_is_exact),
         cmocka_unit_test(test_wls_round_trip_and_damage),
+        cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
         cmocka_unit_test(test_summary_csv_and_report),

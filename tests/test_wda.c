@@ -310,6 +310,14 @@ static void test_corrupt_block_is_named(void **state)
     flip_byte(path, 20);
     assert_null(deal_reader_open(path, FMT_AUTO, &diag));
     assert_string_equal(diag.reason, "header CRC mismatch: the archive is corrupt");
+    /* a note length out of range is named as such (not a bad record size) */
+    write_generated(path, 10);
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 48, SEEK_SET);
+    fwrite("\x88\x13\0\0", 1, 4, f); /* 5000 */
+    fclose(f);
+    assert_null(deal_reader_open(path, FMT_AUTO, &diag));
+    assert_string_equal(diag.reason, "bad header: a note of 5000 bytes (at most 4096)");
     unlink(path);
 }
 

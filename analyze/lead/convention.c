@@ -135,12 +135,33 @@ static char *read_table_file(const char *path, diag_t *diag)
     return buf;
 }
 
+/* The number of the line of text that starts with "name" (1 if none). */
+static uint64_t name_line(const char *text)
+{
+    uint64_t line = 1;
+    for (const char *s = text; *s; line++) {
+        s += strspn(s, " \t");
+        if (strncmp(s, "name", 4) == 0 && (s[4] == ' ' || s[4] == '\t')) return line;
+        s += strcspn(s, "\r\n");
+        if (*s == '\r' && s[1] == '\n') s++;
+        if (*s) s++;
+    }
+    return 1;
+}
+
 static convention *load_with_options(const char *path, const char *opts, diag_t *diag)
 {
     pthread_once(&builtins_once, init_builtins);
     char *text = read_table_file(path, diag);
     if (!text) return NULL;
     convention *c = convention_compile(text, path, opts, find_compiled, diag);
+    if (c && find_compiled(convention_name(c))) {
+        /* two conventions of one name in a run's report could not be told apart */
+        diag_set(diag, path, name_line(text), "name '%s' is a built-in convention's: give the table a name of "
+                 "its own", convention_name(c));
+        convention_free(c);
+        c = NULL;
+    }
     free(text);
     return c;
 }

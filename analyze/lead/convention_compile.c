@@ -1030,6 +1030,7 @@ static bool parse_header(parser *p, char *line)
     *sp = 0;
     convention *c = p->c;
     if (strcmp(s, "name") == 0) {
+        if (c->name[0]) return fail(p, "a second 'name' line: the table is named '%s' already", c->name);
         if (!*value || strlen(value) >= sizeof c->name) return fail(p, "name: give a name of 1-%zu characters", sizeof c->name - 1);
         for (const char *q = value; *q; q++)
             if (!isalnum((unsigned char)*q) && *q != '-' && *q != '_' && *q != '.')
@@ -1308,8 +1309,7 @@ convention *convention_compile(const char *text, const char *file, const char *o
     char line[1024];
     bool ok = true;
     while (ok && *s) {
-        const char *e = strchr(s, '\n');
-        size_t len = e ? (size_t)(e - s) : strlen(s);
+        size_t len = strcspn(s, "\r\n"); /* a line ends at LF, CRLF or CR alone */
         p.line++;
         if (len >= sizeof line) {
             ok = fail(&p, "line longer than %zu characters", sizeof line - 1);
@@ -1317,9 +1317,10 @@ convention *convention_compile(const char *text, const char *file, const char *o
         }
         memcpy(line, s, len);
         line[len] = 0;
-        if (len && line[len - 1] == '\r') line[len - 1] = 0;
         ok = parse_line(&p, line);
-        s = e ? e + 1 : s + len;
+        s += len;
+        if (*s == '\r' && s[1] == '\n') s += 2;
+        else if (*s) s++;
     }
     if (ok) ok = check_complete(&p) && resolve_refs(&p) && build_tables(&p);
     if (!ok) {

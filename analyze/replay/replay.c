@@ -445,6 +445,10 @@ static bool checkpoint(run *r, bool complete)
     w.inputs = o->inputs;
     w.stats = r->st;
     if (!wls_write(o->save, &w, &err)) {
+        /* once: the run stops reading, and saves no more */
+        char why[sizeof err.reason];
+        snprintf(why, sizeof why, "%s", err.reason);
+        diag_reason(&err, "%.120s; the run stops here, its last checkpoint (if any) kept for --resume", why);
         note(r, REPLAY_FAILURE, &err);
         r->output_failed = true;
         return false;
@@ -523,7 +527,8 @@ static void collect_one(run *r)
     r->mid_record = !s->last;
     if (s->last) {
         r->records_done = s->record + 1;
-        if (r->o->save && r->since_checkpoint >= r->o->checkpoint_every) checkpoint(r, false);
+        if (r->o->save && !r->output_failed && r->since_checkpoint >= r->o->checkpoint_every)
+            checkpoint(r, false);
         progress(r, REPLAY_PROGRESS_TICK);
     }
     dd_pool_retire(r->pool);
@@ -614,6 +619,8 @@ static bool open_outputs(run *r)
     if (!o->csv_deals) return true;
     if (o->resume_records)
         r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
+    else if (o->save)
+        r->csv = csv_out_open_resumable(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
     else
         r->csv = csv_out_open(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
     if (!r->csv) note(r, REPLAY_FAILURE, &err);
@@ -691,7 +698,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         input_failed = true;
     }
     ds_item it;
-    while (in && !r.peer_lost && !(interrupted = o->stop && *o->stop) && deal_stream_next(in, &it)) {
+    while (in && !r.output_failed && !r.peer_lost && !(interrupted = o->stop && *o->stop) &&
+           deal_stream_next(in, &it)) {
         if (it.kind == DS_FATAL) {
             note(&r, REPLAY_INPUT, it.diag);
             input_stopped(&r, it.input, it.diag);
@@ -720,10 +728,13 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
                           "(resume it with --resume)");
         note(&r, REPLAY_FAILURE, &why);
     }
+    bool stopped = interrupted || r.output_failed || r.peer_lost;
     /* a state ends at a record: one lost mid-record keeps the last checkpoint */
-    if (o->save && !(r.peer_lost && r.mid_record)) checkpoint(&r, !interrupted && !r.peer_lost);
+    if (o->save && !r.output_failed && !(r.peer_lost && r.mid_record))
+        checkpoint(&r, !interrupted && !r.peer_lost);
     diag_t err = {0};
-    if (r.csv && !csv_out_close(r.csv, &err)) {
+    /* a stopped run's table stays PATH.partial, for --resume */
+    if (r.csv && !(stopped ? csv_out_keep : csv_out_close)(r.csv, &err)) {
         note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
     }

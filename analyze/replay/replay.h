@@ -134,6 +134,11 @@ extern const int REPLAY_CSV_NCOLS;
 replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
                          stats_state *st);
 
+/* Before resuming: whether the records of files before o->resume_records
+ * (this shard's) still hold what o->inputs says (deals and digest, per
+ * input). False with why filled (the file that changed, then and now). */
+bool replay_resume_check(const replay_opts *o, const char *const files[], int nfiles, diag_t *why);
+
 /* The dd-best lead of a leader's hand (analyze/lead/RULES.md §8.4, Q18): the card
  * with most tricks; ties go to pref_card (the lead of the convention
  * dd-best's table prefers: long-suit) if optimal, else to the first optimal

@@ -6,7 +6,9 @@
 # Seeds: for fuzz_read, the shared book cases and the heads of the shared
 # corpora (PBN, LIN, DDS test hands), the repo's own test data and a small
 # .wda, each behind a 0 byte (its first byte picks the format: 0 =
-# detect); for fuzz_convention, the built-in convention tables. Each
+# detect); for fuzz_convention, the built-in convention tables; for
+# fuzz_where, --where conditions of the README's kind; for fuzz_wls, the
+# state files of two small runs (one whole, one shard). Each
 # target's corpus stays in build/fuzz/TARGET.run/ between runs. Exits non-zero
 # when the fuzzer found a crash, a hang or a leak: the input is left as
 # build/fuzz/TARGET.run/crash-* (or timeout-*, leak-*, oom-*); rerun it
@@ -40,6 +42,22 @@ fuzz_convention)
     for f in analyze/lead/conventions/*.tbl; do
         i=$((i + 1))
         cp "$f" "$dir/seed/"
+    done
+    ;;
+fuzz_where)
+    for w in 'trumps(leader) >= 5 && longest(leader) >= 5 && holds(leader, "AKQ", longest_suit)' \
+             'shape(dealer) == "4-4-3-2" || !hcp(north, spades) > 3' \
+             'count(second, "AKQJT", trumps) + honours(third) - len(west, clubs) != 2' \
+             'shape(east) == "5=4=3=1" && (shortest(south) <= 1 || points(leader) > 12)'; do
+        i=$((i + 1))
+        printf '%s' "$w" > "$dir/seed/w$i"
+    done
+    ;;
+fuzz_wls)
+    for shard in 1/1 1/2; do
+        i=$((i + 1))
+        ./whistlab replay --no-progress --eval play --limit 4 --shard "$shard" --save "$dir/seed/s$i.wls" \
+            corpora/whist-2000.pbn.gz > /dev/null 2>&1 || i=$((i - 1))
     done
     ;;
 esac

@@ -1,0 +1,52 @@
+/* replay_resume.c -- before a run resumes (replay.h, replay_resume_check):
+ * the records before its resume point must still be those the state file
+ * accounted for, input by input (deals read and their digest), else the
+ * resumed run would add up two corpora: one regenerated between the
+ * interrupt and --resume, say. A reading pass, far cheaper than solving. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "formats/deal_digest.h"
+#include "replay.h"
+
+bool replay_resume_check(const replay_opts *o, const char *const files[], int nfiles, diag_t *why)
+{
+    input_account *now = calloc((size_t)nfiles, sizeof *now);
+    ds_opts so = {.input = o->input, .whist = true, .select = true, .limit = o->limit, .shard = o->shard,
+                  .shards = o->shards};
+    deal_stream *in = now ? deal_stream_open(&so, files, nfiles) : NULL;
+    if (!in) {
+        free(now);
+        diag_set(why, NULL, 0, "out of memory");
+        return false;
+    }
+    ds_item it;
+    while (deal_stream_next(in, &it)) {
+        bool counted = it.kind == DS_DEAL || it.kind == DS_UNUSABLE || it.kind == DS_LEFT || it.kind == DS_REJECT;
+        if (!counted && it.kind != DS_REPEAT && it.kind != DS_ERROR) continue;
+        if (it.record >= o->resume_records) break;
+        if (!counted) continue;
+        input_account *a = &now[it.input];
+        a->deals++; /* as replay's accounting counts them: rejections too, their digest aside */
+        if (it.kind != DS_REJECT) {
+            digest128 term = deal_digest_term(it.deal, it.position);
+            input_account_add_term(a, term.lane);
+        }
+    }
+    deal_stream_close(in);
+    bool same = true;
+    for (int k = 0; k < nfiles && same; k++) {
+        const input_account *was = &o->inputs[k], *is = &now[k];
+        if (was->deals == is->deals && was->digest[0] == is->digest[0] && was->digest[1] == is->digest[1])
+            continue;
+        same = false;
+        diag_set(why, files[k], 0,
+                 "changed since the run started: its records before the resume point held %llu deals "
+                 "(digest %016llx%016llx), they now hold %llu (digest %016llx%016llx); the run cannot go "
+                 "on (start it again without --resume)",
+                 (unsigned long long)was->deals, (unsigned long long)was->digest[1],
+                 (unsigned long long)was->digest[0], (unsigned long long)is->deals,
+                 (unsigned long long)is->digest[1], (unsigned long long)is->digest[0]);
+    }
+    free(now);
+    return same;
+}
