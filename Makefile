@@ -5,7 +5,7 @@
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
-#                language and .wls state files (tests/fuzz/)
+#                language, .wls state files and .wdv stores of solved leads (tests/fuzz/)
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)

@@ -8,7 +8,8 @@
 # .wda, each behind a 0 byte (its first byte picks the format: 0 =
 # detect); for fuzz_convention, the built-in convention tables; for
 # fuzz_where, --where conditions of the README's kind; for fuzz_wls, the
-# state files of two small runs (one whole, one shard). Each
+# state files of two small runs (one whole, one shard); for fuzz_wdv, the
+# store of DDS's sol10 hands and the shipped corpus's store. Each
 # target's corpus stays in build/fuzz/TARGET.run/ between runs. Exits non-zero
 # when the fuzzer found a crash, a hang or a leak: the input is left as
 # build/fuzz/TARGET.run/crash-* (or timeout-*, leak-*, oom-*); rerun it
@@ -59,6 +60,12 @@ fuzz_wls)
         ./whistlab replay --no-progress --eval play --limit 4 --shard "$shard" --save "$dir/seed/s$i.wls" \
             corpora/whist-2000.pbn.gz > /dev/null 2>&1 || i=$((i - 1))
     done
+    ;;
+fuzz_wdv)
+    if ./whistlab solve --no-progress "$shared/corpora/dds-hands/sol10.txt" -o "$dir/seed/s.wdv" > /dev/null 2>&1; then
+        i=$((i + 1))
+    fi
+    cp corpora/whist-2000.wdv "$dir/seed/whist-2000.wdv" && i=$((i + 1))
     ;;
 esac
 echo "fuzz: $name for $seconds s on 2 workers, $i seed files (logs: $dir/fuzz-*.log)"
