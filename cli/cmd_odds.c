@@ -15,6 +15,7 @@
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "formats/deal_digest.h"
+#include "formats/out_file.h"
 #include "stats/odds_report.h"
 #include "stats/plot.h"
 #include "stats/provenance.h"
@@ -415,8 +416,10 @@ static bool write_csv(const odds_opts *o, const char *path, const odds_estimate 
                       const provenance *prov)
 {
     diag_t err = {0};
-    odds_csv *w = odds_csv_open(path, &err);
+    out_file *file = out_file_create_by_name(path, &err); /* whole or absent, gzip by a .gz name */
+    odds_csv *w = file ? odds_csv_open(out_file_stream(file), &err) : NULL;
     if (!w) {
+        if (file) out_file_abort(file);
         cli_error("whistlab odds", &err);
         return false;
     }
@@ -434,7 +437,12 @@ static bool write_csv(const odds_opts *o, const char *path, const odds_estimate 
         for (int i = 0; i < k; i++) odds_csv_write(w, &lines[i]);
     }
     if (!odds_csv_close(w, &err)) {
+        out_file_abort(file);
         fprintf(stderr, "whistlab odds: %s: %s\n", path, err.reason);
+        return false;
+    }
+    if (!out_file_commit(file, &err)) {
+        cli_error("whistlab odds", &err);
         return false;
     }
     return true;

@@ -2,7 +2,6 @@
  * small-integer form, and the tidy CSV (odds.md S2.2). The terminal tables
  * are in odds_print.c. */
 #include <csv.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,28 +146,19 @@ odds_line odds_line_of_row(const odds_row *r, const odds_estimate *est)
 
 struct odds_csv {
     FILE *f;
-    bool own;
 };
 
 static const char *const HEADER[] = {"table", "row", "event", "exact", "historic_text", "historic_value",
                                      "empirical", "ci_low", "ci_high", "n", "verdict", "source"};
 
-odds_csv *odds_csv_open(const char *path, diag_t *diag)
+odds_csv *odds_csv_open(FILE *f, diag_t *diag)
 {
-    bool stdout_ = strcmp(path, "-") == 0;
-    FILE *f = stdout_ ? stdout : fopen(path, "w");
-    if (!f) {
-        diag_set(diag, path, 0, "%s", strerror(errno));
-        return NULL;
-    }
     odds_csv *w = malloc(sizeof *w);
     if (!w) {
-        if (!stdout_) fclose(f);
-        diag_set(diag, path, 0, "out of memory");
+        diag_set(diag, NULL, 0, "out of memory");
         return NULL;
     }
     w->f = f;
-    w->own = !stdout_;
     for (size_t i = 0; i < sizeof HEADER / sizeof HEADER[0]; i++) fprintf(f, "%s%s", i ? "," : "", HEADER[i]);
     fputc('\n', f);
     return w;
@@ -223,8 +213,7 @@ void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const 
 bool odds_csv_close(odds_csv *w, diag_t *diag)
 {
     bool ok = !ferror(w->f);
-    if (w->own) ok = fclose(w->f) == 0 && ok;
-    else ok = fflush(w->f) == 0 && ok;
+    ok = fflush(w->f) == 0 && ok;
     if (!ok) diag_set(diag, NULL, 0, "CSV output: write failed");
     free(w);
     return ok;

@@ -46,14 +46,16 @@ typedef struct {
 odds_line odds_line_of_row(const odds_row *r, const odds_estimate *est);
 
 typedef struct odds_csv odds_csv;
-/* Creates path ("-" = standard output) and writes the header. NULL with
- * diag filled (the path and the reason) on failure. */
-odds_csv *odds_csv_open(const char *path, diag_t *diag);
+/* Starts the table on f (the caller's: a file whole or absent,
+ * formats/out_file.h, or standard output) with its header. NULL with diag
+ * filled when out of memory. */
+odds_csv *odds_csv_open(FILE *f, diag_t *diag);
 void odds_csv_write(odds_csv *w, const odds_line *l);
 /* A line of text, not a row of odds (what a measured table rests on,
  * stats/provenance.h): table, row, and the text in the event column. */
 void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text);
-/* False (diag's reason filled) if any write failed. */
+/* Flushes f (which stays the caller's to close). False (diag's reason
+ * filled) if any write failed. Frees w. */
 bool odds_csv_close(odds_csv *w, diag_t *diag);
 
 /* Prints one table (index into odds_tables()) laid out like its book

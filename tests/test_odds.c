@@ -1250,7 +1250,9 @@ static void test_csv_read_back_with_libcsv(void **state)
     (void)state;
     const char *path = test_tmp("odds.csv");
     diag_t err = {0};
-    odds_csv *w = odds_csv_open(path, &err);
+    FILE *csv = fopen(path, "w");
+    assert_non_null(csv);
+    odds_csv *w = odds_csv_open(csv, &err);
     assert_non_null(w);
     int n;
     const odds_row *rows = odds_rows(&n);
@@ -1259,6 +1261,7 @@ static void test_csv_read_back_with_libcsv(void **state)
         odds_csv_write(w, &l);
     }
     assert_true(odds_csv_close(w, &err));
+    assert_int_equal(fclose(csv), 0);
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
     struct csv_parser p;
@@ -1298,7 +1301,9 @@ static void test_csv_empirical_columns(void **state)
     (void)state;
     const char *path = test_tmp("odds-emp.csv");
     diag_t err = {0};
-    odds_csv *w = odds_csv_open(path, &err);
+    FILE *csv = fopen(path, "w");
+    assert_non_null(csv);
+    odds_csv *w = odds_csv_open(csv, &err);
     assert_non_null(w);
     odds_estimate e = {.has = true, .value = 0.25, .has_ci = true, .lo = 0.2, .hi = 0.3, .n = 1234};
     odds_line l = odds_line_of_row(row_of("two-hands", "m2.eq0"), &e);
@@ -1309,6 +1314,7 @@ static void test_csv_empirical_columns(void **state)
     l = odds_line_of_row(row_of("dealer-trumps", "dealer.ge13"), &none); /* n = 0 */
     odds_csv_write(w, &l);
     assert_true(odds_csv_close(w, &err));
+    assert_int_equal(fclose(csv), 0);
     FILE *f = fopen(path, "r");
     char line[1024];
     assert_non_null(fgets(line, sizeof line, f));
