@@ -98,12 +98,14 @@ void dd_mpi_finish(void)
 /* Open MPI's blocking calls poll in a busy loop: a rank waiting for its
  * next chunk, or rank 0's thread waiting for a peer's results, would take
  * a core from the solvers. These wait by testing a request between naps
- * that grow from 20 us to 2 ms (a solve takes tens of ms). */
+ * that grow from 20 us to 0.25 ms: a solve takes tens of ms, so a chunk
+ * waits at most a quarter of a millisecond, for a few thousand cheap
+ * wake-ups a second. */
 static void nap(long *ns)
 {
     struct timespec t = {0, *ns};
     nanosleep(&t, NULL);
-    if (*ns < 2000000) *ns *= 2;
+    if (*ns < 250000) *ns *= 2;
 }
 
 static bool recv_waiting(void *buf, int bytes, int from, int tag)

@@ -1,6 +1,6 @@
 /* bench_mpi.c -- `mpirun -n 2 whistlab solve` (rank 0 reads and solves on
  * one thread, rank 1 solves) against one process solving on one thread,
- * over the same deals (DDS's list100), interleaved, best of ROUNDS. The
+ * over the same deals (DDS's list1000), interleaved, best of ROUNDS. The
  * issue's target: a deals/s ratio of 1.8 or more -- each rank adds a
  * solver, and the chunks handed out on demand keep both busy to the end.
  *
@@ -12,7 +12,7 @@
 #include <time.h>
 
 #define ROUNDS 2
-#define DEALS 100
+#define DEALS 1000
 
 static double wall_s(void)
 {
@@ -36,11 +36,11 @@ int main(void)
     const char *shared = getenv("WHISTLAB_SHARED");
     char one[1024], two[1024];
     snprintf(one, sizeof one,
-             "./whistlab solve %s/corpora/dds-hands/list100.txt -o build/bench-mpi-1.wdv --threads 1 "
+             "./whistlab solve %s/corpora/dds-hands/list1000.txt -o build/bench-mpi-1.wdv --threads 1 "
              "--no-progress > /dev/null",
              shared && *shared ? shared : "../shared");
     snprintf(two, sizeof two,
-             "mpirun --oversubscribe --allow-run-as-root -n 2 ./whistlab solve %s/corpora/dds-hands/list100.txt "
+             "mpirun --oversubscribe --allow-run-as-root -n 2 ./whistlab solve %s/corpora/dds-hands/list1000.txt "
              "-o build/bench-mpi-2.wdv --no-progress > /dev/null",
              shared && *shared ? shared : "../shared");
     double best1 = 1e30, best2 = 1e30;
