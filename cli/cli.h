@@ -61,6 +61,10 @@ void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t
  * not be read (on), EXIT_REJECTS if a record was rejected or unusable or
  * an error found, else EXIT_OK. */
 int cli_stream_status(const ds_counts *c);
+
+/* --shard I/N: 1 <= I <= N <= max into *i, *n; false (nothing set) if s
+ * is not one. */
+bool cli_parse_shard(const char *s, unsigned max, unsigned *i, unsigned *n);
 /* A stream over files, or NULL after "PREFIX: out of memory" on stderr. */
 deal_stream *cli_stream_open(const char *prefix, const ds_opts *o, const char *const files[], int nfiles);
 

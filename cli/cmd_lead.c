@@ -352,31 +352,6 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     return value_status > status ? value_status : status;
 }
 
-/* --values: the store, made with the policy the files are read by.
- * Returns EXIT_OK, or the exit status of the failure (message printed). */
-static int open_values(lead_opts *o, const input_opts *io, const char *path, const char *hand, dd_store **store)
-{
-    if (hand || o->sim.layouts) {
-        fprintf(stderr, "whistlab lead: --values goes with files (without --simulate): a store holds "
-                        "the values of a corpus's deals\n");
-        return EXIT_USAGE;
-    }
-    diag_t diag = {0};
-    if (!(*store = dd_store_open(path, &diag))) {
-        cli_error("whistlab lead", &diag);
-        return EXIT_FAILURE_IO;
-    }
-    char policy[DD_STORE_POLICY_MAX];
-    input_opts_policy_text(io, policy, sizeof policy);
-    if (strcmp(dd_store_header_of(*store)->policy, policy) != 0) {
-        fprintf(stderr, "whistlab lead: %s: the store was solved with %s, these files are read with %s\n", path,
-                dd_store_header_of(*store)->policy, policy);
-        return EXIT_FAILURE_IO;
-    }
-    o->values = *store;
-    return EXIT_OK;
-}
-
 int cmd_lead(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -501,7 +476,14 @@ int cmd_lead(int argc, char **argv)
     if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
         status = EXIT_USAGE;
     if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
-    if (status == EXIT_OK && values_path) status = open_values(&o, &io, values_path, hand, &store);
+    if (status == EXIT_OK && values_path && (hand || o.sim.layouts)) {
+        fprintf(stderr, "whistlab lead: --values goes with files (without --simulate): a store holds "
+                        "the values of a corpus's deals\n");
+        status = EXIT_USAGE;
+    } else if (status == EXIT_OK && values_path) {
+        if (!(store = input_opts_open_values(&io, values_path, "whistlab lead"))) status = EXIT_FAILURE_IO;
+        o.values = store;
+    }
     if (status == EXIT_OK && !o.sim.layouts && (layouts_path || o.sim.play || o.sim.threads)) {
         fprintf(stderr, "whistlab lead: --eval, --threads and --csv-layouts go with --simulate N\n");
         status = EXIT_USAGE;

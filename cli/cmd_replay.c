@@ -122,17 +122,6 @@ static void replay_usage(FILE *f)
         STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
 }
 
-static bool parse_shard(const char *s, unsigned *i, unsigned *n)
-{
-    unsigned a, b;
-    char tail;
-    if (sscanf(s, "%u/%u%c", &a, &b, &tail) != 2) return false;
-    if (b < 1 || b > WLS_MAX_PARTS || a < 1 || a > b) return false;
-    *i = a;
-    *n = b;
-    return true;
-}
-
 static void free_convs(conv_list *cl)
 {
     for (int i = 0; i < cl->n; i++)
@@ -286,7 +275,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'S':
-            if (!parse_shard(optarg, &c->o.shard, &c->o.shards)) {
+            if (!cli_parse_shard(optarg, WLS_MAX_PARTS, &c->o.shard, &c->o.shards)) {
                 fprintf(stderr, "whistlab: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg, WLS_MAX_PARTS);
                 return EXIT_USAGE;
             }
@@ -397,26 +386,6 @@ static int check_tables(replay_cli *c)
     return -1;
 }
 
-/* Opens the store of --values and checks it was made with this run's
- * reading policy. Returns -1 to go on, or an exit status. */
-static int open_values(replay_cli *c, dd_store **store)
-{
-    diag_t diag = {0};
-    if (!(*store = dd_store_open(c->values, &diag))) {
-        cli_error("whistlab", &diag);
-        return EXIT_FAILURE_IO;
-    }
-    char policy[DD_STORE_POLICY_MAX];
-    input_opts_policy_text(&c->o.input, policy, sizeof policy);
-    const dd_store_header *h = dd_store_header_of(*store);
-    if (strcmp(h->policy, policy) != 0) {
-        fprintf(stderr, "whistlab: %s: the store was solved with %s, this run reads with %s\n", c->values,
-                h->policy, policy);
-        return EXIT_FAILURE_IO;
-    }
-    return -1;
-}
-
 /* A run over the whole corpus read the deals the store was made from
  * (each deal's record is checked as it is read; this checks the count
  * and the digest of them all). */
@@ -520,7 +489,10 @@ int cmd_replay(int argc, char **argv)
     c.o.inputs = inputs;
     replay_settings_format(&c.s, config, sizeof config);
     c.o.config = config;
-    if (c.values && (rc = open_values(&c, &store)) >= 0) goto out;
+    if (c.values && !(store = input_opts_open_values(&c.o.input, c.values, "whistlab"))) {
+        rc = EXIT_FAILURE_IO;
+        goto out;
+    }
     c.o.values = store;
     c.o.mpi = &world;
     if (world.rank > 0) { /* a serving rank: rank 0 reports */

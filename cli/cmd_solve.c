@@ -97,19 +97,13 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
         case 'o': c->out = optarg; break;
         case 'r': c->resume = true; break;
         case 'm': c->merge = true; break;
-        case 'S': {
-            unsigned a, b;
-            char tail;
-            if (sscanf(optarg, "%u/%u%c", &a, &b, &tail) != 2 || b < 1 || b > DD_STORE_MAX_SHARDS || a < 1 ||
-                a > b) {
+        case 'S':
+            if (!cli_parse_shard(optarg, DD_STORE_MAX_SHARDS, &c->o.shard, &c->o.shards)) {
                 fprintf(stderr, "whistlab solve: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg,
                         DD_STORE_MAX_SHARDS);
                 return EXIT_USAGE;
             }
-            c->o.shard = a;
-            c->o.shards = b;
             break;
-        }
         case 'j':
             if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
                 fprintf(stderr, "whistlab solve: --threads %s: expected 1..64\n", optarg);

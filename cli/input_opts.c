@@ -1,7 +1,10 @@
-/* input_opts.c -- parsing of --format, --trump, --leader and --where. */
+/* input_opts.c -- parsing of --format, --trump, --leader and --where, the
+ * reading policy as a store of solved leads records it, and --values. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "analyze/deal/deal_filter.h"
+#include "cli/cli.h"
 #include "cli/input_opts.h"
 
 /* The --where condition as the reading loop calls it: the deal's hands,
@@ -82,4 +85,24 @@ void input_opts_policy_text(const input_opts *o, char *buf, size_t len)
     else snprintf(trump, sizeof trump, "%s", KIND[p->kind]);
     snprintf(buf, len, "format %s trump %s leader %c", deal_format_name(o->format), trump,
              p->leader == SEAT_NONE ? '-' : SEAT_CHARS[p->leader]);
+}
+
+dd_store *input_opts_open_values(const input_opts *o, const char *path, const char *prog)
+{
+    diag_t diag = {0};
+    dd_store *store = dd_store_open(path, &diag);
+    if (!store) {
+        cli_error(prog, &diag);
+        return NULL;
+    }
+    char policy[DD_STORE_POLICY_MAX];
+    input_opts_policy_text(o, policy, sizeof policy);
+    const dd_store_header *h = dd_store_header_of(store);
+    if (strcmp(h->policy, policy) != 0) {
+        fprintf(stderr, "%s: %s: the store was solved with %s, this run reads with %s\n", prog, path, h->policy,
+                policy);
+        dd_store_close(store);
+        return NULL;
+    }
+    return store;
 }

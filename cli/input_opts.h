@@ -8,6 +8,7 @@
 #define WHISTLAB_INPUT_OPTS_H
 
 #include <getopt.h>
+#include "analyze/dd/dd_store.h"
 #include "formats/deal_stream.h"
 
 enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER, OPT_INPUT_WHERE };
@@ -37,5 +38,10 @@ int input_opts_take(input_opts *o, int opt, const char *value);
 /* The reading policy of o as a store of solved leads records it ("format
  * F trump T leader L"): a store serves only runs that read a corpus alike. */
 void input_opts_policy_text(const input_opts *o, char *buf, size_t len);
+
+/* --values: the store of solved leads at path, made with o's reading
+ * policy. NULL (the reason printed under prog) when it cannot be opened
+ * or was made otherwise. */
+dd_store *input_opts_open_values(const input_opts *o, const char *path, const char *prog);
 
 #endif

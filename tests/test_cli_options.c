@@ -9,21 +9,6 @@
 
 static char out[1 << 20], err[1 << 16];
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    assert_non_null(s);
-    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 static int lines(const char *s)
 {
     int n = 0;
@@ -36,7 +21,7 @@ static int run(const char *args)
 {
     const char *e = test_tmp("stderr");
     int rc = test_run(out, sizeof out, "%s %s 2>%s", test_bin(), args, e);
-    char *t = slurp(e);
+    char *t = test_slurp(e);
     snprintf(err, sizeof err, "%s", t ? t : "");
     free(t);
     unlink(e);
@@ -109,7 +94,7 @@ static void test_round_robin_tables(void **state)
             n++;
         }
     assert_int_equal(n, 20);
-    char *csv = slurp(summary);
+    char *csv = test_slurp(summary);
     assert_non_null(csv);
     assert_non_null(strstr(csv, "\ninput,all,,,,analysed,,20\n"));
     assert_non_null(strstr(csv, "\nall,all,duplicate,long-suit,short-suit,n,,20\n"));

@@ -10,21 +10,6 @@
 
 static char out[1 << 17];
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    assert_non_null(s);
-    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 /* The man page's text as read: font escapes dropped, \- as -. */
 static char *man_plain(const char *src)
 {
@@ -139,7 +124,7 @@ static const char *const COMMANDS[] = {"check", "show", "convert", "replay", "me
 static void test_help_options_in_man_page(void **state)
 {
     (void)state;
-    char *src = slurp("whistlab.1");
+    char *src = test_slurp("whistlab.1");
     assert_non_null(src);
     char *man = man_plain(src);
     char *commands = man_section(man, "COMMANDS");
@@ -263,7 +248,7 @@ static int readme_examples(const char *readme, example *ex, int max, int *skippe
 static void test_readme_examples_run(void **state)
 {
     (void)state;
-    char *readme = slurp("README.md");
+    char *readme = test_slurp("README.md");
     assert_non_null(readme);
     static example ex[64];
     int skipped;

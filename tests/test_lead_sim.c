@@ -13,17 +13,6 @@ static const char *const SIM =
     "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H7 --simulate 24 --seed 5 --eval both "
     "--convention long-suit,short-suit --threads %d --csv %s --csv-layouts %s 2>&1";
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return strdup(buf);
-}
-
 /* Splits line (modified) at commas into at most max fields. */
 static int fields(char *line, char **f, int max)
 {
@@ -44,11 +33,15 @@ static void test_threads_alike(void **state)
     static char one[65536], two[65536];
     int rc = test_run(one, sizeof one, SIM, test_bin(), 1, tables_csv, layouts_csv);
     assert_int_equal(rc, 0);
-    char *t1 = slurp(tables_csv), *l1 = slurp(layouts_csv);
+    char *t1 = test_slurp(tables_csv), *l1 = test_slurp(layouts_csv);
+    assert_non_null(t1);
+    assert_non_null(l1);
     rc = test_run(two, sizeof two, SIM, test_bin(), 2, tables_csv, layouts_csv);
     assert_int_equal(rc, 0);
     assert_string_equal(one, two);
-    char *t2 = slurp(tables_csv), *l2 = slurp(layouts_csv);
+    char *t2 = test_slurp(tables_csv), *l2 = test_slurp(layouts_csv);
+    assert_non_null(t2);
+    assert_non_null(l2);
     assert_string_equal(t1, t2);
     assert_string_equal(l1, l2);
     assert_non_null(strstr(one, "DOUBLE-DUMMY"));
@@ -70,7 +63,8 @@ static void test_tables_from_layouts(void **state)
     static int v[MAXK][NLEADS][NLAYOUTS];
     char lead_name[NLEADS][3];
     int nleads = 0;
-    char *text = slurp(layouts_csv), *save = NULL;
+    char *text = test_slurp(layouts_csv), *save = NULL;
+    assert_non_null(text);
     strtok_r(text, "\n", &save); /* header */
     int rows = 0;
     for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -93,7 +87,8 @@ static void test_tables_from_layouts(void **state)
     assert_int_equal(rows, 3 * 13 * NLAYOUTS);
     free(text);
     /* the table CSV: eval convention lead ... mean best_pct odd_pct is_best diff */
-    text = slurp(tables_csv);
+    text = test_slurp(tables_csv);
+    assert_non_null(text);
     save = NULL;
     char *header = strtok_r(text, "\n", &save);
     assert_non_null(strstr(header, "eval,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"

@@ -223,23 +223,6 @@ static bool svg_has_text_containing(const svg_doc *d, const char *s)
     return false;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf) buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
 static bool exists(const char *dir, const char *name)
 {
     char path[1024];
@@ -254,14 +237,14 @@ static void load_figure(const char *dir, const char *name, svg_doc *d)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/%s.svg", dir, name);
-    char *doc = slurp(path);
+    char *doc = test_slurp(path);
     if (!doc) fail_msg("%s: missing", path);
     bool ok = svg_parse(doc, d);
     free(doc);
     if (!ok) fail_msg("%s: not well formed: %s", path, d->why);
     assert_string_equal(d->root, "svg");
     snprintf(path, sizeof path, "%s/%s.gp", dir, name);
-    char *gp = slurp(path);
+    char *gp = test_slurp(path);
     if (!gp) fail_msg("%s: missing", path);
     char want[200];
     snprintf(want, sizeof want, "set output '%s.svg'", name);
@@ -329,7 +312,7 @@ static void test_replay_report_and_messages(void **state)
     assert_non_null(strstr(replay_stdout, "NET GAIN PER DEAL"));
     char path[400];
     snprintf(path, sizeof path, "%s/replay.err", base);
-    char *err = slurp(path);
+    char *err = test_slurp(path);
     assert_non_null(err);
     static const char *const NAMES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
     for (size_t i = 0; i < 5; i++) {
@@ -429,7 +412,7 @@ static void test_differences_figure(void **state)
 /* A value of the summary CSV (no quoted fields before the value in these rows). */
 static double summary_value(const char *prefix)
 {
-    char *csv = slurp(summary_csv);
+    char *csv = test_slurp(summary_csv);
     assert_non_null(csv);
     char *p = strstr(csv, prefix);
     if (!p) fail_msg("summary CSV: no row %s", prefix);
@@ -444,7 +427,7 @@ static void test_data_match_the_summary(void **state)
     (void)state;
     char path[400];
     snprintf(path, sizeof path, "%s/net-gain.dat", run_dir);
-    char *dat = slurp(path);
+    char *dat = test_slurp(path);
     assert_non_null(dat);
     char *line = strstr(dat, "\"long-suit " MINUS " short-suit\"");
     assert_non_null(line);
@@ -457,7 +440,7 @@ static void test_data_match_the_summary(void **state)
 
     /* the mean tricks' interval: Student t over the 300 deals */
     snprintf(path, sizeof path, "%s/conventions.dat", run_dir);
-    dat = slurp(path);
+    dat = test_slurp(path);
     assert_non_null(dat);
     line = strstr(dat, "\"american\"");
     assert_non_null(line);
@@ -474,9 +457,9 @@ static void test_data_match_the_summary(void **state)
 
     /* levels with fewer than 10 deals are left out of the breakdowns */
     snprintf(path, sizeof path, "%s/by-trumps.dat", run_dir);
-    dat = slurp(path);
+    dat = test_slurp(path);
     assert_non_null(dat);
-    char *csv = slurp(summary_csv);
+    char *csv = test_slurp(summary_csv);
     assert_non_null(csv);
     int levels = 0;
     for (int k = 0; k <= 13; k++) {
@@ -532,7 +515,7 @@ static void test_both_evals_run(void **state)
                               "--csv-summary '%s' --plot '%s' " CORPUS " 2>&1 >/dev/null",
                               test_bin(), csv, dir),
                      0);
-    char *table = slurp(csv);
+    char *table = test_slurp(csv);
     assert_non_null(table);
     assert_null(strstr(table, ",long-suit (sd),")); /* the experiment row may say "(sd)" */
     assert_non_null(strstr(table, "\nall,all,play,long-suit,short-suit,mean_gain,,"));
@@ -564,7 +547,7 @@ static void test_plot_command_same_data(void **state)
         char a[500], b[500];
         snprintf(a, sizeof a, "%s/%s.dat", run_dir, NAMES[i]);
         snprintf(b, sizeof b, "%s/%s.dat", dir, NAMES[i]);
-        char *x = slurp(a), *y = slurp(b);
+        char *x = test_slurp(a), *y = test_slurp(b);
         assert_non_null(x);
         assert_non_null(y);
         assert_string_equal(x, y);
@@ -621,7 +604,7 @@ static void test_odds_figures(void **state)
     assert_false(exists(odds_dir, "odds-gof.svg"));
     char path[400];
     snprintf(path, sizeof path, "%s/odds.err", base);
-    char *err = slurp(path);
+    char *err = test_slurp(path);
     assert_non_null(err);
     assert_non_null(strstr(err, "odds-gof.svg: not drawn: the goodness-of-fit table holds test statistics"));
     assert_non_null(strstr(err, "whistlab odds: figure "));
@@ -855,7 +838,7 @@ static void test_gnuplot_messages_come_back(void **state)
     snprintf(want, sizeof want, "%s/differences.gp: %s: warning: something odd", dir, warning);
     assert_string_equal(w.last, want);
 
-    char *caught = slurp(errfile);
+    char *caught = test_slurp(errfile);
     assert_non_null(caught);
     assert_string_equal(caught, "");
     free(caught);

@@ -54,6 +54,23 @@ static inline int test_run(char *out, size_t cap, const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The whole content of a file, NUL-terminated, in a new string; NULL when
+ * it cannot be opened. */
+static inline char *test_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    assert_non_null(s);
+    assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
 /* A temporary file name unique to this process. */
 static inline const char *test_tmp(const char *suffix)
 {

@@ -138,7 +138,9 @@ struct dd_store_writer {
     uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_MAX_NOTE];
 };
 
-dd_store_writer *dd_store_create(const char *path, const dd_store_header *h, bool resumable, diag_t *diag)
+/* A writer for h, unfinished (complete, count, deals and digest are set
+ * at the end), its header packed into w->head; *head_len its length. */
+static dd_store_writer *writer_new(const char *path, const dd_store_header *h, size_t *head_len, diag_t *diag)
 {
     dd_store_writer *w = calloc(1, sizeof *w);
     if (!w) {
@@ -149,7 +151,15 @@ dd_store_writer *dd_store_create(const char *path, const dd_store_header *h, boo
     w->h.complete = false;
     w->h.count = w->h.deals = 0;
     memset(&w->h.digest, 0, sizeof w->h.digest);
-    size_t n = header_pack(&w->h, w->head);
+    *head_len = header_pack(&w->h, w->head);
+    return w;
+}
+
+dd_store_writer *dd_store_create(const char *path, const dd_store_header *h, bool resumable, diag_t *diag)
+{
+    size_t n;
+    dd_store_writer *w = writer_new(path, h, &n, diag);
+    if (!w) return NULL;
     w->bf = blockfile_create(path, DD_STORE_RECORD_BYTES, DD_STORE_BLOCK_RECORDS, w->head, n, resumable, diag);
     if (!w->bf) {
         free(w);
@@ -184,16 +194,9 @@ static bool same_start(void *ctx, const uint8_t *head, diag_t *diag)
 
 dd_store_writer *dd_store_resume(const char *path, const dd_store_header *h, uint64_t *kept, diag_t *diag)
 {
-    dd_store_writer *w = calloc(1, sizeof *w);
-    if (!w) {
-        diag_set(diag, path, 0, "out of memory");
-        return NULL;
-    }
-    w->h = *h;
-    w->h.complete = false;
-    w->h.count = w->h.deals = 0;
-    memset(&w->h.digest, 0, sizeof w->h.digest);
-    size_t n = header_pack(&w->h, w->head);
+    size_t n;
+    dd_store_writer *w = writer_new(path, h, &n, diag);
+    if (!w) return NULL;
     w->bf = blockfile_resume(path, DD_STORE_RECORD_BYTES, DD_STORE_BLOCK_RECORDS, n, same_start, &w->h, kept,
                              diag);
     if (!w->bf) {
