@@ -1,7 +1,10 @@
-/* tally.c -- adding deals to the comparison state, and walking its
- * counters for merge and save. */
+/* tally.c -- adding deals to the comparison state (directly, or through
+ * joint cells folded in later), and walking its counters for merge and
+ * save. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tally.h"
 
@@ -31,10 +34,11 @@ static void cell_add(stats_cell *c, int nconv, const stats_deal *d)
     c->best += (uint64_t)d->best;
     c->best_sq += (uint64_t)(d->best * d->best);
     c->n_best += (uint64_t)d->n_best;
+    /* the pairs in stats_pair_index's order */
+    paired_acc *pair = c->pair;
     for (int i = 0; i < nconv; i++)
         for (int j = i + 1; j < nconv; j++)
-            paired_add(&c->pair[stats_pair_index(i, j, nconv)], d->score[i], d->score[j],
-                       d->choice[i] != d->choice[j]);
+            paired_add(pair++, d->score[i], d->score[j], d->choice[i] != d->choice[j]);
 }
 
 void stats_add(stats_state *st, const stats_deal *d)
@@ -95,6 +99,62 @@ int stats_merge(stats_state *into, const stats_state *from)
         if (strcmp(into->name[i], from->name[i]) != 0) return 0;
     stats_walk(into, from, add_op, NULL);
     return 1;
+}
+
+/* ---- the joint cells (stats_joint) ---- */
+
+#define JOINT_CELLS (STATS_KEYS * STATS_KEYS * STATS_KEYS)
+_Static_assert(STATS_BREAKDOWNS == 3, "a joint cell is keyed by the three breakdown keys");
+
+struct stats_joint {
+    int nconv;
+    int ntouched;                  /* cells added to since the last fold */
+    uint16_t touched[JOINT_CELLS]; /* which, in the order first touched */
+    bool dirty[JOINT_CELLS];
+    stats_cell *cell[JOINT_CELLS]; /* allocated when first needed, kept */
+};
+
+stats_joint *stats_joint_open(int nconv)
+{
+    stats_joint *j = calloc(1, sizeof *j);
+    if (j) j->nconv = nconv;
+    return j;
+}
+
+void stats_joint_add(stats_joint *j, stats_state *st, const stats_deal *d)
+{
+    int k = (d->key[0] * STATS_KEYS + d->key[1]) * STATS_KEYS + d->key[2];
+    stats_cell *c = j->cell[k];
+    if (!c && !(c = j->cell[k] = calloc(1, sizeof *c))) {
+        stats_add(st, d); /* no memory for the cell: the slow way, same counts */
+        return;
+    }
+    if (!j->dirty[k]) {
+        j->dirty[k] = true;
+        j->touched[j->ntouched++] = (uint16_t)k;
+    }
+    cell_add(c, j->nconv, d);
+}
+
+void stats_joint_fold(stats_joint *j, stats_state *st)
+{
+    for (int t = 0; t < j->ntouched; t++) {
+        int k = j->touched[t];
+        int key[STATS_BREAKDOWNS] = {k / (STATS_KEYS * STATS_KEYS), k / STATS_KEYS % STATS_KEYS, k % STATS_KEYS};
+        stats_cell *c = j->cell[k];
+        walk_cell(&st->all, c, j->nconv, add_op, NULL);
+        for (int b = 0; b < STATS_BREAKDOWNS; b++) walk_cell(&st->by[b][key[b]], c, j->nconv, add_op, NULL);
+        memset(c, 0, sizeof *c);
+        j->dirty[k] = false;
+    }
+    j->ntouched = 0;
+}
+
+void stats_joint_close(stats_joint *j)
+{
+    if (!j) return;
+    for (int k = 0; k < JOINT_CELLS; k++) free(j->cell[k]);
+    free(j);
 }
 
 double stats_mean(uint64_t sum, uint64_t n)

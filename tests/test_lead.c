@@ -280,6 +280,54 @@ static void test_registry(void **state)
     assert_null(convention_builtin("long-suit+minneapolis"));
 }
 
+/* lead_choose_each (the hand's facts once for many conventions) chooses
+ * what lead_choose of each convention chooses, card and rule ids, on
+ * random hands with every trump suit, no trumps and turn-ups; a dd-best
+ * entry stops it at its index. */
+static void test_choose_each_is_choose(void **state)
+{
+    (void)state;
+    int n;
+    const convention *const *all = convention_builtins(&n);
+    const convention *conv[16];
+    int dd_best = -1;
+    for (int i = 0; i < n; i++) {
+        conv[i] = convention_is_dd_best(all[i]) ? NULL : all[i];
+        if (!conv[i]) dd_best = i;
+    }
+    assert_true(dd_best >= 0);
+    uint64_t x = 1848;
+    for (int k = 0; k < 5000; k++) {
+        card_t deck[52];
+        for (int c = 0; c < 52; c++) deck[c] = card_make(c / 13, 2 + c % 13);
+        for (int c = 51; c > 0; c--) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            int r = (int)((x >> 33) % (uint64_t)(c + 1));
+            card_t t = deck[c];
+            deck[c] = deck[r];
+            deck[r] = t;
+        }
+        lead_view v = {.hand = 0, .trump = k % 5 == 4 ? STRAIN_NT : k % 5, .turnup = CARD_NONE,
+                       .deal_index = (uint64_t)k, .seed = 7};
+        for (int c = 0; c < 13; c++) v.hand |= 1ULL << deck[c];
+        for (int c = 13; c < 52 && v.trump != STRAIN_NT && k % 3; c++)
+            if (card_suit(deck[c]) == v.trump) {
+                v.turnup = deck[c];
+                break;
+            }
+        lead_choice each[16], one;
+        assert_int_equal(lead_choose_each(conv, n, &v, each), -1);
+        for (int i = 0; i < n; i++) {
+            if (!conv[i]) continue;
+            assert_int_equal(lead_choose(conv[i], &v, &one), 0);
+            assert_int_equal(each[i].card, one.card);
+            assert_string_equal(each[i].suit_rule, one.suit_rule);
+            assert_string_equal(each[i].card_rule, one.card_rule);
+        }
+        assert_int_equal(lead_choose_each(all, n, &v, each), dd_best);
+    }
+}
+
 /* No trumps (README.md, "Trumps and leaders"): t = 0, every suit plain, never a trump lead. */
 static void test_no_trumps(void **state)
 {
@@ -356,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_registry),
+        cmocka_unit_test(test_choose_each_is_choose),
         cmocka_unit_test(test_no_trumps),
         cmocka_unit_test(test_explain),
         cmocka_unit_test(test_book_hands),

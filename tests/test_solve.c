@@ -5,6 +5,7 @@
  * with their reason; the pool's peers (the MPI ranks' stand-in) and
  * `mpirun -n 3` against one process. */
 #include <sys/stat.h>
+#include <time.h>
 #include "testutil.h"
 #include "analyze/dd/dd_pool.h"
 #include "analyze/dd/dd_store.h"
@@ -265,6 +266,44 @@ static void local_doubles(dd_job *job, int thread, void *ctx)
     job->out[0] = (unsigned char)(2 * job->tag);
 }
 
+/* A slow job (a solve), 30 ms. */
+static void slow_job(dd_job *job, int thread, void *ctx)
+{
+    (void)thread;
+    (void)ctx;
+    usleep(30000);
+    job->out[0] = (unsigned char)job->tag;
+}
+
+/* The caller sleeps while slow jobs run: waiting for a run of results
+ * (dd_pool_oldest) gives up the run after a while and then waits for the
+ * oldest alone, without spinning. 32 jobs of 30 ms on one worker take about
+ * a second; a caller that spun would burn as much CPU. */
+static void test_pool_caller_sleeps(void **state)
+{
+    (void)state;
+    dd_pool *p = dd_pool_open(1, 64, slow_job, NULL);
+    assert_non_null(p);
+    for (uint64_t tag = 0; tag < 32; tag++) {
+        dd_job *job = dd_pool_claim(p);
+        assert_non_null(job);
+        job->tag = tag;
+        dd_pool_submit(p);
+    }
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+    uint64_t next = 0;
+    for (dd_job *old; (old = dd_pool_oldest(p)); next++, dd_pool_retire(p)) {
+        assert_int_equal(old->tag, next);
+        assert_int_equal(old->out[0], (unsigned char)next);
+    }
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    assert_int_equal(next, 32);
+    double cpu_s = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    assert_true(cpu_s < 0.1);
+    dd_pool_close(p);
+}
+
 static void test_pool_peers(void **state)
 {
     (void)state;
@@ -349,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_shards_and_resume_same_bytes),
         cmocka_unit_test(test_store_refused_with_reason),
         cmocka_unit_test(test_pool_peers),
+        cmocka_unit_test(test_pool_caller_sleeps),
         cmocka_unit_test(test_mpirun_same_bytes),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

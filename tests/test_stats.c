@@ -172,6 +172,47 @@ static void test_merge_is_exact(void **state)
     free(other);
 }
 
+/* Joint cells folded in (at uneven points, some folds empty) give the
+ * state stats_add gives, counter for counter: every convention count up to
+ * STATS_MAX_CONV, every breakdown key from 0 to STATS_KEYS - 1. */
+static void test_joint_cells_fold_exactly(void **state)
+{
+    (void)state;
+    static const char *const names[STATS_MAX_CONV] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"};
+    for (int nconv = 1; nconv <= STATS_MAX_CONV; nconv += 11 - (nconv == 1) * 9) {
+        stats_state *direct = calloc(1, sizeof *direct), *folded = calloc(1, sizeof *folded);
+        stats_init(direct, nconv, names);
+        stats_init(folded, nconv, names);
+        stats_joint *j = stats_joint_open(nconv);
+        assert_non_null(j);
+        uint64_t x = 1848;
+        for (int k = 0; k < 20000; k++) {
+            stats_deal d;
+            memset(&d, 0, sizeof d);
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            d.best = (int)(x >> 60) % 14;
+            d.n_best = (int)(x >> 40) % 13;
+            for (int i = 0; i < nconv; i++) {
+                uint64_t y = x >> (i * 5);
+                d.choice[i] = (int)(y & 3);
+                d.score[i] = d.best - (int)((y >> 2) % (uint64_t)(d.best + 1));
+            }
+            for (int b = 0; b < STATS_BREAKDOWNS; b++) d.key[b] = (int)((x >> (20 + 7 * b)) % STATS_KEYS);
+            stats_add(direct, &d);
+            stats_joint_add(j, folded, &d);
+            if (k % 997 == 0 || k % 1000 == 998) stats_joint_fold(j, folded);
+        }
+        assert_true(states_differ(direct, folded)); /* the last deals are still in the cells */
+        stats_joint_fold(j, folded);
+        stats_joint_fold(j, folded);
+        assert_false(states_differ(direct, folded));
+        assert_int_equal(folded->all.deals, 20000);
+        stats_joint_close(j);
+        free(direct);
+        free(folded);
+    }
+}
+
 /* Room for the inputs of the state files the tests make. */
 static input_account inputs_of[6][WLS_MAX_INPUTS];
 
@@ -971,6 +1012,7 @@ int main(void)
         cmocka_unit_test(test_paired_degenerate),
         cmocka_unit_test(test_pair_index),
         cmocka_unit_test(test_merge_is_exact),
+        cmocka_unit_test(test_joint_cells_fold_exactly),
         cmocka_unit_test(test_wls_round_trip_and_damage),
         cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),

@@ -6,13 +6,18 @@
  * back in input order while the work runs out of order.
  *
  * Locking is kept off the per-job path: the caller stages submissions and
- * publishes them in batches, executors take several jobs at once, and a
- * condition is signalled only when someone waits on it. */
+ * publishes them in batches, executors take several jobs at once, a
+ * condition is signalled only when someone waits on it, and the caller
+ * sleeps until a run of results is ready, not one batch. */
+#include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include "analyze/dd/dd_pool.h"
 
-#define TAKE_MAX 64 /* jobs an executor takes at once, at most */
+#define TAKE_MAX 64   /* jobs an executor takes at once, at most */
+#define RUN_WAIT_MS 20 /* the longest the caller waits for more than the oldest job */
 
 typedef struct {
     dd_pool *pool;
@@ -33,6 +38,8 @@ struct dd_pool {
     uint64_t staged;      /* jobs submitted by the caller, not yet published */
     uint64_t next_work;   /* next job an executor takes */
     uint64_t oldest;      /* next job the caller retires */
+    _Atomic uint64_t done_upto; /* every job before it is done (moved under the lock) */
+    uint64_t wait_until;  /* the caller sleeps until done_upto reaches it */
     int idle;             /* executors waiting for work */
     bool caller_waits;
     bool claimed;
@@ -87,7 +94,11 @@ static void *executor_main(void *arg)
         }
         pthread_mutex_lock(&p->lock);
         for (int i = 0; i < n; i++) jobs[i]->done = true;
-        if (p->caller_waits) pthread_cond_signal(&p->done);
+        uint64_t upto = atomic_load_explicit(&p->done_upto, memory_order_relaxed);
+        while (upto < p->next_work && p->ring[upto % (uint64_t)p->depth].done) upto++;
+        /* release: the results are seen by a caller that reads done_upto */
+        atomic_store_explicit(&p->done_upto, upto, memory_order_release);
+        if (p->caller_waits && upto >= p->wait_until) pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -129,8 +140,12 @@ dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
     p->hook_ctx = hook_ctx;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
-    pthread_cond_init(&p->done, NULL);
-    for (int i = 0; i < threads && start_executor(p, i, NULL, NULL, TAKE_MAX / 8); i++) p->nworkers++;
+    pthread_condattr_t monotonic;
+    pthread_condattr_init(&monotonic);
+    pthread_condattr_setclock(&monotonic, CLOCK_MONOTONIC);
+    pthread_cond_init(&p->done, &monotonic);
+    pthread_condattr_destroy(&monotonic);
+    for (int i = 0; i < threads && start_executor(p, i, NULL, NULL, TAKE_MAX / 4); i++) p->nworkers++;
     if (p->nworkers == 0) {
         dd_pool_close(p);
         return NULL;
@@ -189,12 +204,34 @@ int dd_pool_pending(const dd_pool *p) { return (int)(p->submitted + p->staged - 
 dd_job *dd_pool_oldest(dd_pool *p)
 {
     if (p->oldest == p->submitted + p->staged) return NULL;
-    publish(p);
     dd_job *job = &p->ring[p->oldest % (uint64_t)p->depth];
+    if (atomic_load_explicit(&p->done_upto, memory_order_acquire) > p->oldest) return job;
+    publish(p);
+    /* Sleep until a run of jobs is done, not just the oldest: the caller
+     * then takes them back without waiting, and cheap jobs cost a wake-up
+     * a run instead of one a batch. The executors have the rest of the
+     * ring to work on meanwhile. Slow jobs (solves) would keep finished
+     * results waiting for the run: after RUN_WAIT_MS the oldest will do. */
+    uint64_t run = (p->submitted - p->oldest) < (uint64_t)p->depth / 4 ? p->submitted - p->oldest
+                                                                          : (uint64_t)p->depth / 4;
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_nsec += RUN_WAIT_MS * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
     pthread_mutex_lock(&p->lock);
-    while (!job->done) {
+    p->wait_until = p->oldest + (run ? run : 1);
+    bool timed = p->wait_until > p->oldest + 1;
+    while (atomic_load_explicit(&p->done_upto, memory_order_relaxed) < p->wait_until) {
         p->caller_waits = true;
-        pthread_cond_wait(&p->done, &p->lock);
+        if (!timed) {
+            pthread_cond_wait(&p->done, &p->lock);
+        } else if (pthread_cond_timedwait(&p->done, &p->lock, &deadline) == ETIMEDOUT) {
+            p->wait_until = p->oldest + 1; /* from now on the oldest alone, untimed */
+            timed = false;
+        }
     }
     p->caller_waits = false;
     pthread_mutex_unlock(&p->lock);

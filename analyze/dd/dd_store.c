@@ -23,8 +23,11 @@ static int leader_cards(const deal_t *w, card_t card[13])
 {
     int n = 0;
     for (int s = 0; s < 4; s++)
-        for (int r = RANK_A; r >= 2 && n < 13; r--)
-            if (hand_has(w->hand[w->leader], card_make(s, r))) card[n++] = card_make(s, r);
+        for (unsigned ranks = hand_suit(w->hand[w->leader], s); ranks && n < 13; n++) {
+            int r = 31 - __builtin_clz(ranks); /* the highest left */
+            card[n] = card_make(s, r);
+            ranks &= ~(1u << r);
+        }
     return n;
 }
 

@@ -123,6 +123,12 @@ const convention *convention_dd_prefer(const convention *c);
 /* The opening lead. Returns 0, or -1 for `dd-best` (not choosable here).
  * Allocation-free and deterministic. */
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out);
+/* lead_choose of each conv[i] that is not NULL on the same view, the
+ * hand's facts worked out once for them all (what a comparison of many
+ * conventions pays for). out[i] of a NULL entry is left alone. Returns -1
+ * when each chose a card, else the index of the first that could not
+ * (dd-best included). */
+int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[]);
 
 /* What a player's leads of a suit show of his original holding of it
  * (analyze/play/RULES.md X2(a), X3), by his convention's card table and [continue] steps

@@ -314,20 +314,20 @@ static card_t fallback_card(const hand_facts *f)
     return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
 }
 
-int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
-                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+/* lead_opening over the facts f of v's hand (hand_facts_opening with
+ * c->facts). */
+static int opening_from_facts(const convention *c, const lead_view *v, const hand_facts *f, lead_choice *out,
+                              const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
     *row_out = NULL;
     *rule_out = NULL;
     if (lookup) lookup->held = 0;
     if (c->dd_best) return -1;
-    hand_facts f;
-    hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
     int suit;
     card_t card;
-    int ri = suit_choose(c, &f, v, &suit, &card);
+    int ri = suit_choose(c, f, v, &suit, &card);
     if (ri < 0) {
-        out->card = fallback_card(&f);
+        out->card = fallback_card(f);
         static const char C7[CONV_ID_MAX] = "C7";
         set_id(out->suit_rule, C7);
         set_id(out->card_rule, C7);
@@ -346,11 +346,19 @@ int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
         set_id(out->card_rule, r->id);
         return 0;
     }
-    int turnup_rank = v->turnup != CARD_NONE && f.trump >= 0 && card_suit(v->turnup) == f.trump
+    int turnup_rank = v->turnup != CARD_NONE && f->trump >= 0 && card_suit(v->turnup) == f->trump
                           ? card_rank(v->turnup) : 0;
-    out->card = card_for_suit(c, &f, suit, ri, turnup_rank, out->card_rule, row_out, lookup);
+    out->card = card_for_suit(c, f, suit, ri, turnup_rank, out->card_rule, row_out, lookup);
     if (lookup) lookup->opening = true;
     return 0;
+}
+
+int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
+                 const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+{
+    hand_facts f;
+    if (!c->dd_best) hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+    return opening_from_facts(c, v, &f, out, row_out, rule_out, lookup);
 }
 
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
@@ -358,4 +366,23 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
     const card_row *row;
     const suit_rule *rule;
     return lead_opening(c, v, out, &row, &rule, NULL);
+}
+
+int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[])
+{
+    hand_facts f;
+    const holding_info *facts_of = NULL; /* the table f was worked out with */
+    for (int i = 0; i < n; i++) {
+        const convention *c = conv[i];
+        if (!c) continue;
+        if (c->dd_best) return i;
+        if (c->facts != facts_of) {
+            hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+            facts_of = c->facts;
+        }
+        const card_row *row;
+        const suit_rule *rule;
+        if (opening_from_facts(c, v, &f, &out[i], &row, &rule, NULL) < 0) return i;
+    }
+    return -1;
 }

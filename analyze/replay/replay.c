@@ -23,7 +23,7 @@ const char *const REPLAY_CSV_COLUMNS[] = {
 };
 const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUMNS[0];
 
-#define POOL_DEPTH 256
+#define POOL_DEPTH 1024
 
 typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT } slot_kind;
 
@@ -79,11 +79,13 @@ typedef struct {
     const replay_opts *o;
     int ninputs;
     stats_state *st;
+    stats_joint *joint;  /* deals tallied here first, folded into st before it is read */
     dd_pool *pool;
     slot_info *slots;
     int depth;
     uint64_t next_tag;
     const convention *best_prefer; /* whose lead wins the best lead's ties (dd-best's table) */
+    const convention *chooser[STATS_MAX_CONV]; /* o->conv, NULL for dd-best (the values choose) */
     bool need_dd;        /* --eval dd or both, or dd-best among the conventions */
     bool all_leads;      /* every lead valued: the best lead and the optimal count known */
     bool has_dd_best;    /* dd-best among the conventions */
@@ -259,19 +261,24 @@ static void analyse_job(dd_job *job, int thread, void *ctx)
         return;
     }
     lead_view v = leader_view(r, d);
+    lead_choice ch[STATS_MAX_CONV];
+    int none = lead_choose_each(r->chooser, o->nconv, &v, ch), failed = -1;
     card_t common = CARD_NONE;
     res->coincide = 1;
     for (int i = 0; i < o->nconv; i++) {
-        if (convention_is_dd_best(o->conv[i])) continue;
-        lead_choice ch;
-        if (lead_choose(o->conv[i], &v, &ch) != 0 || !hand_has(v.hand, ch.card)) {
-            res->fail = FAIL_NO_CARD;
-            res->conv = (uint8_t)i;
-            return;
+        if (!r->chooser[i]) continue;
+        if (i == none || !hand_has(v.hand, ch[i].card)) {
+            failed = i;
+            break;
         }
-        res->card[i] = ch.card;
-        if (common == CARD_NONE) common = ch.card;
-        else if (ch.card != common) res->coincide = 0;
+        res->card[i] = ch[i].card;
+        if (common == CARD_NONE) common = ch[i].card;
+        else if (ch[i].card != common) res->coincide = 0;
+    }
+    if (failed >= 0) {
+        res->fail = FAIL_NO_CARD;
+        res->conv = (uint8_t)failed;
+        return;
     }
     dd_leads l;
     if (r->need_dd) {
@@ -372,18 +379,15 @@ static bool tally_deal(run *r, const dd_job *job)
     sd.key[BREAK_TRUMPS] = d->strain <= SUIT_C ? hand_suit_len(hand, d->strain) : 0;
     sd.key[BREAK_LONGEST] = longest;
     sd.key[BREAK_COINCIDE] = res->coincide;
-    stats_add(r->st, &sd);
+    stats_joint_add(r->joint, r->st, &sd);
     if (r->csv) {
         /* the rule ids are the tables' text: chosen again here, on the
          * thread that writes them (a result from another rank is numbers) */
         lead_view v = leader_view(r, d);
         lead_choice ch[STATS_MAX_CONV];
-        for (int i = 0; i < o->nconv; i++) {
-            if (convention_is_dd_best(o->conv[i]))
-                ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
-            else
-                lead_choose(o->conv[i], &v, &ch[i]);
-        }
+        lead_choose_each(r->chooser, o->nconv, &v, ch);
+        for (int i = 0; i < o->nconv; i++)
+            if (!r->chooser[i]) ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
         for (int i = 0; i < r->st->nconv; i++)
             csv_row(r, d, i, &ch[i % o->nconv], &sd, best_card);
     }
@@ -424,6 +428,7 @@ static bool checkpoint(run *r, bool complete)
     static wls_file w; /* 16 KiB of text: kept off the stack */
     diag_t err = {0};
     long csv_bytes = 0;
+    stats_joint_fold(r->joint, r->st);
     if (r->csv && (csv_bytes = csv_out_sync(r->csv)) < 0) {
         diag_set(&err, o->csv_deals, 0, "write failed");
         note(r, REPLAY_FAILURE, &err);
@@ -639,6 +644,7 @@ static void run_setup(run *r, const replay_opts *o, int nfiles, stats_state *st)
             r->has_dd_best = true;
             best_by = o->conv[i];
         }
+    for (int i = 0; i < o->nconv; i++) r->chooser[i] = convention_is_dd_best(o->conv[i]) ? NULL : o->conv[i];
     r->best_prefer = best_by ? convention_dd_prefer(best_by) : NULL;
     r->need_dd = o->eval != STATS_EVAL_PLAY || r->has_dd_best;
     r->all_leads = r->has_dd_best || o->all_leads;
@@ -679,11 +685,21 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         note(&r, REPLAY_FAILURE, &why);
         return REPLAY_FAILED;
     }
-    if (!open_outputs(&r)) return REPLAY_FAILED;
+    if (!(r.joint = stats_joint_open(st->nconv))) {
+        diag_t why = {0};
+        diag_reason(&why, "out of memory");
+        note(&r, REPLAY_FAILURE, &why);
+        return REPLAY_FAILED;
+    }
+    if (!open_outputs(&r)) {
+        stats_joint_close(r.joint);
+        return REPLAY_FAILED;
+    }
     if (!start_pool(&r)) {
         diag_t err = {0};
         if (r.csv) csv_out_close(r.csv, &err);
         if (o->mpi) dd_mpi_release(o->mpi);
+        stats_joint_close(r.joint);
         return REPLAY_FAILED;
     }
     if (o->hooks.progress) r.deals_expected = count_expected(o, files, nfiles);
@@ -722,6 +738,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     dd_pool_close(r.pool);
     if (o->mpi) dd_mpi_release(o->mpi);
     free(r.slots);
+    stats_joint_fold(r.joint, st);
     if (r.peer_lost) {
         diag_t why = {0};
         diag_reason(&why, "an MPI rank was lost: the run stops here; its state is saved where it was asked to be "
@@ -732,6 +749,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     /* a state ends at a record: one lost mid-record keeps the last checkpoint */
     if (o->save && !r.output_failed && !(r.peer_lost && r.mid_record))
         checkpoint(&r, !interrupted && !r.peer_lost);
+    stats_joint_close(r.joint);
     diag_t err = {0};
     /* a stopped run's table stays PATH.partial, for --resume */
     if (r.csv && !(stopped ? csv_out_keep : csv_out_close)(r.csv, &err)) {
