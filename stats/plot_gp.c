@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "formats/out_file.h"
 #include "plot_impl.h"
 
 #define GNUPLOT_PACKAGE "gnuplot-nox"
@@ -162,23 +163,38 @@ void plot_not_drawn(plot_ctx *c, const char *name, const char *fmt, ...)
 
 FILE *plot_file_open(plot_ctx *c, const char *name, const char *ext)
 {
+    int k = 0;
+    while (k < PLOT_OPEN_MAX && c->open[k].out) k++;
     char path[4352];
     file_path(c, name, ext, path, sizeof path);
-    FILE *f = fopen(path, "w");
-    if (!f) plot_fail(c, PLOT_ERR_DIR, NULL, "%s: %s", path, strerror(errno));
-    return f;
+    if (k == PLOT_OPEN_MAX) { /* a figure writer's mistake, not the user's */
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: more than %d files of a figure open at once", path, PLOT_OPEN_MAX);
+        return NULL;
+    }
+    memcpy(c->open[k].path, path, sizeof path);
+    diag_t d = {0};
+    c->open[k].out = out_file_create(c->open[k].path, &d);
+    if (!c->open[k].out) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: %s", path, d.reason);
+        return NULL;
+    }
+    return out_file_stream(c->open[k].out);
 }
 
 bool plot_file_close(plot_ctx *c, FILE *f, const char *name, const char *ext)
 {
-    bool ok = !ferror(f);
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        char path[4352];
-        file_path(c, name, ext, path, sizeof path);
-        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: write error", path);
+    char path[4352];
+    file_path(c, name, ext, path, sizeof path);
+    for (int k = 0; k < PLOT_OPEN_MAX; k++) {
+        if (!c->open[k].out || out_file_stream(c->open[k].out) != f) continue;
+        diag_t d = {0};
+        bool ok = out_file_commit(c->open[k].out, &d);
+        c->open[k].out = NULL;
+        if (!ok) plot_fail(c, PLOT_ERR_DIR, NULL, "%s: %s", path, d.reason);
+        return ok;
     }
-    return ok;
+    plot_fail(c, PLOT_ERR_DIR, NULL, "%s: not open", path);
+    return false;
 }
 
 /* What gnuplot wrote on its standard output and error: the last
@@ -205,10 +221,11 @@ static void output_add(gp_output *out, const char *buf, size_t n)
     out->len += n;
 }
 
-/* Runs program on script in dir, its output (standard output and error)
- * into *out; 0, or the exec's errno (child not run), or -1 with *status
+/* Runs program on script in dir, after the commands preset, its output
+ * (standard output and error) into *out; 0, or the exec's errno (child not run), or -1 with *status
  * the wait status of a gnuplot that failed. */
-static int run_gnuplot(const char *program, const char *dir, const char *script, int *status, gp_output *out)
+static int run_gnuplot(const char *program, const char *dir, const char *preset, const char *script, int *status,
+                       gp_output *out)
 {
     int execfd[2], outfd[2];
     out->len = 0;
@@ -243,7 +260,7 @@ static int run_gnuplot(const char *program, const char *dir, const char *script,
         if (outfd[1] != STDOUT_FILENO && outfd[1] != STDERR_FILENO) close(outfd[1]);
         if (chdir(dir) != 0) e = errno;
         else {
-            char *const argv[] = {(char *)program, (char *)script, NULL};
+            char *const argv[] = {(char *)program, "-e", (char *)preset, (char *)script, NULL};
             execvp(program, argv);
             e = errno;
         }
@@ -323,10 +340,31 @@ void plot_render(plot_ctx *c, const char *name)
         }
         return;
     }
+    /* drawn under a temporary name (made here, exclusively), renamed when whole */
+    char tmp[4352], preset[600];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", svg) >= (int)sizeof tmp) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: name too long", svg);
+        return;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot make a temporary file: %s", svg, strerror(errno));
+        return;
+    }
+    close(fd);
     snprintf(script, sizeof script, "%s.gp", name);
+    snprintf(preset, sizeof preset, "svg_out='%s'", strrchr(tmp, '/') + 1);
     int status = 0;
     gp_output out;
-    int e = run_gnuplot(c->program, c->dir, script, &status, &out);
+    int e = run_gnuplot(c->program, c->dir, preset, script, &status, &out);
+    struct stat st;
+    bool made = e == 0 && stat(tmp, &st) == 0 && st.st_size > 0;
+    if (made && rename(tmp, svg) != 0) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot put the figure in place: %s", svg, strerror(errno));
+        unlink(tmp);
+        return;
+    }
+    if (!made) unlink(tmp);
     if (e == ENOENT && !c->no_gnuplot) {
         /* found on PATH a moment ago, or a directory that vanished */
         diag_t d;
@@ -339,8 +377,6 @@ void plot_render(plot_ctx *c, const char *name)
         plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: cannot run %s in %s: %s", script, c->program, c->dir, strerror(e));
         return;
     }
-    struct stat st;
-    bool made = e == 0 && stat(svg, &st) == 0 && st.st_size > 0;
     /* what gnuplot wrote: notes; a failure's last message goes with it */
     const char *said = output_lines(c, &out, script_path, e < 0);
     if (!made) {
@@ -427,7 +463,9 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
     }
     fprintf(f, "\nset encoding utf8\n"
                "set terminal svg size %d,%d dynamic noenhanced font 'sans-serif,12' background '#ffffff'\n"
-               "set output '%s.svg'\n",
+               "# svg_out: where the figure goes (whistlab draws it under a temporary name, then renames it)\n"
+               "if (!exists('svg_out')) svg_out = '%s.svg'\n"
+               "set output svg_out\n",
             width, height, name);
     fputs("\n# style: one line type per series (Okabe-Ito colours, distinct point shapes)\n"
           "set linetype 1 lc rgb '#0072B2' lw 1.5 pt 7 ps 0.9\n"

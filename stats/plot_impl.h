@@ -53,6 +53,8 @@ double plot_num(const char *s);
 
 /* ---- the files of the figures ---- */
 
+#define PLOT_OPEN_MAX 2 /* files of a figure open at once: its data and its script */
+
 typedef struct {
     const char *dir;
     const char *source;  /* the CSV the figures come from, for the comments */
@@ -62,6 +64,12 @@ typedef struct {
     plot_status status;  /* the first failure */
     diag_t *diag;        /* ... said here; later ones go to o->note */
     bool no_gnuplot;     /* known missing: the scripts are written, not run */
+    /* The files of the figure being written (NAME.dat, NAME.gp), each
+     * whole or absent: under a temporary name until closed (out_file.h). */
+    struct {
+        struct out_file *out;
+        char path[4352];
+    } open[PLOT_OPEN_MAX];
 } plot_ctx;
 
 void plot_ctx_init(plot_ctx *c, const char *dir, const char *source, const plot_opts *o, diag_t *diag);
@@ -76,14 +84,17 @@ bool plot_ctx_ready(plot_ctx *c);
 void plot_fail(plot_ctx *c, plot_status st, const char *file, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Opens DIR/NAME.EXT for writing; NULL (failure recorded) if it cannot. */
+/* Opens DIR/NAME.EXT for writing, under a temporary name beside it; NULL
+ * (failure recorded) if it cannot. At most PLOT_OPEN_MAX at once. */
 FILE *plot_file_open(plot_ctx *c, const char *name, const char *ext);
-/* Closes it; false (failure recorded) if a write failed. */
+/* Closes it and puts it in place; false (failure recorded, the file
+ * absent) if a write failed. */
 bool plot_file_close(plot_ctx *c, FILE *f, const char *name, const char *ext);
 
 /* Runs gnuplot on DIR/NAME.gp in DIR, after removing an older NAME.svg
- * (a failed run leaves no figure that looks current). Counts the figure or
- * records the failure. */
+ * (a failed run leaves no figure that looks current); the figure is drawn
+ * into a temporary file and renamed to NAME.svg when gnuplot succeeded, so
+ * that it is whole or absent. Counts the figure or records the failure. */
 void plot_render(plot_ctx *c, const char *name);
 
 /* A note (o->note) on the figure NAME not drawn: its file DIR/NAME.svg,

@@ -10,6 +10,7 @@
  * directory, gnuplot missing or failing; and what gnuplot says coming back
  * to the caller (the failure's diag, notes naming the script), the library
  * writing nothing on stderr. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <gsl/gsl_cdf.h>
 #include <math.h>
@@ -231,6 +232,25 @@ static bool exists(const char *dir, const char *name)
     return stat(path, &st) == 0 && st.st_size > 0;
 }
 
+/* The net-gain figure's data and script are in dir, its SVG is not. */
+static void scripts_without_figure(const char *dir)
+{
+    assert_true(exists(dir, "net-gain.gp"));
+    assert_true(exists(dir, "net-gain.dat"));
+    assert_false(exists(dir, "net-gain.svg"));
+}
+
+/* The files in dir whose name has ".tmp." (a temporary left behind). */
+static int temporaries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += strstr(e->d_name, ".tmp.") != NULL;
+    closedir(d);
+    return n;
+}
+
 /* Parses DIR/NAME.svg into d (asserting it is well formed, an <svg>), and
  * asserts NAME.gp and NAME.dat beside it, the script writing NAME.svg. */
 static void load_figure(const char *dir, const char *name, svg_doc *d)
@@ -247,8 +267,9 @@ static void load_figure(const char *dir, const char *name, svg_doc *d)
     char *gp = test_slurp(path);
     if (!gp) fail_msg("%s: missing", path);
     char want[200];
-    snprintf(want, sizeof want, "set output '%s.svg'", name);
+    snprintf(want, sizeof want, "if (!exists('svg_out')) svg_out = '%s.svg'", name);
     assert_non_null(strstr(gp, want));
+    assert_non_null(strstr(gp, "set output svg_out"));
     assert_non_null(strstr(gp, "set terminal svg"));
     snprintf(want, sizeof want, "'%s.dat'", name);
     assert_non_null(strstr(gp, want));
@@ -727,9 +748,7 @@ static void test_gnuplot_missing(void **state)
                      3);
     assert_non_null(strstr(out, "gnuplot-nox"));
     assert_non_null(strstr(out, "not found"));
-    assert_true(exists(dir, "net-gain.gp"));
-    assert_true(exists(dir, "net-gain.dat"));
-    assert_false(exists(dir, "net-gain.svg"));
+    scripts_without_figure(dir);
     snprintf(dir, sizeof dir, "%s/nognuplot-replay", base);
     assert_int_equal(test_run(out, sizeof out,
                               "WHISTLAB_GNUPLOT=nonesuch-gnuplot %s replay --eval play --limit 20 --no-progress "
@@ -761,6 +780,7 @@ static void test_gnuplot_fails(void **state)
                      3);
     assert_non_null(strstr(out, "conventions.gp: false failed (exit status 1"));
     assert_false(exists(dir, "net-gain.svg"));
+    assert_int_equal(temporaries(dir), 0);
 }
 
 /* What gnuplot says comes back to the caller, never to the terminal from
@@ -789,6 +809,28 @@ static void write_fake(const char *path, const char *body)
     assert_int_equal(chmod(path, 0755), 0);
 }
 
+/* A figure is whole or absent: a gnuplot killed once it has drawn leaves
+ * no NAME.svg (what it wrote may be cut short) and no temporary file; the
+ * data and scripts of a run that succeeded are in place, nothing else. */
+static void test_figure_whole_or_absent(void **state)
+{
+    (void)state;
+    char dir[400], killed[400];
+    snprintf(dir, sizeof dir, "%s/whole", base);
+    snprintf(killed, sizeof killed, "%s/gp-killed", base);
+    write_fake(killed, "gnuplot \"$@\"\nkill -9 $$");
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT='%s' %s plot '%s' '%s' 2>&1", killed, test_bin(),
+                              summary_csv, dir),
+                     3);
+    assert_non_null(strstr(out, "killed by signal 9"));
+    scripts_without_figure(dir);
+    assert_false(exists(dir, "conventions.svg"));
+    assert_int_equal(temporaries(dir), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), summary_csv, dir), 0);
+    assert_true(exists(dir, "net-gain.svg"));
+    assert_int_equal(temporaries(dir), 0);
+}
+
 static void test_gnuplot_messages_come_back(void **state)
 {
     (void)state;
@@ -797,7 +839,8 @@ static void test_gnuplot_messages_come_back(void **state)
     snprintf(warning, sizeof warning, "%s/gp-warning", base);
     snprintf(dir, sizeof dir, "%s/messages", base);
     snprintf(errfile, sizeof errfile, "%s/messages.err", base);
-    write_fake(failing, "echo '  set foo bar'; echo '      ^' >&2; echo \"\\\"$1\\\" line 1: unrecognized option\" >&2; exit 1");
+    write_fake(failing, "for a; do script=$a; done; echo '  set foo bar'; echo '      ^' >&2; "
+                        "echo \"\\\"$script\\\" line 1: unrecognized option\" >&2; exit 1");
     write_fake(warning, "echo 'warning: something odd' >&2; exec gnuplot \"$@\"");
 
     /* the library, with stderr caught in a file */
@@ -898,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_kind_mismatch),
         cmocka_unit_test(test_gnuplot_missing),
         cmocka_unit_test(test_gnuplot_fails),
+        cmocka_unit_test(test_figure_whole_or_absent),
         cmocka_unit_test(test_gnuplot_messages_come_back),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -658,12 +658,15 @@ static bool start_pool(run *r)
     /* Under MPI rank 0 reads, tallies and solves on one thread, every
      * other rank on one (processes scale where threads of one DDS contend) */
     int threads = mpi ? 1 : o->threads > 0 ? o->threads : dd_init();
+    /* a peer is served a few deals at a time when they are solved, many
+     * when they are cheap (rule-based play, values from a store) */
+    bool solves = o->solve_only || (r->need_dd && !o->values);
     r->pool = dd_pool_open(threads, mpi ? POOL_DEPTH * 4 : POOL_DEPTH, analyse_job, r);
     r->depth = r->pool ? dd_pool_depth(r->pool) : 0;
     r->slots = r->pool ? calloc((size_t)r->depth, sizeof *r->slots) : NULL;
     diag_t why = {0};
     if (!r->slots) diag_reason(&why, "cannot start the solver threads");
-    else if (mpi && !dd_mpi_attach(r->pool, o->mpi, o->solve_only || o->eval != STATS_EVAL_PLAY ? 4 : 64, &why))
+    else if (mpi && !dd_mpi_attach(r->pool, o->mpi, solves ? 4 : 64, &why))
         ;
     else return true;
     note(r, REPLAY_FAILURE, &why);

@@ -11,12 +11,14 @@
 #   version:    whistlab 0.1.0
 #   command:    whistlab replay corpora/whist-2000.pbn.gz --conventions long-suit,american,short-suit --plot corpora/plots --no-progress
 #   input 1:    corpora/whist-2000.pbn.gz: 2000 deals, digest 7ba23b3e56f0f1f20506bcc4f10c15fe
-#   settings:   eval dd; conventions long-suit,american,short-suit; format auto; trump auto; leader as dealt; seed 0; limit none; shards 1;
+#   settings:   eval dd; conventions long-suit,american,short-suit; valued the conventions' leads; format auto; trump auto; leader as dealt; seed 0; limit none; shards 1;
 #   status:     complete
 
 set encoding utf8
 set terminal svg size 1000,578 dynamic noenhanced font 'sans-serif,12' background '#ffffff'
-set output 'differences.svg'
+# svg_out: where the figure goes (whistlab draws it under a temporary name, then renames it)
+if (!exists('svg_out')) svg_out = 'differences.svg'
+set output svg_out
 
 # style: one line type per series (Okabe-Ito colours, distinct point shapes)
 set linetype 1 lc rgb '#0072B2' lw 1.5 pt 7 ps 0.9
