@@ -25,83 +25,10 @@
 #include "analyze/dd/dd_solve.h"
 #include "analyze/replay/lead_sim.h"
 #include "formats/hand_text.h"
-
-#define deal dds_deal /* DDS's struct deal, beside formats/deal.h's */
-#include <dds/dll.h>
-#undef deal
+#include "tests/bench/bench_dds.h"
 
 #define CHUNK 40
 #define HAND "S:KJ8432 H:Q963 D:AK C:Q"
-
-static double clock_s(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Wall-clock and CPU seconds of one pass. */
-typedef struct {
-    double wall, cpu;
-} pass_time;
-
-static pass_time pass_start(void)
-{
-    return (pass_time){clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID)};
-}
-
-static pass_time pass_end(pass_time t0)
-{
-    return (pass_time){clock_s(CLOCK_MONOTONIC) - t0.wall, clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0.cpu};
-}
-
-static void keep_best(pass_time *best, pass_time t)
-{
-    if (t.wall < best->wall) best->wall = t.wall;
-    if (t.cpu < best->cpu) best->cpu = t.cpu;
-}
-
-typedef struct {
-    const struct dds_deal *board;
-    int n;
-    atomic_int next;
-    atomic_long score_sum; /* keeps the solves from being optimised away */
-} bare_job;
-
-typedef struct {
-    bare_job *job;
-    int thread;
-} bare_worker;
-
-static void *bare_main(void *arg)
-{
-    bare_worker *w = arg;
-    struct futureTricks fut;
-    int i;
-    while ((i = atomic_fetch_add(&w->job->next, 1)) < w->job->n) {
-        if (SolveBoard(w->job->board[i], -1, 3, 1, &fut, w->thread) != RETURN_NO_FAULT) {
-            fprintf(stderr, "bench_lead_sim: DDS failed on layout %d\n", i);
-            exit(2);
-        }
-        atomic_fetch_add(&w->job->score_sum, fut.score[0]);
-    }
-    return NULL;
-}
-
-/* The bare loop: one SolveBoard per layout, handed out one at a time. */
-static pass_time bare_pass(const struct dds_deal *board, int n, int threads)
-{
-    bare_job job = {.board = board, .n = n, .next = 0};
-    bare_worker w[16];
-    pthread_t tid[16];
-    pass_time t0 = pass_start();
-    for (int t = 0; t < threads; t++) {
-        w[t] = (bare_worker){&job, t};
-        pthread_create(&tid[t], NULL, bare_main, &w[t]);
-    }
-    for (int t = 0; t < threads; t++) pthread_join(tid[t], NULL);
-    return pass_end(t0);
-}
 
 /* The layouts lead_sim_run deals for o (its seed, its first n), as DDS
  * boards: made outside the timing. */

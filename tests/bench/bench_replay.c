@@ -25,91 +25,15 @@
 #include <time.h>
 #include "analyze/replay/replay.h"
 #include "formats/reader.h"
-
-#define deal dds_deal /* DDS's struct deal, beside formats/deal.h's */
-#include <dds/dll.h>
-#undef deal
+#include "tests/bench/bench_dds.h"
 
 #define CHUNK 50
-
-static double clock_s(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Wall-clock and CPU seconds of one pass. */
-typedef struct {
-    double wall, cpu;
-} pass_time;
-
-static pass_time pass_start(void)
-{
-    return (pass_time){clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID)};
-}
-
-static pass_time pass_end(pass_time t0)
-{
-    return (pass_time){clock_s(CLOCK_MONOTONIC) - t0.wall,
-                       clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0.cpu};
-}
-
-static void keep_best(pass_time *best, pass_time t)
-{
-    if (t.wall < best->wall) best->wall = t.wall;
-    if (t.cpu < best->cpu) best->cpu = t.cpu;
-}
 
 /* The corpus's whist deals as DDS boards (read once, outside the timing). */
 typedef struct {
     struct dds_deal *board;
     int n;
 } corpus;
-
-typedef struct {
-    const corpus *c;
-    int lo, hi;
-    atomic_int next;
-    atomic_long score_sum; /* keeps the solves from being optimised away */
-} bare_job;
-
-typedef struct {
-    bare_job *job;
-    int thread;
-} bare_worker;
-
-static void *bare_main(void *arg)
-{
-    bare_worker *w = arg;
-    const corpus *c = w->job->c;
-    struct futureTricks fut;
-    int i;
-    while ((i = atomic_fetch_add(&w->job->next, 1)) < w->job->hi) {
-        if (SolveBoard(c->board[i], -1, 3, 1, &fut, w->thread) != RETURN_NO_FAULT) {
-            fprintf(stderr, "bench_replay: DDS failed on deal %d\n", i);
-            exit(2);
-        }
-        atomic_fetch_add(&w->job->score_sum, fut.score[0]);
-    }
-    return NULL;
-}
-
-/* The bare loop over deals lo..hi-1: one SolveBoard per deal, deals handed
- * out one at a time. */
-static pass_time bare_pass(const corpus *c, int lo, int hi, int threads)
-{
-    bare_job job = {.c = c, .lo = lo, .hi = hi, .next = lo};
-    bare_worker w[16];
-    pthread_t tid[16];
-    pass_time t0 = pass_start();
-    for (int t = 0; t < threads; t++) {
-        w[t] = (bare_worker){&job, t};
-        pthread_create(&tid[t], NULL, bare_main, &w[t]);
-    }
-    for (int t = 0; t < threads; t++) pthread_join(tid[t], NULL);
-    return pass_end(t0);
-}
 
 static void load_corpus(const char *path, corpus *c)
 {
@@ -205,13 +129,13 @@ int main(int argc, char **argv)
     pass_time *replay = malloc((size_t)nchunks * sizeof *replay);
     pass_time *solve = malloc((size_t)nchunks * sizeof *solve);
     for (int k = 0; k < nchunks; k++) bare[k] = replay[k] = solve[k] = (pass_time){1e30, 1e30};
-    bare_pass(&c, 0, c.n < 20 ? c.n : 20, threads); /* warm the solver threads up */
+    bare_pass(c.board, c.n < 20 ? c.n : 20, threads); /* warm the solver threads up */
     for (int r = 0; r < rounds; r++) {
         stats_init(st, 3, names);
         stats_init(solved, 0, NULL);
         for (int k = 0; k < nchunks; k++) {
             int lo = k * CHUNK, hi = lo + CHUNK < c.n ? lo + CHUNK : c.n;
-            keep_best(&bare[k], bare_pass(&c, lo, hi, threads));
+            keep_best(&bare[k], bare_pass(c.board + lo, hi - lo, threads));
             keep_best(&replay[k], replay_pass(path, st, &o, lo, hi));
             keep_best(&solve[k], replay_pass(path, solved, &so, lo, hi));
         }
