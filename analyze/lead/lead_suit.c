@@ -251,9 +251,16 @@ static card_t random_card(const lead_view *v)
     do u = splitmix64(&s);
     while (u >= lim);
     uint64_t k = u % n;
-    for (int suit = 0; suit < 4; suit++)
-        for (int r = RANK_A; r >= 2; r--)
-            if (hand_has(v->hand, card_make(suit, r)) && k-- == 0) return card_make(suit, r);
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned ranks = hand_suit(v->hand, suit);
+        uint64_t held = (uint64_t)__builtin_popcount(ranks);
+        if (k >= held) {
+            k -= held;
+            continue;
+        }
+        for (; k; k--) ranks &= ~(1u << (31 - __builtin_clz(ranks))); /* drop the k highest */
+        return card_make(suit, 31 - __builtin_clz(ranks));
+    }
     return CARD_NONE;
 }
 
