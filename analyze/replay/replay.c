@@ -283,10 +283,10 @@ static void analyse_job(dd_job *job, int thread, void *ctx)
     dd_leads l;
     if (r->need_dd) {
         for (int i = 0; i < o->nconv; i++)
-            if (convention_is_dd_best(o->conv[i])) res->card[i] = CARD_NONE;
+            if (!r->chooser[i]) res->card[i] = CARD_NONE;
         if (!value_leads(r, job, thread, res, &l)) return;
         for (int i = 0; i < o->nconv; i++) {
-            if (convention_is_dd_best(o->conv[i])) res->card[i] = res->best_card;
+            if (!r->chooser[i]) res->card[i] = res->best_card;
             res->dd[i] = l.tricks[res->card[i]];
         }
     }
