@@ -90,7 +90,8 @@ plot_status plot_from_csv(const char *csv, const char *dir, plot_kind kind, cons
 
 /* Makes dir (and its parents) if missing and checks that files can be
  * created in it: commands call it before a long run, so that a bad --plot
- * fails at once. PLOT_ERR_DIR with diag filled if not. */
+ * fails at once. A name holding a control character (a line break) is
+ * refused: every script names dir. PLOT_ERR_DIR with diag filled if not. */
 plot_status plot_prepare_dir(const char *dir, diag_t *diag);
 
 /* Whether the gnuplot program of o (NULL: the default) can be run: found

@@ -51,11 +51,35 @@ void plot_no_gnuplot(const plot_opts *o, diag_t *diag)
              GNUPLOT_PACKAGE, GNUPLOT_PACKAGE, strcmp(prog, "gnuplot") ? " or unset WHISTLAB_GNUPLOT" : "");
 }
 
+/* Whether s holds a control character (a line break, a carriage return,
+ * an escape...). */
+static bool has_control(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f) return true;
+    return false;
+}
+
 plot_status plot_prepare_dir(const char *dir, diag_t *diag)
 {
     char path[4096];
     if (!*dir || snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
         diag_set(diag, dir, 0, "not a usable directory name");
+        return PLOT_ERR_DIR;
+    }
+    /* DIR is named in every script and in the figures' paths a caller
+     * prints a line each: a line break there would end a script's comment
+     * and start a command of the user's choosing (issue 25 item 5), so a
+     * name with a control character is refused, not drawn into. The name
+     * is shown with '?' for them. */
+    if (has_control(dir)) {
+        char shown[120];
+        size_t n = 0;
+        const unsigned char *p = (const unsigned char *)dir;
+        for (; *p && n < sizeof shown - 4; p++) shown[n++] = *p < 0x20 || *p == 0x7f ? '?' : (char)*p;
+        snprintf(shown + n, sizeof shown - n, "%s", *p ? "..." : "");
+        diag_set(diag, NULL, 0, "%s: a directory name with a line break or another control character is refused "
+                                "(it would reach the figures' gnuplot scripts)", shown);
         return PLOT_ERR_DIR;
     }
     /* mkdir -p */
@@ -322,6 +346,50 @@ static const char *output_lines(plot_ctx *c, gp_output *out, const char *script_
     return last ? last + strspn(last, " \t") : NULL;
 }
 
+typedef enum {
+    FIGURE_NONE,     /* missing or empty */
+    FIGURE_TORN,     /* no closing tag */
+    FIGURE_IO_ERROR, /* cannot be read back or synced */
+    FIGURE_WHOLE,
+} figure_state;
+
+/* Whether the SVG gnuplot drew into path is whole, and on disk. gnuplot
+ * exits 0 when a write fails (a full disk, a file size limit), leaving a
+ * figure cut short: it ends with its closing tag or is not put in place
+ * (issue 25 item 13); then it is synced as out_file.c syncs before its
+ * rename. *size: its size; *err: the errno of a failed read or sync. */
+static figure_state figure_check(const char *path, long long *size, int *err)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st;
+    if (fd < 0) return FIGURE_NONE;
+    if (fstat(fd, &st) != 0 || st.st_size == 0) {
+        close(fd);
+        return FIGURE_NONE;
+    }
+    *size = (long long)st.st_size;
+    char tail[64];
+    off_t from = st.st_size > (off_t)sizeof tail ? st.st_size - (off_t)sizeof tail : 0;
+    ssize_t n = pread(fd, tail, (size_t)(st.st_size - from), from);
+    if (n < 0) {
+        *err = errno;
+        close(fd);
+        return FIGURE_IO_ERROR;
+    }
+    while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ' || tail[n - 1] == '\t' || tail[n - 1] == '\r')) n--;
+    static const char END[] = "</svg>";
+    figure_state fs = FIGURE_TORN;
+    if (n >= (ssize_t)strlen(END) && memcmp(tail + n - strlen(END), END, strlen(END)) == 0) {
+        fs = FIGURE_WHOLE;
+        if (fsync(fd) != 0) {
+            *err = errno;
+            fs = FIGURE_IO_ERROR;
+        }
+    }
+    close(fd);
+    return fs;
+}
+
 void plot_render(plot_ctx *c, const char *name)
 {
     char svg[4352], script[512], script_path[4352];
@@ -351,14 +419,22 @@ void plot_render(plot_ctx *c, const char *name)
         plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot make a temporary file: %s", svg, strerror(errno));
         return;
     }
+    /* mkstemp makes it 0600, and gnuplot writes into it as it is: the
+     * figure gets the umask's mode as every other output (out_file.c;
+     * issue 25 item 13) */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     close(fd);
     snprintf(script, sizeof script, "%s.gp", name);
     snprintf(preset, sizeof preset, "svg_out='%s'", strrchr(tmp, '/') + 1);
     int status = 0;
     gp_output out;
     int e = run_gnuplot(c->program, c->dir, preset, script, &status, &out);
-    struct stat st;
-    bool made = e == 0 && stat(tmp, &st) == 0 && st.st_size > 0;
+    long long size = 0;
+    int io_err = 0;
+    figure_state fs = e == 0 ? figure_check(tmp, &size, &io_err) : FIGURE_NONE;
+    bool made = fs == FIGURE_WHOLE;
     if (made && rename(tmp, svg) != 0) {
         plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot put the figure in place: %s", svg, strerror(errno));
         unlink(tmp);
@@ -386,6 +462,13 @@ void plot_render(plot_ctx *c, const char *name)
         else if (e < 0)
             plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: %s failed (exit status %d)%s%s", script_path, c->program,
                       WEXITSTATUS(status), said ? ": " : "; it wrote no message", said ? said : "");
+        else if (fs == FIGURE_TORN)
+            plot_fail(c, PLOT_ERR_DIR, NULL,
+                      "%s: the figure %s drew is cut short (%lld bytes, no closing </svg>: a full disk?); "
+                      "%s not drawn",
+                      script_path, c->program, size, svg);
+        else if (fs == FIGURE_IO_ERROR)
+            plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot read back or sync the figure: %s", svg, strerror(io_err));
         else
             plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: %s made no %s", script_path, c->program, svg);
         return;
@@ -436,30 +519,106 @@ void gp_title_expr(FILE *f, const plot_title *t)
     if (!any) fputs("''", f);
 }
 
-/* The comment lines of text: each line break starts a new comment line. */
-static void comment(FILE *f, const char *label, const char *text)
+/* One comment line: lead, then text[0..len) with its control characters
+ * as '?' (a tab kept): a line break would end the comment and make the
+ * rest a command (issue 25 item 5). A backslash at its end, which would
+ * continue the comment onto the next line, is followed by a space. */
+static void comment_line(FILE *f, const char *lead, const char *text, size_t len)
 {
-    fprintf(f, "# %s", label);
-    for (const char *p = text; *p; p++) {
-        if (*p == '\n') fputs("\n#   ", f);
-        else if ((unsigned char)*p >= 0x20 || *p == '\t') fputc(*p, f);
+    fputs(lead, f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        fputc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, f);
     }
+    if (len && text[len - 1] == '\\') fputc(' ', f);
     fputc('\n', f);
+}
+
+void gp_comment(FILE *f, const char *fmt, ...)
+{
+    char small[1024], *text = small;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) n = 0;
+    if ((size_t)n >= sizeof small) {
+        char *big = malloc((size_t)n + 1);
+        if (big) { /* else the line is cut short: still one comment */
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+            text = big;
+        } else {
+            n = (int)sizeof small - 1;
+        }
+    }
+    comment_line(f, "# ", text, (size_t)n);
+    if (text != small) free(text);
+}
+
+/* The comment lines of text, one per line of it. */
+static void comment(FILE *f, const char *text)
+{
+    for (;;) {
+        const char *nl = strchr(text, '\n');
+        comment_line(f, "#   ", text, nl ? (size_t)(nl - text) : strlen(text));
+        if (!nl) return;
+        text = nl + 1;
+    }
+}
+
+/* Whether s is one word to a shell as it is: letters, digits, bytes
+ * beyond ASCII and -_./+,:=@% (no quote, space, $, `, ;, glob...). */
+static bool shell_plain(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p >= 0x80 ||
+              strchr("-_./+,:=@%", *p)))
+            return false;
+    return *s != 0;
+}
+
+/* s as one shell word, into buf (4 * strlen(s) + 3 bytes): as it is when
+ * plain, else single-quoted, a quote as '\''. For the "cd DIR" users
+ * paste from a script's head (item 5: no name reaches a shell raw). */
+static void shell_word(const char *s, char *buf)
+{
+    if (shell_plain(s)) {
+        strcpy(buf, s);
+        return;
+    }
+    *buf++ = '\'';
+    for (; *s; s++) {
+        if (*s == '\'') {
+            memcpy(buf, "'\\''", 4);
+            buf += 4;
+        } else {
+            *buf++ = *s;
+        }
+    }
+    *buf++ = '\'';
+    *buf = 0;
 }
 
 void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, const char *const *prov,
              int width, int height)
 {
-    fprintf(f, "# %s.gp -- %s\n", name, what);
-    fprintf(f, "#\n# Written by whistlab %s from %s; the data are in %s.dat beside it.\n", WHISTLAB_VERSION,
-            c->source, name);
-    fprintf(f, "# Redraw with:  cd %s && gnuplot %s.gp   (writes %s.svg)\n", c->dir, name, name);
+    /* the directory was checked (plot_prepare_dir): shorter than 4096
+     * bytes, no control character */
+    char dir[4 * 4096 + 3];
+    shell_word(c->dir, dir);
+    gp_comment(f, "%s.gp -- %s", name, what);
+    fputs("#\n", f);
+    gp_comment(f, "Written by whistlab %s from %s; the data are in %s.dat beside it.", WHISTLAB_VERSION, c->source,
+               name);
+    gp_comment(f, "Redraw with:  cd %s && gnuplot %s.gp   (writes %s.svg)", dir, name, name);
     fputs("# Restyle freely: the terminal and size below, the line types (colour, point,\n"
           "# width) of the style block, titles, labels, ranges; for a PDF figure use\n"
           "#   set terminal pdfcairo size 16cm,10cm font 'Helvetica,9'; set output 'NAME.pdf'\n", f);
     if (prov && prov[0]) {
         fputs("#\n# What the numbers rest on:\n", f);
-        for (int i = 0; prov[i]; i++) comment(f, "  ", prov[i]);
+        for (int i = 0; prov[i]; i++) comment(f, prov[i]);
     }
     fprintf(f, "\nset encoding utf8\n"
                "set terminal svg size %d,%d dynamic noenhanced font 'sans-serif,12' background '#ffffff'\n"

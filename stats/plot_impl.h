@@ -93,14 +93,26 @@ bool plot_file_close(plot_ctx *c, FILE *f, const char *name, const char *ext);
 
 /* Runs gnuplot on DIR/NAME.gp in DIR, after removing an older NAME.svg
  * (a failed run leaves no figure that looks current); the figure is drawn
- * into a temporary file and renamed to NAME.svg when gnuplot succeeded, so
- * that it is whole or absent. Counts the figure or records the failure. */
+ * into a temporary file (the umask's mode, as every output) and renamed to
+ * NAME.svg when gnuplot succeeded and the figure ends with its closing tag,
+ * so that it is whole or absent. Counts the figure or records the failure. */
 void plot_render(plot_ctx *c, const char *name);
 
 /* A note (o->note) on the figure NAME not drawn: its file DIR/NAME.svg,
  * its reason "not drawn: " and the text. */
 void plot_not_drawn(plot_ctx *c, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Every text of the user's (file and directory names, the table's cells)
+ * reaches a script or a data file through these (issue 25 item 5): in a
+ * single-quoted string, where gnuplot substitutes nothing (no `command`,
+ * no @macro) and ' is the one character to escape, or in a comment line
+ * it cannot end. */
+
+/* Writes the comment line "# " and the text of fmt, in a script or a data
+ * file: its control characters as '?' (a line break would end the comment
+ * and start a command), a backslash at its end (which continues a
+ * comment) followed by a space. */
+void gp_comment(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Writes s as a single-quoted gnuplot string (' doubled; line breaks and
  * control characters as spaces). */
 void gp_str(FILE *f, const char *s);

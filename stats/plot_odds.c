@@ -145,12 +145,13 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         if (gp) plot_file_close(c, gp, name, "gp");
         return;
     }
-    fprintf(dat, "# %s.dat -- odds table %s, from %s: the probability rows, the first at the top\n"
-                 "# (y = rows - 1 - position); probabilities, and departures from exact in percentage points (pp);\n"
+    gp_comment(dat, "%s.dat -- odds table %s, from %s: the probability rows, the first at the top", name, table,
+               c->source);
+    fprintf(dat, "# (y = rows - 1 - position); probabilities, and departures from exact in percentage points (pp);\n"
                  "# the corpus interval is the CSV's (level %g)\n"
                  "# y row exact book book_minus_exact_pp corpus ci_low ci_high corpus_minus_exact_pp ci_low_pp "
                  "ci_high_pp verdict n\n",
-            name, table, c->source, d->level);
+            d->level);
     double dlo = 0, dhi = 0, pmax = 0;
     int y = nrows - 1;
     for (size_t r = first; r < end; r++) {

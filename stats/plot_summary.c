@@ -310,14 +310,14 @@ static void fig_conventions(plot_ctx *c, const summary *s)
         finish(c, gp, dat, name);
         return;
     }
-    fprintf(dat, "# %s.dat -- per convention, from %s\n"
-                 "# mean_tricks: mean tricks per deal of the eldest hand's side; its 95%% CI is Student t over\n"
-                 "#   the deals: mean +- t(0.975, deals-1) sd_tricks / sqrt(deals)\n"
-                 "# mean_cost: mean tricks per deal lost against the best (paired 95%% CI from the CSV)\n"
-                 "# index 0: the conventions; index 1: the best on each deal (cost 0)\n"
-                 "# x convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
-                 "optimal_pct\n",
-            name, c->source);
+    gp_comment(dat, "%s.dat -- per convention, from %s", name, c->source);
+    fputs("# mean_tricks: mean tricks per deal of the eldest hand's side; its 95% CI is Student t over\n"
+          "#   the deals: mean +- t(0.975, deals-1) sd_tricks / sqrt(deals)\n"
+          "# mean_cost: mean tricks per deal lost against the best (paired 95% CI from the CSV)\n"
+          "# index 0: the conventions; index 1: the best on each deal (cost 0)\n"
+          "# x convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
+          "optimal_pct\n",
+          dat);
     double cost_hi = 0, cost_lo = 0;
     for (int i = 0; i <= s->nconv; i++) {
         const char *conv = i < s->nconv ? s->conv[i] : "best";
@@ -403,10 +403,11 @@ static void fig_net_gain(plot_ctx *c, const summary *s)
         finish(c, gp, dat, name);
         return;
     }
-    fprintf(dat, "# %s.dat -- per pair (first minus second), from %s: mean net gain per deal with its\n"
-                 "# 95%% CI (Student t, paired over the deals), the paired t-test's p-value and n\n"
-                 "# y pair mean_gain ci_low ci_high p_value n p_label\n",
-            name, c->source);
+    gp_comment(dat, "%s.dat -- per pair (first minus second), from %s: mean net gain per deal with its", name,
+               c->source);
+    fputs("# 95% CI (Student t, paired over the deals), the paired t-test's p-value and n\n"
+          "# y pair mean_gain ci_low ci_high p_value n p_label\n",
+          dat);
     double lo = 0, hi = 0;
     for (int k = 0; k < s->npair; k++) {
         const char *x = s->conv[s->pi[k]], *y = s->conv[s->pj[k]];
@@ -480,11 +481,11 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
         finish(c, gp, dat, name);
         return;
     }
-    fprintf(dat, "# %s.dat -- mean net gain per deal (first minus second) by %s, from %s;\n"
-                 "# a block (index) per pair; levels with fewer than %d deals left out; x is the level\n"
+    gp_comment(dat, "%s.dat -- mean net gain per deal (first minus second) by %s, from %s;", name, what, c->source);
+    fprintf(dat, "# a block (index) per pair; levels with fewer than %d deals left out; x is the level\n"
                  "# moved aside a little per pair so that the intervals do not hide each other\n"
                  "# level x mean_gain ci_low ci_high n\n",
-            name, what, c->source, s->min_deals);
+            s->min_deals);
     double width = s->nshown > 1 ? fmin(0.5, 0.12 * (s->nshown - 1)) : 0;
     double lo = 0, hi = 0;
     int block = 0;
@@ -496,7 +497,7 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
         char pn[200];
         pair_name(s, k, pn, sizeof pn);
         if (block) fputs("\n\n", dat);
-        fprintf(dat, "# %s\n", pn);
+        gp_comment(dat, "%s", pn);
         double off = s->nshown > 1 ? -width / 2 + width * block / (s->nshown - 1) : 0;
         for (int l = 0; l < nlevel; l++) {
             char lv[8];
@@ -592,10 +593,11 @@ static void fig_differences(plot_ctx *c, const summary *s)
         finish(c, gp, dat, name);
         return;
     }
-    fprintf(dat, "# %s.dat -- per pair, the deals by their difference in tricks (first minus second), from %s;\n"
-                 "# a block (index) per pair; x is the difference moved aside per pair (the bars stand side by side)\n"
-                 "# difference x percent_of_deals deals\n",
-            name, c->source);
+    gp_comment(dat, "%s.dat -- per pair, the deals by their difference in tricks (first minus second), from %s;",
+               name, c->source);
+    fputs("# a block (index) per pair; x is the difference moved aside per pair (the bars stand side by side)\n"
+          "# difference x percent_of_deals deals\n",
+          dat);
     double w = 0.8 / s->nshown;
     int block = 0;
     double top = 0;
@@ -611,7 +613,7 @@ static void fig_differences(plot_ctx *c, const summary *s)
         pair_name(s, k, pn, sizeof pn);
         snprintf(titles[k], sizeof titles[k], "%s (mean %+.3f)", pn, mean);
         if (block) fputs("\n\n", dat);
-        fprintf(dat, "# %s: %.0f deals\n", pn, n);
+        gp_comment(dat, "%s: %.0f deals", pn, n);
         double off = -0.4 + w * (block + 0.5);
         for (int d = dmin; d <= dmax; d++) {
             double pct = n > 0 ? 100 * count[k][d + 13] / n : NAN;

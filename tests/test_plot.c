@@ -7,10 +7,13 @@
  * the numbers of the data files against the summary CSV; `whistlab plot`
  * on the same CSV giving the same data; a script redrawn by hand; and the
  * failures: a missing file, a table that is not a summary, an unwritable
- * directory, gnuplot missing or failing; and what gnuplot says coming back
- * to the caller (the failure's diag, notes naming the script), the library
- * writing nothing on stderr. */
+ * directory, gnuplot missing or failing, a figure cut short by a full
+ * disk; and what gnuplot says coming back to the caller (the failure's
+ * diag, notes naming the script), the library writing nothing on stderr;
+ * hostile names (file, directory, conventions, odds tables) drawn without
+ * running anything, or refused; the outputs' mode the umask's. */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <gsl/gsl_cdf.h>
 #include <math.h>
@@ -896,6 +899,300 @@ static void test_gnuplot_messages_come_back(void **state)
     if (!strstr(out, want)) fail_msg("no '%s' in:\n%s", want, out);
 }
 
+/* ---- hostile names (issue 25 item 5) ---- */
+
+/* Runs whistlab with args (NULL-terminated; no shell between, so that the
+ * names reach it as they are), its stdout and stderr into out; its exit
+ * status, or -1. */
+static int run_args(char *buf, size_t cap, const char *const *args)
+{
+    const char *argv[32] = {test_bin()};
+    int n = 1;
+    for (; args[n - 1]; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(fd[1], STDOUT_FILENO);
+        dup2(fd[1], STDERR_FILENO);
+        close(fd[0]);
+        close(fd[1]);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t len = 0;
+    for (;;) {
+        ssize_t got = read(fd[0], buf + len, cap - 1 - len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        len += (size_t)got;
+        if (len == cap - 1) break;
+    }
+    buf[len] = 0;
+    close(fd[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The files under dir (every depth) named "pwned...": what a name that
+ * reached gnuplot or a shell as a command would have made. */
+static int markers(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        n += strncmp(e->d_name, "pwned", 5) == 0;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) n += markers(path);
+    }
+    closedir(d);
+    return n;
+}
+
+/* Whether a line of the file starts with prefix. */
+static bool line_starts(const char *path, const char *prefix)
+{
+    char *text = test_slurp(path);
+    assert_non_null(text);
+    bool found = strncmp(text, prefix, strlen(prefix)) == 0;
+    for (const char *p = text; !found && (p = strchr(p, '\n')); p++) found = strncmp(p + 1, prefix, strlen(prefix)) == 0;
+    free(text);
+    return found;
+}
+
+/* Quote, double quote, semicolon, $(), backquotes, spaces, line breaks
+ * and a backslash at the end (which continues a gnuplot comment). */
+#define HOSTILE_CONV "ame'r\"i;$(touch pwned-c1)`touch pwned-c2`\nsystem(\"touch pwned-c3\")\n#\\"
+#define HOSTILE_CSV "s it's \"q\" ;$(touch pwned-n1) `touch pwned-n2`\nsystem(\"touch pwned-n3\")\n#x\\"
+#define HOSTILE_DIR "d it's \"q\" ;$(touch pwned-d1) `touch pwned-d2` \\"
+
+/* The summary CSV with its convention "american" named HOSTILE_CONV in the
+ * rows of results (those have no quoted field), into path. */
+static void write_hostile_summary(const char *path)
+{
+    char *csv = test_slurp(summary_csv);
+    assert_non_null(csv);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    int renamed = 0;
+    for (char *line = csv; *line;) {
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (strncmp(line, "provenance,", 11) == 0 || memchr(line, '"', len)) {
+            fwrite(line, 1, len, f);
+        } else {
+            const char *p = line;
+            for (int field = 0; p < line + len; field++) {
+                const char *end = p;
+                while (end < line + len && *end != ',' && *end != '\n') end++;
+                if (field) fputc(',', f);
+                if ((field == 3 || field == 4) && end - p == 8 && strncmp(p, "american", 8) == 0) {
+                    fputc('"', f);
+                    for (const char *h = HOSTILE_CONV; *h; h++) {
+                        if (*h == '"') fputc('"', f); /* doubled in a quoted field */
+                        fputc(*h, f);
+                    }
+                    fputc('"', f);
+                    renamed++;
+                } else {
+                    fwrite(p, 1, (size_t)(end - p), f);
+                }
+                if (*end == '\n') fputc('\n', f);
+                p = end + 1;
+            }
+        }
+        line += len;
+    }
+    assert_int_equal(fclose(f), 0);
+    free(csv);
+    assert_true(renamed > 20);
+}
+
+/* A CSV file name, a directory name and convention names holding quotes,
+ * $(), backquotes, line breaks: the figures are drawn with the names as
+ * text, nothing they hold is run, by whistlab or by the redraw command a
+ * script's head gives. */
+static void test_hostile_names_drawn_not_run(void **state)
+{
+    (void)state;
+    char top[400], csv[800], dir[800];
+    snprintf(top, sizeof top, "%s/hostile", base);
+    assert_int_equal(mkdir(top, 0777), 0);
+    snprintf(csv, sizeof csv, "%s/" HOSTILE_CSV, top);
+    snprintf(dir, sizeof dir, "%s/" HOSTILE_DIR, top);
+    write_hostile_summary(csv);
+    const char *args[] = {"plot", csv, dir, NULL};
+    int rc = run_args(out, sizeof out, args);
+    assert_int_equal(markers(top), 0);
+    if (rc != 0) fail_msg("exit %d:\n%s", rc, out);
+    static const char *const NAMES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
+    for (size_t i = 0; i < 5; i++) {
+        svg_doc d;
+        load_figure(dir, NAMES[i], &d);
+        svg_free(&d);
+        char path[1000];
+        snprintf(path, sizeof path, "%s/%s.gp", dir, NAMES[i]);
+        assert_false(line_starts(path, "system("));
+        snprintf(path, sizeof path, "%s/%s.dat", dir, NAMES[i]);
+        assert_false(line_starts(path, "system("));
+    }
+    /* the names are drawn as they are (in a data file's label " is ') */
+    svg_doc d;
+    load_figure(dir, "net-gain", &d);
+    expect_text_containing(&d, "net-gain", "long-suit " MINUS " ame'r'i;$(touch pwned-c1)`touch pwned-c2` system(");
+    svg_free(&d);
+    load_figure(dir, "differences", &d);
+    expect_text_containing(&d, "differences", "ame'r\"i;$(touch pwned-c1)`touch pwned-c2` system(\"touch pwned-c3\")");
+    svg_free(&d);
+
+    /* the redraw command of the script's head, run by a shell */
+    char path[1000];
+    snprintf(path, sizeof path, "%s/net-gain.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    char *cmd = strstr(gp, "\n# Redraw with:  ");
+    assert_non_null(cmd);
+    cmd += strlen("\n# Redraw with:  ");
+    char *end = strstr(cmd, "   (writes net-gain.svg)\n");
+    assert_non_null(end);
+    *end = 0;
+    snprintf(path, sizeof path, "%s/net-gain.svg", dir);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s 2>&1", cmd), 0);
+    free(gp);
+    assert_int_equal(markers(top), 0);
+    load_figure(dir, "net-gain", &d);
+    svg_free(&d);
+}
+
+/* A directory name with a line break is refused, before anything is made
+ * or run (whistlab plot, and replay --plot before the run). */
+static void test_hostile_directory_refused(void **state)
+{
+    (void)state;
+    char top[400], dir[800];
+    snprintf(top, sizeof top, "%s/refused", base);
+    assert_int_equal(mkdir(top, 0777), 0);
+    snprintf(dir, sizeof dir, "%s/p\nsystem(\"touch pwned-r1\")\n#", top);
+    const char *args[] = {"plot", summary_csv, dir, NULL};
+    assert_int_equal(run_args(out, sizeof out, args), 3);
+    assert_non_null(strstr(out, "/p?system(\"touch pwned-r1\")?#: a directory name with a line break or another "
+                                "control character is refused"));
+    const char *replay[] = {"replay", "--eval", "play", "--limit", "5", "--no-progress", "--plot", dir, CORPUS, NULL};
+    assert_int_equal(run_args(out, sizeof out, replay), 3);
+    assert_non_null(strstr(out, "control character is refused"));
+    assert_null(strstr(out, "NET GAIN"));
+    snprintf(dir, sizeof dir, "%s/esc\x1b]0;title\x07", top);
+    assert_int_equal(run_args(out, sizeof out, args), 3);
+    assert_non_null(strstr(out, "/esc?]0;title?: a directory name"));
+    assert_int_equal(markers(top), 0);
+    DIR *d = opendir(top);
+    assert_non_null(d);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(d));) entries += e->d_name[0] != '.';
+    closedir(d);
+    assert_int_equal(entries, 0); /* no directory made */
+}
+
+/* An odds table whose name holds a line break and a command: drawn, its
+ * name in the comments and the title as text, nothing run. */
+static void test_hostile_odds_table(void **state)
+{
+    (void)state;
+    char top[400], csv[500], dir[500];
+    snprintf(top, sizeof top, "%s/odds-hostile", base);
+    assert_int_equal(mkdir(top, 0777), 0);
+    snprintf(csv, sizeof csv, "%s/odds.csv", top);
+    snprintf(dir, sizeof dir, "%s/figs", top);
+    char *table = test_slurp(odds_csv);
+    assert_non_null(table);
+    FILE *f = fopen(csv, "wb");
+    assert_non_null(f);
+    int rows = 0;
+    for (char *line = table; *line;) { /* the header, the provenance and hoyle's rows (no line breaks in them) */
+        char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+        if (line == table || strncmp(line, "provenance,", 11) == 0) fwrite(line, 1, len, f);
+        else if (strncmp(line, "hoyle,", 6) == 0) {
+            fputs("\"hoyle\nsystem('touch pwned-o1')\n#x\\\"", f);
+            fwrite(line + 5, 1, len - 5, f);
+            rows++;
+        }
+        line += len;
+    }
+    assert_int_equal(fclose(f), 0);
+    free(table);
+    assert_true(rows >= 5);
+    const char *args[] = {"plot", csv, dir, NULL};
+    int rc = run_args(out, sizeof out, args);
+    assert_int_equal(markers(top), 0);
+    if (rc != 0) fail_msg("exit %d:\n%s", rc, out);
+    const char *name = "odds-hoyle_system__touch_pwned-o1____x_";
+    svg_doc d;
+    load_figure(dir, name, &d);
+    expect_text_containing(&d, name, "Odds: hoyle system('touch pwned-o1') #x\\");
+    svg_free(&d);
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    assert_false(line_starts(path, "system("));
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, " -- odds table hoyle?system('touch pwned-o1')?#x\\: exact, book and corpus\n#\n"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/%s.dat", dir, name);
+    assert_false(line_starts(path, "system("));
+}
+
+/* ---- the figures' files (issue 25 item 13) ---- */
+
+/* gnuplot exits 0 when a write fails (a full disk, here a file size limit
+ * of 4 KB): the figure cut short is not put in place, the run fails. */
+static void test_figure_cut_short(void **state)
+{
+    (void)state;
+    char dir[400], full[400];
+    snprintf(dir, sizeof dir, "%s/cut-short", base);
+    snprintf(full, sizeof full, "%s/gp-full", base);
+    write_fake(full, "trap '' XFSZ\nulimit -f 8\nexec gnuplot \"$@\"");
+    assert_int_equal(test_run(out, sizeof out, "WHISTLAB_GNUPLOT='%s' %s plot '%s' '%s' 2>&1", full, test_bin(),
+                              summary_csv, dir),
+                     3);
+    char want[900];
+    snprintf(want, sizeof want, "whistlab plot: %s/conventions.gp: the figure %s drew is cut short (", dir, full);
+    if (!strstr(out, want)) fail_msg("no '%s' in:\n%s", want, out);
+    assert_non_null(strstr(out, " bytes, no closing </svg>: a full disk?); "));
+    scripts_without_figure(dir);
+    assert_false(exists(dir, "conventions.svg"));
+    assert_false(exists(dir, "differences.svg"));
+    assert_int_equal(temporaries(dir), 0);
+}
+
+/* Every file of a figure, the SVG too, gets the mode the umask gives. */
+static void test_outputs_get_the_umask(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/umask", base);
+    assert_int_equal(test_run(out, sizeof out, "umask 027 && %s plot '%s' '%s' 2>&1", test_bin(), summary_csv, dir), 0);
+    static const char *const FILES[] = {"net-gain.svg", "net-gain.gp", "net-gain.dat", "conventions.svg"};
+    for (size_t i = 0; i < 4; i++) {
+        char path[500];
+        snprintf(path, sizeof path, "%s/%s", dir, FILES[i]);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        if ((st.st_mode & 07777) != 0640) fail_msg("%s: mode %o, not 640", path, (unsigned)(st.st_mode & 07777));
+    }
+}
+
 /* The checker itself: it must be able to say no. */
 static void test_xml_checker(void **state)
 {
@@ -943,6 +1240,11 @@ int main(void)
         cmocka_unit_test(test_gnuplot_fails),
         cmocka_unit_test(test_figure_whole_or_absent),
         cmocka_unit_test(test_gnuplot_messages_come_back),
+        cmocka_unit_test(test_hostile_names_drawn_not_run),
+        cmocka_unit_test(test_hostile_directory_refused),
+        cmocka_unit_test(test_hostile_odds_table),
+        cmocka_unit_test(test_figure_cut_short),
+        cmocka_unit_test(test_outputs_get_the_umask),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
