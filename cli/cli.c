@@ -73,14 +73,3 @@ void cli_conventions_check(void)
     diag_print(stderr, broken);
     abort();
 }
-
-bool cli_parse_shard(const char *s, unsigned max, unsigned *i, unsigned *n)
-{
-    unsigned a, b;
-    char tail;
-    if (sscanf(s, "%u/%u%c", &a, &b, &tail) != 2) return false;
-    if (b < 1 || b > max || a < 1 || a > b) return false;
-    *i = a;
-    *n = b;
-    return true;
-}

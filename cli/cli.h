@@ -62,9 +62,56 @@ void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t
  * an error found, else EXIT_OK. */
 int cli_stream_status(const ds_counts *c);
 
-/* --shard I/N: 1 <= I <= N <= max into *i, *n; false (nothing set) if s
- * is not one. */
+/* The numeric options of every command (option_number.c; issue 25 item
+ * 17): the whole text a decimal number, no sign, spaces, trailing
+ * characters or overflow, within the range. The parse_ functions print
+ * "PREFIX: OPTION TEXT: expected ... from MIN to MAX" on stderr when it is
+ * not (the caller exits EXIT_USAGE); *v is set only when it is. */
+bool cli_parse_u64(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
+                   uint64_t *v);
+/* The same with the suffixes k (thousand) and m (million) of deal's counts. */
+bool cli_parse_count(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
+                     uint64_t *v);
+/* A decimal fraction greater than above and at most at_most (less than it
+ * when below). */
+bool cli_parse_double(const char *prefix, const char *option, const char *text, double above, double at_most,
+                      bool below, double *v);
+/* The same tests without a message, for the callers that word their own
+ * (km: the suffixes k and m). */
+bool cli_u64_of(const char *text, uint64_t min, uint64_t max, bool km, uint64_t *v);
+bool cli_double_of(const char *text, double above, double at_most, bool below, double *v);
+/* --shard I/N: 1 <= I <= N <= max into *i, *n, both read as cli_u64_of
+ * reads them; false (nothing set) if s is not one. */
 bool cli_parse_shard(const char *s, unsigned max, unsigned *i, unsigned *n);
+/* Files of a command line, for cli_outputs_apart: what names them ("the
+ * corpus", "--csv-deals"), their paths (a NULL path, or "-" for a standard
+ * stream, is none), and for an output whether it is the DIR of --plot
+ * (the figure files in it are the outputs). */
+typedef struct {
+    const char *what;
+    const char *const *paths;
+    int n;
+    bool plot_dir;
+} cli_files;
+#define CLI_FILE(what, path) {(what), (const char *const[]){(path)}, 1, false}
+#define CLI_FILES(what, paths, n) {(what), (const char *const *)(paths), (n), false}
+#define CLI_PLOT_DIR(dir) {"--plot", (const char *const[]){(dir)}, 1, true}
+/* Issue 25 item 6, for every command that reads files and writes others:
+ * true when no existing output is the same file (st_dev, st_ino) as an
+ * input; else false after "PREFIX: OPTION OUT is the same file as WHAT
+ * IN: refusing to overwrite an input" on stderr (the caller exits
+ * EXIT_USAGE before it writes anything). */
+bool cli_outputs_apart(const char *prefix, const cli_files *out, int nout, const cli_files *in, int nin);
+
+/* The table files of "FILE DIGEST" lines (analyze/lead/table_digest.h),
+ * the conventions' files a command reads: at most max into paths, pointing
+ * into digests, which is cut into them. Their number. */
+int cli_table_paths(char *digests, const char *paths[], int max);
+/* The same of the table files named in a comma-separated list of
+ * conventions, buf (len bytes) holding their lines; none when one cannot
+ * be read (the conventions are refused when they are opened). */
+int cli_table_files(const char *list, char *buf, size_t len, const char *paths[], int max);
+
 /* A stream over files, or NULL after "PREFIX: out of memory" on stderr. */
 deal_stream *cli_stream_open(const char *prefix, const ds_opts *o, const char *const files[], int nfiles);
 

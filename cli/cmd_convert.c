@@ -58,6 +58,9 @@ int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *in_path = argv[optind], *out_path = argv[optind + 1];
+    /* issue 25 item 6: the output is not the input */
+    const cli_files input[] = {CLI_FILE("the input", in_path)}, output[] = {CLI_FILE("the output", out_path)};
+    if (!cli_outputs_apart("whistlab convert", output, 1, input, 1)) return EXIT_USAGE;
     ds_opts so = {.input = io, .whist = io.policy_given};
     deal_stream *in = cli_stream_open("whistlab convert", &so, &in_path, 1);
     if (!in) return EXIT_FAILURE_IO;

@@ -50,20 +50,6 @@ static void deal_usage(FILE *f)
             "3 unwritable output\n");
 }
 
-/* A count: digits with an optional k (thousand) or m (million). */
-static bool parse_count(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!(*s >= '0' && *s <= '9')) return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    uint64_t scale = 1;
-    if (*end == 'k' || *end == 'K') scale = 1000, end++;
-    else if (*end == 'm' || *end == 'M') scale = 1000000, end++;
-    if (*end || x > UINT64_MAX / scale) return false;
-    *v = x * scale;
-    return true;
-}
-
 /* Where the deals go: a .wda archive (records packed here) or any
  * deal_writer. Boards: the stream's (index + 1), or 1, 2, 3... when
  * filtered; an unfiltered run delivers every deal from --skip on, so both
@@ -129,6 +115,14 @@ static const char *option_name(const struct option *longopts, int opt)
     return "an option";
 }
 
+/* A count of deal (digits with an optional k or m), as every numeric
+ * option is read (cli_parse_count); false after its message. */
+static bool count_option(const struct option *longopts, int opt, const char *text, uint64_t min, uint64_t max,
+                         uint64_t *v)
+{
+    return cli_parse_count("whistlab deal", option_name(longopts, opt), text, min, max, v);
+}
+
 int cmd_deal(int argc, char **argv)
 {
     enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP, OPT_PREDEAL, OPT_TURNUP, OPT_TRUMP };
@@ -160,8 +154,8 @@ int cmd_deal(int argc, char **argv)
         bool ok = true;
         switch (opt) {
         case 'h': deal_usage(stdout); return EXIT_OK;
-        case 'n': ok = parse_count(optarg, &go.wanted); break;
-        case OPT_SEED: ok = parse_count(optarg, &go.seed); break;
+        case 'n': ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.wanted); break;
+        case OPT_SEED: ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.seed); break;
         case 'o': out_path = optarg; break;
         case OPT_TO: {
             int f = deal_format_parse(optarg);
@@ -170,9 +164,9 @@ int cmd_deal(int argc, char **argv)
             break;
         }
         case OPT_WHERE: where = optarg; break;
-        case OPT_MAX_DEALT: ok = parse_count(optarg, &go.max_dealt) && go.max_dealt > 0; break;
-        case OPT_SKIP: ok = parse_count(optarg, &go.start); break;
-        case 'j': ok = parse_count(optarg, &threads) && threads >= 1 && threads <= 256; break;
+        case OPT_MAX_DEALT: ok = count_option(longopts, opt, optarg, 1, UINT64_MAX, &go.max_dealt); break;
+        case OPT_SKIP: ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.start); break;
+        case 'j': ok = count_option(longopts, opt, optarg, 1, 256, &threads); break;
         case OPT_PREDEAL:
             if (!deal_predeal_add(&pre, optarg, &pdiag)) {
                 fprintf(stderr, "whistlab deal: --predeal %s\n", pdiag.reason);
@@ -190,10 +184,10 @@ int cmd_deal(int argc, char **argv)
         default: deal_usage(stderr); return EXIT_USAGE;
         }
         if (!ok) {
-            fprintf(stderr, "whistlab deal: %s %s: %s (see whistlab deal --help)\n", option_name(longopts, opt),
-                    optarg, opt == 'j' ? "expected 1..256" : opt == OPT_TO ? "expected wda, pbn or oneline"
-                    : opt == OPT_TURNUP ? "not a card (e.g. H7)" : opt == OPT_TRUMP ? "expected S, H, D or C"
-                    : "expected a whole number (suffixes k and m)");
+            if (opt == OPT_TO || opt == OPT_TURNUP || opt == OPT_TRUMP) /* a count's message is printed */
+                fprintf(stderr, "whistlab deal: %s %s: %s (see whistlab deal --help)\n",
+                        option_name(longopts, opt), optarg, opt == OPT_TO ? "expected wda, pbn or oneline"
+                        : opt == OPT_TURNUP ? "not a card (e.g. H7)" : "expected S, H, D or C");
             return EXIT_USAGE;
         }
     }

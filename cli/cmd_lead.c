@@ -2,7 +2,6 @@
  * typed on the command line or for the eldest hand of every deal in corpus
  * files (with --explain: the rules that chose the suit and the card); with
  * --simulate, a lead problem (cmd_lead_sim.c). */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,6 +381,8 @@ int cmd_lead(int argc, char **argv)
     input_opts io;
     input_opts_init(&io);
     const char *hand = NULL, *trump = NULL, *turnup = NULL, *csv_path = NULL;
+    static char conventions_given[4096]; /* every --convention, for their table files */
+    conventions_given[0] = 0;
     int status = EXIT_OK, opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -398,31 +399,17 @@ int cmd_lead(int argc, char **argv)
         case 'u': turnup = optarg; break;
         case 'x': o.explain = true; break;
         case 'o': csv_path = optarg; break;
-        case 's': {
-            char *end;
-            errno = 0;
-            unsigned long long s = strtoull(optarg, &end, 0);
-            if (*end || errno || optarg[0] == '-') {
-                fprintf(stderr, "whistlab lead: --seed %s: not a number\n", optarg);
-                status = EXIT_USAGE;
-            }
-            o.seed = s;
+        case 's':
+            if (!cli_parse_u64("whistlab lead", "--seed", optarg, 0, UINT64_MAX, &o.seed)) status = EXIT_USAGE;
             break;
-        }
         case 'S':
-        case 'j': {
-            char *end;
-            errno = 0;
-            unsigned long long n = strtoull(optarg, &end, 10);
-            if (*end || errno || optarg[0] == '-' || n == 0 || (opt == 'j' && n > 64)) {
-                fprintf(stderr, "whistlab lead: --%s %s: %s\n", opt == 'S' ? "simulate" : "threads", optarg,
-                        opt == 'S' ? "a number of layouts, 1 or more" : "expected 1..64");
+            if (!cli_parse_u64("whistlab lead", "--simulate", optarg, 1, UINT64_MAX, &o.sim.layouts))
                 status = EXIT_USAGE;
-            } else if (opt == 'S') {
-                o.sim.layouts = n;
-            } else {
-                o.sim.threads = (int)n;
-            }
+            break;
+        case 'j': {
+            uint64_t n;
+            if (!cli_parse_u64("whistlab lead", "--threads", optarg, 1, 64, &n)) status = EXIT_USAGE;
+            else o.sim.threads = (int)n;
             break;
         }
         case 'e':
@@ -448,6 +435,8 @@ int cmd_lead(int argc, char **argv)
         case 'c': {
             char buf[1024];
             snprintf(buf, sizeof buf, "%s", optarg);
+            size_t used = strlen(conventions_given);
+            snprintf(conventions_given + used, sizeof conventions_given - used, ",%s", optarg);
             char *save;
             for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
                 if (!add_convention(&o, tok)) status = EXIT_USAGE;
@@ -476,6 +465,18 @@ int cmd_lead(int argc, char **argv)
     if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
         status = EXIT_USAGE;
     if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
+    /* issue 25 item 6: no output is one of the files read */
+    static char digests[8192];
+    const char *table_files[64];
+    size_t given = strlen(conventions_given);
+    snprintf(conventions_given + given, sizeof conventions_given - given, ",%s", opponents);
+    int ntables = cli_table_files(conventions_given, digests, sizeof digests, table_files, 64);
+    const cli_files lead_inputs[] = {CLI_FILES("the corpus", argv + optind, argc - optind),
+                                     CLI_FILE("--values", values_path),
+                                     CLI_FILES("the convention table", table_files, ntables)};
+    const cli_files lead_outputs[] = {CLI_FILE("--csv", csv_path), CLI_FILE("--csv-layouts", layouts_path)};
+    if (status == EXIT_OK && !cli_outputs_apart("whistlab lead", lead_outputs, 2, lead_inputs, 3))
+        status = EXIT_USAGE;
     if (status == EXIT_OK && values_path && (hand || o.sim.layouts)) {
         fprintf(stderr, "whistlab lead: --values goes with files (without --simulate): a store holds "
                         "the values of a corpus's deals\n");

@@ -60,6 +60,11 @@ int cmd_merge(int argc, char **argv)
         merge_usage(stderr);
         return EXIT_USAGE;
     }
+    /* issue 25 item 6: no output is one of the state files merged */
+    const cli_files merged[] = {CLI_FILES("the state file", argv + optind, argc - optind)};
+    const cli_files outputs[] = {CLI_FILE("--save", save), CLI_FILE("--csv-summary", csv_summary),
+                                 CLI_PLOT_DIR(plot_dir)};
+    if (!cli_outputs_apart("whistlab merge", outputs, 3, merged, 1)) return EXIT_USAGE;
     int prc;
     FILE *report = cli_report_stream("whistlab merge", csv_summary, NULL);
     if (!report) return EXIT_USAGE;

@@ -140,7 +140,6 @@ static int parse(int argc, char **argv, odds_opts *o)
     int opt;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
-        char *end = NULL;
         if (opt == 1) { /* a table, or a file after --corpus */
             int t = odds_table_find(optarg);
             /* A table's name is a table, unless a file of that name exists. */
@@ -163,7 +162,6 @@ static int parse(int argc, char **argv, odds_opts *o)
             if (opt == OPT_INPUT_LEADER) snprintf(o->leader_text, sizeof o->leader_text, "%s", optarg);
             continue;
         }
-        errno = 0;
         switch (opt) {
         case 'h':
             odds_usage(stdout);
@@ -182,11 +180,7 @@ static int parse(int argc, char **argv, odds_opts *o)
             o->plot = optarg;
             break;
         case OPT_LEVEL:
-            o->level = strtod(optarg, &end);
-            if (*end || !(o->level > 0 && o->level < 1)) {
-                fprintf(stderr, "whistlab odds: --level %s: not a number between 0 and 1\n", optarg);
-                return EXIT_USAGE;
-            }
+            if (!cli_parse_double("whistlab odds", "--level", optarg, 0, 1, true, &o->level)) return EXIT_USAGE;
             break;
         case OPT_DEALER:
             snprintf(o->dealer_text, sizeof o->dealer_text, "%s", optarg);
@@ -216,14 +210,9 @@ static int parse(int argc, char **argv, odds_opts *o)
         case OPT_FIT_MC:
         case OPT_SEED:
         case OPT_THREADS: {
-            long long v = strtoll(optarg, &end, 10);
-            long long max = opt == OPT_THREADS ? 64 : opt == OPT_FIT_MC ? 1000000 : 0x7fffffffLL;
-            if (*end || errno || v < (opt == OPT_SEED ? 0 : 1) || v > max) {
-                const char *name = opt == OPT_FIT_MC ? "--fit-mc" : opt == OPT_SEED ? "--seed" : "--threads";
-                fprintf(stderr, "whistlab odds: %s %s: not a whole number from %d to %lld\n", name, optarg,
-                        opt == OPT_SEED ? 0 : 1, max);
-                return EXIT_USAGE;
-            }
+            uint64_t v, max = opt == OPT_THREADS ? 64 : opt == OPT_FIT_MC ? 1000000 : 0x7fffffff;
+            const char *name = opt == OPT_FIT_MC ? "--fit-mc" : opt == OPT_SEED ? "--seed" : "--threads";
+            if (!cli_parse_u64("whistlab odds", name, optarg, opt == OPT_SEED ? 0 : 1, max, &v)) return EXIT_USAGE;
             if (opt == OPT_FIT_MC) {
                 o->fit_mc = (int)v;
                 o->fit = true;
@@ -264,6 +253,10 @@ static int parse(int argc, char **argv, odds_opts *o)
         fprintf(stderr, "whistlab odds: --where needs --corpus FILE\n");
         return EXIT_USAGE;
     }
+    /* issue 25 item 6: no output is one of the corpus files */
+    const cli_files corpus[] = {CLI_FILES("the corpus", o->corpus, o->ncorpus)};
+    const cli_files outputs[] = {CLI_FILE("--csv", o->csv), CLI_PLOT_DIR(o->plot)};
+    if (!cli_outputs_apart("whistlab odds", outputs, 2, corpus, 1)) return EXIT_USAGE;
     return -1;
 }
 

@@ -220,12 +220,9 @@ int cmd_play(int argc, char **argv)
         switch (opt) {
         case 'h': play_usage(stdout); return EXIT_OK;
         case 'b': {
-            char *end;
-            board = strtol(optarg, &end, 10);
-            if (*end || board <= 0) {
-                fprintf(stderr, "whistlab play: --board wants a positive number, not '%s'\n", optarg);
-                return EXIT_USAGE;
-            }
+            uint64_t n;
+            if (!cli_parse_u64("whistlab play", "--board", optarg, 1, UINT32_MAX, &n)) return EXIT_USAGE;
+            board = (long)n;
             break;
         }
         case 'c': xs = optarg; break;
@@ -237,14 +234,12 @@ int cmd_play(int argc, char **argv)
         case 'D': csv_deals = optarg; break;
         case 'M': csv_summary = optarg; break;
         case 'P': no_progress = true; break;
-        case 'l': limit = strtoull(optarg, NULL, 10); break;
+        case 'l':
+            if (!cli_parse_u64("whistlab play", "--limit", optarg, 0, UINT64_MAX, &limit)) return EXIT_USAGE;
+            break;
         case 'j': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || v < 1 || v > 64) {
-                fprintf(stderr, "whistlab play: --threads %s: expected 1..64\n", optarg);
-                return EXIT_USAGE;
-            }
+            uint64_t v;
+            if (!cli_parse_u64("whistlab play", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
             threads = (int)v;
             break;
         }
@@ -255,7 +250,9 @@ int cmd_play(int argc, char **argv)
             }
             ext_text = optarg;
             break;
-        case 's': seed = strtoull(optarg, NULL, 10); break;
+        case 's':
+            if (!cli_parse_u64("whistlab play", "--seed", optarg, 0, UINT64_MAX, &seed)) return EXIT_USAGE;
+            break;
         default: play_usage(stderr); return EXIT_USAGE;
         }
     }
@@ -266,6 +263,14 @@ int cmd_play(int argc, char **argv)
     if (verify) return play_verify(argv + optind, argc - optind, &io);
     cli_conventions_check();
     if (robin) {
+        /* issue 25 item 6: no CSV table is one of the files read */
+        static char digests[4096];
+        const char *table_files[64];
+        int ntables = cli_table_files(robin, digests, sizeof digests, table_files, 64);
+        const cli_files read[] = {CLI_FILES("the corpus", argv + optind, argc - optind),
+                                  CLI_FILES("the convention table", table_files, ntables)};
+        const cli_files tables[] = {CLI_FILE("--csv-deals", csv_deals), CLI_FILE("--csv-summary", csv_summary)};
+        if (!cli_outputs_apart("whistlab play", tables, 2, read, 2)) return EXIT_USAGE;
         robin_cli rc = {.command = command, .list = robin, .io = io, .io_text = {format_name, trump_text, leader_text},
                         .seed = seed, .limit = limit, .threads = threads, .signals = signals,
                         .no_progress = no_progress, .ext = ext, .ext_text = ext_text, .csv_deals = csv_deals,

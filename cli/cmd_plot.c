@@ -81,12 +81,8 @@ int cmd_plot(int argc, char **argv)
         switch (opt) {
         case 'h': plot_usage(stdout); return EXIT_OK;
         case 'm': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || v < 1 || v > 1000000000) {
-                fprintf(stderr, "whistlab plot: --min-deals %s: expected a positive whole number\n", optarg);
-                return EXIT_USAGE;
-            }
+            uint64_t v;
+            if (!cli_parse_u64("whistlab plot", "--min-deals", optarg, 1, 1000000000, &v)) return EXIT_USAGE;
             o.min_deals = (int)v;
             break;
         }
@@ -99,6 +95,10 @@ int cmd_plot(int argc, char **argv)
         plot_usage(stderr);
         return EXIT_USAGE;
     }
+    /* issue 25 item 6: no figure file is the CSV drawn */
+    const cli_files csv[] = {CLI_FILE("the CSV", argv[optind])};
+    const cli_files figures[] = {{"DIR", (const char *const[]){argv[optind + 1]}, 1, true}};
+    if (!cli_outputs_apart("whistlab plot", figures, 1, csv, 1)) return EXIT_USAGE;
     diag_t d = {0};
     if (plot_from_csv(argv[optind], argv[optind + 1], PLOT_CSV_ANY, &o, NULL, &d) != PLOT_OK) {
         cli_error("whistlab plot", &d);

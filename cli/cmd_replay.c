@@ -267,10 +267,8 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         }
         case 'l':
         case 's':
-            if (!replay_parse_u64(optarg, &v)) {
-                fprintf(stderr, "whistlab: --%s %s: not a whole number\n", opt == 'l' ? "limit" : "seed", optarg);
+            if (!cli_parse_u64("whistlab", opt == 'l' ? "--limit" : "--seed", optarg, 0, UINT64_MAX, &v))
                 return EXIT_USAGE;
-            }
             *(opt == 'l' ? &c->s.limit : &c->s.seed) = v;
             run_option = true;
             break;
@@ -282,17 +280,11 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
             run_option = true;
             break;
         case 'j':
-            if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
-                fprintf(stderr, "whistlab: --threads %s: expected 1..64\n", optarg);
-                return EXIT_USAGE;
-            }
+            if (!cli_parse_u64("whistlab", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
             c->o.threads = (int)v;
             break;
         case 'k':
-            if (!replay_parse_u64(optarg, &v) || v < 1) {
-                fprintf(stderr, "whistlab: --checkpoint %s: expected a positive number\n", optarg);
-                return EXIT_USAGE;
-            }
+            if (!cli_parse_u64("whistlab", "--checkpoint", optarg, 1, UINT64_MAX, &v)) return EXIT_USAGE;
             c->o.checkpoint_every = v;
             break;
         case 'D': c->o.csv_deals = optarg; run_option = true; break;
@@ -303,7 +295,7 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         case 'q': c->progress.mode = PROGRESS_OFF; break;
         case 'p':
             if (!cli_progress_parse(&c->progress, optarg)) {
-                fprintf(stderr, "whistlab: --progress %s: expected tty, log, log=SECONDS or off\n", optarg);
+                fprintf(stderr, "whistlab: --progress %s: %s\n", optarg, CLI_PROGRESS_EXPECTED);
                 return EXIT_USAGE;
             }
             break;
@@ -402,6 +394,25 @@ static bool values_match(const replay_cli *c, const dd_store *store, const input
     return false;
 }
 
+/* Issue 25 item 6: no output of the run is one of its inputs (after
+ * --resume: the corpus the state file names) or a convention's table
+ * file; --save
+ * may be the state --resume reads, which goes on being saved there. */
+static bool outputs_apart(const replay_cli *c)
+{
+    static char digests[sizeof c->s.tables];
+    const char *tables[STATS_MAX_CONV + 1];
+    diag_t unread = {0}; /* a table that cannot be read is refused when the conventions are opened */
+    int ntables = replay_settings_tables(&c->s, digests, sizeof digests, &unread)
+                      ? cli_table_paths(digests, tables, STATS_MAX_CONV + 1) : 0;
+    const cli_files in[] = {CLI_FILES("the corpus", c->s.inputs, c->s.ninputs), CLI_FILE("--values", c->values),
+                            CLI_FILES("the convention table", tables, ntables), CLI_FILE("--resume", c->resume)};
+    const cli_files out[] = {CLI_FILE("--csv-deals", c->o.csv_deals), CLI_FILE("--csv-summary", c->csv_summary),
+                             CLI_PLOT_DIR(c->plot_dir)};
+    const cli_files save[] = {CLI_FILE("--save", c->o.save)};
+    return cli_outputs_apart("whistlab replay", out, 3, in, 4) && cli_outputs_apart("whistlab replay", save, 1, in, 3);
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
@@ -435,6 +446,7 @@ int cmd_replay(int argc, char **argv)
     w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
     rc = EXIT_USAGE;
+    if (!outputs_apart(&c)) goto out;
     FILE *report = cli_report_stream("whistlab replay", c.o.csv_deals, c.csv_summary);
     if (!report) goto out;
     if (!load_convs(c.s.conventions, &cl)) goto out;

@@ -88,12 +88,9 @@ int cmd_show(int argc, char **argv)
             show_usage(stdout);
             return EXIT_OK;
         } else if (opt == 'b') {
-            char *end;
-            board = strtol(optarg, &end, 10);
-            if (*end || board < 0) {
-                fprintf(stderr, "whistlab show: --board %s: not a board number\n", optarg);
-                return EXIT_USAGE;
-            }
+            uint64_t n;
+            if (!cli_parse_u64("whistlab show", "--board", optarg, 0, UINT32_MAX, &n)) return EXIT_USAGE;
+            board = (long)n;
         } else if (opt == 'a') {
             all = true;
         } else {

@@ -105,15 +105,12 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
             }
             break;
         case 'j':
-            if (!replay_parse_u64(optarg, &v) || v < 1 || v > 64) {
-                fprintf(stderr, "whistlab solve: --threads %s: expected 1..64\n", optarg);
-                return EXIT_USAGE;
-            }
+            if (!cli_parse_u64("whistlab solve", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
             c->o.threads = (int)v;
             break;
         case 'p':
             if (!cli_progress_parse(&c->progress, optarg)) {
-                fprintf(stderr, "whistlab solve: --progress %s: expected tty, log, log=SECONDS or off\n", optarg);
+                fprintf(stderr, "whistlab solve: --progress %s: %s\n", optarg, CLI_PROGRESS_EXPECTED);
                 return EXIT_USAGE;
             }
             break;
@@ -261,6 +258,11 @@ int cmd_solve(int argc, char **argv)
     memset(&c, 0, sizeof c);
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
+    /* issue 25 item 6: the store is not one of the files it is made from */
+    const cli_files inputs[] = {CLI_FILES("the corpus", c.s.inputs, c.s.ninputs),
+                                CLI_FILES("the part", c.parts, c.nparts)};
+    const cli_files store[] = {CLI_FILE("-o", c.out)};
+    if (!cli_outputs_apart("whistlab solve", store, 1, inputs, 2)) return EXIT_USAGE;
     if (c.merge) {
         diag_t diag = {0};
         if (!dd_store_merge(c.parts, c.nparts, c.out, &diag)) {

@@ -32,9 +32,8 @@ bool cli_progress_parse(cli_progress *p, const char *arg)
         p->mode = PROGRESS_LOG;
         p->every_s = LOG_EVERY_DEFAULT_S;
     } else if (strncmp(arg, "log=", 4) == 0) {
-        char *end;
-        double s = strtod(arg + 4, &end);
-        if (end == arg + 4 || *end || !(s > 0 && s <= 86400)) return false;
+        double s;
+        if (!cli_double_of(arg + 4, 0, CLI_PROGRESS_MAX_S, false, &s)) return false;
         p->mode = PROGRESS_LOG;
         p->every_s = s;
     } else {

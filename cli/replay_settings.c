@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/lead/table_digest.h"
+#include "cli/cli.h"
 #include "cli/input_opts.h"
 #include "cli/replay_settings.h"
 
@@ -55,14 +56,11 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len)
         at += (size_t)snprintf(buf + at, len - at, "input %s\n", s->inputs[i]);
 }
 
-bool replay_parse_u64(const char *s, uint64_t *v)
+/* A whole number of the settings text, read as the command line's
+ * (cli_u64_of): an overflowing one is not silently capped. */
+static bool settings_u64(const char *s, uint64_t *v)
 {
-    char *end;
-    if (!*s || *s == '-') return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*end) return false;
-    *v = x;
-    return true;
+    return cli_u64_of(s, 0, UINT64_MAX, false, v);
 }
 
 bool replay_settings_parse(char *text, replay_settings *s)
@@ -101,9 +99,9 @@ bool replay_settings_parse(char *text, replay_settings *s)
         } else if (strcmp(line, "where") == 0) {
             snprintf(s->where, sizeof s->where, "%s", value);
         } else if (strcmp(line, "seed") == 0) {
-            if (!replay_parse_u64(value, &s->seed)) return false;
+            if (!settings_u64(value, &s->seed)) return false;
         } else if (strcmp(line, "limit") == 0) {
-            if (!replay_parse_u64(value, &s->limit)) return false;
+            if (!settings_u64(value, &s->limit)) return false;
         } else if (strcmp(line, "input") == 0) {
             if (s->ninputs == WLS_MAX_INPUTS) return false;
             s->inputs[s->ninputs++] = value;

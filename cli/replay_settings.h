@@ -39,10 +39,6 @@ void replay_settings_init(replay_settings *s);
 /* The stats_eval named s ("dd", "play", "both"); -1 if none. */
 int replay_eval_parse(const char *s);
 
-/* A whole number as the command line and the settings text give one
- * (digits only); false if s is not one. */
-bool replay_parse_u64(const char *s, uint64_t *v);
-
 /* The settings text of a state file. */
 void replay_settings_format(const replay_settings *s, char *buf, size_t len);
 

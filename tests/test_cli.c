@@ -230,6 +230,78 @@ static void test_outputs_whole_or_absent(void **state)
     test_run(out, sizeof out, "rm -rf %s", dir);
 }
 
+/* Issue 25 item 6: an output naming an input (by another path, or a hard
+ * link: the same st_dev/st_ino) is refused with exit 2, naming both, and
+ * the input is left as it was -- in every command that reads files and
+ * writes others. --save naming the state --resume reads stays allowed. */
+static void test_outputs_never_overwrite_inputs(void **state)
+{
+    (void)state;
+    static char before[256], after[256], bin[4096];
+    assert_non_null(realpath(test_bin(), bin)); /* the commands run in the test's directory */
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s", test_tmp("same"));
+    int rc = test_run(out, sizeof out, "rm -rf %s && mkdir -p %s/figs && cd %s && %s deal -q -n 4 -o c.pbn && "
+                      "ln c.pbn hard.pbn && %s replay -q --no-progress --save st.wls --csv-summary s.csv c.pbn >/dev/null "
+                      "&& %s solve -q --no-progress -o v.wdv c.pbn >/dev/null && cp s.csv figs/net-gain.dat && "
+                      "%s conventions --table long-suit | sed 's/^name      long-suit/name      mine/' >mine.table 2>&1",
+                      dir, dir, dir, bin, bin, bin, bin);
+    if (rc != 0) fail_msg("setup: exit %d:\n%s", rc, out);
+    assert_int_equal(test_run(before, sizeof before, "cd %s && cat c.pbn st.wls v.wdv figs/net-gain.dat mine.table | md5sum", dir), 0);
+    static const struct {
+        const char *args, *says;
+    } cases[] = {
+        {"replay --no-progress --csv-deals c.pbn c.pbn",
+         "whistlab replay: --csv-deals c.pbn is the same file as the corpus c.pbn: refusing to overwrite an input\n"},
+        {"replay --no-progress --csv-summary ./hard.pbn c.pbn",
+         "--csv-summary ./hard.pbn is the same file as the corpus c.pbn"},
+        {"replay --no-progress --save c.pbn c.pbn", "--save c.pbn is the same file as the corpus c.pbn"},
+        {"replay --no-progress --values v.wdv --csv-summary v.wdv c.pbn",
+         "--csv-summary v.wdv is the same file as --values v.wdv"},
+        {"replay --no-progress --resume st.wls --csv-summary st.wls",
+         "--csv-summary st.wls is the same file as --resume st.wls"},
+        {"replay --no-progress --plot figs figs/net-gain.dat",
+         "--plot figs would write figs/net-gain.dat, the same file as the corpus figs/net-gain.dat"},
+        {"replay --no-progress --conventions long-suit,mine.table --csv-summary mine.table c.pbn",
+         "--csv-summary mine.table is the same file as the convention table mine.table"},
+        {"replay --no-progress --eval play --opponents mine.table --save mine.table c.pbn",
+         "--save mine.table is the same file as the convention table mine.table"},
+        {"solve --no-progress -o c.pbn c.pbn",
+         "whistlab solve: -o c.pbn is the same file as the corpus c.pbn: refusing to overwrite an input\n"},
+        {"solve --merge -o v.wdv v.wdv", "-o v.wdv is the same file as the part v.wdv"},
+        {"convert hard.pbn c.pbn", "whistlab convert: the output c.pbn is the same file as the input hard.pbn"},
+        {"merge --save st.wls st.wls", "whistlab merge: --save st.wls is the same file as the state file st.wls"},
+        {"merge --csv-summary hard.pbn st.wls c.pbn", "--csv-summary hard.pbn is the same file as the state file c.pbn"},
+        {"merge --plot figs figs/net-gain.dat", "--plot figs would write figs/net-gain.dat, the same file as"},
+        {"odds --corpus c.pbn --csv hard.pbn", "whistlab odds: --csv hard.pbn is the same file as the corpus c.pbn"},
+        {"odds --corpus figs/net-gain.dat --plot figs", "whistlab odds: --plot figs would write figs/net-gain.dat"},
+        {"lead --csv c.pbn c.pbn", "whistlab lead: --csv c.pbn is the same file as the corpus c.pbn"},
+        {"lead --convention mine.table --csv mine.table c.pbn",
+         "whistlab lead: --csv mine.table is the same file as the convention table mine.table"},
+        {"lead --values v.wdv --csv v.wdv c.pbn", "whistlab lead: --csv v.wdv is the same file as --values v.wdv"},
+        {"play --round-robin long-suit,short-suit --no-progress --csv-deals c.pbn c.pbn",
+         "whistlab play: --csv-deals c.pbn is the same file as the corpus c.pbn"},
+        {"play --round-robin long-suit,short-suit --no-progress --csv-summary hard.pbn c.pbn",
+         "whistlab play: --csv-summary hard.pbn is the same file as the corpus c.pbn"},
+        {"play --round-robin mine.table,short-suit --no-progress --csv-deals mine.table c.pbn",
+         "whistlab play: --csv-deals mine.table is the same file as the convention table mine.table"},
+        {"plot figs/net-gain.dat figs",
+         "whistlab plot: DIR figs would write figs/net-gain.dat, the same file as the CSV figs/net-gain.dat"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rc = test_run(out, sizeof out, "cd %s && %s %s 2>&1 >/dev/null", dir, bin, cases[i].args);
+        if (rc != 2 || !strstr(out, cases[i].says)) fail_msg("%s: exit %d:\n%s", cases[i].args, rc, out);
+        assert_int_equal(test_run(after, sizeof after, "cd %s && cat c.pbn st.wls v.wdv figs/net-gain.dat mine.table | md5sum",
+                                  dir), 0);
+        if (strcmp(before, after) != 0) fail_msg("%s: an input changed", cases[i].args);
+    }
+    /* a resumed run goes on saving into its own state file */
+    rc = test_run(out, sizeof out, "cd %s && %s replay --no-progress --resume st.wls --save st.wls 2>&1", dir,
+                  bin);
+    if (rc != 0 || !strstr(out, "LEADS COMPARED")) fail_msg("exit %d:\n%s", rc, out);
+    test_run(out, sizeof out, "rm -rf %s", dir);
+}
+
 /* path with a NUL byte written at offset at of line lineno (1-based) of src. */
 static void copy_with_nul(const char *src, const char *path, int lineno, size_t at)
 {
@@ -411,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_check_cr_file_damaged_gzip_empty_file),
         cmocka_unit_test(test_stdout_write_failure_exits_3),
         cmocka_unit_test(test_outputs_whole_or_absent),
+        cmocka_unit_test(test_outputs_never_overwrite_inputs),
         cmocka_unit_test(test_damaged_deal_is_a_rejected_deal),
         cmocka_unit_test(test_rejected_board_and_long_line_reasons),
         cmocka_unit_test(test_verify_fails_on_unreadable_records),

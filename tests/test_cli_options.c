@@ -207,7 +207,114 @@ static void test_argument_messages(void **state)
     assert_int_equal(run("deal --skip x"), 2);
     assert_non_null(strstr(err, "--skip x: "));
     assert_int_equal(run("deal -j 0"), 2);
-    assert_non_null(strstr(err, "-j/--threads 0: expected 1..256"));
+    assert_non_null(strstr(err, "-j/--threads 0: expected a whole number from 1 to 256 (suffixes k and m)\n"));
+}
+
+/* Issue 25 item 17: every numeric option of every command reads the whole
+ * text as a decimal number within its range, else exit 2 with one line
+ * naming the option, the value and the range. lo and hi: the range, taken
+ * (before --help, which then exits 0); below and above it, and garbage,
+ * refused. */
+static void test_numeric_options_whole_and_in_range(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cmd, *option, *lo, *below, *hi, *above;
+    } ints[] = {
+        {"replay", "--limit", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"replay", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"replay", "--threads", "1", "0", "64", "65"},
+        {"replay", "--checkpoint", "1", "0", "18446744073709551615", "18446744073709551616"},
+        {"solve", "--threads", "1", "0", "64", "65"},
+        {"deal", "--count", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"deal", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"deal", "--max-dealt", "1", "0", "18446744073709551615", "18446744073709551616"},
+        {"deal", "--skip", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"deal", "--threads", "1", "0", "256", "257"},
+        {"lead", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"lead", "--simulate", "1", "0", "18446744073709551615", "18446744073709551616"},
+        {"lead", "--threads", "1", "0", "64", "65"},
+        {"odds", "--fit-mc", "1", "0", "1000000", "1000001"},
+        {"odds", "--seed", "0", NULL, "2147483647", "2147483648"},
+        {"odds", "--threads", "1", "0", "64", "65"},
+        {"play", "--board", "1", "0", "4294967295", "4294967296"},
+        {"play", "--limit", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"play", "--threads", "1", "0", "64", "65"},
+        {"play", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"plot", "--min-deals", "1", "0", "1000000000", "1000000001"},
+        {"show", "--board", "0", NULL, "4294967295", "4294967296"},
+    };
+    char args[512], want[256];
+    /* what strtoull took: a sign, spaces, hexadecimal (the same parser reads all: tried on the first) */
+    static const char *const odd[] = {"-0", "+5", " 5", "0x10", "1e3"};
+    for (size_t k = 0; k < sizeof odd / sizeof odd[0]; k++) {
+        snprintf(args, sizeof args, "replay --limit '%s'", odd[k]);
+        if (run(args) != 2 || lines(err) != 1 || !strstr(err, "--limit ")) fail_msg("%s:\n%s", args, err);
+    }
+    static const char *const garbage[] = {"abc", "-5", "5x", "", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        const char *bad[sizeof garbage / sizeof garbage[0] + 2];
+        size_t nbad = 0;
+        for (size_t k = 0; k < sizeof garbage / sizeof garbage[0]; k++) bad[nbad++] = garbage[k];
+        bad[nbad++] = ints[i].above;
+        if (ints[i].below) bad[nbad++] = ints[i].below;
+        for (size_t k = 0; k < nbad; k++) {
+            snprintf(args, sizeof args, "%s %s '%s'", ints[i].cmd, ints[i].option, bad[k]);
+            snprintf(want, sizeof want, "%s %s: expected a whole number from %s to %s", ints[i].option, bad[k],
+                     ints[i].lo, ints[i].hi);
+            int rc = run(args);
+            if (rc != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s: exit %d:\n%s", args, rc, err);
+        }
+        const char *good[] = {ints[i].lo, ints[i].hi};
+        for (size_t k = 0; k < 2; k++) {
+            snprintf(args, sizeof args, "%s %s %s --help", ints[i].cmd, ints[i].option, good[k]);
+            if (run(args) != 0 || strncmp(out, "usage: whistlab ", 16) != 0) fail_msg("%s:\n%s", args, err);
+        }
+    }
+    /* decimal fractions: odds --level in (0, 1), --progress log=N in (0, 86400] */
+    static const char *const levels_bad[] = {"abc", "0", "1", "-0.5", "+0.5", " 0.5", "0.5x", "0x0.8", "nan", "inf",
+                                             "1e-999", ""};
+    for (size_t k = 0; k < sizeof levels_bad / sizeof levels_bad[0]; k++) {
+        snprintf(args, sizeof args, "odds --level '%s'", levels_bad[k]);
+        snprintf(want, sizeof want, "--level %s: expected a number greater than 0 and less than 1\n", levels_bad[k]);
+        if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
+    }
+    assert_int_equal(run("odds --level 0.999 --help"), 0);
+    static const char *const progress_bad[] = {"log=abc", "log=0", "log=-5", "log=86401", "log=1e999", "log=0x10",
+                                               "log=inf", "log= 5", "log=5x", "log="};
+    for (size_t k = 0; k < sizeof progress_bad / sizeof progress_bad[0]; k++)
+        for (int cmd = 0; cmd < 2; cmd++) {
+            snprintf(args, sizeof args, "%s --progress '%s'", cmd ? "solve" : "replay", progress_bad[k]);
+            snprintf(want, sizeof want, "--progress %s: expected tty, log, log=SECONDS (more than 0, at most 86400) "
+                     "or off\n", progress_bad[k]);
+            if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
+        }
+    assert_int_equal(run("replay --progress log=86400 --help"), 0);
+    assert_int_equal(run("solve --progress log=0.5 --help"), 0);
+    /* --shard I/N */
+    static const char *const shards_bad[] = {"abc", "0/2", "3/2", "1/65", "-1/2", "+1/2", " 1/2", "1/2x", "1/",
+                                             "/2", "4294967297/4", "1/18446744073709551617"};
+    for (size_t k = 0; k < sizeof shards_bad / sizeof shards_bad[0]; k++)
+        for (int cmd = 0; cmd < 2; cmd++) {
+            snprintf(args, sizeof args, "%s --shard '%s'", cmd ? "solve" : "replay", shards_bad[k]);
+            snprintf(want, sizeof want, "--shard %s: expected I/N with 1 <= I <= N <= 64\n", shards_bad[k]);
+            if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
+        }
+    assert_int_equal(run("replay --shard 64/64 --help"), 0);
+    assert_int_equal(run("solve --shard 1/1 --help"), 0);
+
+    /* the values taken are the values given */
+    assert_int_equal(run("replay --no-progress --conventions random --limit 2 --seed 18446744073709551615 " CORPUS), 0);
+    assert_non_null(strstr(out, "seed 18446744073709551615; limit 2;"));
+    assert_non_null(strstr(out, "input: 2 deals read"));
+    assert_int_equal(run("deal -q --count 1k --seed 7 --skip 2"), 0);
+    assert_int_equal(lines(out), 1000);
+    assert_int_equal(run("play --round-robin long-suit,short-suit --no-progress --limit 3 --threads 2 " CORPUS), 0);
+    assert_non_null(strstr(out, "3 whist deals"));
+    assert_int_equal(run("show --board 2 " CORPUS), 0);
+    assert_non_null(strstr(out, "  board 2"));
+    assert_int_equal(run("lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 2 --threads 64 "
+                         "--seed 18446744073709551615 --convention long-suit"), 0);
 }
 
 /* --opponents: long-suit by default in play as in replay; 'same' in both */
@@ -235,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_lead_csv_columns),
         cmocka_unit_test(test_quiet_and_verbose),
         cmocka_unit_test(test_argument_messages),
+        cmocka_unit_test(test_numeric_options_whole_and_in_range),
         cmocka_unit_test(test_opponents_default_agrees),
     };
     return cmocka_run_group_tests_name("options every command shares, CSV tables on stdout", tests, NULL, NULL);
