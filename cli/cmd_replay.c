@@ -532,8 +532,15 @@ int cmd_replay(int argc, char **argv)
     double started = cli_progress_now();
     replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
     if (status == REPLAY_INTERRUPTED) {
-        fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
-                (unsigned long long)st->all.deals, c.o.save);
+        bool read_once = false; /* --resume would refuse it (issue 25 item 8): not offered */
+        for (int k = 0; k < c.s.ninputs; k++) read_once |= deal_input_read_once(c.s.inputs[k]);
+        if (read_once)
+            fprintf(stderr, "whistlab: interrupted after %llu deals (state in %s); an input read once "
+                            "(standard input, a pipe) cannot be resumed\n",
+                    (unsigned long long)st->all.deals, c.o.save);
+        else
+            fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
+                    (unsigned long long)st->all.deals, c.o.save);
         rc = EXIT_INTERRUPTED;
         goto out;
     }

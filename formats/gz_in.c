@@ -30,27 +30,29 @@ struct gz_in {
     char fault[200];
 };
 
-gz_in *gz_in_open(const char *path, const char *name, diag_t *diag)
+gz_in *gz_in_from_fd(int fd, bool own_fd, const char *name, diag_t *diag)
 {
     gz_in *g = calloc(1, sizeof *g);
     if (!g || !(g->ibuf = malloc(IN_CHUNK))) {
         diag_set(diag, name, 0, "out of memory");
         free(g);
+        if (own_fd) close(fd);
         return NULL;
     }
-    if (strcmp(path, "-") == 0) {
-        g->fd = 0;
-    } else {
-        g->fd = open(path, O_RDONLY | O_CLOEXEC);
-        g->own_fd = true;
-        if (g->fd < 0) {
-            diag_set(diag, name, 0, "cannot open: %s", strerror(errno));
-            free(g->ibuf);
-            free(g);
-            return NULL;
-        }
-    }
+    g->fd = fd;
+    g->own_fd = own_fd;
     return g;
+}
+
+gz_in *gz_in_open(const char *path, const char *name, diag_t *diag)
+{
+    if (strcmp(path, "-") == 0) return gz_in_from_fd(0, false, name, diag);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        diag_set(diag, name, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    return gz_in_from_fd(fd, true, name, diag);
 }
 
 void gz_in_close(gz_in *g)

@@ -7,6 +7,7 @@
 #ifndef WHISTLAB_GZ_IN_H
 #define WHISTLAB_GZ_IN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "diag.h"
 
@@ -15,6 +16,9 @@ typedef struct gz_in gz_in;
 /* Opens path ("-" = standard input); name is what diagnostics call it
  * (kept, not copied). NULL with diag filled on failure. */
 gz_in *gz_in_open(const char *path, const char *name, diag_t *diag);
+/* The same over a descriptor already open (closed by gz_in_close when
+ * own_fd): an input opened once, whatever reads it (issue 25 item 7). */
+gz_in *gz_in_from_fd(int fd, bool own_fd, const char *name, diag_t *diag);
 void gz_in_close(gz_in *g);
 
 /* Up to n bytes of the content into buf: how many (> 0), 0 at the end, or

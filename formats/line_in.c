@@ -34,16 +34,19 @@ struct line_in {
     int bom_checked;
 };
 
-line_in *line_in_open(const char *path, diag_t *diag)
+/* A line_in called name, reading from src (NULL: gz_in's open failed, diag
+ * says why; taken over, closed with the line_in). */
+static line_in *line_in_over(gz_in *src, const char *name, diag_t *diag)
 {
-    int is_stdin = strcmp(path, "-") == 0;
-    const char *name = is_stdin ? "<stdin>" : path;
+    if (!src) return NULL;
     line_in *in = calloc(1, sizeof *in);
     if (!in) {
         diag_set(diag, name, 0, "out of memory");
+        gz_in_close(src);
         return NULL;
     }
     in->name = name;
+    in->src = src;
     in->cap = LINE_IN_MAX_BYTES + CHUNK + 1;
     in->buf = malloc(in->cap);
     if (!in->buf) {
@@ -51,12 +54,18 @@ line_in *line_in_open(const char *path, diag_t *diag)
         line_in_close(in);
         return NULL;
     }
-    in->src = gz_in_open(path, name, diag);
-    if (!in->src) {
-        line_in_close(in);
-        return NULL;
-    }
     return in;
+}
+
+line_in *line_in_open(const char *path, diag_t *diag)
+{
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    return line_in_over(gz_in_open(path, name, diag), name, diag);
+}
+
+line_in *line_in_from_fd(int fd, bool own_fd, const char *name, diag_t *diag)
+{
+    return line_in_over(gz_in_from_fd(fd, own_fd, name, diag), name, diag);
 }
 
 void line_in_close(line_in *in)

@@ -7,6 +7,7 @@
 #ifndef WHISTLAB_LINE_IN_H
 #define WHISTLAB_LINE_IN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "diag.h"
@@ -26,6 +27,10 @@ enum {
 
 /* Opens path ("-" = standard input). NULL with diag filled on failure. */
 line_in *line_in_open(const char *path, diag_t *diag);
+/* The same over a descriptor already open, called name in diagnostics (kept,
+ * not copied; closed with the line_in when own_fd): the reader front end
+ * opens an input once, to detect its format and read it (issue 25 item 7). */
+line_in *line_in_from_fd(int fd, bool own_fd, const char *name, diag_t *diag);
 void line_in_close(line_in *in);
 
 /* Next line, without its line end; *line stays valid until the next call

@@ -9,7 +9,11 @@
  * Tag values "#" and "##text" are inherited as S4.8 says. Everything the
  * standard forbids gives a diagnostic at its line: the game is rejected if
  * it holds a deal, else reported as READ_ERROR; reading goes on with the
- * next line or game. */
+ * next line or game. A game that means to hold a deal but gives none
+ * ([Deal ""], a [Deal] never closed, "[deal", a misspelt "[Dael") holds a
+ * rejected one, never dropped nor left outside the count (issue 25 item
+ * 10); a game with no such tag may be valid PBN without a deal. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +43,9 @@ typedef struct {
     char *pushed;            /* a line to read again (see next) */
     long pushed_len;
     bool blank_in_comment;   /* a semi-empty line inside a brace comment */
+    uint64_t deal_named_line; /* this game's first tag named [Deal] or nearly
+                                 ("[Dael", "[deal"): its line, 0 if none */
+    char deal_named[PBN_NAME_MAX]; /* and that name */
     bool done;
     diag_t line_diag;
     inherited_value inherit[TAG_COUNT];
@@ -85,6 +92,7 @@ static void game_begin(pbn_state *s, uint64_t line)
     g->notes = s->notes;
     g->active = true;
     g->first_line = line;
+    s->deal_named_line = 0;
     g->section = g->note_owner = TAG_COUNT;
     g->decl = g->play_seat = SEAT_NONE;
     g->contract.strain = STRAIN_NONE;
@@ -144,8 +152,16 @@ static void on_deal(pbn_game *g, const char *v, uint64_t line)
     memset(d->dd_table, -1, sizeof d->dd_table);
     d->flags &= (uint16_t)~DEAL_HAS_DDTABLE;
     memset(d->hand, 0, sizeof d->hand);
-    if (unknown_or_empty(v)) return;
-    g->deal_given = true;
+    g->deal_given = true; /* a game of "?" or "" is a record too, not dropped (issue 25 item 10) */
+    if (!v[0]) {
+        deal_fail(g, line, "[Deal] is empty: the game gives no hands");
+        return;
+    }
+    if (unknown_or_empty(v)) { /* "?": well-formed (PBN 3), but no hands to analyse */
+        g->unanalysable = !g->failed;
+        deal_fail(g, line, "the deal is unknown (\"?\"): it cannot be analysed");
+        return;
+    }
     hand_t hands[4] = {0, 0, 0, 0};
     int cards[4] = {0, 0, 0, 0};
     unsigned known;
@@ -527,8 +543,26 @@ static void settle_deal(pbn_game *g)
     }
 }
 
-/* Ends the game: READ_DEAL / READ_REJECT for a game with a deal,
- * READ_ERROR for a problem in a game without one, READ_EOF for nothing. */
+/* A game that names a [Deal] but read none: "[Deal" never closed, "[deal",
+ * a misspelt "[Dael": a rejected deal at that tag's line, counted as read
+ * (issue 25 item 10), not dropped nor left an error outside any deal. Its
+ * own problem, if it had one, is the reason. A game with no such tag
+ * stays none: valid PBN games may give no deal (pbnj_correct_10). */
+static void note_unread_deal(pbn_state *s)
+{
+    pbn_game *g = &s->g;
+    g->deal_line = s->deal_named_line;
+    if (strcmp(s->deal_named, "Deal") == 0)
+        snprintf(g->deal_why, sizeof g->deal_why, "damaged [Deal] tag");
+    else
+        snprintf(g->deal_why, sizeof g->deal_why, "tag [%s] is not [Deal] (misspelt?): the game gives no deal",
+                 s->deal_named);
+    if (!g->failed) pbn_fail(g, g->deal_line, "%s", g->deal_why);
+}
+
+/* Ends the game: READ_DEAL / READ_REJECT for a game with a deal (or one
+ * it names), READ_ERROR for a problem in a game without one, READ_EOF for
+ * nothing. */
 static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
 {
     pbn_game *g = &s->g;
@@ -537,7 +571,8 @@ static read_status finish_game(pbn_state *s, deal_t *out, diag_t *diag)
     check_game(s);
     bool acts = pbn_seen(g, TAG_CONTRACT) || pbn_seen(g, TAG_DECLARER) ||
                 pbn_seen(g, TAG_AUCTION) || pbn_seen(g, TAG_PLAY);
-    if (g->deal_damaged && !g->deal_given) { /* a rejected deal, counted as one */
+    if (!g->deal_given && (g->deal_damaged || s->deal_named_line)) { /* a rejected deal, counted as one */
+        if (!g->deal_damaged) note_unread_deal(s);
         g->deal_given = true;
         g->deal_usable = false;
         memset(g->d.hand, 0, sizeof g->d.hand); /* not the deal a repeat would inherit */
@@ -591,6 +626,39 @@ static bool deal_tag_line(const char *line)
     return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
 }
 
+/* Whether line starts a tag named Deal or nearly (another case, one
+ * letter changed, added, dropped, or two swapped: "Dael", "deal", "Deals"),
+ * whether or not the tag is well-formed; its name into name. */
+static bool deal_named_tag_line(const char *line, char name[PBN_NAME_MAX])
+{
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line++ != '[') return false;
+    size_t n = 0;
+    while (n < PBN_NAME_MAX - 1 && (isalnum((unsigned char)line[n]) || line[n] == '_')) n++;
+    if (n < 3 || n > 5) return false;
+    char low[5];
+    for (size_t i = 0; i < n; i++) low[i] = (char)tolower((unsigned char)line[i]);
+    static const char want[4] = {'d', 'e', 'a', 'l'};
+    bool near;
+    if (n == 4) {
+        size_t diff[4], k = 0;
+        for (size_t i = 0; i < 4; i++)
+            if (low[i] != want[i]) diff[k++] = i;
+        near = k <= 1 || (k == 2 && diff[1] == diff[0] + 1 && low[diff[0]] == want[diff[1]] &&
+                          low[diff[1]] == want[diff[0]]);
+    } else { /* one letter more or less: the longer less one letter is the shorter */
+        const char *longer = n == 5 ? low : want, *shorter = n == 5 ? want : low;
+        size_t i = 0, len = n == 5 ? 4 : 3;
+        while (i < len && longer[i] == shorter[i]) i++;
+        near = memcmp(longer + i + 1, shorter + i, len - i) == 0;
+    }
+    if (near) {
+        memcpy(name, line, n);
+        name[n] = 0;
+    }
+    return near;
+}
+
 /* A [Deal] tag at lineno that gave no deal (unterminated, NUL, orphan "#",
  * no quoted value): the game is a rejected deal, not an error outside one. */
 static void note_damaged_deal(pbn_state *s, uint64_t lineno)
@@ -613,6 +681,8 @@ static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_
 {
     unsigned problems_before = s->g.active ? s->g.problems : 0;
     bool deal_tag = deal_tag_line(line);
+    char name[PBN_NAME_MAX];
+    bool deal_named = !s->lx.in_comment && !s->lx.tag_part && deal_named_tag_line(line, name);
     if (n > PBN_MAX_LINE) {
         pbn_warn(game(s, lineno), lineno, "line longer than 255 characters (PBN 2.3): read all the same");
         notes->long_lines++;
@@ -645,6 +715,10 @@ static void read_line(pbn_state *s, char *line, long n, uint64_t lineno, reader_
         }
     }
     if (s->lx.tag_part) game(s, s->lx.tag_line); /* a tag pair continues on the next line */
+    if (deal_named && s->g.active && !s->deal_named_line) {
+        s->deal_named_line = lineno;
+        memcpy(s->deal_named, name, sizeof name);
+    }
     if (deal_tag && s->g.active && s->g.problems > problems_before && !s->g.deal_given)
         note_damaged_deal(s, lineno);
 }

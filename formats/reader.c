@@ -1,10 +1,13 @@
 /* reader.c -- the deal reader front end: opens the input, detects the format
  * from its first bytes (or takes the forced one) and hands records to the
  * format's back end. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "format_ops.h"
 #include "wda.h"
 
@@ -69,20 +72,18 @@ static deal_format detect(const char *raw, size_t n)
     return fmt;
 }
 
-/* True when the file path begins with the .wda magic. */
-static bool file_is_wda(const char *path)
+/* True when the regular file open on fd begins with the .wda magic: read
+ * with pread, so that the text readers still find the file at its start. */
+static bool fd_is_wda(int fd)
 {
     char head[8];
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return wda_is_magic(head, n);
+    ssize_t n = pread(fd, head, sizeof head, 0);
+    return n > 0 && wda_is_magic(head, (size_t)n);
 }
 
-static deal_reader *open_wda(const char *path, diag_t *diag)
+static deal_reader *open_wda(int fd, const char *path, diag_t *diag)
 {
-    wda_cursor *c = wda_cursor_open(path, diag);
+    wda_cursor *c = wda_cursor_open_fd(fd, path, diag);
     if (!c) return NULL;
     deal_reader *r = calloc(1, sizeof *r);
     if (!r) {
@@ -96,6 +97,11 @@ static deal_reader *open_wda(const char *path, diag_t *diag)
     return r;
 }
 
+/* The input is opened once and its format told from a peek at the bytes
+ * read (issue 25 item 7): a FIFO, a pipe or a process substitution
+ * ("<(zcat C)") cannot be read again, and a first open to look at its
+ * start would eat its first bytes or wait for a writer that is gone. Only
+ * a regular file is looked at with pread (a .wda archive is mapped). */
 deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
 {
     bool named = strcmp(path, "-") != 0;
@@ -104,9 +110,15 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
         diag_set(diag, path, 0, "is a directory: give the deal files in it (e.g. %s/*.pbn)", path);
         return NULL;
     }
-    if (named && (fmt == FMT_WDA || (fmt == FMT_AUTO && file_is_wda(path))))
-        return open_wda(path, diag);
-    line_in *in = line_in_open(path, diag);
+    int fd = named ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+    if (fd < 0) {
+        diag_set(diag, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (named && (fmt == FMT_WDA || (fmt == FMT_AUTO && regular && fd_is_wda(fd))))
+        return open_wda(fd, path, diag);
+    line_in *in = line_in_from_fd(fd, named, named ? path : "<stdin>", diag);
     if (!in) return NULL;
     const char *buf;
     size_t n = line_in_peek(in, &buf);
@@ -130,10 +142,15 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
             return NULL;
         }
     }
-    if (fmt == FMT_WDA) {
-        diag_set(diag, line_in_name(in), 0,
-                 "a .wda archive is mapped from its file: give its name, uncompressed "
-                 "(not standard input or a .gz)");
+    if (fmt == FMT_WDA) { /* never read as text: refused whole (item 7) */
+        if (named && !regular)
+            diag_set(diag, line_in_name(in), 0,
+                     "a .wda archive is mapped from its file: it cannot come through a pipe "
+                     "or FIFO (give the archive's own name)");
+        else
+            diag_set(diag, line_in_name(in), 0,
+                     "a .wda archive is mapped from its file: give its name, uncompressed "
+                     "(not standard input or a .gz)");
         line_in_close(in);
         return NULL;
     }
@@ -154,6 +171,12 @@ deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag)
         return NULL;
     }
     return r;
+}
+
+bool deal_input_read_once(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
 }
 
 read_status deal_reader_next(deal_reader *r, deal_t *d, diag_t *diag)

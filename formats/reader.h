@@ -42,6 +42,13 @@ typedef struct deal_reader deal_reader;
  * filled when the file cannot be opened or its format not recognised. */
 deal_reader *deal_reader_open(const char *path, deal_format fmt, diag_t *diag);
 read_status deal_reader_next(deal_reader *r, deal_t *d, diag_t *diag);
+
+/* Whether path gives its bytes once: "-" (standard input), or a FIFO, a
+ * pipe or a process substitution ("<(zcat C)"); a second pass over it
+ * would find them gone or wait for a writer that has left (issue 25 items
+ * 7 and 8). False for a regular file, or a name that cannot be looked at
+ * (its open will say why). */
+bool deal_input_read_once(const char *path);
 deal_format deal_reader_format(const deal_reader *r);
 void deal_reader_close(deal_reader *r);
 

@@ -212,15 +212,25 @@ static wda_file *open_fail(wda_file *f, int fd, diag_t *diag, const char *fmt, .
 
 wda_file *wda_open(const char *path, diag_t *diag)
 {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        diag_set(diag, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    return wda_open_fd(fd, path, diag);
+}
+
+wda_file *wda_open_fd(int fd, const char *path, diag_t *diag)
+{
     wda_file *f = calloc(1, sizeof *f);
     if (!f) {
         diag_set(diag, path, 0, "out of memory");
+        close(fd);
         return NULL;
     }
     f->path = path;
-    int fd = open(path, O_RDONLY);
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0)
+    if (fstat(fd, &st) != 0)
         return open_fail(f, fd, diag, "cannot open: %s", strerror(errno));
     if (!S_ISREG(st.st_mode))
         return open_fail(f, fd, diag, "a .wda archive must be a regular file (it is mapped)");
@@ -341,9 +351,9 @@ struct wda_cursor {
     uint64_t checked;    /* the block whose CRC was checked last */
 };
 
-wda_cursor *wda_cursor_open(const char *path, diag_t *diag)
+wda_cursor *wda_cursor_open_fd(int fd, const char *path, diag_t *diag)
 {
-    wda_file *f = wda_open(path, diag);
+    wda_file *f = wda_open_fd(fd, path, diag);
     if (!f) return NULL;
     wda_cursor *c = calloc(1, sizeof *c);
     if (!c) {

@@ -149,6 +149,10 @@ bool wda_is_magic(const char *buf, size_t n);
 /* Maps path read-only and checks the header and the file size (truncated,
  * unfinished or over-long files are refused here). */
 wda_file *wda_open(const char *path, diag_t *diag);
+/* The same over fd, open on path (taken over: closed here): the reader
+ * front end maps the file it opened to detect the format, never opening an
+ * input twice (issue 25 item 7). */
+wda_file *wda_open_fd(int fd, const char *path, diag_t *diag);
 void wda_close(wda_file *f);
 const wda_header *wda_file_header(const wda_file *f);
 uint64_t wda_file_count(const wda_file *f);
@@ -169,7 +173,8 @@ void wda_advise(const wda_file *f, bool sequential);
 
 typedef struct wda_cursor wda_cursor;
 
-wda_cursor *wda_cursor_open(const char *path, diag_t *diag);
+/* Over fd, open on path (taken over), as wda_open_fd. */
+wda_cursor *wda_cursor_open_fd(int fd, const char *path, diag_t *diag);
 /* The next selected record as a deal; d->pos.index is its record number
  * (0-based) and d->pos.line that number + 1. A corrupt block is READ_FATAL. */
 read_status wda_cursor_next(wda_cursor *c, deal_t *d, diag_t *diag);

@@ -569,6 +569,62 @@ static void test_bad_syntax(void **state)
     deal_reader_close(r);
 }
 
+/* Issue 25 item 10: a game that means to give a deal and gives none is a
+ * rejected deal at that tag's line, counted as read: not dropped (which
+ * let `check` exit 0), not left outside the count as an error. "?" is a
+ * well-formed unknown deal (PBN 3): counted, hands unknown. A game with no
+ * tag named like [Deal] stays what it was: valid PBN may hold none. */
+static void test_games_that_give_no_deal(void **state)
+{
+    (void)state;
+    static const char HANDS[] = "\"S:QT865.85.AK85.T3 J4.T72.J.AKQ9864 9.KJ43.QT9763.J5 AK732.AQ96.42.72\"";
+    char text[1024];
+    expect_one("[Board \"2\"]\n[Deal \"\"]\n", READ_REJECT, 2, "[Deal] is empty: the game gives no hands");
+    snprintf(text, sizeof text, "[Board \"3\"]\n[Dael %s]\n", HANDS);
+    expect_one(text, READ_REJECT, 2, "tag [Dael] is not [Deal] (misspelt?): the game gives no deal");
+    snprintf(text, sizeof text, "[Board \"3\"]\n[DEAL %s]\n", HANDS);
+    expect_one(text, READ_REJECT, 2, "tag [DEAL] is not [Deal] (misspelt?): the game gives no deal");
+    snprintf(text, sizeof text, "[Board \"4\"]\n[Deal %s\n", HANDS);
+    expect_one(text, READ_REJECT, 2, "tag pair not closed before the end of the game");
+    snprintf(text, sizeof text, "[Board \"5\"]\n[deal %s]\n", HANDS);
+    expect_one(text, READ_REJECT, 2, "tag name \"deal\" must begin with an upper-case letter");
+    deal_t d;
+    diag_t diag = {0};
+    assert_int_equal(read_one("[Board \"6\"]\n[Deal \"?\"]\n", &d, &diag), READ_REJECT);
+    assert_true(d.flags & DEAL_UNKNOWN_HANDS);
+    assert_int_equal(diag.line, 2);
+    assert_string_equal(diag.reason, "the deal is unknown (\"?\"): it cannot be analysed");
+    assert_int_equal(read_one("[Board \"7\"]\n[Dealer \"N\"]\n[Event \"no deal\"]\n", &d, &diag), READ_EOF);
+
+    /* In one file: every game counted, each at its line, reading on. */
+    FILE *f = fopen(test_tmp("nodeal.pbn"), "wb");
+    assert_non_null(f);
+    fprintf(f, "[Board \"1\"]\n%s\n", DEAL_LINE);          /* lines 1-3 */
+    fprintf(f, "[Board \"2\"]\n[Deal \"\"]\n\n");          /* lines 4-6 */
+    fprintf(f, "[Board \"3\"]\n[Dael %s]\n\n", HANDS);     /* lines 7-9 */
+    fprintf(f, "[Board \"4\"]\n[Deal %s\n\n", HANDS);      /* lines 10-12 */
+    fprintf(f, "[Board \"5\"]\n[deal %s]\n\n", HANDS);     /* lines 13-15 */
+    fprintf(f, "[Board \"6\"]\n%s", DEAL_LINE);            /* lines 16-17 */
+    fclose(f);
+    deal_reader *r = deal_reader_open(test_tmp("nodeal.pbn"), FMT_AUTO, &diag);
+    assert_non_null(r);
+    static const struct {
+        read_status st;
+        uint64_t line;
+        uint32_t board;
+    } want[] = {{READ_DEAL, 2, 1},   {READ_REJECT, 5, 2},  {READ_REJECT, 8, 3},
+                {READ_REJECT, 11, 4}, {READ_REJECT, 14, 5}, {READ_DEAL, 17, 6}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_int_equal(deal_reader_next(r, &d, &diag), want[i].st);
+        assert_int_equal(d.pos.line, want[i].line);
+        assert_int_equal(d.pos.index, i);
+        assert_int_equal(d.board, want[i].board);
+        if (want[i].st == READ_REJECT) assert_int_equal(diag.line, want[i].line);
+    }
+    assert_int_equal(deal_reader_next(r, &d, &diag), READ_EOF);
+    deal_reader_close(r);
+}
+
 /* Reading resumes after a broken game: an unterminated comment, a 10 MB
  * line, NUL bytes. */
 static void test_resync(void **state)
@@ -878,6 +934,7 @@ int main(void)
         cmocka_unit_test(test_pbnj_errors),
         cmocka_unit_test(test_bad_deals),
         cmocka_unit_test(test_bad_syntax),
+        cmocka_unit_test(test_games_that_give_no_deal),
         cmocka_unit_test(test_resync),
         cmocka_unit_test(test_binary_and_gzip),
         cmocka_unit_test(test_inheritance),

@@ -2,6 +2,8 @@
  * LIN) on the real corpora, field by field against the file text, and the
  * one-line writer; bad input gives its reason and line. */
 #include "testutil.h"
+#include <pthread.h>
+#include <sys/stat.h>
 #include "formats/format_ops.h"
 #include "formats/writer.h"
 
@@ -813,6 +815,75 @@ static void test_probes(void **state)
     unlink(path);
 }
 
+/* ---- inputs read once (issue 25 item 7) ---- */
+
+typedef struct {
+    int fd;           /* the pipe's write end, closed when done */
+    const char *path; /* the file whose bytes go through it */
+} pipe_feed;
+
+static void *feed_pipe(void *arg)
+{
+    const pipe_feed *f = arg;
+    FILE *in = fopen(f->path, "rb");
+    char buf[4096];
+    size_t n;
+    while (in && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (write(f->fd, buf, n) != (ssize_t)n) break;
+    if (in) fclose(in);
+    close(f->fd);
+    return NULL;
+}
+
+/* A pipe named as a process substitution names it ("/dev/fd/N" of
+ * "<(cat F)") gives its bytes once: the reader opens it once and tells the
+ * format from the bytes it reads, so every deal comes, as from the file. */
+static void test_pipe_is_opened_once(void **state)
+{
+    (void)state;
+    char path[4096];
+    snprintf(path, sizeof path, "%s", test_shared("corpora/dds-hands/list1000.txt"));
+    counts file = read_all(path, FMT_AUTO, NULL, NULL);
+    assert_int_equal(file.deals, 1000);
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    pipe_feed f = {p[1], path};
+    pthread_t feeder;
+    assert_int_equal(pthread_create(&feeder, NULL, feed_pipe, &f), 0);
+    char name[64];
+    snprintf(name, sizeof name, "/dev/fd/%d", p[0]);
+    counts piped = read_all(name, FMT_AUTO, NULL, NULL);
+    pthread_join(feeder, NULL);
+    close(p[0]);
+    assert_int_equal(piped.fmt, FMT_DDS);
+    assert_int_equal(piped.deals, file.deals);
+    assert_int_equal(piped.rejects, 0);
+    assert_int_equal(piped.errors, 0);
+}
+
+/* Which inputs a second pass (replay's count for its ETA, its resume
+ * check) may not read again. */
+static void test_inputs_read_once(void **state)
+{
+    (void)state;
+    assert_true(deal_input_read_once("-"));
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    char name[64];
+    snprintf(name, sizeof name, "/dev/fd/%d", p[0]);
+    assert_true(deal_input_read_once(name));
+    close(p[0]);
+    close(p[1]);
+    const char *fifo = test_tmp("once.fifo");
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_true(deal_input_read_once(fifo));
+    unlink(fifo);
+    assert_false(deal_input_read_once(test_shared("corpora/dds-hands/list1000.txt")));
+    assert_false(deal_input_read_once("/nonexistent/deals.pbn")); /* its open says why */
+    assert_false(deal_input_read_once("/tmp"));                  /* so does a directory's */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -835,6 +906,8 @@ int main(void)
         cmocka_unit_test(test_oneline_bad_lines),
         cmocka_unit_test(test_cr_and_crlf_line_ends_every_format),
         cmocka_unit_test(test_probes),
+        cmocka_unit_test(test_pipe_is_opened_once),
+        cmocka_unit_test(test_inputs_read_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,8 @@ bool odds_deal_of(const deal_t *d, const input_opts *io, odds_deal *out, diag_t 
     return true;
 }
 
-/* Whether path starts with the .wda magic. */
+/* Whether path starts with the .wda magic: asked of regular files only, as
+ * a FIFO or a pipe would lose the bytes read here (issue 25 item 7). */
 static bool is_wda(const char *path)
 {
     char magic[8];
@@ -69,7 +70,7 @@ odds_input_known odds_input_scan(const char *const files[], int nfiles, const in
     odds_input_known k = {nfiles > 0, nfiles > 0};
     bool wda_format = io->format == FMT_AUTO || io->format == FMT_WDA;
     for (int i = 0; i < nfiles && (k.every_dealer || k.every_turnup); i++)
-        if (!wda_format || strcmp(files[i], "-") == 0 || !is_wda(files[i]) || !scan_wda(files[i], io, &k))
+        if (!wda_format || deal_input_read_once(files[i]) || !is_wda(files[i]) || !scan_wda(files[i], io, &k))
             return (odds_input_known){false, false};
     return k;
 }

@@ -602,11 +602,12 @@ static ds_opts run_records(const replay_opts *o, bool whist)
 }
 
 /* How many deals this run will analyse, for the ETA: a reading pass (far
- * cheaper than solving). 0 when unknown (standard input). */
+ * cheaper than solving). 0 when unknown: an input read once (standard
+ * input, a FIFO, a pipe) is not read twice (issue 25 item 7). */
 static uint64_t count_expected(const replay_opts *o, const char *const files[], int nfiles)
 {
     for (int k = 0; k < nfiles; k++)
-        if (strcmp(files[k], "-") == 0) return 0;
+        if (deal_input_read_once(files[k])) return 0;
     ds_opts so = run_records(o, false);
     deal_stream *in = deal_stream_open(&so, files, nfiles);
     uint64_t mine = 0;

@@ -5,11 +5,24 @@
  * interrupt and --resume, say. A reading pass, far cheaper than solving. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "formats/deal_digest.h"
 #include "replay.h"
 
 bool replay_resume_check(const replay_opts *o, const char *const files[], int nfiles, diag_t *why)
 {
+    /* Checking the records before the resume point is a pass of its own:
+     * an input read once would then be read on from wherever that pass
+     * left it, its deals numbered afresh and most of them passed over as
+     * done (issue 25 item 8). Such a run is refused, not resumed wrong. */
+    for (int k = 0; k < nfiles; k++)
+        if (deal_input_read_once(files[k])) {
+            diag_set(why, strcmp(files[k], "-") == 0 ? "<stdin>" : files[k], 0,
+                     "%s is read once: a run over it cannot be resumed, as its deals before the resume "
+                     "point cannot be read again to check them (start the run again, over a file)",
+                     strcmp(files[k], "-") == 0 ? "standard input" : "a pipe or FIFO");
+            return false;
+        }
     input_account *now = calloc((size_t)nfiles, sizeof *now);
     ds_opts so = {.input = o->input, .whist = true, .select = true, .limit = o->limit, .shard = o->shard,
                   .shards = o->shards};
