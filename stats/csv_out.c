@@ -189,7 +189,7 @@ static bool attach_partial(csv_out *c, FILE *f, diag_t *diag)
 {
     c->base = f;
     if (attach(c, f, ends_with_gz(c->path))) return true;
-    diag_set(diag, c->path, 0, "cannot write: %s", strerror(errno));
+    diag_set(diag, NULL, 0, "%s: cannot write: %s", c->path, strerror(errno)); /* c is freed after (item 1) */
     return false;
 }
 

@@ -7,7 +7,11 @@
  * the per-deal table's means (0 double-dummy); the provenance with the
  * corpus's digest; INCOMPLETE in the report and the summary CSV for a
  * truncated gzip file and a damaged .wda, kept by resume and merge; and a
- * merge of some shards refused unless --partial, then marked PARTIAL. */
+ * merge of some shards refused unless --partial, then marked PARTIAL.
+ * Outputs (issue 25): a per-deal table that cannot be written named; a run
+ * stopped by an output that failed INCOMPLETE; a complete run's table not
+ * yet renamed finished by --resume; two runs naming one table each
+ * keeping its own; --save - refused. */
 #include <math.h>
 #include <signal.h>
 #include <sys/resource.h>
