@@ -45,7 +45,8 @@ static void deal_usage(FILE *f)
             "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
             "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n"
             CLI_VERBOSITY_HELP
-            "A status line on stderr says what was written (not with -q).\n"
+            "A status line on stderr says what was written (not with -q). Until it is whole\n"
+            "the output is FILE.tmp.XXXXXX beside FILE (removed on SIGINT, SIGTERM, SIGHUP).\n"
             "exit status: 0 ok, 1 fewer deals met --where than asked for, 2 usage,\n"
             "3 unwritable output\n");
 }
