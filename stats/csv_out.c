@@ -1,9 +1,10 @@
 /* csv_out.c -- CSV rows through libcsv's quoting, into a whole-or-absent
  * file (formats/out_file.h) or a resumable PATH.partial.XXXXXX of the
- * run's own, synced at each checkpoint and renamed to PATH when complete; gzip-compressed when the name ends in .gz. A compressed
- * table is a chain of gzip members, one per csv_out_sync: each sync point
- * is the end of a member, where a resumed run cuts the file and appends the
- * next (gzip readers, pandas and R read the members as one). */
+ * run's own, synced at each checkpoint and renamed to PATH when complete;
+ * gzip-compressed when the name ends in .gz. A compressed table is a chain
+ * of gzip members, one per csv_out_sync: each sync point is the end of a
+ * member, where a resumed run cuts the file and appends the next (gzip
+ * readers, pandas and R read the members as one). */
 #define _GNU_SOURCE /* fopencookie: the rows go through zlib as through a FILE */
 #include <errno.h>
 #include <fcntl.h>
