@@ -98,8 +98,14 @@ int cmd_convert(int argc, char **argv)
     if (write_failed) status = EXIT_FAILURE_IO;
     cli_counts n = cli_counts_of(c);
     if (cli_verbosity > CLI_QUIET) {
-        fprintf(stderr, "convert: %llu deals read, %llu rejected, %llu written to %s", (unsigned long long)n.read,
-                (unsigned long long)n.rejected, (unsigned long long)written, out_path);
+        fprintf(stderr, "convert: %llu deals read, %llu rejected, ", (unsigned long long)n.read,
+                (unsigned long long)n.rejected);
+        if (!write_failed) /* not "N written" when they were not (issue 25, item 16) */
+            fprintf(stderr, "%llu written to %s", (unsigned long long)written, out_path);
+        else if (strcmp(out_path, "-") == 0)
+            fprintf(stderr, "the write to standard output failed: the deals there are not whole");
+        else
+            fprintf(stderr, "%s not written (left as it was)", out_path);
         if (n.repeats) fprintf(stderr, "; %llu repeated games (same deal) written once", (unsigned long long)n.repeats);
         cli_print_where(stderr, "; ", &io, n.read, n.left);
         fprintf(stderr, "\n");

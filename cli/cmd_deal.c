@@ -45,7 +45,8 @@ static void deal_usage(FILE *f)
             "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
             "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n"
             CLI_VERBOSITY_HELP
-            "A status line on stderr says what was written (not with -q).\n"
+            "A status line on stderr says what was written (not with -q). Until it is whole\n"
+            "the output is FILE.tmp.XXXXXX beside FILE (removed on SIGINT, SIGTERM, SIGHUP).\n"
             "exit status: 0 ok, 1 fewer deals met --where than asked for, 2 usage,\n"
             "3 unwritable output\n");
 }
@@ -252,14 +253,20 @@ int cmd_deal(int argc, char **argv)
     double secs = now_seconds() - t0;
     bool closed = s->wda ? wda_writer_close(s->wda, &s->diag) : deal_writer_close(s->text, &s->diag);
     int status = EXIT_OK;
-    if (s->failed || !closed) {
+    bool write_failed = s->failed || !closed;
+    if (write_failed) {
         diag_print(stderr, &s->diag);
         status = EXIT_FAILURE_IO;
     } else if (!ran) {
         fprintf(stderr, "whistlab deal: cannot start the dealing threads\n");
         status = EXIT_FAILURE_IO;
     }
-    if (cli_verbosity > CLI_QUIET) {
+    if (cli_verbosity > CLI_QUIET && write_failed) { /* not "N written" (issue 25, item 16) */
+        if (strcmp(out_path, "-") == 0)
+            fprintf(stderr, "deal: the write to standard output failed: the deals there are not whole\n");
+        else
+            fprintf(stderr, "deal: %s not written (left as it was; its temporary removed)\n", out_path);
+    } else if (cli_verbosity > CLI_QUIET) {
         fprintf(stderr, "deal: %llu deals (seed %llu) written to %s in %.2f s",
                 (unsigned long long)s->written, (unsigned long long)go.seed,
                 strcmp(out_path, "-") == 0 ? "standard output" : out_path, secs);

@@ -18,6 +18,7 @@
 #include "cli/input_opts.h"
 #include "cli/progress.h"
 #include "cli/replay_report.h"
+#include "stats/csv_out.h"
 #include "stats/report.h"
 #include "stats/wls.h"
 
@@ -146,15 +147,19 @@ static bool load_convs(const char *list, conv_list *cl)
 }
 
 /* The progress of an unfinished state file: "records N\n", then, when it
- * writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n". The path points
- * into text. */
-static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const char **csv_deals)
+ * writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n" and the name
+ * of the table's temporary, "csv_partial NAME\n" (not in state files
+ * written before issue 25: PATH.partial then). A complete state has it
+ * too while its table is not yet renamed (item 12). The names point into
+ * text. */
+static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const char **csv_deals,
+                           const char **csv_partial)
 {
     unsigned long long r;
     int used = 0;
     if (sscanf(text, "records %llu\n%n", &r, &used) != 1 || !used) return false;
     *records = r;
-    *csv_deals = NULL;
+    *csv_deals = *csv_partial = NULL;
     char *rest = text + used;
     if (!*rest) return true;
     long b;
@@ -164,6 +169,13 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
     *nl = 0;
     *csv_bytes = b;
     *csv_deals = path;
+    rest = nl + 1;
+    if (!*rest) return true;
+    const char *key = "csv_partial ";
+    char *partial = rest + strlen(key);
+    if (strncmp(rest, key, strlen(key)) != 0 || !(nl = strchr(partial, '\n')) || nl == partial || nl[1]) return false;
+    *nl = 0;
+    *csv_partial = partial;
     return true;
 }
 
@@ -290,7 +302,13 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         case 'D': c->o.csv_deals = optarg; run_option = true; break;
         case 'M': c->csv_summary = optarg; break;
         case 'P': c->plot_dir = optarg; break;
-        case 'w': c->o.save = optarg; break;
+        case 'w':
+            if (strcmp(optarg, "-") == 0) { /* binary, into the report (issue 25, item 16) */
+                fprintf(stderr, "whistlab: --save -: a state file is binary, not for standard output: name a file\n");
+                return EXIT_USAGE;
+            }
+            c->o.save = optarg;
+            break;
         case 'r': c->resume = optarg; break;
         case 'q': c->progress.mode = PROGRESS_OFF; break;
         case 'p':
@@ -340,8 +358,9 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
     }
     if (!replay_settings_parse(w->config, &c->s) || !replay_settings_to_input(&c->s, &c->o.input) ||
         w->ninputs != c->s.ninputs ||
-        (!w->complete && !progress_parse(w->progress, &c->o.resume_records,
-                                         &c->o.resume_csv_bytes, &c->o.csv_deals))) {
+        ((!w->complete || w->progress[0]) &&
+         !progress_parse(w->progress, &c->o.resume_records, &c->o.resume_csv_bytes, &c->o.csv_deals,
+                         &c->o.resume_csv_partial))) {
         fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
         return EXIT_FAILURE_IO;
     }
@@ -413,6 +432,43 @@ static bool outputs_apart(const replay_cli *c)
     return cli_outputs_apart("whistlab replay", out, 3, in, 4) && cli_outputs_apart("whistlab replay", save, 1, in, 3);
 }
 
+/* A complete state whose per-deal table was not yet renamed when the run
+ * stopped (killed just after its last checkpoint, or the rename failed):
+ * the table is finished from its temporary, then the state written again
+ * without it (issue 25, item 12). Returns -1 to go on, or an exit status. */
+static int finish_table(const replay_cli *c)
+{
+    diag_t err = {0};
+    const char *partial = c->o.resume_csv_partial;
+    char old[8192];
+    if (!partial) { /* a state file written before issue 25 */
+        snprintf(old, sizeof old, "%s.partial", c->o.csv_deals);
+        partial = old;
+    }
+    if (!csv_out_finish(c->o.csv_deals, partial, c->o.resume_csv_bytes, &err)) {
+        cli_error("whistlab", &err);
+        return EXIT_FAILURE_IO;
+    }
+    /* read again: parsing the settings took the loaded text apart */
+    static wls_file w;
+    stats_state *st = calloc(1, sizeof *st);
+    input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
+    w.stats = st;
+    w.inputs = inputs;
+    bool saved = st && inputs && wls_read(c->resume, &w, &err);
+    if (saved) {
+        w.progress[0] = 0;
+        saved = wls_write(c->o.save, &w, &err);
+    } else if (!st || !inputs) {
+        diag_set(&err, c->resume, 0, "out of memory");
+    }
+    free(st);
+    free(inputs);
+    if (saved) return -1;
+    cli_error("whistlab", &err);
+    return EXIT_FAILURE_IO;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
@@ -476,6 +532,7 @@ int cmd_replay(int argc, char **argv)
         }
     }
     if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
+    if (c.resume && w.complete && c.o.csv_deals && (rc = finish_table(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         replay_print_title(report, &c.s, w.part_mask, w.parts);

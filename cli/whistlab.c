@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "formats/out_file.h"
 
 typedef struct {
     const char *name;
@@ -102,5 +103,6 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    out_file_remove_on_signals(); /* no temporary left by an interrupted output (issue 25, item 16) */
     return finish(run(argc, argv));
 }

@@ -1,9 +1,14 @@
 /* out_file.c -- whole-or-absent output files (out_file.h): mkstemp beside
- * the target, fsync, rename; gzip through zlib over the temporary's
- * descriptor, seen by the writer as a FILE (fopencookie). */
+ * the target, fsync, rename, fsync of the directory; gzip through zlib over
+ * the temporary's descriptor, seen by the writer as a FILE (fopencookie).
+ * The temporaries being written are listed where a signal handler can
+ * remove them (issue 25, item 16: a `deal -n 2m` stopped by SIGTERM left
+ * 23 MB behind). */
 #define _GNU_SOURCE /* fopencookie */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +24,74 @@ struct out_file {
     const char *name; /* the caller's path: what diagnostics name, outliving o */
     char *path, *tmp;
 };
+
+/* The temporaries being written: slots read by the signal handler, so
+ * lock-free atomics (a name is listed before it exists and unlisted before
+ * it is freed). An output beyond the slots is only not removed on a
+ * signal. */
+#define LIVE_MAX 64
+static _Atomic(const char *) live[LIVE_MAX];
+
+static void live_add(const char *tmp)
+{
+    for (int i = 0; i < LIVE_MAX; i++) {
+        const char *none = NULL;
+        if (atomic_compare_exchange_strong(&live[i], &none, tmp)) return;
+    }
+}
+
+static void live_remove(const char *tmp)
+{
+    for (int i = 0; i < LIVE_MAX; i++) {
+        const char *was = tmp;
+        if (atomic_compare_exchange_strong(&live[i], &was, NULL)) return;
+    }
+}
+
+/* Async-signal-safe: unlink and raise only. SA_RESETHAND has put the
+ * default action back, which the signal raised again takes once this
+ * handler returns. */
+static void remove_live_on_signal(int sig)
+{
+    int saved = errno;
+    for (int i = 0; i < LIVE_MAX; i++) {
+        const char *tmp = atomic_load(&live[i]);
+        if (tmp) unlink(tmp);
+    }
+    errno = saved;
+    raise(sig);
+}
+
+void out_file_remove_on_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction was;
+        if (sigaction(sigs[i], NULL, &was) != 0 || was.sa_handler != SIG_DFL) continue; /* ignored: kept so */
+        struct sigaction sa = {0};
+        sa.sa_handler = remove_live_on_signal;
+        sa.sa_flags = (int)SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+bool out_file_sync_dir(const char *path, diag_t *diag)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    if (!dir) {
+        diag_set(diag, path, 0, "out of memory");
+        return false;
+    }
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int err = fd < 0 ? 0 : fsync(fd) == 0 ? 0 : errno; /* a directory not readable cannot be synced */
+    if (fd >= 0) close(fd);
+    free(dir);
+    if (!err || err == EINVAL || err == EROFS || err == ENOTSUP) return true;
+    diag_set(diag, path, 0, "write failed: cannot sync its directory: %s", strerror(err));
+    return false;
+}
 
 out_file *out_file_create(const char *path, diag_t *diag)
 {
@@ -38,6 +111,8 @@ out_file *out_file_create(const char *path, diag_t *diag)
     o->tmp = malloc(n + 16);
     if (!o->path || !o->tmp) {
         diag_set(diag, path, 0, "out of memory");
+        free(o->tmp); /* not created: nothing to remove */
+        o->tmp = NULL;
         out_file_abort(o);
         return NULL;
     }
@@ -53,6 +128,7 @@ out_file *out_file_create(const char *path, diag_t *diag)
         out_file_abort(o);
         return NULL;
     }
+    live_add(o->tmp);
     /* mkstemp makes it 0600: give it what a plain creation would */
     mode_t mask = umask(0);
     umask(mask);
@@ -137,10 +213,12 @@ bool out_file_commit(out_file *o, diag_t *diag)
         out_file_abort(o);
         return false;
     }
+    live_remove(o->tmp);
+    bool synced = out_file_sync_dir(o->name, diag);
     free(o->tmp);
     free(o->path);
     free(o);
-    return true;
+    return synced;
 }
 
 void out_file_abort(out_file *o)
@@ -148,7 +226,10 @@ void out_file_abort(out_file *o)
     if (!o) return;
     if (o->gz_stream) fclose(o->gz_stream);
     if (o->f && !o->is_stdout) fclose(o->f);
-    if (o->tmp) unlink(o->tmp);
+    if (o->tmp) {
+        unlink(o->tmp);
+        live_remove(o->tmp);
+    }
     free(o->tmp);
     free(o->path);
     free(o);

@@ -1,10 +1,12 @@
 /* out_file.h -- an output file that is whole or absent: written under a
  * temporary name beside the target (created exclusively, so nothing planted
  * there is written through), flushed to disk and renamed over the target
- * only when complete. A run that fails or is killed half-way leaves the
- * target as it was, never a shorter file that reads as valid. Every write
- * error is kept and reported at the end. "-" is standard output, written
- * through. */
+ * only when complete, then the directory synced (the rename is durable
+ * too). A run that fails or is killed half-way leaves the target as it
+ * was, never a shorter file that reads as valid; one stopped by SIGINT,
+ * SIGTERM or SIGHUP leaves no temporary behind either
+ * (out_file_remove_on_signals). Every write error is kept and reported at
+ * the end. "-" is standard output, written through. */
 #ifndef WHISTLAB_OUT_FILE_H
 #define WHISTLAB_OUT_FILE_H
 
@@ -29,12 +31,24 @@ FILE *out_file_stream(out_file *o);
 /* The target's name. */
 const char *out_file_path(const out_file *o);
 
-/* Flushes, syncs and closes the temporary file and renames it over the
- * target (standard output: flushes it). False with diag filled when any
- * write failed: the temporary file is then removed. Frees o. */
+/* Flushes, syncs and closes the temporary file, renames it over the
+ * target and syncs the directory (standard output: flushes it). False
+ * with diag filled when any write failed: the temporary file is then
+ * removed. Frees o. */
 bool out_file_commit(out_file *o, diag_t *diag);
 
 /* Gives up: closes and removes the temporary file. Frees o. */
 void out_file_abort(out_file *o);
+
+/* Syncs the directory that holds path, so that a rename into it survives
+ * a crash. False with diag filled (path's name) when the sync failed; a
+ * file system that cannot sync directories is no failure. */
+bool out_file_sync_dir(const char *path, diag_t *diag);
+
+/* From now on SIGINT, SIGTERM and SIGHUP (those not ignored) first remove
+ * the temporary files of the outputs being written, then end the process
+ * as the signal would have. A command that handles a signal itself
+ * installs its handler after this one. */
+void out_file_remove_on_signals(void);
 
 #endif

@@ -1,9 +1,10 @@
 /* csv_out.c -- CSV rows through libcsv's quoting, into a whole-or-absent
- * file (formats/out_file.h) or a resumable PATH.partial renamed to PATH
- * when complete; gzip-compressed when the name ends in .gz. A compressed
- * table is a chain of gzip members, one per csv_out_sync: each sync point
- * is the end of a member, where a resumed run cuts the file and appends the
- * next (gzip readers, pandas and R read the members as one). */
+ * file (formats/out_file.h) or a resumable PATH.partial.XXXXXX of the
+ * run's own, synced at each checkpoint and renamed to PATH when complete;
+ * gzip-compressed when the name ends in .gz. A compressed table is a chain
+ * of gzip members, one per csv_out_sync: each sync point is the end of a
+ * member, where a resumed run cuts the file and appends the next (gzip
+ * readers, pandas and R read the members as one). */
 #define _GNU_SOURCE /* fopencookie: the rows go through zlib as through a FILE */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +20,7 @@
 
 struct csv_out {
     FILE *f;       /* where the rows are written: the file, or the gzip cookie */
-    FILE *base;    /* a resumable table's PATH.partial (NULL otherwise) */
+    FILE *base;    /* a resumable table's temporary (NULL otherwise) */
     char *partial; /* its name */
     out_file *out; /* a new table's temporary file (NULL for a resumed one or stdout) */
     int fd;        /* the file's descriptor, under the gzip members */
@@ -172,14 +173,14 @@ csv_out *csv_out_open(const char *path, const char *const header[], int ncols, d
     return c;
 }
 
-/* PATH.partial, malloc'ed. */
-static char *partial_name(const char *path)
+/* PATH + suffix, malloc'ed. */
+static char *suffixed(const char *path, const char *suffix)
 {
-    size_t n = strlen(path);
-    char *p = malloc(n + sizeof ".partial");
+    size_t n = strlen(path), k = strlen(suffix) + 1;
+    char *p = malloc(n + k);
     if (p) {
         memcpy(p, path, n);
-        memcpy(p + n, ".partial", sizeof ".partial");
+        memcpy(p + n, suffix, k);
     }
     return p;
 }
@@ -189,7 +190,7 @@ static bool attach_partial(csv_out *c, FILE *f, diag_t *diag)
 {
     c->base = f;
     if (attach(c, f, ends_with_gz(c->path))) return true;
-    diag_set(diag, c->path, 0, "cannot write: %s", strerror(errno));
+    diag_set(diag, NULL, 0, "%s: cannot write: %s", c->path, strerror(errno)); /* c is freed after (item 1) */
     return false;
 }
 
@@ -207,19 +208,29 @@ csv_out *csv_out_open_resumable(const char *path, const char *const header[], in
 {
     if (strcmp(path, "-") == 0) return csv_out_open(path, header, ncols, diag);
     csv_out *c = make(path, ncols);
-    if (!c || !(c->partial = partial_name(path))) {
+    if (!c || !(c->partial = suffixed(path, ".partial.XXXXXX"))) {
         if (c) drop(c);
         diag_set(diag, path, 0, "out of memory");
         return NULL;
     }
-    /* a stale one (a run killed and not resumed) is replaced; the new one
-     * is created exclusively: nothing planted there is written through */
-    unlink(c->partial);
-    int fd = open(c->partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    /* a name of this run's own, created exclusively: nothing planted there
+     * is written through, and another run's temporary for the same PATH
+     * is neither replaced nor renamed by this one */
+    int fd = mkostemp(c->partial, O_CLOEXEC);
+    if (fd >= 0) { /* mkostemp makes it 0600: give it what a plain creation would */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
-        diag_set(diag, c->partial, 0, "cannot create: %s", strerror(errno));
-        if (fd >= 0) close(fd);
+        /* named as a table that cannot be created is (out_file.h); in the
+         * text, as c and its names are freed below (item 1) */
+        diag_set(diag, NULL, 0, "%s: cannot write: %s", path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(c->partial);
+        }
         drop_partial(c, false);
         return NULL;
     }
@@ -232,35 +243,51 @@ csv_out *csv_out_open_resumable(const char *path, const char *const header[], in
     return c;
 }
 
-csv_out *csv_out_resume(const char *path, long offset, int ncols, diag_t *diag)
+const char *csv_out_partial(const csv_out *c) { return c->partial; }
+
+/* Checks that partial holds at least offset bytes and cuts it there
+ * (what a checkpoint synced). False with diag filled, the name in the
+ * text (the caller frees it). */
+static bool cut_back(const char *partial, long offset, const char *what, diag_t *diag)
+{
+    struct stat st;
+    if (stat(partial, &st) != 0) {
+        diag_set(diag, NULL, 0, "%s: cannot reopen to %s: %s", partial, what, strerror(errno));
+        return false;
+    }
+    if (st.st_size < offset) {
+        diag_set(diag, NULL, 0,
+                 "%s: holds %lld bytes, fewer than the %ld the checkpoint wrote: it was cut or replaced "
+                 "since, so the run cannot %s it (start again without --resume)",
+                 partial, (long long)st.st_size, offset, what);
+        return false;
+    }
+    if (truncate(partial, offset) != 0) {
+        diag_set(diag, NULL, 0, "%s: cannot reopen to %s: %s", partial, what, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+csv_out *csv_out_resume(const char *path, const char *partial, long offset, int ncols, diag_t *diag)
 {
     if (strcmp(path, "-") == 0) {
         diag_set(diag, path, 0, "standard output cannot be resumed: name a file");
         return NULL;
     }
     csv_out *c = make(path, ncols);
-    if (!c || !(c->partial = partial_name(path))) {
+    if (!c || !(c->partial = partial ? strdup(partial) : suffixed(path, ".partial"))) {
         if (c) drop(c);
         diag_set(diag, path, 0, "out of memory");
         return NULL;
     }
-    struct stat st;
-    if (stat(c->partial, &st) != 0) {
-        diag_set(diag, c->partial, 0, "cannot reopen to continue: %s", strerror(errno));
+    if (!cut_back(c->partial, offset, "continue", diag)) {
         drop_partial(c, false);
         return NULL;
     }
-    if (st.st_size < offset) {
-        diag_set(diag, c->partial, 0,
-                 "holds %lld bytes, fewer than the %ld the checkpoint wrote: it was cut or replaced "
-                 "since, so the run cannot continue it (start again without --resume)",
-                 (long long)st.st_size, offset);
-        drop_partial(c, false);
-        return NULL;
-    }
-    FILE *f = NULL;
-    if (truncate(c->partial, offset) != 0 || !(f = fopen(c->partial, "a")) || fseek(f, 0, SEEK_END) != 0) {
-        diag_set(diag, c->partial, 0, "cannot reopen to continue: %s", strerror(errno));
+    FILE *f = fopen(c->partial, "a");
+    if (!f || fseek(f, 0, SEEK_END) != 0) {
+        diag_set(diag, NULL, 0, "%s: cannot reopen to continue: %s", c->partial, strerror(errno));
         if (f) fclose(f);
         drop_partial(c, false);
         return NULL;
@@ -277,11 +304,9 @@ long csv_out_sync(csv_out *c)
     if (fflush(c->f) != 0 || ferror(c->f)) return -1;
     if (c->is_stdout) return ftell(c->f);
     FILE *under = c->base ? c->base : c->out ? out_file_stream(c->out) : c->f;
-    if (under != c->f) { /* gzip: the member ends here */
-        if (!end_member(c)) return -1;
-        return (long)lseek(c->fd, 0, SEEK_END);
-    }
-    return ftell(c->f);
+    if (under != c->f && !end_member(c)) return -1; /* gzip: the member ends here */
+    if (c->base && fsync(c->fd) != 0) return -1;
+    return under != c->f ? (long)lseek(c->fd, 0, SEEK_END) : ftell(c->f);
 }
 
 /* Flushes what c wrote (ending a gzip member) down to its file: 0, or
@@ -333,10 +358,33 @@ int csv_out_close(csv_out *c, diag_t *diag)
             drop_partial(c, false);
             return 0;
         }
+        diag_t why = {0};
+        bool synced = out_file_sync_dir(c->path, &why);
+        if (!synced) diag_set(diag, NULL, 0, "%s: %s", c->path, why.reason);
         drop_partial(c, false);
-        return 1;
+        return synced;
     }
     if (err) diag_set(diag, NULL, 0, "%s: write failed: %s", c->path, strerror(err));
     drop(c);
     return !err;
+}
+
+bool csv_out_finish(const char *path, const char *partial, long offset, diag_t *diag)
+{
+    struct stat st;
+    if (stat(partial, &st) != 0 && errno == ENOENT) {
+        if (stat(path, &st) == 0) return true; /* renamed before the run was stopped */
+        diag_set(diag, NULL, 0, "%s: missing: the run is complete, but neither the table nor its "
+                 "temporary %s is there (run it again to make it)", path, partial);
+        return false;
+    }
+    if (!cut_back(partial, offset, "finish", diag)) return false;
+    if (rename(partial, path) != 0) {
+        diag_set(diag, NULL, 0, "%s: write failed: %s", path, strerror(errno));
+        return false;
+    }
+    diag_t why = {0};
+    if (out_file_sync_dir(path, &why)) return true;
+    diag_set(diag, NULL, 0, "%s: %s", path, why.reason);
+    return false;
 }

@@ -5,6 +5,7 @@
 #ifndef WHISTLAB_STATS_CSV_OUT_H
 #define WHISTLAB_STATS_CSV_OUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "formats/diag.h"
 
@@ -16,16 +17,30 @@ typedef struct csv_out csv_out;
  * and the reason) on failure. */
 csv_out *csv_out_open(const char *path, const char *const header[], int ncols, diag_t *diag);
 
-/* As csv_out_open, for a run that may stop and resume: the rows go to
- * PATH.partial (created exclusively, a stale one replaced), renamed to
- * PATH by csv_out_close, kept for a resume by csv_out_keep. */
+/* As csv_out_open, for a run that may stop and resume: the rows go to a
+ * temporary of this run's own, PATH.partial.XXXXXX (created exclusively:
+ * two runs writing one PATH never take each other's, issue 25 item 14),
+ * renamed to PATH by csv_out_close, kept for a resume by csv_out_keep. */
 csv_out *csv_out_open_resumable(const char *path, const char *const header[], int ncols, diag_t *diag);
 
-/* Reopens the PATH.partial of a resumable table, cut back to its first
- * `offset` bytes (where a checkpoint left it, csv_out_sync), to append
- * rows. NULL with diag filled; also when the file is now shorter than
- * offset (cut or replaced since): it is then left as it is. */
-csv_out *csv_out_resume(const char *path, long offset, int ncols, diag_t *diag);
+/* The name of a resumable table's temporary, for the state file to find it
+ * again; NULL for any other table. */
+const char *csv_out_partial(const csv_out *c);
+
+/* Reopens the temporary `partial` of a resumable table of path (NULL:
+ * PATH.partial, the name of state files written before issue 25), cut
+ * back to its first `offset` bytes (where a checkpoint left it,
+ * csv_out_sync), to append rows. NULL with diag filled; also when the file
+ * is now shorter than offset (cut or replaced since): it is then left as
+ * it is. */
+csv_out *csv_out_resume(const char *path, const char *partial, long offset, int ncols, diag_t *diag);
+
+/* Ends a resumable table whose run is complete but was stopped before the
+ * rename (a state file that says so, issue 25 item 12): `partial`, cut to
+ * `offset` bytes, renamed to path. True as well when partial is gone and
+ * path is there (the rename was done). False with diag's reason filled
+ * when neither is there, or partial holds fewer bytes. */
+bool csv_out_finish(const char *path, const char *partial, long offset, diag_t *diag);
 
 void csv_out_text(csv_out *c, const char *s);
 void csv_out_int(csv_out *c, long long v);
@@ -38,16 +53,18 @@ void csv_out_sig(csv_out *c, double v, int digits);
 void csv_out_end_row(csv_out *c);
 
 /* Flushes and returns the byte size written so far (for checkpoints; in
- * a .gz table, the end of a gzip member); -1 if a write failed. */
+ * a .gz table, the end of a gzip member); -1 if a write failed. A
+ * resumable table's temporary is synced to disk first: the state file
+ * that records its size may then say so (issue 25, item 15). */
 long csv_out_sync(csv_out *c);
 
 /* Closes: a table is renamed to its name only now, whole (a resumable one
- * from PATH.partial). False if any write failed, with diag's reason
+ * from its temporary), the directory synced. False if any write failed, with diag's reason
  * filled, and a new table is then not created: "path:
  * write failed: ..." (the path is gone with c: it is in the text). */
 int csv_out_close(csv_out *c, diag_t *diag);
 
-/* Closes a resumable table for a later csv_out_resume: its PATH.partial
+/* Closes a resumable table for a later csv_out_resume: its temporary
  * is kept, synced to disk (any other table: csv_out_close). */
 int csv_out_keep(csv_out *c, diag_t *diag);
 

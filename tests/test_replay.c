@@ -7,9 +7,14 @@
  * the per-deal table's means (0 double-dummy); the provenance with the
  * corpus's digest; INCOMPLETE in the report and the summary CSV for a
  * truncated gzip file and a damaged .wda, kept by resume and merge; and a
- * merge of some shards refused unless --partial, then marked PARTIAL. */
+ * merge of some shards refused unless --partial, then marked PARTIAL.
+ * Outputs (issue 25): a per-deal table that cannot be written named; a run
+ * stopped by an output that failed INCOMPLETE; a complete run's table not
+ * yet renamed finished by --resume; two runs naming one table each
+ * keeping its own; --save - refused. */
 #include <math.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <csv.h>
 #include "testutil.h"
@@ -533,6 +538,138 @@ static void test_checkpoint_failure_stops_once(void **state)
     test_run(out, sizeof out, "rm -rf %s", dir);
 }
 
+/* Issue 25, item 1: a per-deal table that cannot be created, or whose
+ * temporary is gone at --resume, is named (the name was printed from freed
+ * memory). */
+static void test_unwritable_table_named(void **state)
+{
+    (void)state;
+    char wls[256], csv[256], want[600];
+    snprintf(wls, sizeof wls, "%s", test_tmp("named.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("named.csv"));
+    int rc = test_run(out, sizeof out, "%s replay --eval play --no-progress --limit 5 --save %s "
+                      "--csv-deals /nonexistent-dir/y.csv %s 2>&1 >/dev/null", test_bin(), wls, test_shared(LIST100));
+    assert_int_equal(rc, 3);
+    assert_string_equal(out, "whistlab: /nonexistent-dir/y.csv: cannot write: No such file or directory\n");
+    assert_int_equal(run_and_stop(wls, csv, SIGINT), 130);
+    assert_int_equal(test_run(out, sizeof out, "rm -f %s.partial*", csv), 0);
+    rc = test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1 >/dev/null", test_bin(), wls);
+    assert_int_equal(rc, 3);
+    snprintf(want, sizeof want, "whistlab: %s.partial.", csv); /* its own temporary (item 14) */
+    assert_true(strncmp(out, want, strlen(want)) == 0);
+    assert_non_null(strstr(out, ": cannot reopen to continue: No such file or directory\n"));
+    remove(wls);
+}
+
+/* Issue 25, item 11: a run stopped by an output that failed (a file size
+ * limit here, as a full disk: the per-deal table outgrows it) says
+ * INCOMPLETE in its report and its summary CSV, as for an input lost, and
+ * why: not only by its exit status. */
+static void test_output_failure_incomplete(void **state)
+{
+    (void)state;
+    char wls[256], csv[256], summary[256], report[256], want[600];
+    snprintf(wls, sizeof wls, "%s", test_tmp("full.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("full.csv"));
+    snprintf(summary, sizeof summary, "%s", test_tmp("full-summary.csv"));
+    snprintf(report, sizeof report, "%s", test_tmp("full.txt"));
+    const char *corpus = "corpora/whist-2000.pbn.gz";
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* files of at most 200 KiB: the per-deal table outgrows it, not the others */
+        struct rlimit limit = {200 << 10, 200 << 10};
+        setrlimit(RLIMIT_FSIZE, &limit);
+        signal(SIGXFSZ, SIG_IGN);
+        freopen(report, "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execl(test_bin(), test_bin(), "replay", "--eval", "play", "--no-progress", "--threads", "1", "--checkpoint",
+              "100", "--save", wls, "--csv-deals", csv, "--csv-summary", summary, corpus, (char *)NULL);
+        _exit(127);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    assert_int_equal(rc, 3);
+    char *text = test_slurp(report);
+    assert_non_null(text);
+    snprintf(want, sizeof want, "\nINCOMPLETE: 1 of 1 input was not read to the end; the numbers below rest only on\n"
+             "the deals read before reading stopped:\n  %s: stopped after ", corpus);
+    const char *at = strstr(text, want);
+    assert_non_null(at);
+    assert_ptr_equal(strchr(text, '\n'), at); /* line 2 */
+    long read = atol(at + strlen(want));
+    assert_true(read > 0 && read < 2000);
+    snprintf(want, sizeof want, " deals read: an output failed, so the run stopped reading: %s: write failed: "
+             "File too large\n", csv);
+    if (!strstr(at, want)) fail_msg("%s", text);
+    free(text);
+    csv_table t;
+    read_table(summary, &t);
+    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "0");
+    snprintf(want, sizeof want, "INCOMPLETE: %s stopped after %ld deals read (an output failed", corpus, read);
+    const char *status = summary_value(&t, "input", "all", "", "", "status");
+    if (strncmp(status, want, strlen(want)) != 0) fail_msg("status: %s", status);
+    free(t.rows);
+    test_run(out, sizeof out, "rm -f %s %s.partial* %s %s", wls, csv, summary, report);
+}
+
+/* Issue 25, item 12: a run stopped between its last checkpoint and the
+ * rename of its per-deal table (here the rename fails: the name is a
+ * directory; a kill -9 there leaves the same) is finished by --resume:
+ * the table appears, whole, and the state is the whole run's; with the
+ * temporary gone as well, --resume says so and fails. */
+static void test_resume_finishes_the_table(void **state)
+{
+    (void)state;
+    char wls[256], csv[256], want[1200];
+    snprintf(wls, sizeof wls, "%s", test_tmp("fin.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("fin.csv"));
+    for (int pass = 0; pass < 2; pass++) {
+        assert_int_equal(test_run(out, sizeof out, "rm -rf %s %s.partial* && mkdir %s", csv, csv, csv), 0);
+        int rc = test_run(out, sizeof out, "%s replay --no-progress --limit " LIMIT " --threads 2 --csv-deals %s "
+                          "--save %s %s 2>&1 >/dev/null", test_bin(), csv, wls, test_shared(LIST100));
+        assert_int_equal(rc, 3);
+        assert_non_null(strstr(out, "write failed: Is a directory"));
+        assert_int_equal(test_run(out, sizeof out, "rmdir %s", csv), 0);
+        if (pass == 0) {
+            assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1 >/dev/null",
+                                      test_bin(), wls), 0);
+            assert_true(files_equal(csv, whole.csv));
+            assert_true(files_equal(wls, whole.wls));
+        } else {
+            assert_int_equal(test_run(out, sizeof out, "rm %s.partial*", csv), 0);
+            assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1 >/dev/null",
+                                      test_bin(), wls), 3);
+            snprintf(want, sizeof want, "whistlab: %s: missing: the run is complete, but neither the table nor its "
+                     "temporary %s.partial.", csv, csv);
+            if (strncmp(out, want, strlen(want)) != 0) fail_msg("%s", out);
+        }
+    }
+    remove(csv);
+    remove(wls);
+}
+
+/* Issue 25, item 14: two runs naming one per-deal table: an interrupted
+ * run's temporary is its own, so another run's start and end neither
+ * remove nor rename it, and --resume finishes it as if uninterrupted. */
+static void test_two_runs_one_table(void **state)
+{
+    (void)state;
+    char wls[256], other[256], csv[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp("two.wls"));
+    snprintf(other, sizeof other, "%s", test_tmp("other.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("two.csv"));
+    assert_int_equal(run_and_stop(wls, csv, SIGINT), 130);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --eval play --no-progress --limit 5 --save %s "
+                              "--csv-deals %s %s 2>&1 >/dev/null", test_bin(), other, csv, test_shared(LIST100)), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1 >/dev/null",
+                              test_bin(), wls), 0);
+    assert_true(files_equal(csv, whole.csv));
+    remove(wls);
+    remove(other);
+    remove(csv);
+}
+
 /* A corpus changed between the interrupt and --resume (its first deal
  * here) is refused, naming the file and its deals then and now; put back,
  * the run goes on. */
@@ -886,6 +1023,7 @@ static void test_usage_errors(void **state)
     static const char *const bad[] = {
         "--shard 3/2", "--shard 0/2", "--eval sd", "--conventions long-suit,nosuch",
         "--conventions long-suit,long-suit", "--limit x", "--threads 0", "--resume x.wls",
+        "--save -", /* binary: not into the report (issue 25, item 16) */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = test_run(out, sizeof out, "%s replay --no-progress %s %s 2>&1", test_bin(), bad[i], corpus);
@@ -916,6 +1054,10 @@ int main(void)
         cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_resume_refuses_a_changed_corpus),
         cmocka_unit_test(test_checkpoint_failure_stops_once),
+        cmocka_unit_test(test_unwritable_table_named),
+        cmocka_unit_test(test_output_failure_incomplete),
+        cmocka_unit_test(test_resume_finishes_the_table),
+        cmocka_unit_test(test_two_runs_one_table),
         cmocka_unit_test(test_every_deal_accounted),
         cmocka_unit_test(test_repeats_and_trump_policy),
         cmocka_unit_test(test_provenance_in_report_and_csv),

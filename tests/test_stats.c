@@ -475,7 +475,7 @@ static int quoted_row(void *self)
 static bool exists(const char *path) { return access(path, F_OK) == 0; }
 
 /* Quoting; a table appears under its name only when closed, whole; a
- * resumable one lives in PATH.partial until then, is cut back to a
+ * resumable one lives in a PATH.partial.XXXXXX of its own until then, is cut back to a
  * checkpoint's size on resume, and is refused when shorter than that;
  * a .gz name gives gzip (members joined at each checkpoint). */
 static void test_csv_quoting(void **state)
@@ -487,7 +487,6 @@ static void test_csv_quoting(void **state)
         diag_t err = {0};
         char path[300], partial[320];
         snprintf(path, sizeof path, "%s", test_tmp(names[k]));
-        snprintf(partial, sizeof partial, "%s.partial", path);
         csv_out *c = csv_out_open(path, header, 4, &err);
         assert_non_null(c);
         csv_out_text(c, "a,b");
@@ -500,6 +499,7 @@ static void test_csv_quoting(void **state)
 
         c = csv_out_open_resumable(path, header, 4, &err);
         assert_non_null(c);
+        snprintf(partial, sizeof partial, "%s", csv_out_partial(c));
         csv_out_text(c, "a,b");
         csv_out_text(c, "say \"hi\"");
         csv_out_int(c, -3);
@@ -511,7 +511,7 @@ static void test_csv_quoting(void **state)
         assert_true(csv_out_keep(c, &err));
         assert_false(exists(path));
         /* Resuming cuts the table back to the checkpoint's size. */
-        c = csv_out_resume(path, at, 4, &err);
+        c = csv_out_resume(path, partial, at, 4, &err);
         assert_non_null(c);
         csv_out_text(c, "c");
         csv_out_end_row(c);
@@ -532,12 +532,13 @@ static void test_csv_quoting(void **state)
 
         /* a table cut shorter than its checkpoint is not padded: refused */
         c = csv_out_open_resumable(path, header, 4, &err);
+        snprintf(partial, sizeof partial, "%s", csv_out_partial(c));
         csv_out_text(c, "row");
         csv_out_end_row(c);
         at = csv_out_sync(c);
         assert_true(csv_out_keep(c, &err));
         assert_int_equal(truncate(partial, at - 2), 0);
-        assert_null(csv_out_resume(path, at, 4, &err));
+        assert_null(csv_out_resume(path, partial, at, 4, &err));
         assert_non_null(strstr(err.reason, "fewer than the"));
         struct stat st;
         assert_int_equal(stat(partial, &st), 0);

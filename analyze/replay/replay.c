@@ -3,6 +3,7 @@
  * in the same order and are scored, tallied and written here, so the state
  * after record k never depends on the records after it: that is what makes
  * checkpoints, shards and thread counts all give the same numbers. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,8 @@ typedef struct {
     bool record_failed;  /* a job of the current record could not be analysed */
     bool mid_record;     /* some but not all jobs of a record collected */
     bool output_failed;
+    char output_why[PROV_WHERE_LEN]; /* the first output that failed, and why */
+    int reading;         /* the input being read: those from it on are not read to their end */
     bool peer_lost;      /* a rank of an MPI run was lost: the run stops */
     uint64_t records_done;     /* records accounted for in st */
     uint64_t since_checkpoint; /* deals analysed since the last checkpoint */
@@ -128,6 +131,15 @@ card_t replay_dd_best(const dd_leads *l, hand_t hand, card_t pref_card, int *n_o
 static void note(const run *r, replay_note kind, const diag_t *diag)
 {
     if (r->o->hooks.note) r->o->hooks.note(r->o->hooks.ctx, kind, diag);
+}
+
+/* An output cannot be written: noted once (the run stops reading); why is
+ * kept for the inputs it leaves unread (item 11). */
+static void output_failure(run *r, const diag_t *err)
+{
+    if (r->output_failed) return;
+    diag_format(r->output_why, sizeof r->output_why, err);
+    r->output_failed = true;
 }
 
 static void progress(const run *r, replay_progress at)
@@ -400,7 +412,7 @@ static bool store_deal(run *r, const dd_job *job)
     diag_t err = {0};
     if (!dd_store_put(r->o->solve_to, dd_store_pack(&job->deal, job->place, job->rc, &job->leads), &err)) {
         if (!r->output_failed) note(r, REPLAY_FAILURE, &err);
-        r->output_failed = true;
+        output_failure(r, &err);
     }
     if (job->rc != DD_OK) {
         char why[160];
@@ -418,10 +430,15 @@ static void store_empty(run *r)
     for (unsigned k = 0; k < r->per_record; k++)
         if (!dd_store_put(r->o->solve_to, DD_STORE_EMPTY, &err) && !r->output_failed) {
             note(r, REPLAY_FAILURE, &err);
-            r->output_failed = true;
+            output_failure(r, &err);
         }
 }
 
+/* Saves the state. The per-deal table is synced first, so that the size
+ * the state records is on disk. A complete state whose table (a resumable
+ * one) is not yet renamed still says where it is, for --resume to finish
+ * it (item 12); once renamed (r->csv closed) the state is written again
+ * without it. */
 static bool checkpoint(run *r, bool complete)
 {
     const replay_opts *o = r->o;
@@ -429,18 +446,23 @@ static bool checkpoint(run *r, bool complete)
     diag_t err = {0};
     long csv_bytes = 0;
     stats_joint_fold(r->joint, r->st);
+    errno = 0;
     if (r->csv && (csv_bytes = csv_out_sync(r->csv)) < 0) {
-        diag_set(&err, o->csv_deals, 0, "write failed");
+        diag_set(&err, o->csv_deals, 0, "write failed: %s", strerror(errno ? errno : EIO));
         note(r, REPLAY_FAILURE, &err);
-        r->output_failed = true;
+        output_failure(r, &err);
         return false;
     }
     w.complete = complete;
     w.parts = o->shards;
     w.part_mask = 1ULL << (o->shard - 1);
     snprintf(w.config, sizeof w.config, "%s", o->config ? o->config : "");
-    if (complete)
+    const char *partial = r->csv ? csv_out_partial(r->csv) : NULL;
+    if (complete && !partial)
         w.progress[0] = 0;
+    else if (partial) /* its temporary is this run's own: named for --resume (item 14) */
+        snprintf(w.progress, sizeof w.progress, "records %llu\ncsv_bytes %ld\ncsv_deals %s\ncsv_partial %s\n",
+                 (unsigned long long)r->records_done, csv_bytes, o->csv_deals, partial);
     else if (r->csv)
         snprintf(w.progress, sizeof w.progress, "records %llu\ncsv_bytes %ld\ncsv_deals %s\n",
                  (unsigned long long)r->records_done, csv_bytes, o->csv_deals);
@@ -453,9 +475,9 @@ static bool checkpoint(run *r, bool complete)
         /* once: the run stops reading, and saves no more */
         char why[sizeof err.reason];
         snprintf(why, sizeof why, "%s", err.reason);
+        output_failure(r, &err);
         diag_reason(&err, "%.120s; the run stops here, its last checkpoint (if any) kept for --resume", why);
         note(r, REPLAY_FAILURE, &err);
-        r->output_failed = true;
         return false;
     }
     r->since_checkpoint = 0;
@@ -479,6 +501,21 @@ static void input_stopped(run *r, int k, const diag_t *why)
     input_account *a = &r->o->inputs[k];
     a->stopped = 1;
     diag_format(a->where, sizeof a->where, why);
+}
+
+/* An output failed while inputs were left to read: each of them, from
+ * the one being read on, is marked not read to its end, why saying that
+ * an output failed, so that the report and its CSV say INCOMPLETE, as for
+ * an input lost (item 11). Not saved: the state file keeps its last
+ * checkpoint, resumable. */
+static void inputs_left_unread(run *r)
+{
+    for (int k = r->reading; k < r->ninputs; k++) {
+        input_account *a = &r->o->inputs[k];
+        if (a->stopped) continue;
+        a->stopped = 1;
+        snprintf(a->where, sizeof a->where, "an output failed, so the run stopped reading: %.270s", r->output_why);
+    }
 }
 
 /* Takes back the oldest job (waiting for it) and accounts for it. */
@@ -624,7 +661,7 @@ static bool open_outputs(run *r)
     diag_t err = {0};
     if (!o->csv_deals) return true;
     if (o->resume_records)
-        r->csv = csv_out_resume(o->csv_deals, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
+        r->csv = csv_out_resume(o->csv_deals, o->resume_csv_partial, o->resume_csv_bytes, REPLAY_CSV_NCOLS, &err);
     else if (o->save)
         r->csv = csv_out_open_resumable(o->csv_deals, REPLAY_CSV_COLUMNS, REPLAY_CSV_NCOLS, &err);
     else
@@ -718,8 +755,10 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         input_failed = true;
     }
     ds_item it;
-    while (in && !r.output_failed && !r.peer_lost && !(interrupted = o->stop && *o->stop) &&
-           deal_stream_next(in, &it)) {
+    bool more = in != NULL; /* false once the stream has no more records */
+    while (more && !r.output_failed && !r.peer_lost && !(interrupted = o->stop && *o->stop)) {
+        if (!(more = deal_stream_next(in, &it))) break;
+        r.reading = it.kind == DS_FILE_END ? it.input + 1 : it.input;
         if (it.kind == DS_FATAL) {
             note(&r, REPLAY_INPUT, it.diag);
             input_stopped(&r, it.input, it.diag);
@@ -739,6 +778,7 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
         collect_one(&r);
     }
     progress(&r, REPLAY_PROGRESS_END);
+    if (r.output_failed && in && more) inputs_left_unread(&r);
     dd_pool_close(r.pool);
     if (o->mpi) dd_mpi_release(o->mpi);
     free(r.slots);
@@ -751,15 +791,20 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
     }
     bool stopped = interrupted || r.output_failed || r.peer_lost;
     /* a state ends at a record: one lost mid-record keeps the last checkpoint */
-    if (o->save && !r.output_failed && !(r.peer_lost && r.mid_record))
-        checkpoint(&r, !interrupted && !r.peer_lost);
-    stats_joint_close(r.joint);
+    bool saved = o->save && !r.output_failed && !(r.peer_lost && r.mid_record) &&
+                 checkpoint(&r, !stopped);
+    bool pending = saved && !stopped && r.csv && csv_out_partial(r.csv); /* the state names the table */
     diag_t err = {0};
-    /* a stopped run's table stays PATH.partial, for --resume */
-    if (r.csv && !(stopped ? csv_out_keep : csv_out_close)(r.csv, &err)) {
+    /* a stopped run's table stays in its temporary, for --resume */
+    bool closed = !r.csv || (stopped ? csv_out_keep : csv_out_close)(r.csv, &err);
+    r.csv = NULL;
+    if (!closed) {
         note(&r, REPLAY_FAILURE, &err);
         r.output_failed = true;
+    } else if (pending) { /* renamed: the state need not name it any more */
+        checkpoint(&r, true);
     }
+    stats_joint_close(r.joint);
     if (input_failed || r.output_failed || r.peer_lost) return REPLAY_FAILED;
     return interrupted ? REPLAY_INTERRUPTED : REPLAY_DONE;
 }

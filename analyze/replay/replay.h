@@ -72,9 +72,12 @@ typedef struct {
     const char *config;      /* the run's settings, as saved in the state file */
     uint64_t checkpoint_every; /* deals between checkpoints */
     /* Resuming: the records already accounted for in the state passed in,
-     * and the size of the per-deal table at that point. */
+     * and the size of the per-deal table at that point, and the name of
+     * its temporary (NULL: PATH.partial, a state file written before
+     * issue 25). */
     uint64_t resume_records;
     long resume_csv_bytes;
+    const char *resume_csv_partial;
     /* What the run read of each of its inputs (one per file, added to: when
      * resuming they hold what the state file kept): deals, digest, and a
      * stop (the input not opened or not read to its end: the run is
@@ -130,7 +133,14 @@ extern const int REPLAY_CSV_NCOLS;
 
 /* Runs over files[0..nfiles-1] in order, adding to st (already initialised
  * with the conventions' names, or loaded from the state file when
- * resuming); problems and progress go to o->hooks. */
+ * resuming); problems and progress go to o->hooks.
+ *
+ * An output that fails stops the reading; the inputs not read to their
+ * end are then marked stopped in o->inputs, their `where` saying that an
+ * output failed, so the report says INCOMPLETE (issue 25, item 11). With a
+ * state file and a per-deal table, the state says complete only once the
+ * table is synced, and names its temporary until it is renamed: a run
+ * killed between the two is finished by --resume (item 12). */
 replay_status replay_run(const replay_opts *o, const char *const files[], int nfiles,
                          stats_state *st);
 
