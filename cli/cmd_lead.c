@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_lead_sim.h"
 #include "cli/input_opts.h"
+#include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
@@ -296,7 +297,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
         for (int i = 0; i < it.n; i++) {
             const deal_t *w = &it.whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
-                           .deal_index = w->pos.index, .seed = o->seed};
+                           .deal_key = deal_digest_key(w), .seed = o->seed};
             if (o->sim.layouts) {
                 /* the book's own lead, when the deal records its play */
                 card_t book = (w->flags & DEAL_HAS_PLAY) ? w->play.card[0][w->leader] : CARD_NONE;

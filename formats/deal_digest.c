@@ -1,7 +1,9 @@
 /* deal_digest.c -- a deal's canonical record and its digest term. */
 #include "deal_digest.h"
 
-digest128 deal_digest_term(const deal_t *d, uint64_t position)
+/* The record's words after the position: the four hands, then the dealer,
+ * leader, trump suit and turn-up (the board number goes above them). */
+static void record(const deal_t *d, uint64_t w[5])
 {
     /* The facts each format keeps, in one form: the leader is the dealer's
      * left when only the dealer is given (and the other way round), and a
@@ -11,16 +13,26 @@ digest128 deal_digest_term(const deal_t *d, uint64_t position)
     if (leader == SEAT_NONE && dealer <= SEAT_W) leader = (unsigned)deal_eldest((int)dealer);
     if (dealer == SEAT_NONE && leader <= SEAT_W) dealer = (unsigned)deal_dealer_of_leader((int)leader);
     if (turnup != CARD_NONE) strain = (unsigned)card_suit(turnup);
-    uint64_t w[6] = {
-        position,
-        d->hand[SEAT_N],
-        d->hand[SEAT_E],
-        d->hand[SEAT_S],
-        d->hand[SEAT_W],
-        (uint64_t)dealer | (uint64_t)leader << 8 | (uint64_t)strain << 16 | (uint64_t)turnup << 24 |
-            (uint64_t)d->board << 32,
-    };
+    w[0] = d->hand[SEAT_N];
+    w[1] = d->hand[SEAT_E];
+    w[2] = d->hand[SEAT_S];
+    w[3] = d->hand[SEAT_W];
+    w[4] = (uint64_t)dealer | (uint64_t)leader << 8 | (uint64_t)strain << 16 | (uint64_t)turnup << 24;
+}
+
+digest128 deal_digest_term(const deal_t *d, uint64_t position)
+{
+    uint64_t w[6] = {position};
+    record(d, w + 1);
+    w[5] |= (uint64_t)d->board << 32;
     return digest128_words(w, 6);
+}
+
+uint64_t deal_digest_key(const deal_t *d)
+{
+    uint64_t w[5];
+    record(d, w);
+    return digest128_words(w, 5).lane[0];
 }
 
 void deal_digest_add(digest128 *sum, digest128 term)

@@ -19,6 +19,13 @@
 /* One deal's term: its record at position in the input. */
 digest128 deal_digest_term(const deal_t *d, uint64_t position);
 
+/* The deal's key: a digest of the same record without its position and
+ * board number, so that the same deal has the same key wherever it stands
+ * in whichever file, and other deals independent keys. It seeds what is
+ * drawn for a deal (the `random` lead, analyze/lead/RULES.md §8.2: issue
+ * 25 item 20). */
+uint64_t deal_digest_key(const deal_t *d);
+
 /* sum += term, lane by lane, mod 2^64 (also how the digests of two parts of
  * an input combine). */
 void deal_digest_add(digest128 *sum, digest128 term);

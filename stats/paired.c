@@ -1,6 +1,7 @@
-/* paired.c -- paired-difference accumulator and paired t-test (Student t
- * quantiles and tail areas from GSL). */
+/* paired.c -- paired-difference accumulator, paired t-test (Student t
+ * quantiles and tail areas from GSL) and exact sign-flip test. */
 #include <math.h>
+#include <stdlib.h>
 #include <gsl/gsl_cdf.h>
 #include "paired.h"
 
@@ -78,7 +79,9 @@ static void summarise(uint64_t count, uint64_t gain, uint64_t loss, uint64_t sum
         if (s->p > 1) s->p = 1;
     } else {
         s->t = s->mean == 0 ? 0 : copysign(INFINITY, s->mean);
-        s->p = s->mean == 0 ? 1 : 0;
+        /* every difference the same: the sign-flip test's 2 / 2^n (a
+         * double holds none below 2^-1074) */
+        s->p = s->mean == 0 ? 1 : ldexp(1.0, 1 - (int)(count < 2000 ? count : 2000));
     }
 }
 
@@ -89,5 +92,35 @@ void paired_summarise(const paired_acc *p, paired_summary *s) { summarise_sums(s
 void paired_summarise_differ(const paired_acc *p, paired_summary *s) { summarise_sums(sums_of(p, 2), s); }
 
 void paired_summarise_same(const paired_acc *p, paired_summary *s) { summarise_sums(sums_of(p, 1), s); }
+
+double paired_sign_flip_p(const paired_acc *p)
+{
+    if (paired_n(p) == 0) return NAN;
+    uint64_t size[PAIRED_MAX_DIFF + 1], nonzero = 0;
+    for (int v = 1; v <= PAIRED_MAX_DIFF; v++) {
+        size[v] = paired_with_difference(p, v) + paired_with_difference(p, -v);
+        nonzero += size[v];
+    }
+    if (nonzero > PAIRED_EXACT_MAX) return NAN;
+    /* chance[k]: the chance that the differences drawn positive have sizes
+     * adding up to k, so S* = 2k - top; each difference halves it into k
+     * and k + its size (every pattern weighs 2^-n, exact in a double up to
+     * 53 halvings). */
+    double chance[PAIRED_MAX_DIFF * PAIRED_EXACT_MAX + 1];
+    int top = 0;
+    chance[0] = 1;
+    for (int v = 1; v <= PAIRED_MAX_DIFF; v++)
+        for (uint64_t i = 0; i < size[v]; i++) {
+            for (int k = top + v; k > top; k--) chance[k] = 0;
+            for (int k = top + v; k >= v; k--) chance[k] = (chance[k] + chance[k - v]) / 2;
+            for (int k = v - 1; k >= 0; k--) chance[k] /= 2;
+            top += v;
+        }
+    long long observed = llabs((long long)paired_sum(p));
+    double tail = 0;
+    for (int k = 0; k <= top; k++)
+        if (llabs(2LL * k - top) >= observed) tail += chance[k];
+    return tail < 1 ? tail : 1;
+}
 
 uint64_t *paired_counter(paired_acc *p, int i) { return &p->hist[i / PAIRED_BINS][i % PAIRED_BINS]; }

@@ -8,8 +8,8 @@
  * a deal), every sum is derived from the counts, and shards of a corpus
  * accumulated apart and merged give bit-identical state; the statistics (mean, standard
  * deviation, standard error, Student-t confidence interval and p-value of
- * the paired t-test) are derived from it when reported, for all deals or
- * for either subset. */
+ * the paired t-test, and the exact sign-flip test that small cells need)
+ * are derived from it when reported, for all deals or for either subset. */
 #ifndef WHISTLAB_STATS_PAIRED_H
 #define WHISTLAB_STATS_PAIRED_H
 
@@ -43,8 +43,9 @@ int64_t paired_sum(const paired_acc *p);
 
 /* What a paired_acc says, at the 95% level. Fields that need two deals or
  * more (sd, se, ci, t, p) are NaN below that. When every difference is the
- * same (sd = 0) the test is degenerate: p = 1 if that difference is 0,
- * else 0. */
+ * same (sd = 0) the t-test is undefined and p is the exact sign-flip
+ * test's (issue 25 item 18: not 0): 1 if that difference is 0, else
+ * 2 / 2^n, the chance that n random signs all agree. */
 typedef struct {
     uint64_t n;
     double mean;   /* mean difference a - b */
@@ -61,6 +62,20 @@ void paired_summarise(const paired_acc *p, paired_summary *s);
  * where they were the same. */
 void paired_summarise_differ(const paired_acc *p, paired_summary *s);
 void paired_summarise_same(const paired_acc *p, paired_summary *s);
+
+/* The cells up to which the exact sign-flip test is computed: its cost
+ * grows as the square of the deals with a non-zero difference. */
+#define PAIRED_EXACT_MAX 100
+
+/* The exact two-sided p-value of the sign-flip (permutation) test of the
+ * differences: if each difference was as likely to be -d as d, the chance
+ * P(|S*| >= |S|) that the sum S* of the differences with signs drawn at
+ * random is as far from 0 as their sum S, over the 2^n equally likely
+ * signs (a zero difference adds 0 either way). Computed by counting over
+ * the differences' sizes, exactly for up to 53 non-zero differences and
+ * to a double's precision above. 1 when every difference is 0; NaN with no
+ * deals, or more than PAIRED_EXACT_MAX with a non-zero difference. */
+double paired_sign_flip_p(const paired_acc *p);
 
 /* The i-th counter (0 <= i < PAIRED_COUNTERS), for walking the state. */
 uint64_t *paired_counter(paired_acc *p, int i);

@@ -198,16 +198,22 @@ static void report_distribution(FILE *f, const stats_state *st)
 /* Mean tricks per convention and of the best lead, and the mean net gain
  * of each pair (all pairs up to four conventions, else each against the
  * first), per key of one breakdown; a star where the gain is significant
- * once Holm's correction has accounted for every test of the table. */
+ * once Holm's correction has accounted for every test of the table. The
+ * legend says which test gave each cell's p and the fewest deals a star
+ * needs (issue 25 item 18). */
 static void report_breakdown(FILE *f, const stats_state *st, int br)
 {
     int n = st->nconv;
     static double adj[STATS_KEYS][STATS_MAX_PAIRS];
-    int tests = stats_breakdown_holm(st, br, adj);
+    int tests = stats_breakdown_holm(st, br, NULL, adj);
     fprintf(f, "%s (mean tricks; mean net gain)\n", BREAK_TITLES[br]);
     if (tests)
         fprintf(f, "* = p < 0.05 after Holm's correction for multiple comparisons over the %d test%s of "
-                   "this table\n", tests, tests == 1 ? "" : "s");
+                   "this table\n  (the cells of %d deals or more; p: exact sign-flip test up to %d deals, "
+                   "else paired t-test)\n",
+                tests, tests == 1 ? "" : "s", STATS_STAR_MIN_DEALS, PAIRED_EXACT_MAX);
+    else
+        fprintf(f, "no * : no cell has the %d deals a test of this table needs\n", STATS_STAR_MIN_DEALS);
     fprintf(f, "%-8s %7s %5s", BREAK_KEY_NAMES[br], "deals", "%");
     for (int i = 0; i < n; i++) fprintf(f, " %4s[%d]", "", i + 1);
     fprintf(f, " %7s", "best");

@@ -10,7 +10,8 @@
  * differ (in rule-based play also over those where they are the same: a
  * same opening lead can still gain there); the distribution of per-deal
  * differences; and the breakdowns by the leader's hand, whose stars are
- * Holm-corrected over each table's tests.
+ * Holm-corrected over each table's tests (stats_breakdown_p: the exact
+ * sign-flip test in small cells, none starred below STATS_STAR_MIN_DEALS).
  *
  * Summary CSV (long format, one number per row), columns:
  *   breakdown  provenance | input | all | trumps_held | longest_plain |
@@ -36,8 +37,9 @@
  *              deals; mean_tricks sd_tricks; mean_optimal_leads (best);
  *              mean_cost cost_se cost_ci_low cost_ci_high optimal_pct
  *              (versus best); n mean_gain sd se ci_low ci_high t p_value
- *              (%.6g; 0 below 1e-300) p_value_holm (breakdown cells that
- *              the text report stars, Holm-adjusted over its table)
+ *              (%.6g; 0 below 1e-300; in a breakdown cell its test's,
+ *              stats_breakdown_p) p_value_holm (breakdown cells that the
+ *              text report may star, Holm-adjusted over its table)
  *              differ_pct n_when_differ mean_gain_when_differ
  *              se_gain_when_differ n_when_same mean_gain_when_same
  *              se_gain_when_same deals_with_difference (pairs; "differ" and
@@ -75,9 +77,22 @@ int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval 
  * four conventions, else each against the first. */
 bool stats_breakdown_shows(const stats_state *st, int i, int j);
 
-/* The breakdown's tests (the pairs it shows, in every key with deals) as
- * one family: adj[key][stats_pair_index] receives each one's Holm-adjusted
- * p-value (NaN where there is no test). Returns the number of tests. */
-int stats_breakdown_holm(const stats_state *st, int br, double adj[STATS_KEYS][STATS_MAX_PAIRS]);
+/* The fewest deals of a breakdown cell that may be starred (issue 25 item
+ * 18): a smaller cell is no test of its table's family. */
+#define STATS_STAR_MIN_DEALS 20
+
+/* The p-value of a breakdown cell's pair: the exact sign-flip test's
+ * (paired_sign_flip_p) up to PAIRED_EXACT_MAX deals, where the t-test's
+ * normal tails misjudge a few whole-trick differences (two deals of -1
+ * are p = 0.5, not 0), the paired t-test's above. NaN with no deals. */
+double stats_breakdown_p(const paired_acc *a);
+
+/* The breakdown's tests (the pairs it shows, in every key with at least
+ * STATS_STAR_MIN_DEALS deals) as one family: p[key][stats_pair_index]
+ * receives every pair's stats_breakdown_p in every key (p may be NULL), and
+ * adj[key][stats_pair_index] each test's Holm-adjusted p-value (NaN where
+ * there is no test). Returns the number of tests. */
+int stats_breakdown_holm(const stats_state *st, int br, double p[STATS_KEYS][STATS_MAX_PAIRS],
+                         double adj[STATS_KEYS][STATS_MAX_PAIRS]);
 
 #endif

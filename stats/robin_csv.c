@@ -22,7 +22,7 @@ int stats_write_robin_csv(const char *path, const robin_table *t, const provenan
     r.eval = "duplicate";
     for (int i = 0; i < t->nconv; i++)
         for (int j = i + 1; j < t->nconv; j++)
-            tidy_pair(&r, t->name[i], t->name[j], &t->pair[i * t->pair_stride + j], NAN, false);
+            tidy_pair(&r, t->name[i], t->name[j], &t->pair[i * t->pair_stride + j], NULL, false);
     for (int i = 0; i < t->nconv && t->nconv > 1; i++) {
         double field = 0;
         for (int j = 0; j < t->nconv; j++) {

@@ -38,10 +38,10 @@ static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
     return var > 0 ? sqrt(var) : 0;
 }
 
-/* The rows of one cell; holm: the Holm-adjusted p of each pair in the
- * cell's breakdown table (NaN: not one of its tests), NULL for the cell of
- * all deals. */
-static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *holm)
+/* The rows of one cell; p and holm: each pair's test in the cell's
+ * breakdown table and its Holm-adjusted p (NaN: not one of its tests),
+ * NULL for the cell of all deals (the paired t-test's p). */
+static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *p, const double *holm)
 {
     tidy_rows *t = &r->t;
     t->eval = "";
@@ -69,7 +69,8 @@ static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const
         for (int j = i + 1; j < st->nconv; j++) {
             int pair = stats_pair_index(i, j, st->nconv);
             t->eval = strcmp(eval_of(r, i), eval_of(r, j)) == 0 ? eval_of(r, i) : "dd-play";
-            tidy_pair(t, name_of(r, i), name_of(r, j), &c->pair[pair], holm ? holm[pair] : NAN, true);
+            tidy_test test = {p ? p[pair] : NAN, holm ? holm[pair] : NAN};
+            tidy_pair(t, name_of(r, i), name_of(r, j), &c->pair[pair], p ? &test : NULL, true);
         }
 }
 
@@ -92,15 +93,15 @@ int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval 
     tidy_count(t, "", "", "analysed", st->all.deals);
     if (prov) tidy_status(t, prov);
     t->breakdown = "all";
-    cell_rows(&r, st, &st->all, NULL);
-    static double holm[STATS_KEYS][STATS_MAX_PAIRS];
+    cell_rows(&r, st, &st->all, NULL, NULL);
+    static double p[STATS_KEYS][STATS_MAX_PAIRS], holm[STATS_KEYS][STATS_MAX_PAIRS];
     for (int br = 0; br < STATS_BREAKDOWNS; br++) {
         t->breakdown = BREAK_CSV_NAMES[br];
-        stats_breakdown_holm(st, br, holm);
+        stats_breakdown_holm(st, br, p, holm);
         for (int k = 0; k < STATS_KEYS; k++) {
             if (!st->by[br][k].deals) continue;
             snprintf(t->level, sizeof t->level, "%d", k);
-            cell_rows(&r, st, &st->by[br][k], holm[k]);
+            cell_rows(&r, st, &st->by[br][k], p[k], holm[k]);
         }
     }
     return tidy_close(t, diag);

@@ -80,7 +80,8 @@ void tidy_status(tidy_rows *r, const provenance *prov)
     tidy_text(r, "all", "status", status);
 }
 
-void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, double holm_p, bool differ_same)
+void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
+               bool differ_same)
 {
     paired_summary s;
     paired_summarise(a, &s);
@@ -92,8 +93,9 @@ void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, 
     tidy_num(r, x, y, "ci_low", NULL, s.ci_lo, 6);
     tidy_num(r, x, y, "ci_high", NULL, s.ci_hi, 6);
     tidy_num(r, x, y, "t", NULL, s.t, 4);
-    tidy_sig(r, x, y, "p_value", isnan(s.p) ? NAN : pvalue_for_csv(s.p));
-    if (!isnan(holm_p)) tidy_sig(r, x, y, "p_value_holm", pvalue_for_csv(holm_p));
+    double p = test ? test->p : s.p;
+    tidy_sig(r, x, y, "p_value", isnan(p) ? NAN : pvalue_for_csv(p));
+    if (test && !isnan(test->holm_p)) tidy_sig(r, x, y, "p_value_holm", pvalue_for_csv(test->holm_p));
     tidy_num(r, x, y, "differ_pct", NULL, n ? 100 * ((double)paired_n_differ(a) / (double)n) : NAN, 4);
     if (differ_same) {
         paired_summary differ, same;

@@ -40,11 +40,18 @@ void tidy_provenance(tidy_rows *r, const provenance *prov);
 /* The input rows common to both tables' ends: complete and status. */
 void tidy_status(tidy_rows *r, const provenance *prov);
 
+/* A breakdown cell's test of a pair (report.h's stats_breakdown_holm): its
+ * p-value and Holm-adjusted p-value (NaN: not one of the table's tests). */
+typedef struct {
+    double p, holm_p;
+} tidy_test;
+
 /* The rows of x minus y over a: n mean_gain sd se ci_low ci_high t
- * p_value, p_value_holm when holm_p is a number, differ_pct, with
- * differ_same the n, mean and se of the gain when the choices differ and
- * when they are the same, and deals_with_difference for each difference
- * that occurs. */
-void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, double holm_p, bool differ_same);
+ * p_value (test's p, or the paired t-test's when test is NULL),
+ * p_value_holm when test's is a number, differ_pct, with differ_same the
+ * n, mean and se of the gain when the choices differ and when they are the
+ * same, and deals_with_difference for each difference that occurs. */
+void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
+               bool differ_same);
 
 #endif

@@ -65,7 +65,7 @@ static void deal_of(const gen_deal *g, sd_deal *d, int k)
     d->dealer = g->dealer;
     d->turnup = g->turnup;
     d->trump = card_suit(g->turnup);
-    d->deal_index = g->index;
+    d->deal_key = g->index;
     d->seed = 3;
     d->signals = k & 1;
     d->ext = k & 2 ? SD_EXT_DONE : 0;
@@ -111,7 +111,7 @@ static void same_everywhere(const convention *b, const convention *c, gsl_rng *r
                 for (int x = 0; x < 52 && !hand_has(d.hand[eldest], opening); x++) opening = (card_t)x;
             } else {
                 lead_view v = {.hand = d.hand[eldest], .trump = d.trump, .turnup = d.turnup,
-                               .deal_index = d.deal_index, .seed = d.seed};
+                               .deal_key = d.deal_key, .seed = d.seed};
                 lead_choice lb, lc;
                 assert_int_equal(lead_choose(b, &v, &lb), 0);
                 assert_int_equal(lead_choose(c, &v, &lc), 0);

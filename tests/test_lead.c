@@ -224,7 +224,7 @@ static void test_random(void **state)
     const convention *r = convention_builtin("random");
     lead_view v = view_of("S:KJ8432 H:Q963 D:AK C:Q", SUIT_H, NULL);
     /* sorted hand: SK SJ S8 S4 S3 S2 HQ H9 H6 H3 DA DK CQ; RULES.md §8.2's
-     * splitmix64 with seed 0, deal 0 gives k = 8 (computed independently below) */
+     * splitmix64 with seed 0, deal key 0 gives k = 8 (computed independently below) */
     uint64_t s = 0 ^ (0x9E3779B97F4A7C15ULL * 1), lim = (UINT64_MAX / 13) * 13, u;
     do {
         uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
@@ -240,16 +240,149 @@ static void test_random(void **state)
     lead_choice again;
     assert_int_equal(lead_choose(r, &v, &again), 0);
     assert_int_equal(again.card, ch.card);
-    /* other deal indices and seeds spread over the hand */
+    /* other deal keys and seeds spread over the hand */
     int seen[64] = {0}, distinct = 0;
     for (uint64_t i = 0; i < 200; i++) {
-        v.deal_index = i;
+        v.deal_key = i;
         v.seed = 12345;
         assert_int_equal(lead_choose(r, &v, &ch), 0);
         assert_true(hand_has(v.hand, ch.card));
         if (!seen[ch.card]++) distinct++;
     }
     assert_int_equal(distinct, 13);
+}
+
+/* Deals first..last (1-based) of the demo corpus as a PBN file, in the
+ * corpus's order or reversed. */
+static void corpus_part(const char *path, int first, int last, bool reverse)
+{
+    char out[256];
+    assert_int_equal(test_run(out, sizeof out,
+                              "zcat corpora/whist-2000.pbn.gz | awk 'BEGIN { RS = \"\"; ORS = \"\\n\\n\" } "
+                              "NR > %d && NR <= %d { r[n++] = $0 } END { for (i = 0; i < n; i++) print r[%s] }' > %s",
+                              first, last + 1, reverse ? "n - 1 - i" : "i", path),
+                     0);
+}
+
+/* The place of card ("D7") in the hand's text ("S:K H:J543 D:A7 C:AK7543",
+ * a void "-"): RULES.md §8.2's k, the cards sorted by TB suit order, then
+ * rank high to low. */
+static int sorted_place(const char *hand, const char *card)
+{
+    int k = 0;
+    for (const char *p = hand; *p && *p != '\n'; p++) {
+        if (p[1] != ':') continue;
+        const char *ranks = p + 2;
+        size_t held = strcspn(ranks, " \n");
+        if (*p == card[0]) return k + (int)strcspn(ranks, card + 1);
+        if (ranks[0] != '-') k += (int)held;
+    }
+    return -1;
+}
+
+typedef struct {
+    int board, k;
+    char card[4];
+} random_lead;
+
+/* `whistlab lead --convention random` on each deal of path: board, card
+ * and its place k. Returns the deals. */
+static int random_leads(const char *path, random_lead *d, int max)
+{
+    static char out[1 << 16];
+    assert_int_equal(test_run(out, sizeof out, "%s lead --convention random %s 2>/dev/null", test_bin(), path), 0);
+    int n = 0;
+    for (const char *p = strstr(out, "  board "); p && n < max; p = strstr(p + 1, "  board ")) {
+        random_lead *x = &d[n++];
+        x->board = atoi(p + 8);
+        const char *hand = strstr(p, "  S:"), *card = strstr(p, "\n  random ");
+        assert_non_null(hand);
+        assert_non_null(card);
+        assert_int_equal(sscanf(card + 10, "%3s", x->card), 1);
+        x->k = sorted_place(hand + 2, x->card);
+        if (x->k < 0 || x->k >= 13) fail_msg("%s: board %d: %s in %.40s", path, x->board, x->card, hand);
+    }
+    return n;
+}
+
+/* Issue 25 item 20: random's card follows the deal, not its place in its
+ * file (deal i of every file drew the same k). The same deals reversed draw
+ * the same cards, in `lead` and in a replay's play; 40 other deals at the
+ * same places draw independently (agreeing by chance on 40/13 of them, not
+ * on all 40); threads and shards give the same bytes. */
+static void test_random_follows_the_deal(void **state)
+{
+    (void)state;
+    char first[256], reversed[256], next[256];
+    snprintf(first, sizeof first, "%s", test_tmp("first.pbn"));
+    snprintf(reversed, sizeof reversed, "%s", test_tmp("reversed.pbn"));
+    snprintf(next, sizeof next, "%s", test_tmp("next.pbn"));
+    corpus_part(first, 1, 40, false);
+    corpus_part(reversed, 1, 40, true);
+    corpus_part(next, 41, 80, false);
+    static random_lead a[40], r[40], b[40];
+    assert_int_equal(random_leads(first, a, 40), 40);
+    assert_int_equal(random_leads(reversed, r, 40), 40);
+    assert_int_equal(random_leads(next, b, 40), 40);
+    int same_place = 0;
+    for (int i = 0; i < 40; i++) {
+        assert_int_equal(r[39 - i].board, a[i].board);
+        assert_string_equal(r[39 - i].card, a[i].card);
+        same_place += a[i].k == b[i].k;
+    }
+    assert_true(same_place < 12);
+    /* a replay in play: random's lead and tricks per board, whatever the
+     * order, the threads or the shards */
+    static char out[4096];
+    char csv[2][256], wls[3][256];
+    for (int i = 0; i < 2; i++) {
+        snprintf(csv[i], sizeof csv[i], "%s", test_tmp(i ? "reversed.csv" : "first.csv"));
+        assert_int_equal(test_run(out, sizeof out,
+                                  "%s replay --no-progress --eval play --conventions random,long-suit --threads %d "
+                                  "--csv-deals %s %s > /dev/null 2>&1",
+                                  test_bin(), 1 + i, csv[i], i ? reversed : first),
+                         0);
+    }
+    /* random's lead and tricks by board: "board lead tricks" */
+    static char by_board[2][81][32];
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fopen(csv[i], "r");
+        assert_non_null(f);
+        char line[512];
+        int rows = 0;
+        while (fgets(line, sizeof line, f)) {
+            char board[16], conv[32], lead[8], tricks[8];
+            if (sscanf(line, "%*[^,],%*[^,],%*[^,],%15[^,],%*[^,],%*[^,],%*[^,],%31[^,],%7[^,],%*[^,],%*[^,],%7[^,]",
+                       board, conv, lead, tricks) != 4 || strcmp(conv, "random"))
+                continue;
+            int n = atoi(board);
+            assert_true(n >= 1 && n <= 40);
+            snprintf(by_board[i][n], sizeof by_board[i][n], "%s %s", lead, tricks);
+            rows++;
+        }
+        fclose(f);
+        assert_int_equal(rows, 40);
+    }
+    for (int n = 1; n <= 40; n++) assert_string_equal(by_board[1][n], by_board[0][n]);
+    for (int i = 0; i < 3; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "%d.wls", i);
+        snprintf(wls[i], sizeof wls[i], "%s", test_tmp(name));
+        assert_int_equal(test_run(out, sizeof out,
+                                  "%s replay --no-progress --eval play --conventions random,long-suit %s%s%s "
+                                  "--save %s %s > /dev/null 2>&1",
+                                  test_bin(), i ? "--shard " : "", i ? (i == 1 ? "1" : "2") : "", i ? "/2" : "",
+                                  wls[i], first),
+                         0);
+    }
+    char merged[256];
+    snprintf(merged, sizeof merged, "%s", test_tmp("merged.wls"));
+    assert_int_equal(test_run(out, sizeof out, "%s merge --save %s %s %s > /dev/null 2>&1", test_bin(), merged,
+                              wls[2], wls[1]),
+                     0);
+    assert_int_equal(test_run(out, sizeof out, "cmp %s %s 2>&1", wls[0], merged), 0);
+    const char *const files[] = {first, reversed, next, csv[0], csv[1], wls[0], wls[1], wls[2], merged};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) remove(files[i]);
 }
 
 static void test_registry(void **state)
@@ -308,7 +441,7 @@ static void test_choose_each_is_choose(void **state)
             deck[r] = t;
         }
         lead_view v = {.hand = 0, .trump = k % 5 == 4 ? STRAIN_NT : k % 5, .turnup = CARD_NONE,
-                       .deal_index = (uint64_t)k, .seed = 7};
+                       .deal_key = (uint64_t)k, .seed = 7};
         for (int c = 0; c < 13; c++) v.hand |= 1ULL << deck[c];
         for (int c = 13; c < 52 && v.trump != STRAIN_NT && k % 3; c++)
             if (card_suit(deck[c]) == v.trump) {
@@ -403,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_w2c_tenace_over_turnup),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_random_follows_the_deal),
         cmocka_unit_test(test_registry),
         cmocka_unit_test(test_choose_each_is_choose),
         cmocka_unit_test(test_no_trumps),

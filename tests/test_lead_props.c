@@ -65,7 +65,7 @@ static void test_opening_properties(void **state)
         rdeal d;
         deal_cards(rng, pack, &d, k % 10 == 9);
         lead_view v = {.hand = d.hand[SEAT_W], .trump = d.trump, .turnup = d.turnup,
-                       .deal_index = (uint64_t)k, .seed = 7};
+                       .deal_key = (uint64_t)k, .seed = 7};
         lead_choice first[16];
         for (int i = 0; i < n; i++) {
             if (convention_is_dd_best(all[i])) continue;
@@ -84,7 +84,7 @@ static void test_opening_properties(void **state)
         redeal_others(rng, &d);
         assert_int_equal(hand_count(d.hand[SEAT_N] | d.hand[SEAT_E] | d.hand[SEAT_S] | d.hand[SEAT_W]), 52);
         lead_view w = {.hand = d.hand[SEAT_W], .trump = d.trump, .turnup = d.turnup,
-                       .deal_index = (uint64_t)k, .seed = 7};
+                       .deal_key = (uint64_t)k, .seed = 7};
         for (int i = 0; i < n; i++) {
             if (convention_is_dd_best(all[i])) continue;
             lead_choice ch;
@@ -122,7 +122,7 @@ static void test_later_properties(void **state)
         play_public_init(&pub, d.trump, d.turnup, SEAT_S, k % 2 == 1);
         for (int t = 0; t < 13; t++) {
             int seat = pub.leader[t];
-            play_view v = {.pub = &pub, .seat = seat, .hand = d.hand[seat], .deal_index = (uint64_t)k};
+            play_view v = {.pub = &pub, .seat = seat, .hand = d.hand[seat], .deal_key = (uint64_t)k};
             later_choice lc;
             card_t card;
             if (lead_later(c, &v, &lc) == 0) {

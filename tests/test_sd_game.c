@@ -44,7 +44,7 @@ static void deal_of(const gen_deal *g, sd_deal *d)
     d->dealer = g->dealer;
     d->turnup = g->turnup;
     d->trump = card_suit(g->turnup);
-    d->deal_index = g->index;
+    d->deal_key = g->index;
     d->seed = 5;
 }
 

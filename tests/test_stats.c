@@ -83,7 +83,12 @@ static void test_paired_degenerate(void **state)
     paired_add(&q, 9, 8, 1);
     paired_add(&q, 9, 8, 1);
     paired_summarise(&q, &s);
-    assert_true(s.mean == 1 && s.se == 0 && s.p == 0 && isinf(s.t));
+    /* issue 25 item 18: two equal gains are no proof (p was 0): the
+     * sign-flip test's 2 / 2^2 */
+    assert_true(s.mean == 1 && s.se == 0 && s.p == 0.5 && isinf(s.t));
+    for (int k = 0; k < 8; k++) paired_add(&q, 9, 8, 1);
+    paired_summarise(&q, &s);
+    assert_true(s.p == ldexp(1, -9));
     paired_acc e = {0};
     paired_add(&e, 13, 0, 1);
     paired_add(&e, 0, 13, 1);
@@ -91,6 +96,60 @@ static void test_paired_degenerate(void **state)
     assert_int_equal(paired_with_difference(&e, 13), 1);
     paired_summarise(&e, &s);
     assert_true(fabs(s.sd - sqrt(338.0)) < 1e-9); /* d = 13, -13: var = 2 * 169 / 1 */
+}
+
+/* The sign-flip p of the differences d[0..n-1] by walking all 2^n signs
+ * (the definition itself, independent of paired.c's counting). */
+static double sign_flip_by_enumeration(const int *d, int n)
+{
+    int observed = 0, as_far = 0;
+    for (int i = 0; i < n; i++) observed += d[i];
+    for (unsigned m = 0; m < 1u << n; m++) {
+        int sum = 0;
+        for (int i = 0; i < n; i++) sum += (m >> i & 1) ? -d[i] : d[i];
+        as_far += abs(sum) >= abs(observed);
+    }
+    return (double)as_far / (double)(1u << n);
+}
+
+/* Issue 25 item 18: the exact sign-flip test, against the enumeration of
+ * every sign and against values counted by hand. */
+static void test_sign_flip_exact(void **state)
+{
+    (void)state;
+    paired_acc a = {0};
+    assert_true(isnan(paired_sign_flip_p(&a)));
+    paired_add(&a, 3, 4, 1);
+    paired_add(&a, 3, 4, 1);
+    assert_true(paired_sign_flip_p(&a) == 0.5); /* two deals of -1 */
+    paired_acc z = {0};
+    paired_add(&z, 5, 5, 0);
+    assert_true(paired_sign_flip_p(&z) == 1); /* nothing but zeros */
+    /* 1 2 3: of the 8 sums +-1+-2+-3 two reach |6| */
+    paired_acc b = {0};
+    for (int d = 1; d <= 3; d++) paired_add(&b, d, 0, 1);
+    assert_true(paired_sign_flip_p(&b) == 0.25);
+    /* 14 deals +1, two zeros and four -1: |2k - 18| >= 10, k ~ Bin(18, 1/2):
+     * 2 (1 + 18 + 153 + 816 + 3060) / 2^18 */
+    paired_acc c = {0};
+    for (int k = 0; k < 20; k++) paired_add(&c, k < 14 ? 2 : k < 16 ? 1 : 0, 1, 1);
+    assert_true(paired_sign_flip_p(&c) == 8096.0 / 262144.0);
+    uint64_t rng = 25;
+    for (int round = 0; round < 200; round++) {
+        int d[16], n = 1 + round % 16;
+        paired_acc r = {0};
+        for (int i = 0; i < n; i++) {
+            rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+            d[i] = (int)(rng >> 59) % 9 - 4 + (round % 3 == 0 ? 9 * (int)(rng >> 63) : 0);
+            paired_add(&r, d[i], 0, d[i] != 0);
+        }
+        assert_true(paired_sign_flip_p(&r) == sign_flip_by_enumeration(d, n));
+    }
+    paired_acc big = {0};
+    for (int k = 0; k < PAIRED_EXACT_MAX; k++) paired_add(&big, 13, 0, 1);
+    assert_true(paired_sign_flip_p(&big) == ldexp(1, 1 - PAIRED_EXACT_MAX));
+    paired_add(&big, 0, 13, 1);
+    assert_true(isnan(paired_sign_flip_p(&big))); /* past the counting's bound */
 }
 
 static void test_pair_index(void **state)
@@ -850,44 +909,53 @@ static void test_holm(void **state)
     assert_true(fabs(qa[2] - 0.6) < 1e-12 && qa[0] == 1 && qa[1] == 1);
 }
 
-/* A breakdown by trumps of one pair: with 0 trumps a strong gain (9 deals
- * +1, one 0: p about 1e-5), with 1..4 trumps a modest one (seven +1, two 0,
- * one -1: p = 0.024 each). Unadjusted all five cells would be starred;
- * Holm over the five tests keeps the first only (0.024 x 4 = 0.096). */
+/* A breakdown by trumps of one pair, its p from the exact sign-flip test:
+ * with 0 trumps a strong gain (18 deals +1, two 0: p = 2^-17), with 1..4
+ * trumps a modest one (14 +1, two 0, four -1: p = 8096 / 2^18 = 0.0309
+ * each). Unadjusted all five cells would be starred; Holm over the five
+ * tests keeps the first only (0.0309 x 4 = 0.124). Issue 25 item 18: with
+ * 5 trumps two deals of -1 (p = 0.5, not 0) and with 6 trumps 19 deals of
+ * +1 (p = 2^-18) are below the 20 deals of a test: in no family, no star. */
 static void test_breakdown_stars_are_holm_corrected(void **state)
 {
     (void)state;
     static const char *const names[] = {"long-suit", "short-suit"};
     stats_state *st = calloc(1, sizeof *st);
     stats_init(st, 2, names);
-    for (int trumps = 0; trumps <= 4; trumps++)
-        for (int k = 0; k < 10; k++) {
-            int diff = trumps == 0 ? k < 9 : k < 7 ? 1 : k < 9 ? 0 : -1;
+    for (int trumps = 0; trumps <= 6; trumps++)
+        for (int k = 0; k < (trumps == 5 ? 2 : trumps == 6 ? 19 : 20); k++) {
+            int diff = trumps == 0 ? k < 18 : trumps == 5 ? -1 : trumps == 6 ? 1 : k < 14 ? 1 : k < 16 ? 0 : -1;
             stats_deal d = {.score = {6 + diff, 6}, .choice = {1, 2}, .best = 7};
             d.key[BREAK_TRUMPS] = trumps;
             d.key[BREAK_LONGEST] = 5;
             stats_add(st, &d);
         }
-    st->read = st->accepted = 50;
-    paired_summary s;
-    paired_summarise(&st->by[BREAK_TRUMPS][1].pair[0], &s);
-    assert_true(s.p > 0.02 && s.p < 0.03);
-    double raw_p = s.p;
-    static double adj[STATS_KEYS][STATS_MAX_PAIRS];
-    assert_int_equal(stats_breakdown_holm(st, BREAK_TRUMPS, adj), 5);
-    assert_true(adj[0][0] < 0.05);
+    st->read = st->accepted = 121;
+    const double raw_p = 8096.0 / 262144.0;
+    assert_true(stats_breakdown_p(&st->by[BREAK_TRUMPS][1].pair[0]) == raw_p);
+    assert_true(stats_breakdown_p(&st->by[BREAK_TRUMPS][5].pair[0]) == 0.5);
+    static double p[STATS_KEYS][STATS_MAX_PAIRS], adj[STATS_KEYS][STATS_MAX_PAIRS];
+    assert_int_equal(stats_breakdown_holm(st, BREAK_TRUMPS, p, adj), 5);
+    assert_true(adj[0][0] == 5 * ldexp(1, -17));
     for (int k = 1; k <= 4; k++) assert_true(fabs(adj[k][0] - 4 * raw_p) < 1e-12);
-    assert_true(isnan(adj[5][0]));
+    assert_true(isnan(adj[5][0]) && isnan(adj[6][0]) && isnan(adj[7][0]));
+    assert_true(p[5][0] == 0.5 && p[6][0] == ldexp(1, -18) && isnan(p[7][0]));
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     stats_report(f, st, STATS_EVAL_PLAY, NULL);
     fclose(f);
-    assert_non_null(strstr(buf, "* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests"));
     const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
     assert_non_null(table);
-    assert_non_null(strstr(table, "\n0             10  20.0   6.900   6.000   7.000  +0.900*\n"));
-    assert_non_null(strstr(table, "\n1             10  20.0   6.600   6.000   7.000  +0.600 \n"));
+    assert_non_null(strstr(table, "\n* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests "
+                                  "of this table\n  (the cells of 20 deals or more; p: exact sign-flip test up to "
+                                  "100 deals, else paired t-test)\n"));
+    assert_non_null(strstr(table, "\n0             20  16.5   6.900   6.000   7.000  +0.900*\n"));
+    assert_non_null(strstr(table, "\n1             20  16.5   6.500   6.000   7.000  +0.500 \n"));
+    assert_non_null(strstr(table, "\n5              2   1.7   5.000   6.000   7.000  -1.000 \n"));
+    assert_non_null(strstr(table, "\n6             19  15.7   7.000   6.000   7.000  +1.000 \n"));
+    /* the longest suit's one cell of 121 deals: the t-test */
+    assert_non_null(strstr(buf, "over the 1 test of this table\n"));
     free(buf);
     diag_t err = {0};
     char want[32];
@@ -897,8 +965,38 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     assert_string_equal(summary_value(path, "trumps_held", "3", "long-suit", "short-suit", "p_value_holm"), want);
     snprintf(want, sizeof want, "%.6g", raw_p);
     assert_string_equal(summary_value(path, "trumps_held", "3", "long-suit", "short-suit", "p_value"), want);
+    assert_string_equal(summary_value(path, "trumps_held", "5", "long-suit", "short-suit", "p_value"), "0.5");
+    assert_string_equal(summary_value(path, "trumps_held", "5", "long-suit", "short-suit", "p_value_holm"), "");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "p_value_holm"), "");
     remove(path);
+    free(st);
+}
+
+/* A small breakdown: no cell has the 20 deals of a test, and the report
+ * says so. */
+static void test_breakdown_too_small_to_star(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"long-suit", "random"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 2, names);
+    for (int k = 0; k < 5; k++) {
+        stats_deal d = {.score = {5, 6}, .choice = {1, 2}, .best = 7};
+        d.key[BREAK_TRUMPS] = 3;
+        stats_add(st, &d);
+    }
+    st->read = st->accepted = 5;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    stats_report(f, st, STATS_EVAL_DD, NULL);
+    fclose(f);
+    const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "(mean tricks; mean net gain)\nno * : no cell has the 20 deals a test of this "
+                                  "table needs\n"));
+    assert_non_null(strstr(table, "\n3              5 100.0   5.000   6.000   7.000  -1.000 \n"));
+    free(buf);
     free(st);
 }
 
@@ -1023,6 +1121,8 @@ int main(void)
         cmocka_unit_test(test_p_values_keep_their_magnitude),
         cmocka_unit_test(test_holm),
         cmocka_unit_test(test_breakdown_stars_are_holm_corrected),
+        cmocka_unit_test(test_breakdown_too_small_to_star),
+        cmocka_unit_test(test_sign_flip_exact),
         cmocka_unit_test(test_wls_older_version_refused),
         cmocka_unit_test(test_provenance),
     };

@@ -21,7 +21,8 @@ typedef struct {
     hand_t hand;        /* his 13 cards */
     int trump;          /* SUIT_S..SUIT_C, or STRAIN_NT (no suit is trumps) */
     card_t turnup;      /* the dealer's turned card, CARD_NONE if none */
-    uint64_t deal_index;/* 0-based position in the input (seeds `random`) */
+    uint64_t deal_key;  /* the deal's key, formats/deal_digest.h: with the seed it
+                           draws `random`'s card, the same wherever the deal stands */
     uint64_t seed;      /* run seed (`random`) */
 } lead_view;
 

@@ -594,7 +594,7 @@ static int opening(later_ctx *x, const convention *c)
 {
     const play_public *pub = x->pub;
     lead_view lv = {.hand = x->v->hand, .trump = pub->trump, .turnup = pub->turnup,
-                    .deal_index = x->v->deal_index, .seed = x->v->seed};
+                    .deal_key = x->v->deal_key, .seed = x->v->seed};
     const card_row *row;
     const suit_rule *rule;
     if (lead_opening(c, &lv, &x->out->choice, &row, &rule, &x->out->lookup) < 0) return -1;

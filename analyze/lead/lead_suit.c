@@ -233,7 +233,9 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
 }
 
 /* §8.2 random: the k-th card of the hand sorted by TB suit order, then rank
- * high to low; k from splitmix64 with rejection sampling (normative). */
+ * high to low; k from splitmix64 with rejection sampling (normative), its
+ * state from the seed and the deal's key, not its position (issue 25 item
+ * 20: deal i of every file drew the same k). */
 static uint64_t splitmix64(uint64_t *s)
 {
     uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
@@ -246,7 +248,7 @@ static card_t random_card(const lead_view *v)
 {
     uint64_t n = (uint64_t)hand_count(v->hand);
     if (n == 0) return CARD_NONE;
-    uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_index + 1));
+    uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_key + 1));
     uint64_t lim = (UINT64_MAX / n) * n, u;
     do u = splitmix64(&s);
     while (u >= lim);

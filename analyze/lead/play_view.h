@@ -85,7 +85,7 @@ typedef struct {
     const play_public *pub;
     int seat;              /* the player on lead */
     hand_t hand;           /* his current hand (I1) */
-    uint64_t deal_index, seed; /* for `random` at trick 1 */
+    uint64_t deal_key, seed;   /* for `random` at trick 1 (lead.h) */
     unsigned ext;          /* analyze/play/RULES.md §13 rules on: bit n = Xn (X8, X11,
                               X12 act on leads) */
     bool quiet;            /* the caller keeps no rule ids: the later

@@ -3,6 +3,7 @@
  * with the log on request, and the log as text. */
 #include <string.h>
 #include "analyze/play/sd_table.h"
+#include "formats/deal_digest.h"
 
 void sd_deal_from(sd_deal *out, const deal_t *d)
 {
@@ -12,6 +13,7 @@ void sd_deal_from(sd_deal *out, const deal_t *d)
     out->turnup = d->turnup;
     out->dealer = d->dealer < 4 ? d->dealer : deal_dealer_of_leader(d->leader < 4 ? d->leader : SEAT_N);
     out->deal_index = d->pos.index;
+    out->deal_key = deal_digest_key(d);
 }
 
 int sd_play(const sd_deal *d, const sd_side *const side[2], card_t opening, sd_result *r, sd_log *log)

@@ -21,7 +21,8 @@ typedef struct {
     int trump;          /* SUIT_S..SUIT_C, or STRAIN_NT */
     card_t turnup;      /* CARD_NONE if none */
     int dealer;         /* the eldest hand, on his left, leads */
-    uint64_t deal_index, seed; /* for the `random` convention */
+    uint64_t deal_index; /* 0-based position in the input */
+    uint64_t deal_key, seed; /* for the `random` convention (lead.h) */
     bool signals;       /* analyze/play/RULES.md §11 (--signals): calls and echoes */
     unsigned ext;       /* analyze/play/RULES.md §13 rules on (--ext): bit n = Xn */
 } sd_deal;

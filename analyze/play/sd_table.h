@@ -37,7 +37,7 @@ static inline int sd_table_seat(const sd_table *tb)
 static inline play_view sd_table_view(const sd_table *tb, const sd_deal *d, bool quiet, suit_choices *choices)
 {
     int seat = sd_table_seat(tb);
-    return (play_view){.pub = &tb->pub, .seat = seat, .hand = tb->hand[seat], .deal_index = d->deal_index,
+    return (play_view){.pub = &tb->pub, .seat = seat, .hand = tb->hand[seat], .deal_key = d->deal_key,
                        .seed = d->seed, .ext = d->ext, .quiet = quiet, .choices = choices};
 }
 

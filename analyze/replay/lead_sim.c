@@ -7,6 +7,7 @@
 #include "analyze/dd/dd_pool.h"
 #include "analyze/play/sd_play.h"
 #include "analyze/replay/lead_sim.h"
+#include "formats/deal_digest.h"
 
 #define SIM_DEPTH 64
 
@@ -75,7 +76,6 @@ static void play_layout(dd_job *job, int thread, void *ctx)
     sd_deal d;
     sd_deal_from(&d, &job->deal);
     d.seed = o->seed;
-    d.deal_index = job->tag;
     d.signals = o->signals;
     d.ext = o->ext;
     int mine = sd_side_of(seat_left(d.dealer));
@@ -116,8 +116,8 @@ static void collect_one(sim *s)
             }
         }
     }
-    lead_view v = {.hand = o->hand, .trump = o->trump, .turnup = l->deal.turnup, .deal_index = job->tag,
-                   .seed = o->seed};
+    lead_view v = {.hand = o->hand, .trump = o->trump, .turnup = l->deal.turnup,
+                   .deal_key = deal_digest_key(&job->deal), .seed = o->seed};
     for (int k = 0; k < o->nconv; k++) {
         lead_choice *ch = &l->choice[k];
         lead_choose(o->conv[k], &v, ch);

@@ -197,7 +197,7 @@ static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const
 static lead_view leader_view(const run *r, const deal_t *d)
 {
     return (lead_view){.hand = d->hand[d->leader], .trump = d->strain, .turnup = d->turnup,
-                       .deal_index = d->pos.index, .seed = r->o->seed};
+                       .deal_key = deal_digest_key(d), .seed = r->o->seed};
 }
 
 /* The eldest side's single-dummy tricks with convention i (-1: the deal

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < 13; k++) v[i].hand |= card_bit(pack[k]);
         v[i].turnup = pack[51]; /* the dealer's last card, on the leader's right */
         v[i].trump = card_suit(v[i].turnup);
-        v[i].deal_index = (uint64_t)i;
+        v[i].deal_key = (uint64_t)i;
     }
     gsl_rng_free(rng);
 

@@ -123,7 +123,7 @@ int main(int argc, char **argv)
             d->dealer = g[k].dealer;
             d->turnup = g[k].turnup;
             d->trump = card_suit(g[k].turnup);
-            d->deal_index = g[k].index;
+            d->deal_key = g[k].index;
         }
     }
     gsl_rng_free(rng);

@@ -16,6 +16,7 @@
 #include "analyze/lead/lead.h"
 #include "analyze/play/sd_duplicate.h"
 #include "analyze/play/sd_play.h"
+#include "formats/deal_digest.h"
 
 #define DEALS 64
 
@@ -62,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < DEALS; i++) {
         const deal_t *w = &deals[i];
         lead_view lv = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
-                        .deal_index = w->pos.index, .seed = 1};
+                        .deal_key = deal_digest_key(w), .seed = 1};
         lead_choice ch;
         if (lead_choose(c, &lv, &ch) == 0 && !hand_has(lv.hand, ch.card)) abort(); /* a card not held */
         sd_deal d;
