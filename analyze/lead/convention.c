@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/lead/convention_compile.h"
+#include "analyze/lead/table_text.h"
 
 /* From the generated build/gen/conventions_data.c. */
 extern const char *const CONVENTION_TABLE_FILES[];
@@ -15,7 +16,6 @@ extern const char *const CONVENTION_TABLE_TEXTS[];
 extern const int CONVENTION_TABLE_COUNT;
 
 #define MAX_BUILTINS 32
-#define MAX_TABLE_BYTES (1 << 20)
 
 /* The order of `whistlab conventions`: the default first, then its variants,
  * the other systems, the baselines. Tables not named here follow. */
@@ -101,38 +101,25 @@ const convention *const *convention_builtins(int *n)
     return (const convention *const *)builtins;
 }
 
-/* Reads a whole table file; NULL with diag filled. */
-static char *read_table_file(const char *path, diag_t *diag)
+/* A table file's text (table_text.h: read once a process, the bytes its
+ * digest is taken of); NULL with diag filled when it cannot be read or is
+ * no text table. */
+static const char *read_table_file(const char *path, diag_t *diag)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_set(diag, path, 0, "cannot open: %s", strerror(errno));
+    table_text t;
+    if (!table_text_read(path, &t, diag)) return NULL;
+    if (t.len > TABLE_TEXT_MAX) {
+        diag_set(diag, path, 0, "larger than %d bytes: not a convention table", TABLE_TEXT_MAX);
         return NULL;
     }
-    char *buf = malloc(MAX_TABLE_BYTES + 1);
-    size_t n = buf ? fread(buf, 1, MAX_TABLE_BYTES + 1, f) : 0;
-    bool err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        diag_set(diag, path, 0, buf ? "read error" : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    if (n > MAX_TABLE_BYTES) {
-        diag_set(diag, path, 0, "larger than %d bytes: not a convention table", MAX_TABLE_BYTES);
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    const char *nul = memchr(buf, 0, n);
+    const char *nul = memchr(t.text, 0, t.len);
     if (nul) {
         uint64_t line = 1;
-        for (const char *q = buf; q < nul; q++) line += *q == '\n';
+        for (const char *q = t.text; q < nul; q++) line += *q == '\n';
         diag_set(diag, path, line, "NUL byte: not a text table");
-        free(buf);
         return NULL;
     }
-    return buf;
+    return t.text;
 }
 
 /* The number of the line of text that starts with "name" (1 if none). */
@@ -152,7 +139,7 @@ static uint64_t name_line(const char *text)
 static convention *load_with_options(const char *path, const char *opts, diag_t *diag)
 {
     pthread_once(&builtins_once, init_builtins);
-    char *text = read_table_file(path, diag);
+    const char *text = read_table_file(path, diag);
     if (!text) return NULL;
     convention *c = convention_compile(text, path, opts, find_compiled, diag);
     if (c && find_compiled(convention_name(c))) {
@@ -162,7 +149,6 @@ static convention *load_with_options(const char *path, const char *opts, diag_t 
         convention_free(c);
         c = NULL;
     }
-    free(text);
     return c;
 }
 
@@ -171,19 +157,12 @@ convention *convention_load(const char *path, diag_t *diag)
     return load_with_options(path, NULL, diag);
 }
 
-static bool file_exists(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
-
 convention *convention_open(const char *spec, diag_t *diag)
 {
     pthread_once(&builtins_once, init_builtins);
     const convention *b = find_compiled(spec);
     if (b) return (convention *)b;
-    if (file_exists(spec)) return load_with_options(spec, NULL, diag);
+    if (table_file_exists(spec)) return load_with_options(spec, NULL, diag);
     const char *plus = strchr(spec, '+');
     if (plus && plus > spec) {
         char base[512];
@@ -200,7 +179,7 @@ convention *convention_open(const char *spec, diag_t *diag)
                     return convention_compile(CONVENTION_TABLE_TEXTS[e], CONVENTION_TABLE_FILES[e], plus + 1,
                                               find_compiled, diag);
             }
-            if (file_exists(base)) return load_with_options(base, plus + 1, diag);
+            if (table_file_exists(base)) return load_with_options(base, plus + 1, diag);
         }
     }
     diag_set(diag, spec, 0, "no such convention or table file (see 'whistlab conventions')");

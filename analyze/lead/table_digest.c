@@ -3,14 +3,8 @@
 #include <string.h>
 #include "analyze/lead/lead.h"
 #include "analyze/lead/table_digest.h"
+#include "analyze/lead/table_text.h"
 #include "formats/digest128.h"
-
-static bool readable(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f) fclose(f);
-    return f != NULL;
-}
 
 /* The table file behind one convention spec, into file; false for a
  * built-in (or no file at all: convention_open will say so). Resolved as
@@ -19,14 +13,14 @@ static bool readable(const char *path)
 static bool table_file(const char *spec, char *file, size_t len)
 {
     if (convention_builtin(spec)) return false;
-    if (readable(spec)) {
+    if (table_file_exists(spec)) {
         snprintf(file, len, "%s", spec);
         return true;
     }
     const char *plus = strchr(spec, '+');
     if (!plus || plus == spec || (size_t)(plus - spec) >= len) return false;
     snprintf(file, len, "%.*s", (int)(plus - spec), spec);
-    return !convention_builtin(file) && readable(file);
+    return !convention_builtin(file) && table_file_exists(file);
 }
 
 bool table_digests(const char *list, char *buf, size_t len, diag_t *diag)
@@ -36,9 +30,10 @@ bool table_digests(const char *list, char *buf, size_t len, diag_t *diag)
     size_t at = strlen(buf);
     for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (!table_file(tok, file, sizeof file)) continue;
-        digest128 d;
-        if (!digest128_file(file, &d, diag)) return false;
-        if (at < len) at += (size_t)snprintf(buf + at, len - at, "%s %s\n", file, digest128_hex(d, hex));
+        /* the digest of the text the convention is compiled from (one reading) */
+        table_text t;
+        if (!table_text_read(file, &t, diag)) return false;
+        if (at < len) at += (size_t)snprintf(buf + at, len - at, "%s %s\n", file, digest128_hex(t.digest, hex));
     }
     return true;
 }
