@@ -250,6 +250,19 @@ static uint64_t blocks_of(uint64_t count)
     return count / DD_STORE_BLOCK_RECORDS + (count % DD_STORE_BLOCK_RECORDS != 0);
 }
 
+/* *bytes = the size of a store of count records in nblocks blocks after
+ * data bytes of header and note; false when it is beyond 64 bits. Checked:
+ * a forged header with a valid CRC and a huge count wrapped the sum round
+ * to the file's size, and every read past the file died of SIGBUS
+ * (issue 25 item 2). */
+static bool store_bytes(uint64_t data, uint64_t count, uint64_t nblocks, uint64_t *bytes)
+{
+    uint64_t records, crcs;
+    return !__builtin_mul_overflow(count, (uint64_t)DD_STORE_RECORD_BYTES, &records) &&
+           !__builtin_mul_overflow(nblocks, (uint64_t)4, &crcs) && !__builtin_add_overflow(data, records, bytes) &&
+           !__builtin_add_overflow(*bytes, crcs, bytes);
+}
+
 /* Maps path and checks it whole: header, size, every block's CRC. */
 static dd_store *map_store(const char *path, diag_t *diag)
 {
@@ -273,10 +286,12 @@ static dd_store *map_store(const char *path, diag_t *diag)
         snprintf(why, sizeof why, "cannot map the file: %s", strerror(errno));
     } else if (header_unpack(s->map, s->size, &s->h, why, sizeof why)) {
         s->data = DD_STORE_HEADER_BYTES + strlen(s->h.note);
-        uint64_t nblocks = blocks_of(s->h.count);
-        uint64_t want = s->data + s->h.count * DD_STORE_RECORD_BYTES + nblocks * 4;
+        uint64_t nblocks = blocks_of(s->h.count), want;
         if (!s->h.complete)
             snprintf(why, sizeof why, "unfinished: the solve stopped before the end (go on with solve --resume)");
+        else if (!store_bytes(s->data, s->h.count, nblocks, &want))
+            snprintf(why, sizeof why, "truncated: %zu bytes where the header's %llu records need more than 2^64",
+                     s->size, (unsigned long long)s->h.count);
         else if (s->size != want)
             snprintf(why, sizeof why, "%s: %zu bytes where the header's %llu records need %llu",
                      s->size < want ? "truncated" : "too long", s->size, (unsigned long long)s->h.count,
