@@ -365,6 +365,13 @@ bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *d
                  p[i]->h.per_record != p[0]->h.per_record || p[i]->h.shards != shards) {
             diag_set(diag, parts[i], 0, "not a part of the same solve as %s", parts[0]);
             ok = false;
+        } else if (p[i]->h.digest.lane[0] != p[0]->h.digest.lane[0] ||
+                   p[i]->h.digest.lane[1] != p[0]->h.digest.lane[1]) {
+            /* a file of the same name may hold other deals (issue 25 item 9) */
+            char a[DIGEST128_HEX], b[DIGEST128_HEX];
+            diag_set(diag, parts[i], 0, "a part of other deals: cut from a corpus of digest %s, %s from %s",
+                     digest128_hex(p[i]->h.digest, a), parts[0], digest128_hex(p[0]->h.digest, b));
+            ok = false;
         }
     }
     if (ok && (uint32_t)n != shards) {
@@ -383,12 +390,10 @@ bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *d
     if (ok) {
         h = p[0]->h;
         h.shard = h.shards = 1;
-        h.count = h.deals = 0;
-        memset(&h.digest, 0, sizeof h.digest);
+        h.count = h.deals = 0; /* the digest: the corpus's, every part's */
         for (uint32_t k = 0; k < shards; k++) {
             h.count += by[k]->h.count;
             h.deals += by[k]->h.deals;
-            deal_digest_add(&h.digest, by[k]->h.digest);
         }
     }
     dd_store_writer *w = ok ? dd_store_create(out, &h, false, diag) : NULL;
