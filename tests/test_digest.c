@@ -4,6 +4,7 @@
  * deals swapped or a board renumbered give another; the digests of parts of
  * an input add up to the whole; a file's digest is its bytes'. */
 #include "testutil.h"
+#include "tests/digest_ref.h"
 #include "formats/deal_digest.h"
 #include "formats/reader.h"
 
@@ -152,49 +153,6 @@ static void test_bytes_and_files(void **state)
     assert_non_null(strstr(diag.reason, "cannot open"));
 }
 
-/* An independent reference of digest128_bytes, written from its
- * description (digest128.h, digest128.c's comment) rather than from its
- * code: the whole word stream built first (the bytes 8 at a time,
- * little-endian, the last 0..7 bytes zero-padded as one more word, then
- * the length), then digested chunk by chunk, 64 words a chunk, each with
- * the running digest (lane 0 xor lane 1) as its 65th word. */
-static uint64_t ref_fmix(uint64_t k)
-{
-    k = (k ^ k >> 33) * 0xFF51AFD7ED558CCDULL;
-    k = (k ^ k >> 33) * 0xC4CEB9FE1A85EC53ULL;
-    return k ^ k >> 33;
-}
-
-static uint64_t ref_lane(uint64_t seed, const uint64_t *w, size_t n)
-{
-    uint64_t h = seed ^ 0x9E3779B97F4A7C15ULL * (n + 1);
-    for (size_t i = 0; i < n; i++) {
-        h ^= ref_fmix(w[i] + 0x9E3779B97F4A7C15ULL * (i + 1));
-        h = ((h << 27) | (h >> 37)) * 0x94D049BB133111EBULL + 0x52DCE729ULL;
-    }
-    return ref_fmix(h);
-}
-
-static digest128 ref_bytes(const unsigned char *p, size_t n)
-{
-    size_t nwords = n / 8 + 2;
-    uint64_t *stream = calloc(nwords, sizeof *stream);
-    assert_non_null(stream);
-    for (size_t i = 0; i < n; i++) stream[i / 8] |= (uint64_t)p[i] << (8 * (i % 8));
-    stream[nwords - 1] = n;
-    digest128 d = {{0, 0}};
-    for (size_t at = 0; at < nwords; at += 64) {
-        uint64_t chunk[65];
-        size_t k = nwords - at < 64 ? nwords - at : 64;
-        memcpy(chunk, stream + at, k * sizeof *chunk);
-        chunk[k] = d.lane[0] ^ d.lane[1];
-        d.lane[0] = ref_lane(0x243F6A8885A308D3ULL, chunk, k + 1);
-        d.lane[1] = ref_lane(0x13198A2E03707344ULL, chunk, k + 1);
-    }
-    free(stream);
-    return d;
-}
-
 /* Issue 25 item 3: every length 0..4096, as bytes and as a file, equals
  * the reference; among them the lengths 504..511 mod 512 (1 table file in
  * 64), which wrote past the word buffer. Digests printed by today's main
@@ -214,7 +172,7 @@ static void test_every_length_against_a_reference(void **state)
     const char *path = test_tmp("digest-lengths.bin");
     char got[DIGEST128_HEX], want[DIGEST128_HEX];
     for (size_t n = 0; n <= MAX; n++) {
-        digest128 ref = ref_bytes(bytes, n);
+        digest128 ref = digest_ref_bytes(bytes, n);
         digest128_hex(ref, want);
         assert_string_equal(digest128_hex(digest128_bytes(bytes, n), got), want);
         if (n % 512 < 496 && n % 64 != 0 && n != MAX) continue; /* the file path: the edges */
@@ -235,7 +193,7 @@ static void test_every_length_against_a_reference(void **state)
         {4087, "5b34a3e93bf35cfd625dfce57cdcb487"}, {4096, "e4fdb9eee103f05d7ebf73d5606bc871"},
     };
     for (size_t i = 0; i < sizeof PINNED / sizeof PINNED[0]; i++)
-        assert_string_equal(digest128_hex(ref_bytes(bytes, PINNED[i].n), want), PINNED[i].hex);
+        assert_string_equal(digest128_hex(digest_ref_bytes(bytes, PINNED[i].n), want), PINNED[i].hex);
     free(bytes);
 }
 
