@@ -5,7 +5,8 @@
 #                plain, then under AddressSanitizer + UBSan
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
-#                language, .wls state files and .wdv stores of solved leads (tests/fuzz/)
+#                language, .wls state files, .wdv stores of solved leads and the table
+#                digests (tests/fuzz/); FUZZ_TARGETS="fuzz_where ..." runs some only
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -148,7 +149,8 @@ bench: deps
 # linked into each target (tests/fuzz/fuzz_*.c).
 FUZZ_SECONDS ?= 120
 FUZZ_SRC     = $(sort $(wildcard tests/fuzz/fuzz_*.c))
-FUZZERS      = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_TARGETS ?= $(FUZZ_SRC:tests/fuzz/%.c=%)
+FUZZERS      = $(FUZZ_TARGETS:%=build/fuzz/%)
 FUZZ_CFLAGS  = $(CSTD) $(WARN) -O1 -g -pthread -I. $(MPI_CFLAGS) -DWHISTLAB_VERSION='"fuzz"' \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 LIB_OBJ_FUZZ = $(LIB_SRC:%.c=build/fuzz/obj/%.o)

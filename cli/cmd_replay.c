@@ -556,12 +556,13 @@ int cmd_replay(int argc, char **argv)
     c.o.seed = c.s.seed;
     c.o.limit = c.s.limit;
     c.o.inputs = inputs;
-    replay_settings_format(&c.s, config, sizeof config);
-    c.o.config = config;
     if (c.values && !(store = input_opts_open_values(&c.o.input, c.values, "whistlab"))) {
         rc = EXIT_FAILURE_IO;
         goto out;
     }
+    if (store) replay_values_setting(&c.s, c.values, store);
+    replay_settings_format(&c.s, config, sizeof config);
+    c.o.config = config;
     c.o.values = store;
     c.o.mpi = &world;
     if (world.rank > 0) { /* a serving rank: rank 0 reports */
@@ -603,7 +604,6 @@ int cmd_replay(int argc, char **argv)
     }
     replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
     if (store && status == REPLAY_DONE && !values_match(&c, store, inputs)) status = REPLAY_FAILED;
-    if (store) replay_values_provenance(&prov, c.values, store);
     if (cli_verbosity == CLI_VERBOSE) {
         double secs = cli_progress_now() - started;
         fprintf(stderr, "replay: %llu deals analysed in %.2f s (%.1f deals/s)\n", (unsigned long long)st->all.deals,

@@ -235,8 +235,12 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world)
         goto out;
     }
     diag_t diag = {0};
-    digest128 digest = {{all.digest[0], all.digest[1]}};
-    if (!dd_store_finish(c->o.solve_to, all.deals, digest, &diag)) {
+    digest128 digest = {{all.digest[0], all.digest[1]}}, corpus = {{0, 0}};
+    /* a part is bound to the corpus it is cut from, its shard's deals or
+     * not: a merge refuses parts of other deals (issue 25 item 9) */
+    for (int k = 0; k < c->s.ninputs; k++)
+        deal_digest_add(&corpus, (digest128){{inputs[k].corpus[0], inputs[k].corpus[1]}});
+    if (!dd_store_finish(c->o.solve_to, all.deals, c->o.shards > 1 ? corpus : digest, &diag)) {
         cli_error("whistlab solve", &diag);
         goto out;
     }

@@ -57,10 +57,10 @@ int replay_finish_report(FILE *out, const stats_state *st, const replay_settings
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }
 
-void replay_values_provenance(provenance *p, const char *path, const dd_store *store)
+void replay_values_setting(replay_settings *s, const char *path, const dd_store *store)
 {
     const dd_store_header *h = dd_store_header_of(store);
     char hex[DIGEST128_HEX];
-    provenance_setting(p, "dd values", "from the store %s (%llu deals, digest %s; made by: %s)", path,
-                       (unsigned long long)h->deals, digest128_hex(h->digest, hex), h->note);
+    snprintf(s->values, sizeof s->values, "from the store %s (%llu deals, digest %s; made by: %s)", path,
+             (unsigned long long)h->deals, digest128_hex(h->digest, hex), h->note);
 }

@@ -17,9 +17,10 @@ void replay_print_title(FILE *out, const replay_settings *s, uint64_t part_mask,
 void replay_make_provenance(provenance *p, const char *command, const replay_settings *s,
                             const input_account *inputs, unsigned parts, uint64_t part_mask);
 
-/* The provenance line of a run whose double-dummy values came from a
- * store of solved leads: the file, its deals and digest, how it was made. */
-void replay_values_provenance(provenance *p, const char *path, const dd_store *store);
+/* The setting of a run whose double-dummy values come from a store of
+ * solved leads (s->values, the report's "dd values" line): the file, its
+ * deals and digest, how it was made. */
+void replay_values_setting(replay_settings *s, const char *path, const dd_store *store);
 /* The report (on out: stdout, or stderr when a CSV table goes to stdout,
  * cli_report_stream), the summary CSV and, with plot_dir, the figures drawn from
  * it (cmd_plot.h; cmd names the command in the messages); the exit status:

@@ -44,6 +44,8 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len)
     if (s->all_leads && at < len) at += (size_t)snprintf(buf + at, len - at, "all_leads 1\n");
     if (s->where[0] && at < len) /* only when given: the texts of runs before --where stay as they were */
         at += (size_t)snprintf(buf + at, len - at, "where %s\n", s->where);
+    if (s->values[0] && at < len) /* only with --values: the texts of runs that solve stay as they were */
+        at += (size_t)snprintf(buf + at, len - at, "values %s\n", s->values);
     if (plays(s) && at < len)
         at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
                                s->signals, s->ext);
@@ -98,6 +100,8 @@ bool replay_settings_parse(char *text, replay_settings *s)
             snprintf(s->leader, sizeof s->leader, "%s", value);
         } else if (strcmp(line, "where") == 0) {
             snprintf(s->where, sizeof s->where, "%s", value);
+        } else if (strcmp(line, "values") == 0) {
+            snprintf(s->values, sizeof s->values, "%s", value);
         } else if (strcmp(line, "seed") == 0) {
             if (!settings_u64(value, &s->seed)) return false;
         } else if (strcmp(line, "limit") == 0) {
@@ -174,4 +178,5 @@ void replay_settings_provenance(const replay_settings *s, unsigned shard_of, pro
     if (s->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)s->limit);
     else provenance_setting(p, "limit", "none");
     provenance_setting(p, "shards", "%u", shard_of);
+    if (s->values[0]) provenance_setting(p, "dd values", "%s", s->values);
 }

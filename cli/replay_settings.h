@@ -27,6 +27,10 @@ typedef struct {
     char trump[16];
     char leader[4];         /* "-": the deal's */
     char where[512];        /* --where: the deals kept ("": all) */
+    char values[4608];      /* --values: the store the dd values came from,
+                               as the report states it ("": solved); in the
+                               settings text, so that a merge or a resumed
+                               run states it too (issue 25 item 19) */
     deal_format format;
     uint64_t seed, limit;
     const char *inputs[WLS_MAX_INPUTS];

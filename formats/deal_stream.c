@@ -57,6 +57,10 @@ static uint64_t select_records(deal_stream *s, uint64_t size)
         if (left < end) end = left;
     }
     uint64_t base = s->base, shards = o->shards;
+    if (shards > 1) { /* every record, for the corpus's digest: take_record selects */
+        deal_reader_select(s->r, 0, 1, end);
+        return end;
+    }
     uint64_t lo = o->resume_records > base ? o->resume_records - base : 0;
     uint64_t first = lo + ((uint64_t)o->shard - 1 + shards - (base + lo) % shards) % shards;
     deal_reader_select(s->r, first, shards, end);
@@ -169,9 +173,16 @@ static bool take_record(deal_stream *s, read_status rs, ds_item *it)
 {
     const deal_t *d = &s->d;
     bool deal_or_reject = rs == READ_DEAL || rs == READ_REJECT, repeat = d->flags & DEAL_REPEAT;
+    bool binding = s->o.select && s->o.shards > 1;
+    if (binding && rs == READ_DEAL && !repeat) { /* as replay digests a deal as read */
+        digest128 term = deal_digest_term(d, s->sized ? d->pos.index : s->deals_in_file);
+        deal_digest_add(&s->file.corpus, term);
+        deal_digest_add(&s->total.corpus, term);
+    }
     if (s->sized) {
         it->position = d->pos.index;
         it->record = s->base + d->pos.index;
+        if (binding && !record_is_selected(&s->o, it->record)) return false;
     } else {
         it->position = s->deals_in_file;
         it->record = s->record++;

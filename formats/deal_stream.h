@@ -19,10 +19,12 @@
  *
  * For replay it also selects records: those past a resume point, of one
  * shard, within a limit of deals read, numbered over the whole input (a
- * .wda archive gives only those, unread ones skipped). */
+ * .wda archive gives only those, unread ones skipped, but for a shard of
+ * several: it reads them all, to digest the corpus, ds_counts.corpus). */
 #ifndef WHISTLAB_DEAL_STREAM_H
 #define WHISTLAB_DEAL_STREAM_H
 
+#include "deal_digest.h"
 #include "reader.h"
 
 /* A condition on a whist deal (--where): true to keep it. The stream
@@ -91,6 +93,11 @@ typedef struct {
     uint64_t no_trump;           /* without whist: deals that name no trump suit */
     uint64_t warned, warnings;   /* records the reader warned about; its warnings */
     uint64_t fatal;              /* files not opened or not read to their end */
+    /* a selection of one shard of several: the digest (deal_digest.h) of
+     * every deal as read, the shard's or not, the other shards' records
+     * read to be digested (a .wda's too): the corpus the shard is cut from,
+     * which all its shards share (issue 25 item 9); else zero */
+    digest128 corpus;
 } ds_counts;
 
 /* One item: what it points to is the stream's, valid until the next call. */

@@ -35,9 +35,11 @@ digest128 digest128_words(const uint64_t *w, size_t n)
     return (digest128){{lane_hash(LANE_SEED[0], w, n), lane_hash(LANE_SEED[1], w, n)}};
 }
 
-/* Bytes are taken 8 at a time, little-endian; the running digest of each
- * chunk of words is folded into the next, so any length goes through a
- * fixed-size buffer. */
+/* Bytes are taken 8 at a time, little-endian, then the last 0..7 bytes as
+ * one more word (zero-padded) and the length: that stream of words is cut
+ * in chunks of 64, and each chunk is digested with the running digest of
+ * the chunks before it folded in as a 65th word, so any length goes
+ * through a fixed-size buffer. */
 typedef struct {
     digest128 d;
     uint64_t words[65];
@@ -69,6 +71,10 @@ static void take_byte(byte_digest *b, unsigned char c)
 static digest128 finish(byte_digest *b)
 {
     b->words[b->nwords++] = b->partial;
+    /* 504..511 bytes past a chunk: the partial word closes a chunk of 64,
+     * and the length starts the next (issue 25 item 3: it went out of the
+     * buffer) */
+    if (b->nwords == 64) fold(b);
     b->words[b->nwords++] = b->length;
     fold(b);
     return b->d;

@@ -33,13 +33,17 @@ typedef struct {
     uint32_t stopped;   /* 1: reading stopped before the end of the input */
     char where[PROV_WHERE_LEN]; /* then where and why, as a diagnostic:
                                    "x.pbn.gz:9623: truncated gzip stream" */
+    uint64_t corpus[2]; /* a shard of several: the digest of every deal of
+                           the input, the shard's or not (ds_counts.corpus),
+                           the same in all its shards: kept, not added up */
 } input_account;
 
 /* A deal's digest term added to a's digest, lane by lane mod 2^64 (as
  * formats/deal_digest.h adds terms). */
 void input_account_add_term(input_account *a, const uint64_t term[2]);
 
-/* a += b: deals and digests added, a stop in either kept (a's first). */
+/* a += b: deals and digests added, a stop in either kept (a's first);
+ * the corpus digest is a's. */
 void input_account_merge(input_account *a, const input_account *b);
 
 #define PROV_MAX_SETTINGS 24

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "formats/digest128.h"
 #include "formats/out_file.h"
 #include "wls.h"
 
@@ -77,8 +78,9 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
 {
     out_buf o = {0};
     uint32_t count = 0;
+    bool shard = w->parts > 1;
     put_bytes(&o, WLS_MAGIC, sizeof WLS_MAGIC);
-    put_u32(&o, WLS_VERSION);
+    put_u32(&o, shard ? WLS_VERSION_SHARD : WLS_VERSION);
     put_u32(&o, (uint32_t)w->complete);
     put_u32(&o, w->parts);
     put_u64(&o, w->part_mask);
@@ -92,6 +94,10 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
         put_u64(&o, a->digest[1]);
         put_u32(&o, a->stopped);
         put_text(&o, a->where);
+        if (shard) {
+            put_u64(&o, a->corpus[0]);
+            put_u64(&o, a->corpus[1]);
+        }
     }
     put_u32(&o, (uint32_t)w->stats->nconv);
     for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], STATS_NAME_LEN);
@@ -262,7 +268,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     }
     in.end = buf + len - 4;
     uint32_t version = get_u32(&in);
-    if (version != WLS_VERSION) {
+    if (version != WLS_VERSION && version != WLS_VERSION_SHARD) {
         diag_set(diag, path, 0, "a state file of version %u (%s whistlab); this whistlab reads version %d "
                  "only: run the analysis again to make one", version,
                  version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION);
@@ -272,6 +278,13 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     w->complete = (int)get_u32(&in);
     w->parts = get_u32(&in);
     w->part_mask = get_u64(&in);
+    if ((version == WLS_VERSION_SHARD) != (w->parts > 1)) {
+        diag_set(diag, path, 0, "a %s state file of version %u: %s", w->parts > 1 ? "shard's" : "whole run's",
+                 version, w->parts > 1 ? "it does not name the corpus the shard is cut from (an older whistlab): "
+                                         "run the shard again to make one" : "damaged header");
+        free(buf);
+        return 0;
+    }
     if (!get_text(&in, w->config, sizeof w->config) || !get_text(&in, w->progress, sizeof w->progress)) {
         why = "damaged header";
         goto done;
@@ -291,6 +304,11 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         if (!get_text(&in, a->where, sizeof a->where)) {
             why = "damaged inputs";
             goto done;
+        }
+        a->corpus[0] = a->corpus[1] = 0;
+        if (version == WLS_VERSION_SHARD) {
+            a->corpus[0] = get_u64(&in);
+            a->corpus[1] = get_u64(&in);
         }
     }
     uint32_t nconv = get_u32(&in);
@@ -341,6 +359,23 @@ static void first_difference(const char *a, const char *b, char *buf, size_t len
              (int)strcspn(b, "\n"), b, (int)strcspn(a, "\n"), a);
 }
 
+/* Whether the shards were cut from different corpora (a file of the same
+ * name may hold other deals): the first such input said in buf. */
+static bool other_corpus(const wls_file *a, const wls_file *b, char *buf, size_t len)
+{
+    for (int i = 0; i < a->ninputs; i++) {
+        const uint64_t *x = a->inputs[i].corpus, *y = b->inputs[i].corpus;
+        if (x[0] != y[0] || x[1] != y[1]) {
+            char hx[DIGEST128_HEX], hy[DIGEST128_HEX];
+            snprintf(buf, len, "a shard of other deals: its input %d was cut from a corpus of digest %s, the "
+                     "first's from %s", i + 1, digest128_hex((digest128){{y[0], y[1]}}, hy),
+                     digest128_hex((digest128){{x[0], x[1]}}, hx));
+            return true;
+        }
+    }
+    return false;
+}
+
 int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag)
 {
     const char *why = NULL;
@@ -356,6 +391,8 @@ int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_
         why = "a shard already merged";
     } else if (into->ninputs != from->ninputs) {
         why = "a run with other inputs";
+    } else if (other_corpus(into, from, differ, sizeof differ)) {
+        why = differ;
     } else if (!stats_merge(into->stats, from->stats)) {
         why = "other conventions";
     }

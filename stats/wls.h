@@ -14,7 +14,11 @@
  * text is a u32 length and its bytes. Version 1 had no inputs and fewer
  * counters per pair (no sums over the deals whose leads differ), version 2
  * pair counters that were sums and no count of the deals --where left
- * out: they are refused, naming the version. */
+ * out: they are refused, naming the version. A shard's state (parts > 1)
+ * is of version 4: after each input's where, u64 corpus lane 0 and lane 1
+ * (input_account.corpus: the digest of the corpus the shard is cut from),
+ * so that shards of other deals under the same file name are not merged
+ * (issue 25 item 9); a whole run's stays version 3, byte for byte. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
@@ -25,6 +29,7 @@
 #include "tally.h"
 
 #define WLS_VERSION 3
+#define WLS_VERSION_SHARD 4
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
 #define WLS_MAX_INPUTS 4096
@@ -52,7 +57,8 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag);
 int wls_read(const char *path, wls_file *w, diag_t *diag);
 
 /* into += from for shards of one run: both complete, same config, same
- * number of parts, disjoint part masks, same conventions; the inputs'
+ * number of parts, disjoint part masks, same conventions, inputs cut from
+ * the same corpora (input_account.corpus); the inputs'
  * accounts are merged too (input_account_merge). When every part is present
  * the result is marked as the whole run (1 part). False with diag filled
  * (its file from_name) when they do not fit. */

@@ -6,6 +6,7 @@
  * `mpirun -n 3` against one process. */
 #include <sys/stat.h>
 #include <time.h>
+#include <zlib.h>
 #include "testutil.h"
 #include "analyze/dd/dd_pool.h"
 #include "analyze/dd/dd_store.h"
@@ -238,6 +239,103 @@ static void test_store_refused_with_reason(void **state)
     unlink(other);
 }
 
+/* Issue 25 item 2: a store whose header, CRC valid, holds a record count
+ * so large that the size it asks for wraps round 2^64 to the file's own
+ * size (zeros appended as needed). */
+static void forge_wrapping_count(const char *path)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_MAX_NOTE];
+    assert_int_equal(fread(head, 1, DD_STORE_HEADER_BYTES, f), DD_STORE_HEADER_BYTES);
+    uint32_t note = head[116] | (uint32_t)head[117] << 8;
+    assert_int_equal(fread(head + DD_STORE_HEADER_BYTES, 1, note, f), note);
+    fseek(f, 0, SEEK_END);
+    uint64_t size = (uint64_t)ftell(f), data = DD_STORE_HEADER_BYTES + note, count = 0;
+    uint64_t inv = 8193; /* 8193^-1 mod 2^64, by Newton's steps */
+    for (int i = 0; i < 6; i++) inv *= 2 - 8193 * inv;
+    /* count = 4096 q - r in q blocks: data + 8 count + 4 q = size mod 2^64,
+     * 32772 q = size - data + 8 r; q under 2^52 so that count fits */
+    for (uint64_t pad = 0; !count && pad < 4096; pad += 4)
+        for (uint64_t r = 0; !count && r < 4096; r++) {
+            uint64_t q = (size + pad - data + 8 * r) / 4 * inv & ((1ULL << 62) - 1);
+            if (q && q < 1ULL << 52 && data + 8 * (4096 * q - r) + 4 * q == size + pad) {
+                count = 4096 * q - r;
+                for (uint64_t k = 0; k < pad; k++) fputc(0, f);
+            }
+        }
+    assert_true(count > 1ULL << 60);
+    for (int i = 0; i < 8; i++) head[24 + i] = (uint8_t)(count >> (8 * i));
+    uint32_t crc = (uint32_t)crc32(crc32(0, head, 120), head + DD_STORE_HEADER_BYTES, note);
+    for (int i = 0; i < 4; i++) head[120 + i] = (uint8_t)(crc >> (8 * i));
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fwrite(head, 1, DD_STORE_HEADER_BYTES, f), DD_STORE_HEADER_BYTES);
+    fclose(f);
+}
+
+/* Every reader of a store refuses the forged count as truncated (it died
+ * of SIGBUS reading past the file). */
+static void test_forged_count_refused(void **state)
+{
+    (void)state;
+    const char *corpus = small_corpus();
+    char wdv[256], merged[256];
+    snprintf(wdv, sizeof wdv, "%s", test_tmp("forged.wdv"));
+    snprintf(merged, sizeof merged, "%s", test_tmp("forged-merged.wdv"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
+    forge_wrapping_count(wdv);
+    char reads[3][1024];
+    snprintf(reads[0], sizeof reads[0], "replay %s --values %s --no-progress", corpus, wdv);
+    snprintf(reads[1], sizeof reads[1], "lead %s --values %s", corpus, wdv);
+    snprintf(reads[2], sizeof reads[2], "solve --merge -o %s %s", merged, wdv);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), reads[i]), 3);
+        assert_non_null(strstr(out, "forged.wdv: truncated: "));
+        assert_non_null(strstr(out, " records need more than 2^64"));
+    }
+    struct stat st;
+    assert_int_not_equal(stat(merged, &st), 0);
+    unlink(wdv);
+}
+
+/* The binary as an absolute path, for commands run in another directory. */
+static const char *bin_abs(void)
+{
+    static char path[1024];
+    char cwd[512];
+    if (test_bin()[0] == '/') return test_bin();
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(path, sizeof path, "%s/%s", cwd, test_bin());
+    return path;
+}
+
+/* Issue 25 item 9: the parts of two corpora of one size under one file
+ * name are not merged (the store's digest matched neither corpus, and
+ * was refused only when read); each corpus's parts still merge to its
+ * whole store. */
+static void test_parts_of_other_deals_refused(void **state)
+{
+    (void)state;
+    char dir[2][256], merged[1024];
+    for (int c = 0; c < 2; c++) {
+        snprintf(dir[c], sizeof dir[c], "%s", test_tmp(c ? "solve2" : "solve1"));
+        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 20 --seed %d -o x.wda && "
+                                  "%s solve x.wda --shard 1/2 -o p1.wdv --no-progress && "
+                                  "%s solve x.wda --shard 2/2 -o p2.wdv --no-progress 2>&1", dir[c], dir[c],
+                                  bin_abs(), 21 + c, bin_abs(), bin_abs()), 0);
+    }
+    assert_int_equal(test_run(out, sizeof out, "cd %s && %s solve x.wda -o whole.wdv --no-progress && "
+                              "%s solve --merge -o m.wdv p1.wdv p2.wdv && cmp m.wdv whole.wdv 2>&1", dir[0],
+                              bin_abs(), bin_abs()), 0);
+    snprintf(merged, sizeof merged, "%s/mix.wdv", dir[0]);
+    assert_int_equal(test_run(out, sizeof out, "%s solve --merge -o %s %s/p1.wdv %s/p2.wdv 2>&1", bin_abs(), merged,
+                              dir[0], dir[1]), 3);
+    assert_non_null(strstr(out, "/p2.wdv: a part of other deals: cut from a corpus of digest "));
+    struct stat st;
+    assert_int_not_equal(stat(merged, &st), 0);
+    assert_int_equal(test_run(out, sizeof out, "rm -rf %s %s", dir[0], dir[1]), 0);
+}
+
 /* The pool's peers: jobs done elsewhere come back in order; a lost peer's
  * jobs, and every later one it takes, fail at once with DD_PEER_LOST. */
 static bool peer_doubles(void *peer, dd_job *const jobs[], int n)
@@ -387,6 +485,8 @@ int main(void)
         cmocka_unit_test(test_replay_values_same_as_solving),
         cmocka_unit_test(test_shards_and_resume_same_bytes),
         cmocka_unit_test(test_store_refused_with_reason),
+        cmocka_unit_test(test_forged_count_refused),
+        cmocka_unit_test(test_parts_of_other_deals_refused),
         cmocka_unit_test(test_pool_peers),
         cmocka_unit_test(test_pool_caller_sleeps),
         cmocka_unit_test(test_mpirun_same_bytes),

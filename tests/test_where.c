@@ -252,6 +252,35 @@ static void test_bad_condition_refused_before_reading(void **state)
     expect_in("--where keeps deals of files", out);
 }
 
+/* Issue 25 item 4: 50,000 nested parentheses, or as many '!', are a usage
+ * error naming the depth (they overflowed the parser's stack: a segfault
+ * in check and deal); 100 levels still compile. */
+static void test_deep_nesting_refused(void **state)
+{
+    (void)state;
+    static const char *const deep[] = {
+        "$(printf '%50000s' | tr ' ' '(')1$(printf '%50000s' | tr ' ' ')')",
+        "$(printf '%100000s' | tr ' ' '!')1",
+    };
+    static const char *const cmds[] = {"check /nonexistent/deals.pbn", "deal -n 1"};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t k = 0; k < 2; k++) {
+            int rc = test_run(out, sizeof out, "E=\"%s\"; %s %s --where \"$E\" 2>&1", deep[i], test_bin(), cmds[k]);
+            if (rc != 2) fail_msg("%s, %s: exit %d, expected 2", cmds[k], i ? "'!'" : "'('", rc);
+            expect_in("column 101: parentheses and '!' nested more than 100 deep", out);
+        }
+    char text[512] = "";
+    for (int i = 0; i < 50; i++) strcat(text, "(!");
+    strcat(text, "1");
+    for (int i = 0; i < 50; i++) strcat(text, ")");
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 3 --seed 7 --where '%s' 2>/dev/null | grep -c '^n '", test_bin(), text), 0);
+    assert_int_equal(atoi(out), 3); /* an even number of '!': every deal meets it */
+    text[0] = '!';
+    memmove(text + 1, text, strlen(text) + 1);
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 1 --where '%s' 2>&1", test_bin(), text), 2);
+    expect_in("column 101: parentheses and '!' nested more than 100 deep", out);
+}
+
 /* The stream's side: a condition on whist deals. */
 static bool hearts_trumps(const void *ctx, const deal_t *d)
 {
@@ -328,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_replay_keeps_it_in_settings_and_report),
         cmocka_unit_test(test_replay_resumed_after_kill),
         cmocka_unit_test(test_bad_condition_refused_before_reading),
+        cmocka_unit_test(test_deep_nesting_refused),
         cmocka_unit_test(test_stream_tests_each_whist_deal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -250,6 +250,19 @@ static uint64_t blocks_of(uint64_t count)
     return count / DD_STORE_BLOCK_RECORDS + (count % DD_STORE_BLOCK_RECORDS != 0);
 }
 
+/* *bytes = the size of a store of count records in nblocks blocks after
+ * data bytes of header and note; false when it is beyond 64 bits. Checked:
+ * a forged header with a valid CRC and a huge count wrapped the sum round
+ * to the file's size, and every read past the file died of SIGBUS
+ * (issue 25 item 2). */
+static bool store_bytes(uint64_t data, uint64_t count, uint64_t nblocks, uint64_t *bytes)
+{
+    uint64_t records, crcs;
+    return !__builtin_mul_overflow(count, (uint64_t)DD_STORE_RECORD_BYTES, &records) &&
+           !__builtin_mul_overflow(nblocks, (uint64_t)4, &crcs) && !__builtin_add_overflow(data, records, bytes) &&
+           !__builtin_add_overflow(*bytes, crcs, bytes);
+}
+
 /* Maps path and checks it whole: header, size, every block's CRC. */
 static dd_store *map_store(const char *path, diag_t *diag)
 {
@@ -273,10 +286,12 @@ static dd_store *map_store(const char *path, diag_t *diag)
         snprintf(why, sizeof why, "cannot map the file: %s", strerror(errno));
     } else if (header_unpack(s->map, s->size, &s->h, why, sizeof why)) {
         s->data = DD_STORE_HEADER_BYTES + strlen(s->h.note);
-        uint64_t nblocks = blocks_of(s->h.count);
-        uint64_t want = s->data + s->h.count * DD_STORE_RECORD_BYTES + nblocks * 4;
+        uint64_t nblocks = blocks_of(s->h.count), want;
         if (!s->h.complete)
             snprintf(why, sizeof why, "unfinished: the solve stopped before the end (go on with solve --resume)");
+        else if (!store_bytes(s->data, s->h.count, nblocks, &want))
+            snprintf(why, sizeof why, "truncated: %zu bytes where the header's %llu records need more than 2^64",
+                     s->size, (unsigned long long)s->h.count);
         else if (s->size != want)
             snprintf(why, sizeof why, "%s: %zu bytes where the header's %llu records need %llu",
                      s->size < want ? "truncated" : "too long", s->size, (unsigned long long)s->h.count,
@@ -350,6 +365,13 @@ bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *d
                  p[i]->h.per_record != p[0]->h.per_record || p[i]->h.shards != shards) {
             diag_set(diag, parts[i], 0, "not a part of the same solve as %s", parts[0]);
             ok = false;
+        } else if (p[i]->h.digest.lane[0] != p[0]->h.digest.lane[0] ||
+                   p[i]->h.digest.lane[1] != p[0]->h.digest.lane[1]) {
+            /* a file of the same name may hold other deals (issue 25 item 9) */
+            char a[DIGEST128_HEX], b[DIGEST128_HEX];
+            diag_set(diag, parts[i], 0, "a part of other deals: cut from a corpus of digest %s, %s from %s",
+                     digest128_hex(p[i]->h.digest, a), parts[0], digest128_hex(p[0]->h.digest, b));
+            ok = false;
         }
     }
     if (ok && (uint32_t)n != shards) {
@@ -368,12 +390,10 @@ bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *d
     if (ok) {
         h = p[0]->h;
         h.shard = h.shards = 1;
-        h.count = h.deals = 0;
-        memset(&h.digest, 0, sizeof h.digest);
+        h.count = h.deals = 0; /* the digest: the corpus's, every part's */
         for (uint32_t k = 0; k < shards; k++) {
             h.count += by[k]->h.count;
             h.deals += by[k]->h.deals;
-            deal_digest_add(&h.digest, by[k]->h.digest);
         }
     }
     dd_store_writer *w = ok ? dd_store_create(out, &h, false, diag) : NULL;

@@ -8,7 +8,9 @@
  *     size (8), records per block (4096), flags (bit 0: complete), the
  *     count of records, whist deals per corpus record (1, or 4 when every
  *     deal is read once per trump suit), the corpus's deals and their
- *     digest (16 bytes), the shard i of n (1 of 1: the whole store), the
+ *     digest (16 bytes; a part: its shard's deals and the digest of the
+ *     whole corpus it is cut from, so that parts of other deals under the
+ *     same file name are not merged), the shard i of n (1 of 1: the whole store), the
  *     reading policy (48 bytes of text: trumps, leader, format), the note's
  *     length L, the CRC-32 of the header and the note; then the note (how
  *     the store was made, as a command line without the options that do
@@ -48,8 +50,8 @@ typedef struct {
     bool complete;
     uint64_t count;          /* records (places) held */
     uint32_t per_record;     /* 1, or 4 */
-    uint64_t deals;          /* corpus deals read (complete stores) */
-    digest128 digest;        /* their digest (complete stores) */
+    uint64_t deals;          /* corpus deals read (complete stores; a part: its shard's) */
+    digest128 digest;        /* their digest (complete stores; a part: the whole corpus's) */
     uint32_t shard, shards;  /* this part: 1 of 1 for a whole store */
     char policy[DD_STORE_POLICY_MAX];
     char note[DD_STORE_MAX_NOTE + 1];
@@ -103,8 +105,9 @@ uint64_t dd_store_get(const dd_store *s, uint64_t index);
 #define DD_STORE_MAX_SHARDS 64
 
 /* Joins the parts of a sharded solve (each complete, one each of 1..n,
- * n <= DD_STORE_MAX_SHARDS, with the same note and policy) into the whole store, byte for byte the
- * one an unsharded run makes. */
+ * n <= DD_STORE_MAX_SHARDS, with the same note and policy, cut from the
+ * same corpus) into the whole store, byte for byte the one an unsharded
+ * run makes. */
 bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *diag);
 
 #endif

@@ -9,6 +9,9 @@
 
 #define MAX_OPS 256
 #define MAX_STACK 32
+/* "(" and "!" each take a level of the parser's recursion: capped, so that
+ * 50,000 of them are an error, not a stack overflow (issue 25 item 4). */
+#define MAX_NESTING 100
 
 typedef enum {
     OP_CONST, OP_LEN, OP_HCP, OP_COUNT, OP_HOLDS, OP_SHAPE,
@@ -142,6 +145,7 @@ typedef struct {
     long num;
     deal_filter *f;
     int depth;          /* values on the stack after the ops emitted */
+    int nesting;        /* "(" and "!" open around the current token */
     diag_t *diag;
     bool failed;
 } parser;
@@ -233,6 +237,15 @@ static bool emit(parser *ps, filter_op o, int pops)
 static bool emit_op(parser *ps, op_code op) { return emit(ps, (filter_op){.op = (uint8_t)op}, 2 - (op == OP_NOT)); }
 
 static bool parse_expr(parser *ps);
+
+/* One more level of "(" or "!", at the current token. */
+static bool nest(parser *ps)
+{
+    if (ps->nesting == MAX_NESTING)
+        return fail(ps, "parentheses and '!' nested more than %d deep", MAX_NESTING);
+    ps->nesting++;
+    return true;
+}
 
 static bool parse_seat(parser *ps, uint8_t *seat)
 {
@@ -380,8 +393,11 @@ static bool parse_atom(parser *ps)
         return emit(ps, o, 0);
     }
     if (is(ps, "(")) {
+        if (!nest(ps)) return false;
         advance(ps);
-        return parse_expr(ps) && expect(ps, ")", "to close the '('");
+        bool ok = parse_expr(ps) && expect(ps, ")", "to close the '('");
+        ps->nesting--;
+        return ok;
     }
     if (ps->kind == T_NAME) return parse_call(ps);
     if (ps->kind == T_END) return fail(ps, "the expression ends too early");
@@ -416,8 +432,11 @@ static bool parse_cmp(parser *ps)
 static bool parse_unary(parser *ps)
 {
     if (!is(ps, "!")) return parse_cmp(ps);
+    if (!nest(ps)) return false;
     advance(ps);
-    return parse_unary(ps) && emit_op(ps, OP_NOT);
+    bool ok = parse_unary(ps) && emit_op(ps, OP_NOT);
+    ps->nesting--;
+    return ok;
 }
 
 /* operand (punct operand)*, left to right, each punct emitting op. */

@@ -13,6 +13,7 @@
  *   cmp    := sum [ ("==" | "!=" | "<" | "<=" | ">" | ">=") sum ]
  *   sum    := atom { ("+" | "-") atom }
  *   atom   := NUMBER | "(" expr ")" | FUNCTION "(" arguments ")"
+ * ("(" and "!" nest at most 100 deep.)
  *
  * Seats: leader (also eldest: the dealer's left, who leads), second, third
  * (the leader's partner), dealer; or north, east, south, west.

@@ -764,6 +764,8 @@ replay_status replay_run(const replay_opts *o, const char *const files[], int nf
             input_stopped(&r, it.input, it.diag);
             input_failed = true;
         }
+        if (it.kind == DS_FILE_END) /* a shard's binding to its corpus (issue 25 item 9) */
+            memcpy(o->inputs[it.input].corpus, it.counts->corpus.lane, sizeof o->inputs[it.input].corpus);
         take_record(&r, &it);
     }
     deal_stream_close(in);

@@ -2,7 +2,10 @@
  * store of solved leads (.wdv, analyze/dd/dd_store.h), must be read or
  * refused with a reason, never crash or hang. The target fixes the header's
  * CRC and every block's CRC half the time, so that the checks behind them
- * (sizes, counts, shards, the policy and note) are what runs. A store that
+ * (sizes, counts, shards, the policy and note) are what runs; a quarter of
+ * the time it first sets the record count to one whose size wraps round
+ * 2^64 to the file's own (issue 25 item 2: every reader died of SIGBUS),
+ * where there is one. A store that
  * opens must give a record for every place it holds, and a record unpacks
  * against any deal without reading outside it. */
 #include "tests/fuzz/fuzz_file.h"
@@ -32,11 +35,31 @@ static void forge_crcs(uint8_t *b, size_t size)
     }
 }
 
+/* A record count for which header, note, records and block CRCs add up
+ * to size mod 2^64, beyond 2^60, into bytes 24..31; none found: left. */
+static void forge_wrapping_count(uint8_t *b, size_t size)
+{
+    if (size < DD_STORE_HEADER_BYTES) return;
+    uint64_t data = DD_STORE_HEADER_BYTES + (uint64_t)le_load32(b + 116), inv = 8193;
+    for (int i = 0; i < 6; i++) inv *= 2 - 8193 * inv; /* 8193^-1 mod 2^64 */
+    /* count = 4096 q - r in q blocks: 32772 q = size - data + 8 r mod 2^64 */
+    for (uint64_t r = 0; r < 4096; r++) {
+        uint64_t t = size - data + 8 * r;
+        if (t % 4) continue;
+        uint64_t q = t / 4 * inv & ((1ULL << 62) - 1), count = 4096 * q - r;
+        if (q > 1ULL << 48 && q < 1ULL << 52 && data + 8 * count + 4 * q == size) {
+            le_store64(b + 24, count);
+            return;
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint8_t *bytes = malloc(size ? size : 1);
     if (!bytes) return 0;
     memcpy(bytes, data, size);
+    if (size && (bytes[size - 1] & 3) == 3) forge_wrapping_count(bytes, size);
     if (size && (bytes[size - 1] & 1)) forge_crcs(bytes, size);
     char path[64];
     int fd = fuzz_file(bytes, size, path);

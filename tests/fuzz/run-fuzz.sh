@@ -7,7 +7,9 @@
 # corpora (PBN, LIN, DDS test hands), the repo's own test data and a small
 # .wda, each behind a 0 byte (its first byte picks the format: 0 =
 # detect); for fuzz_convention, the built-in convention tables; for
-# fuzz_where, --where conditions of the README's kind; for fuzz_wls, the
+# fuzz_digest, the same tables and bytes of every length around a chunk of
+# 512 (500..520); for fuzz_where, --where conditions of the README's kind
+# and nestings of "(" and "!" 99, 100, 101 and 4000 deep; for fuzz_wls, the
 # state files of two small runs (one whole, one shard); for fuzz_wdv, the
 # store of DDS's sol10 hands and the shipped corpus's store. Each
 # target's corpus stays in build/fuzz/TARGET.run/ between runs. Exits non-zero
@@ -45,7 +47,23 @@ fuzz_convention)
         cp "$f" "$dir/seed/"
     done
     ;;
+fuzz_digest)
+    for f in analyze/lead/conventions/*.tbl; do
+        i=$((i + 1))
+        cp "$f" "$dir/seed/"
+    done
+    for n in $(seq 500 520); do
+        i=$((i + 1))
+        head -c "$n" corpora/whist-2000.pbn.gz > "$dir/seed/len$n"
+    done
+    ;;
 fuzz_where)
+    for depth in 99 100 101 4000; do
+        i=$((i + 2))
+        { printf "%${depth}s" | tr ' ' '('; printf 'trumps(leader) >= 5'; printf "%${depth}s" | tr ' ' ')'; } \
+            > "$dir/seed/paren$depth"
+        { printf "%${depth}s" | tr ' ' '!'; printf 'hcp(north) > 3'; } > "$dir/seed/not$depth"
+    done
     for w in 'trumps(leader) >= 5 && longest(leader) >= 5 && holds(leader, "AKQ", longest_suit)' \
              'shape(dealer) == "4-4-3-2" || !hcp(north, spades) > 3' \
              'count(second, "AKQJT", trumps) + honours(third) - len(west, clubs) != 2' \
