@@ -60,7 +60,8 @@ static void replay_usage(FILE *f)
 {
     fprintf(f,
         "usage: whistlab replay [options] CORPUS...\n"
-        "       whistlab replay --resume FILE.wls [--threads N] [--csv-summary FILE] [--plot DIR]\n"
+        "       whistlab replay --resume FILE.wls [--values F.wdv] [--threads N]\n"
+        "                       [--csv-summary FILE] [--plot DIR]\n"
         "Lets each convention choose the eldest hand's opening lead on every deal,\n"
         "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
         "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
@@ -89,7 +90,8 @@ static void replay_usage(FILE *f)
         "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
         "  --checkpoint N    deals between checkpoints (default %d)\n"
         "  --resume F.wls    continue an interrupted run (its settings come from the\n"
-        "                    file, which keeps being saved); same results as one run\n"
+        "                    file, which keeps being saved); same results as one run;\n"
+        "                    a run that had --values is resumed with it\n"
         "  --values F.wdv    the double-dummy values from a store of solved leads\n"
         "                    (whistlab solve) instead of solving: the same numbers\n"
         "  --all-leads       value every lead of each deal, to report the best lead and\n"
@@ -367,6 +369,14 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
     if (!w->complete && __builtin_popcountll(w->part_mask) != 1) {
         fprintf(stderr, "whistlab: %s: a merge of shards cannot be resumed\n", c->resume);
         return EXIT_FAILURE_IO;
+    }
+    /* the report says where its values come from: a run that took them
+     * from a store goes on from a store, one that solved goes on solving */
+    if (!w->complete && !c->s.values[0] != !c->values) {
+        fprintf(stderr, "whistlab: %s: the run %s: resume it %s --values\n", c->resume,
+                c->s.values[0] ? "took its double-dummy values from a store" : "solved its deals",
+                c->s.values[0] ? "with" : "without");
+        return EXIT_USAGE;
     }
     c->o.shards = w->parts;
     c->o.shard = (unsigned)__builtin_ctzll(w->part_mask) + 1;

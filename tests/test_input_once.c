@@ -2,7 +2,8 @@
  * FIFO, a pipe on standard input, a process substitution and gzip through
  * a pipe give every deal of the shipped corpus, with the digest of the
  * regular file; a .wda archive through a pipe is refused, never misread;
- * a run over standard input is not resumed from a second reading of it.
+ * a run over standard input is not resumed from a second reading of it;
+ * a convention table through a pipe or FIFO is read once, whole.
  *
  * Each command runs under `timeout`: a reader that opens an input twice
  * waits for a writer that has gone, and the test then fails, not hangs. */
@@ -161,7 +162,8 @@ static void test_resume_from_standard_input_is_refused(void **state)
     if (!strstr(out, "rc=130")) fail_msg("the first run was not interrupted:\n%s", out);
     /* its message offers no --resume */
     bool offered = strstr(out, "continue with: whistlab replay --resume") != NULL;
-    rc = test_run(out, sizeof out, "gzip -dc %s | timeout 30 %s replay --resume %s 2>&1", CORPUS, test_bin(), wls);
+    rc = test_run(out, sizeof out, "gzip -dc %s | timeout 30 %s replay --resume %s --values %s 2>&1", CORPUS,
+                  test_bin(), wls, STORE);
     if (rc != 3) fail_msg("resumed over standard input: exit %d:\n%.2000s", rc, out);
     assert_non_null(strstr(out, "whistlab: cannot resume: <stdin>: standard input is read once: a run over it "
                                 "cannot be resumed"));
@@ -174,6 +176,51 @@ static void test_resume_from_standard_input_is_refused(void **state)
     unlink(f);
 }
 
+/* The digest a report gives a convention table ("table FILE DIGEST;"). */
+static void table_digest(const char *report, char digest[33])
+{
+    const char *at = strstr(report, "table ");
+    const char *space = at ? strchr(at + 6, ' ') : NULL;
+    if (!space) fail_msg("no table line in:\n%s", report);
+    memcpy(digest, space + 1, 32);
+    digest[32] = 0;
+}
+
+/* A convention table is an input too: given as a process substitution or
+ * a FIFO it is read once, whole, and the report gives the digest of the
+ * text it was compiled from -- the regular file's (a second reading found
+ * the pipe empty and digested nothing; a FIFO hung). */
+static void test_table_through_a_pipe(void **state)
+{
+    (void)state;
+    char table[256], f[256], want[33], got[33];
+    snprintf(table, sizeof table, "%s", test_tmp("piped.tbl"));
+    int rc = test_run(out, sizeof out, "sed 's/^name .*/name piped-long/' analyze/lead/conventions/long-suit.tbl > %s",
+                      table);
+    assert_int_equal(rc, 0);
+    const char *run = "timeout 60 %s replay " CORPUS " --values " STORE " --limit 50 --progress off --conventions %s";
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s 2>&1", run);
+    rc = test_run(out, sizeof out, cmd, test_bin(), table);
+    assert_int_equal(rc, 0);
+    table_digest(out, want);
+    rc = test_run(out, sizeof out, "bash -c 'timeout 60 %s replay " CORPUS " --values " STORE
+                  " --limit 50 --progress off --conventions <(cat %s)' 2>&1", test_bin(), table);
+    if (rc != 0) fail_msg("a table by process substitution: exit %d:\n%s", rc, out);
+    table_digest(out, got);
+    assert_string_equal(got, want);
+    assert_non_null(strstr(out, "piped-long"));
+    fifo("table.fifo", f);
+    char fed[2600];
+    snprintf(fed, sizeof fed, "(timeout 60 sh -c 'cat %s > %s' &) ; %s", table, f, cmd);
+    rc = test_run(out, sizeof out, fed, test_bin(), f);
+    if (rc != 0) fail_msg("a table through a FIFO: exit %d:\n%s", rc, out);
+    table_digest(out, got);
+    assert_string_equal(got, want);
+    unlink(f);
+    unlink(table);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_pipes_and_process_substitution),
         cmocka_unit_test(test_wda_through_a_pipe_is_refused),
         cmocka_unit_test(test_resume_from_standard_input_is_refused),
+        cmocka_unit_test(test_table_through_a_pipe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -677,6 +677,39 @@ static void test_two_runs_one_table(void **state)
     remove(csv);
 }
 
+/* A resumed run takes its double-dummy values where it started taking
+ * them: a run that solved is not resumed from a store, one whose report
+ * says "dd values from the store" not resumed by solving (exit 2, both). */
+static void test_resume_keeps_its_values_source(void **state)
+{
+    (void)state;
+    char wls[256], csv[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp("src.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("src.csv"));
+    assert_int_equal(run_and_stop(wls, csv, SIGKILL), -1);
+    check_unfinished(wls);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s --values corpora/whist-2000.wdv "
+                              "2>&1", test_bin(), wls), 2);
+    assert_non_null(strstr(out, "the run solved its deals: resume it without --values"));
+    /* the same state, as a run from a store would have saved it */
+    static wls_file w;
+    static input_account inputs[WLS_MAX_INPUTS];
+    diag_t err = {0};
+    stats_state *st = calloc(1, sizeof *st);
+    w.stats = st;
+    w.inputs = inputs;
+    assert_true(wls_read(wls, &w, &err));
+    size_t at = strlen(w.config);
+    snprintf(w.config + at, sizeof w.config - at, "values from the store s.wdv (100 deals, digest 0; made by: t)\n");
+    assert_true(wls_write(wls, &w, &err));
+    free(st);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress --resume %s 2>&1", test_bin(), wls), 2);
+    assert_non_null(strstr(out, "the run took its double-dummy values from a store: resume it with --values"));
+    remove(wls);
+    remove(csv);
+    test_run(out, sizeof out, "rm -f %s.partial*", csv);
+}
+
 /* A corpus changed between the interrupt and --resume (its first deal
  * here) is refused, naming the file and its deals then and now; put back,
  * the run goes on. */
@@ -1060,6 +1093,7 @@ int main(void)
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_resume_refuses_a_changed_corpus),
+        cmocka_unit_test(test_resume_keeps_its_values_source),
         cmocka_unit_test(test_checkpoint_failure_stops_once),
         cmocka_unit_test(test_unwritable_table_named),
         cmocka_unit_test(test_output_failure_incomplete),
