@@ -196,7 +196,7 @@ int cmd_deal(int argc, char **argv)
         deal_usage(stderr);
         return EXIT_USAGE;
     }
-    if (!where && go.start + go.wanted > UINT32_MAX) {
+    if (!where && (go.start > UINT32_MAX || go.wanted > UINT32_MAX - go.start)) { /* no wrap round 2^64 */
         fprintf(stderr, "whistlab deal: board numbers would pass %u\n", UINT32_MAX);
         return EXIT_USAGE;
     }

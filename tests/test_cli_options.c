@@ -309,6 +309,9 @@ static void test_numeric_options_whole_and_in_range(void **state)
     assert_non_null(strstr(out, "input: 2 deals read"));
     assert_int_equal(run("deal -q --count 1k --seed 7 --skip 2"), 0);
     assert_int_equal(lines(out), 1000);
+    /* --skip near 2^64: the last board number is checked without wrapping */
+    assert_int_equal(run("deal -q --count 10 --skip 18446744073709551615"), 2);
+    assert_non_null(strstr(err, "board numbers would pass 4294967295"));
     assert_int_equal(run("play --round-robin long-suit,short-suit --no-progress --limit 3 --threads 2 " CORPUS), 0);
     assert_non_null(strstr(out, "3 whist deals"));
     assert_int_equal(run("show --board 2 " CORPUS), 0);

@@ -57,17 +57,6 @@ static void test_values_run_merged(void **state)
     remove(part[1]);
 }
 
-/* The binary as an absolute path, for commands run in another directory. */
-static const char *bin_abs(void)
-{
-    static char path[1024];
-    char cwd[512];
-    if (test_bin()[0] == '/') return test_bin();
-    assert_non_null(getcwd(cwd, sizeof cwd));
-    snprintf(path, sizeof path, "%s/%s", cwd, test_bin());
-    return path;
-}
-
 /* Two corpora of the same size under the same file name x.wda, in two
  * directories; shard 1/2 of the first with shard 2/2 of the second. */
 static void test_shards_of_other_deals_refused(void **state)
@@ -77,22 +66,22 @@ static void test_shards_of_other_deals_refused(void **state)
     for (int c = 0; c < 2; c++) {
         snprintf(dir[c], sizeof dir[c], "%s", test_tmp(c ? "corpus2" : "corpus1"));
         assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && %s deal -n 30 --seed %d -o %s/x.wda 2>&1",
-                                  dir[c], bin_abs(), 11 + c, dir[c]), 0);
+                                  dir[c], test_bin_abs(), 11 + c, dir[c]), 0);
         for (int i = 0; i < 2; i++) {
             snprintf(wls[2 * c + i], sizeof wls[0], "%s/s%d.wls", dir[c], i + 1);
             assert_int_equal(test_run(out, sizeof out, "cd %s && %s replay x.wda --no-progress --shard %d/2 "
-                                      "--save s%d.wls 2>&1", dir[c], bin_abs(), i + 1, i + 1), 0);
+                                      "--save s%d.wls 2>&1", dir[c], test_bin_abs(), i + 1, i + 1), 0);
         }
     }
     /* each corpus's shards: its whole run, state file byte for byte */
     snprintf(whole, sizeof whole, "%s/whole.wls", dir[0]);
     assert_int_equal(test_run(out, sizeof out, "cd %s && %s replay x.wda --no-progress --save whole.wls 2>&1",
-                              dir[0], bin_abs()), 0);
+                              dir[0], test_bin_abs()), 0);
     assert_int_equal(test_run(out, sizeof out, "%s merge -q --save %s/m.wls %s %s > /dev/null 2>&1 && "
-                              "cmp %s/m.wls %s", bin_abs(), dir[0], wls[0], wls[1], dir[0], whole), 0);
-    assert_int_equal(test_run(out, sizeof out, "%s merge -q %s %s > /dev/null 2>&1", bin_abs(), wls[2], wls[3]), 0);
+                              "cmp %s/m.wls %s", test_bin_abs(), dir[0], wls[0], wls[1], dir[0], whole), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s merge -q %s %s > /dev/null 2>&1", test_bin_abs(), wls[2], wls[3]), 0);
     /* a mix: refused, naming the input and the two corpora */
-    assert_int_equal(test_run(out, sizeof out, "%s merge -q %s %s 2>&1", bin_abs(), wls[0], wls[3]), 3);
+    assert_int_equal(test_run(out, sizeof out, "%s merge -q %s %s 2>&1", test_bin_abs(), wls[0], wls[3]), 3);
     assert_non_null(strstr(out, "s2.wls: cannot merge a shard of other deals: its input 1 was cut from a corpus "
                                 "of digest "));
     assert_null(strstr(out, "input:"));

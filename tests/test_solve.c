@@ -298,17 +298,6 @@ static void test_forged_count_refused(void **state)
     unlink(wdv);
 }
 
-/* The binary as an absolute path, for commands run in another directory. */
-static const char *bin_abs(void)
-{
-    static char path[1024];
-    char cwd[512];
-    if (test_bin()[0] == '/') return test_bin();
-    assert_non_null(getcwd(cwd, sizeof cwd));
-    snprintf(path, sizeof path, "%s/%s", cwd, test_bin());
-    return path;
-}
-
 /* Issue 25 item 9: the parts of two corpora of one size under one file
  * name are not merged (the store's digest matched neither corpus, and
  * was refused only when read); each corpus's parts still merge to its
@@ -322,13 +311,13 @@ static void test_parts_of_other_deals_refused(void **state)
         assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 20 --seed %d -o x.wda && "
                                   "%s solve x.wda --shard 1/2 -o p1.wdv --no-progress && "
                                   "%s solve x.wda --shard 2/2 -o p2.wdv --no-progress 2>&1", dir[c], dir[c],
-                                  bin_abs(), 21 + c, bin_abs(), bin_abs()), 0);
+                                  test_bin_abs(), 21 + c, test_bin_abs(), test_bin_abs()), 0);
     }
     assert_int_equal(test_run(out, sizeof out, "cd %s && %s solve x.wda -o whole.wdv --no-progress && "
                               "%s solve --merge -o m.wdv p1.wdv p2.wdv && cmp m.wdv whole.wdv 2>&1", dir[0],
-                              bin_abs(), bin_abs()), 0);
+                              test_bin_abs(), test_bin_abs()), 0);
     snprintf(merged, sizeof merged, "%s/mix.wdv", dir[0]);
-    assert_int_equal(test_run(out, sizeof out, "%s solve --merge -o %s %s/p1.wdv %s/p2.wdv 2>&1", bin_abs(), merged,
+    assert_int_equal(test_run(out, sizeof out, "%s solve --merge -o %s %s/p1.wdv %s/p2.wdv 2>&1", test_bin_abs(), merged,
                               dir[0], dir[1]), 3);
     assert_non_null(strstr(out, "/p2.wdv: a part of other deals: cut from a corpus of digest "));
     struct stat st;

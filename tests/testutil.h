@@ -36,6 +36,17 @@ static inline const char *test_bin(void)
     return s && *s ? s : "./whistlab";
 }
 
+/* The binary as an absolute path, for commands run in another directory. */
+static inline const char *test_bin_abs(void)
+{
+    static char path[1024];
+    char cwd[512];
+    if (test_bin()[0] == '/') return test_bin();
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(path, sizeof path, "%s/%s", cwd, test_bin());
+    return path;
+}
+
 /* Runs a shell command, captures up to cap-1 bytes of its stdout+stderr into
  * out, returns its exit status (or -1). */
 static inline int test_run(char *out, size_t cap, const char *fmt, ...)
