@@ -80,7 +80,7 @@ fuzz_wls)
     done
     ;;
 fuzz_wdv)
-    if ./whistlab solve --no-progress "$shared/corpora/dds-hands/sol10.txt" -o "$dir/seed/s.wdv" > /dev/null 2>&1; then
+    if ./whistlab solve --no-progress --trump S "$shared/corpora/dds-hands/sol10.txt" -o "$dir/seed/s.wdv" > /dev/null 2>&1; then
         i=$((i + 1))
     fi
     cp corpora/whist-2000.wdv "$dir/seed/whist-2000.wdv" && i=$((i + 1))
