@@ -93,6 +93,13 @@ bool out_file_sync_dir(const char *path, diag_t *diag)
     return false;
 }
 
+void out_file_umask_mode(int fd)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+}
+
 out_file *out_file_create(const char *path, diag_t *diag)
 {
     out_file *o = calloc(1, sizeof *o);
@@ -129,10 +136,7 @@ out_file *out_file_create(const char *path, diag_t *diag)
         return NULL;
     }
     live_add(o->tmp);
-    /* mkstemp makes it 0600: give it what a plain creation would */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    out_file_umask_mode(fd);
     o->f = fdopen(fd, "wb");
     if (!o->f) {
         diag_set(diag, path, 0, "cannot write: %s", strerror(errno));

@@ -45,6 +45,11 @@ void out_file_abort(out_file *o);
  * file system that cannot sync directories is no failure. */
 bool out_file_sync_dir(const char *path, diag_t *diag);
 
+/* Gives the file open on fd, made by mkstemp (mode 0600), the mode a plain
+ * creation would give it: 0666 less the umask. For every temporary that
+ * becomes an output (this module's, a resumable table's, a figure's). */
+void out_file_umask_mode(int fd);
+
 /* From now on SIGINT, SIGTERM and SIGHUP (those not ignored) first remove
  * the temporary files of the outputs being written, then end the process
  * as the signal would have. A command that handles a signal itself

@@ -217,11 +217,7 @@ csv_out *csv_out_open_resumable(const char *path, const char *const header[], in
      * is written through, and another run's temporary for the same PATH
      * is neither replaced nor renamed by this one */
     int fd = mkostemp(c->partial, O_CLOEXEC);
-    if (fd >= 0) { /* mkostemp makes it 0600: give it what a plain creation would */
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
-    }
+    if (fd >= 0) out_file_umask_mode(fd);
     FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         /* named as a table that cannot be created is (out_file.h); in the

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "formats/out_file.h"
+#include "stats/provenance.h"
 #include "plot_impl.h"
 
 #define GNUPLOT_PACKAGE "gnuplot-nox"
@@ -419,12 +420,9 @@ void plot_render(plot_ctx *c, const char *name)
         plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot make a temporary file: %s", svg, strerror(errno));
         return;
     }
-    /* mkstemp makes it 0600, and gnuplot writes into it as it is: the
-     * figure gets the umask's mode as every other output (out_file.c;
-     * issue 25 item 13) */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, 0666 & ~mask);
+    /* gnuplot writes into it as it is: the figure gets the umask's mode as
+     * every other output (issue 25 item 13) */
+    out_file_umask_mode(fd);
     close(fd);
     snprintf(script, sizeof script, "%s.gp", name);
     snprintf(preset, sizeof preset, "svg_out='%s'", strrchr(tmp, '/') + 1);
@@ -568,46 +566,13 @@ static void comment(FILE *f, const char *text)
     }
 }
 
-/* Whether s is one word to a shell as it is: letters, digits, bytes
- * beyond ASCII and -_./+,:=@% (no quote, space, $, `, ;, glob...). */
-static bool shell_plain(const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p >= 0x80 ||
-              strchr("-_./+,:=@%", *p)))
-            return false;
-    return *s != 0;
-}
-
-/* s as one shell word, into buf (4 * strlen(s) + 3 bytes): as it is when
- * plain, else single-quoted, a quote as '\''. For the "cd DIR" users
- * paste from a script's head (item 5: no name reaches a shell raw). */
-static void shell_word(const char *s, char *buf)
-{
-    if (shell_plain(s)) {
-        strcpy(buf, s);
-        return;
-    }
-    *buf++ = '\'';
-    for (; *s; s++) {
-        if (*s == '\'') {
-            memcpy(buf, "'\\''", 4);
-            buf += 4;
-        } else {
-            *buf++ = *s;
-        }
-    }
-    *buf++ = '\'';
-    *buf = 0;
-}
-
 void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, const char *const *prov,
              int width, int height)
 {
     /* the directory was checked (plot_prepare_dir): shorter than 4096
      * bytes, no control character */
     char dir[4 * 4096 + 3];
-    shell_word(c->dir, dir);
+    provenance_shell_word(dir, sizeof dir, c->dir); /* for the "cd DIR" users paste (item 5) */
     gp_comment(f, "%s.gp -- %s", name, what);
     fputs("#\n", f);
     gp_comment(f, "Written by whistlab %s from %s; the data are in %s.dat beside it.", WHISTLAB_VERSION, c->source,

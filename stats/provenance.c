@@ -85,29 +85,35 @@ static bool shell_plain(const char *s)
     return true;
 }
 
+size_t provenance_shell_word(char *buf, size_t len, const char *w)
+{
+    size_t at = 0;
+    if (shell_plain(w)) {
+        for (; *w && at + 1 < len; w++) buf[at++] = *w;
+    } else {
+        /* in single quotes, each ' written as '\'' */
+        if (at + 1 < len) buf[at++] = '\'';
+        for (; *w && at + 4 < len; w++) {
+            if (*w == '\'') {
+                memcpy(buf + at, "'\\''", 4);
+                at += 4;
+            } else {
+                buf[at++] = *w;
+            }
+        }
+        if (at + 1 < len) buf[at++] = '\'';
+    }
+    if (len) buf[at] = 0;
+    return at;
+}
+
 void provenance_command(char *buf, size_t len, const char *prog, int argc, char *const argv[])
 {
     size_t at = 0;
     buf[0] = 0;
     for (int i = -1; i < argc && at + 1 < len; i++) {
-        const char *w = i < 0 ? prog : argv[i];
         if (i >= 0) buf[at++] = ' ';
-        if (shell_plain(w)) {
-            for (; *w && at + 1 < len; w++) buf[at++] = *w;
-        } else {
-            /* in single quotes, each ' written as '\'' */
-            if (at + 1 < len) buf[at++] = '\'';
-            for (; *w && at + 4 < len; w++) {
-                if (*w == '\'') {
-                    memcpy(buf + at, "'\\''", 4);
-                    at += 4;
-                } else {
-                    buf[at++] = *w;
-                }
-            }
-            if (at + 1 < len) buf[at++] = '\'';
-        }
-        buf[at] = 0;
+        at += provenance_shell_word(buf + at, len - at, i < 0 ? prog : argv[i]);
     }
 }
 

@@ -82,6 +82,10 @@ const char *provenance_setting_value(const provenance *p, const char *name);
 /* The command line as a shell would take it back: prog, then argv[0..argc-1],
  * each word quoted when it needs to be. */
 void provenance_command(char *buf, size_t len, const char *prog, int argc, char *const argv[]);
+/* One word of it: w as it is when a POSIX shell takes it so, else in
+ * single quotes (each ' as '\''), into buf (len bytes, NUL-terminated, cut
+ * short when it does not fit). The bytes written. */
+size_t provenance_shell_word(char *buf, size_t len, const char *w);
 
 /* Inputs not read to their end. */
 int provenance_stopped(const provenance *p);
