@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "analyze/lead/table_digest.h"
 #include "cli/cli.h"
+#include "stats/plot.h"
 
 static bool same_file(const struct stat *a, const struct stat *b)
 {
@@ -20,21 +21,6 @@ static bool same_file(const struct stat *a, const struct stat *b)
 static bool is_file_path(const char *path)
 {
     return path && *path && strcmp(path, "-") != 0;
-}
-
-/* Whether a file of a --plot DIR is one the figures write (stats/plot.h:
- * NAME.dat, NAME.gp and NAME.svg for the figures of a summary and the
- * odds-TABLE ones of odds). */
-static bool is_figure_file(const char *name)
-{
-    static const char *const FIGURES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
-    const char *dot = strrchr(name, '.');
-    if (!dot || !(strcmp(dot, ".dat") == 0 || strcmp(dot, ".gp") == 0 || strcmp(dot, ".svg") == 0)) return false;
-    size_t stem = (size_t)(dot - name);
-    if (strncmp(name, "odds-", 5) == 0) return true;
-    for (size_t i = 0; i < sizeof FIGURES / sizeof FIGURES[0]; i++)
-        if (strlen(FIGURES[i]) == stem && strncmp(name, FIGURES[i], stem) == 0) return true;
-    return false;
 }
 
 /* False after the message when the existing file at path (st), written as
@@ -66,7 +52,7 @@ static bool plot_dir_apart(const char *prefix, const cli_files *out, const char 
     for (struct dirent *e; apart && (e = readdir(d));) {
         char path[4096];
         struct stat st;
-        if (!is_figure_file(e->d_name) || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
+        if (!plot_is_figure_file(e->d_name) || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path ||
             stat(path, &st) != 0)
             continue;
         apart = apart_from_inputs(prefix, out, dir, path, &st, in, nin);

@@ -4,6 +4,19 @@
 #include <string.h>
 #include "plot_impl.h"
 
+bool plot_is_figure_file(const char *name)
+{
+    static const char *const SUMMARY[] = {PLOT_FIG_CONVENTIONS, PLOT_FIG_NET_GAIN, PLOT_FIG_BY_TRUMPS,
+                                          PLOT_FIG_BY_LONGEST, PLOT_FIG_DIFFERENCES};
+    const char *dot = strrchr(name, '.');
+    if (!dot || !(strcmp(dot, ".dat") == 0 || strcmp(dot, ".gp") == 0 || strcmp(dot, ".svg") == 0)) return false;
+    size_t stem = (size_t)(dot - name);
+    if (strncmp(name, PLOT_FIG_ODDS_PREFIX, strlen(PLOT_FIG_ODDS_PREFIX)) == 0) return true;
+    for (size_t i = 0; i < sizeof SUMMARY / sizeof SUMMARY[0]; i++)
+        if (strlen(SUMMARY[i]) == stem && strncmp(name, SUMMARY[i], stem) == 0) return true;
+    return false;
+}
+
 /* The kind of table by its first line; -1 (diag filled) if unreadable. */
 static int kind_of(const char *csv, diag_t *diag)
 {

@@ -42,6 +42,20 @@
 
 #define PLOT_MIN_DEALS_DEFAULT 10
 
+/* The figures' names: the stems of a summary's (NAME.dat, NAME.gp,
+ * NAME.svg) and the prefix of an odds table's (odds-TABLE). */
+#define PLOT_FIG_CONVENTIONS "conventions"
+#define PLOT_FIG_NET_GAIN "net-gain"
+#define PLOT_FIG_BY_TRUMPS "by-trumps"
+#define PLOT_FIG_BY_LONGEST "by-longest-suit"
+#define PLOT_FIG_DIFFERENCES "differences"
+#define PLOT_FIG_ODDS_PREFIX "odds-"
+
+/* Whether name (a file name, no directory) is one the figures write: the
+ * .dat, .gp or .svg of a figure above. For the front ends, which refuse
+ * to draw over an input (issue 25 item 6). */
+bool plot_is_figure_file(const char *name);
+
 typedef struct {
     /* The gnuplot program: NULL for $WHISTLAB_GNUPLOT, else "gnuplot"
      * (searched on PATH). */

@@ -83,7 +83,7 @@ static bool is_probability(const plot_table *t, size_t r)
 /* A table's name as a file name: [A-Za-z0-9._-] kept, anything else '_'. */
 static void file_name(const char *table, char *buf, size_t len)
 {
-    size_t at = (size_t)snprintf(buf, len, "odds-");
+    size_t at = (size_t)snprintf(buf, len, "%s", PLOT_FIG_ODDS_PREFIX);
     for (const char *p = table; *p && at + 1 < len; p++) {
         char ch = *p;
         bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||

@@ -301,7 +301,7 @@ static void finish(plot_ctx *c, FILE *gp, FILE *dat, const char *name)
 /* (1) per convention: mean tricks and cost against the best lead */
 static void fig_conventions(plot_ctx *c, const summary *s)
 {
-    const char *name = "conventions";
+    const char *name = PLOT_FIG_CONVENTIONS;
     FILE *dat = plot_file_open(c, name, "dat");
     FILE *gp = dat ? begin_script(c, s, name, "mean tricks and cost against the best lead, per convention",
                                   s->nconv > 4 ? 1000 : 900, 520)
@@ -390,7 +390,7 @@ static void p_text(const char *v, char *buf, size_t len)
 /* (2) net gain of each pair, horizontal bars with their CI */
 static void fig_net_gain(plot_ctx *c, const summary *s)
 {
-    const char *name = "net-gain";
+    const char *name = PLOT_FIG_NET_GAIN;
     if (s->npair == 0) {
         plot_not_drawn(c, name, "one convention, no pairs");
         return;
@@ -561,7 +561,7 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
 /* (5) the distribution of the per-deal differences of each pair */
 static void fig_differences(plot_ctx *c, const summary *s)
 {
-    const char *name = "differences";
+    const char *name = PLOT_FIG_DIFFERENCES;
     if (s->nshown == 0) {
         plot_not_drawn(c, name, "one convention, no pairs");
         return;
@@ -665,8 +665,8 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     } else if (plot_ctx_ready(c)) {
         fig_conventions(c, s);
         fig_net_gain(c, s);
-        fig_breakdown(c, s, "by-trumps", "trumps_held", "trumps held by the eldest hand", "trumps held by the eldest hand");
-        fig_breakdown(c, s, "by-longest-suit", "longest_plain", "the eldest hand's longest plain suit",
+        fig_breakdown(c, s, PLOT_FIG_BY_TRUMPS, "trumps_held", "trumps held by the eldest hand", "trumps held by the eldest hand");
+        fig_breakdown(c, s, PLOT_FIG_BY_LONGEST, "longest_plain", "the eldest hand's longest plain suit",
                       "cards in the eldest hand's longest plain suit");
         fig_differences(c, s);
     }
