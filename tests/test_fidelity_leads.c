@@ -3,12 +3,14 @@
  * the book's convention and must be the book's card, and the next lead of
  * the suit the book's second card. A holding is led through the card tables
  * (card_for_suit, then the continuation rules on round 2, as
- * test_lead_tables does); a hand through lead_choose. Lines marked
+ * test_lead_tables does); a hand through lead_choose; a later lead through
+ * lead_later, after the tricks the line scripts. Lines marked
  * `ambiguous` (the book gives two cards) are counted, not asserted. Prints
  * the counts per convention and per book. */
 #include "testutil.h"
 #include "analyze/lead/convention_compile.h"
 #include "analyze/lead/lead_impl.h"
+#include "analyze/lead/play_view.h"
 #include "formats/hand_text.h"
 
 #define FIELDS 11
@@ -125,6 +127,15 @@ static const char *holding_lead(const convention *c, bool trumps, const char *ho
     return ok ? NULL : got;
 }
 
+/* Does the card chosen agree with the book's: the card, its suit ("H"),
+ * or not that suit ("!S")? */
+static bool card_agrees(card_t chosen, const char *card)
+{
+    if (card[0] == '!') return card_suit(chosen) != suit_from_char(card[1]);
+    if (card[1]) return chosen == card_parse(card);
+    return card_suit(chosen) == suit_from_char(card[0]);
+}
+
 /* A hand's opening lead: the card, its suit ("H") or not that suit ("!H"). */
 static const char *hand_lead(const convention *c, const char *holding, const char *ctx, const char *card,
                              char got[64])
@@ -138,10 +149,53 @@ static const char *hand_lead(const convention *c, const char *holding, const cha
     lead_choice ch;
     assert_int_equal(lead_choose(c, &v, &ch), 0);
     card_format(ch.card, got);
-    bool ok = card[0] == '!' ? card_suit(ch.card) != suit_from_char(card[1])
-              : card[1] ? ch.card == card_parse(card)
-                        : card_suit(ch.card) == suit_from_char(card[0]);
-    return ok ? NULL : got;
+    return card_agrees(ch.card, card) ? NULL : got;
+}
+
+/* A later lead: West (eldest, South dealing) holds the hand; the tricks
+ * (context tricks=, cards in play order from each trick's leader, "." and
+ * "/" between them) are played, West's own leads being his convention's
+ * (checked against the script), and West, on lead again, leads. */
+static const char *later_lead(const convention *c, const char *holding, const char *ctx, const char *card,
+                              char got[64])
+{
+    char buf[8], tricks[256];
+    diag_t why = {0};
+    hand_t hand;
+    if (!hand_parse(holding, &hand, &why)) fail_msg("%s: %s", holding, why.reason);
+    const char *tr = context(ctx, "trump", buf, sizeof buf);
+    if (!context(ctx, "tricks", tricks, sizeof tricks)) fail_msg("a later lead without tricks=: %s", ctx);
+    play_public pub;
+    play_public_init(&pub, tr ? suit_from_char(tr[0]) : SUIT_H, CARD_NONE, SEAT_S, false);
+    later_choice lc;
+    for (char *p = tricks; *p;) {
+        int seat = pub.leader[pub.ntricks];
+        for (int i = 0; i < 4; i++, seat = seat_left(seat)) {
+            card_t played = card_parse((char[3]){p[0], p[1], 0});
+            assert_true(played != CARD_NONE);
+            if (seat == SEAT_W && i == 0) {
+                play_view v = {.pub = &pub, .seat = SEAT_W, .hand = hand};
+                assert_int_equal(lead_later(c, &v, &lc), 0);
+                if (lc.choice.card != played) {
+                    snprintf(got, 64, "%s at trick %d", card_format(lc.choice.card, buf), pub.ntricks + 1);
+                    return got;
+                }
+                play_public_note_lead(&pub, SEAT_W, &lc);
+            }
+            if (seat == SEAT_W) {
+                assert_true(hand_has(hand, played));
+                hand &= ~card_bit(played);
+            }
+            play_public_play(&pub, seat, played);
+            p += 2;
+            if (*p == '.' || *p == '/') p++;
+        }
+    }
+    assert_int_equal(pub.leader[pub.ntricks], SEAT_W);
+    play_view v = {.pub = &pub, .seat = SEAT_W, .hand = hand};
+    assert_int_equal(lead_later(c, &v, &lc), 0);
+    snprintf(got, 64, "%s (%s/%s)", card_format(lc.choice.card, buf), lc.choice.suit_rule, lc.choice.card_rule);
+    return card_agrees(lc.choice.card, card) ? NULL : got;
 }
 
 static void print_tallies(const char *what, const tally t[], int n)
@@ -174,6 +228,8 @@ static void test_book_leads(void **state)
         const char *miss = NULL;
         if (strcmp(kind, "hand") == 0)
             miss = hand_lead(c, holding, ctx, card, got);
+        else if (strcmp(kind, "later") == 0)
+            miss = later_lead(c, holding, ctx, card, got);
         else if (strcmp(kind, "plain") == 0 || strcmp(kind, "trumps") == 0)
             miss = holding_lead(c, strcmp(kind, "trumps") == 0, holding, ctx, card, then, got);
         else
