@@ -318,19 +318,19 @@ static uint16_t credited_to_partner(const later_ctx *x, int s)
     return (uint16_t)(cred & outstanding(x, s));
 }
 
-/* Has seat no more of s, as P reads it (C4b, C4c)? Known void (I4), or:
- * following a round of s without beating the card then winning, he played
- * his lowest, so he holds no card of s below the highest card he so played,
- * and every card of s above it is played, P's, or credited to P's partner
+/* Has seat no more of s, as P reads it (C4b, C4c)? Known void (I4), or: on
+ * the last round of s he followed (not led), he did not beat the card then
+ * winning, so he played his lowest and holds no card of s below it, and
+ * every card of s above it is played, P's, or credited to P's partner
  * (`elsewhere`). Partner dropping the Q under the A and K (foster L1627);
  * the adversaries dropping the 8 and 9 under the T from K Q J T, partner
- * holding the A (foster L1629). */
+ * holding the A (foster L1629). The last round, not an earlier one: a
+ * high-low (a trump call) shows its low card last. */
 static bool shown_out(const later_ctx *x, int seat, int s, uint16_t elsewhere)
 {
     if (known_void(x, seat, s)) return true;
     const play_public *pub = x->pub;
-    int low = 0;
-    for (int t = 0; t < pub->ntricks; t++) {
+    for (int t = pub->ntricks - 1; t >= 0; t--) {
         card_t c = pub->card[t][seat];
         if (pub->led[t] != s || pub->leader[t] == seat || card_suit(c) != s) continue;
         int best = 0;
@@ -340,9 +340,10 @@ static bool shown_out(const later_ctx *x, int seat, int s, uint16_t elsewhere)
             if (card_suit(o) == s && card_rank(o) > best) best = card_rank(o);
             else if (card_suit(o) != s && card_suit(o) == x->trump) ruffed = true;
         }
-        if ((ruffed || card_rank(c) < best) && card_rank(c) > low) low = card_rank(c);
+        if (!ruffed && card_rank(c) > best) return false; /* he won or covered: no reading */
+        return !(outstanding(x, s) & ~elsewhere & ranks_above(card_rank(c)));
     }
-    return low && !(outstanding(x, s) & ~elsewhere & ranks_above(low));
+    return false;
 }
 
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
