@@ -549,6 +549,68 @@ static void test_c4a_c4b(void **state)
     assert_int_equal(lc.abandon, 1u << SUIT_S);
 }
 
+/* foster L1625: the J led from K Q J x x wins, partner is credited with the
+ * A, and the leader with four trumps and a re-entry leads trumps (C4a): the
+ * suit is established with partner's A, though the leader lacks it. */
+static void test_c4a_foster_l1625(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:KQJ72 H:9532 D:A4 C:82");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "SJ", "LS-A4", "LS5");
+    assert_int_equal(trick(&g, "SJ", "S3", "S4", "S5"), A);
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "H2", "C4a", "LS14");
+    assert_int_equal(lc.drawing, 1);
+}
+
+/* foster L1627: K and A led from A K x x, partner drops the Q on the second
+ * round: he has no more, so the suit is changed (C4b) -- unless the leader
+ * has four trumps ("sufficiently strong to justify a force"). */
+static void test_c4b_foster_l1627(void **state)
+{
+    (void)state;
+    const char *hands[2] = {"S:AK74 H:952 D:863 C:J52", "S:AK74 H:9532 D:86 C:J52"};
+    const char *want[2][3] = {{"CJ", "C4b>C6/LS-A5/F2", "LS15"}, {"S4", "C4", "RL3"}};
+    for (int k = 0; k < 2; k++) {
+        game g;
+        start(&g, SUIT_H, NULL);
+        g.hand[A] = hand_of(hands[k]);
+        later_choice lc = lead(&g, "long-suit", A);
+        expect(&lc, "SK", "LS-A4", "LS4");
+        assert_int_equal(trick(&g, "SK", "S2", "S3", "S5"), A);
+        lc = lead(&g, "long-suit", A);
+        expect(&lc, "SA", "C4", "RL0");
+        assert_int_equal(trick(&g, "SA", "S6", "SQ", "S8"), A);
+        lc = lead(&g, "long-suit", A);
+        expect(&lc, want[k][0], want[k][1], want[k][2]);
+        assert_int_equal(lc.abandon, k ? 0 : 1u << SUIT_S);
+    }
+}
+
+/* foster L1629 (with L1581): K then T led from K Q J T; partner keeps his A
+ * under the T, the adversaries drop the 8 and the 9: "partner must have the
+ * Ace, and neither of the adversaries have any more", so the suit is
+ * changed (C4c) though no adversary has yet shown out. */
+static void test_c4c_foster_l1629(void **state)
+{
+    (void)state;
+    game g;
+    start(&g, SUIT_H, NULL);
+    g.hand[A] = hand_of("S:KQJT H:853 D:9642 C:75");
+    later_choice lc = lead(&g, "long-suit", A);
+    expect(&lc, "SK", "LS-A4", "LS6");
+    assert_int_equal(trick(&g, "SK", "S2", "S3", "S4"), A);
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "ST", "C4", "RL0");
+    assert_int_equal(trick(&g, "ST", "S8", "S5", "S9"), A);
+    lc = lead(&g, "long-suit", A);
+    expect(&lc, "D2", "C4c>C6/LS-A4", "LS14");
+    assert_int_equal(lc.abandon, 1u << SUIT_S);
+}
+
 /* C5's exception: an own good suit beats returning partner's (foster L1663). */
 static void test_c5_own_suit(void **state)
 {
@@ -679,7 +741,10 @@ int main(void)
         cmocka_unit_test(test_k74),         cmocka_unit_test(test_k75),
         cmocka_unit_test(test_k76),         cmocka_unit_test(test_c1_tm4),
         cmocka_unit_test(test_c2b_tm3),     cmocka_unit_test(test_plt3_stop),
-        cmocka_unit_test(test_c4a_c4b),     cmocka_unit_test(test_c5_own_suit),
+        cmocka_unit_test(test_c4a_c4b),
+        cmocka_unit_test(test_c4a_foster_l1625),
+        cmocka_unit_test(test_c4b_foster_l1627),
+        cmocka_unit_test(test_c4c_foster_l1629),     cmocka_unit_test(test_c5_own_suit),
         cmocka_unit_test(test_mc_c),        cmocka_unit_test(test_c7),
         cmocka_unit_test(test_dd_best),     cmocka_unit_test(test_x8),
         cmocka_unit_test(test_x11),         cmocka_unit_test(test_x12),

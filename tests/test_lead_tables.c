@@ -57,7 +57,7 @@ static const k_holding K[] = {
     {"K58", "AKQ54", true, {"Q K TR2", "Q K PLT2", "4 - CLT1", "Q K HT2", "Q K TR2", "Q K TR2"}},
     {"K59", "AKQJ5", true, {"J Q TR2", "J Q PLT2", "5 - CLT1", "J A HT1", "J Q TR2", "J Q TR2"}},
     {"K60", "AK753", true, {"5 - TR3", "3 - PLT4", "3 - CLT1", "5 - HT4", "5 - TR3", "5 - TR3"}},
-    {"K61", "AK75432", true, {"K A TR4", "2 - PLT4", "K A CLT1", "K A HT3", "K A TR4", "K A TR4"}},
+    {"K61", "AK75432", true, {"K A TR4", "2 - PLT4", "K A CL4", "K A HT3", "K A TR4", "K A TR4"}},
     {"K62", "KQ753", true, {"5 - TR5", "3 - PLT4", "3 - CLT2", "5 - HT9", "5 - TR5", "5 - TR5"}},
     {"K63", "KQT53", true, {"K - TR6", "3 - PLT4", "3 - CLT2", "K - HT8", "K - TR6", "K - TR6"}},
     {"K64", "A8642", true, {"4 - TR7", "2 - PLT4", "A - CL8", "4 - HT7", "4 - TR7", "4 - TR7"}},

@@ -295,15 +295,68 @@ static int own_suit(later_ctx *x)
     return -1;
 }
 
+/* The cards of s that nobody has played and P does not hold. */
+static uint16_t outstanding(const later_ctx *x, int s)
+{
+    return (uint16_t)(SUIT_MASK_ALL & ~x->played[s] & ~x->held[s]);
+}
+
+/* The cards of s P credits to his partner (RULES.md §4.1, C4a): those above
+ * a card P led that won the trick, both adversaries following ("If the Jack
+ * is led from K Q J x x, and wins the trick, partner may be credited with
+ * the Ace", foster L1625). */
+static uint16_t credited_to_partner(const later_ctx *x, int s)
+{
+    const play_public *pub = x->pub;
+    uint16_t cred = 0;
+    for (unsigned m = play_led_in(pub, x->P, s); m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        if (pub->winner[t] != x->P || card_suit(pub->card[t][x->lho]) != s || card_suit(pub->card[t][x->rho]) != s)
+            continue;
+        cred |= ranks_above(card_rank(pub->card[t][x->P]));
+    }
+    return (uint16_t)(cred & outstanding(x, s));
+}
+
+/* Has seat no more of s, as P reads it (C4b, C4c)? Known void (I4), or: on
+ * the last round of s he followed (not led), he did not beat the card then
+ * winning, so he played his lowest and holds no card of s below it, and
+ * every card of s above it is played, P's, or credited to P's partner
+ * (`elsewhere`). Partner dropping the Q under the A and K (foster L1627);
+ * the adversaries dropping the 8 and 9 under the T from K Q J T, partner
+ * holding the A (foster L1629). The last round, not an earlier one: a
+ * high-low (a trump call) shows its low card last. */
+static bool shown_out(const later_ctx *x, int seat, int s, uint16_t elsewhere)
+{
+    if (known_void(x, seat, s)) return true;
+    const play_public *pub = x->pub;
+    for (int t = pub->ntricks - 1; t >= 0; t--) {
+        card_t c = pub->card[t][seat];
+        if (pub->led[t] != s || pub->leader[t] == seat || card_suit(c) != s) continue;
+        int best = 0;
+        bool ruffed = false;
+        for (int p = pub->leader[t]; p != seat; p = seat_left(p)) {
+            card_t o = pub->card[t][p];
+            if (card_suit(o) == s && card_rank(o) > best) best = card_rank(o);
+            else if (card_suit(o) != s && card_suit(o) == x->trump) ruffed = true;
+        }
+        if (!ruffed && card_rank(c) > best) return false; /* he won or covered: no reading */
+        return !(outstanding(x, s) & ~elsewhere & ranks_above(card_rank(c)));
+    }
+    return false;
+}
+
 /* C4: continue one's own suit. C4a leads trumps; C4b-C4d abandon the suit
  * and evaluation goes on with the next rows (C5a). */
 static bool c4(later_ctx *x, const convention *c)
 {
     int S = own_suit(x);
     if (S < 0) return false;
-    /* C4a: four trumps, S established, a re-entry elsewhere: lead trumps. */
+    uint16_t partners = credited_to_partner(x, S);
+    /* C4a: four trumps, S established counting the cards credited to
+     * partner, a re-entry elsewhere: lead trumps (foster L1625). */
     if (x->trump >= 0 && ranks_count(x->held[x->trump]) >= 4 &&
-        suit_established(x->held[S], x->played[S]) && trump_lead_ok(x, false)) {
+        suit_established((uint16_t)(x->held[S] | partners), x->played[S]) && trump_lead_ok(x, false)) {
         for (int r = 0; r < 4; r++)
             if (r != S && r != x->trump && x->held[r] && suit_reentry(x->held[r], x->played[r])) {
                 choose_by_table(x, c, hand_now(x, c, plain_mask(x), false, 0), x->trump, -1, "C4a");
@@ -312,10 +365,10 @@ static bool c4(later_ctx *x, const convention *c)
             }
     }
     const char *why = NULL;
-    if (known_void(x, x->pt, S) && !known_void(x, x->pt, x->trump) &&
+    if (shown_out(x, x->pt, S, 0) && !known_void(x, x->pt, x->trump) &&
         (x->trump < 0 || ranks_count(x->held[x->trump]) <= 3))
         why = "C4b"; /* do not force partner */
-    else if (known_void(x, x->lho, S) && known_void(x, x->rho, S) &&
+    else if (shown_out(x, x->lho, S, partners) && shown_out(x, x->rho, S, partners) &&
              (!known_void(x, x->lho, x->trump) || !known_void(x, x->rho, x->trump)))
         why = "C4c"; /* do not force both adversaries */
     else if (hopeless(x, S))
