@@ -46,7 +46,8 @@ MPI_CFLAGS = $(shell pkg-config --cflags ompi-c)
 $(if $(wildcard analyze/*.c analyze/*.h),$(error analyze/ holds folders only: $(wildcard analyze/*.[ch])))
 
 CONV_DIR  = analyze/lead/conventions
-LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c
+LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c \
+            build/gen/claims_data.c
 CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
@@ -89,6 +90,11 @@ $(ASAN)/libwhistlab.a: $(LIB_OBJ_ASAN)
 build/gen/conventions_data.c: $(CONV_DIR)/embed.sh $(wildcard $(CONV_DIR)/*.tbl)
 	@mkdir -p $(dir $@)
 	sh $(CONV_DIR)/embed.sh $@ $(sort $(wildcard $(CONV_DIR)/*.tbl))
+
+# The built-in claims of `whistlab claims` (analyze/claims/claims.tbl).
+build/gen/claims_data.c: analyze/claims/embed.sh analyze/claims/claims.tbl
+	@mkdir -p $(dir $@)
+	sh analyze/claims/embed.sh $@ analyze/claims/claims.tbl
 
 $(REL)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
