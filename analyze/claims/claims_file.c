@@ -247,7 +247,10 @@ bool claims_parse(const char *text, size_t len, const char *name, claim_set *out
     }
     if (!why) {
         why = close_claim(&st);
-        if (!why && out->n == 0) why = "no claims";
+        if (!why && out->n == 0) {
+            why = "no claims";
+            at = 0;
+        }
     }
     if (why) {
         if (st.err_line) at = st.err_line;
