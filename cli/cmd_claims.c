@@ -98,11 +98,30 @@ static void value_text(const claim_result *r, char *buf, size_t len)
     else snprintf(buf, len, "%+.3f [%+.3f, %+.3f]", r->value, r->lo, r->hi);
 }
 
+/* text after 4 blanks, its lines broken at blanks to fit 100 columns
+ * (continued after 6). */
+static void print_wrapped(FILE *f, const char *text)
+{
+    int indent = 4;
+    while (*text) {
+        int room = 100 - indent, len = (int)strlen(text), cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && text[cut] != ' ') cut--;
+            if (cut == 0) cut = room; /* one word longer than the line */
+        }
+        fprintf(f, "%*s%.*s\n", indent, "", cut, text);
+        text += cut;
+        while (*text == ' ') text++;
+        indent = 6;
+    }
+}
+
 /* Two lines a claim, within 100 columns: id, book line, value, n, verdict;
  * then the test, the short words, the conditions and the note. */
 static void print_table(FILE *f, const claim_set *s, const claim_result *res)
 {
-    fprintf(f, "%-31s %-17s %-27s %5s  %s\n", "claim", "book", "value [95% CI]", "n", "verdict");
+    fprintf(f, "%-31s %-21s %-23s %5s  %s\n", "claim", "book", "value [95% CI]", "n", "verdict");
     for (int i = 0; i < 100; i++) fputc('-', f);
     fputc('\n', f);
     int count[4] = {0};
@@ -115,13 +134,14 @@ static void print_table(FILE *f, const claim_set *s, const claim_result *res)
         value_text(r, value, sizeof value);
         if (r->exact || c->kind == CLAIM_NONE) snprintf(n, sizeof n, "-");
         else snprintf(n, sizeof n, "%llu", (unsigned long long)r->n);
-        fprintf(f, "%-31s %-17s %-27s %5s  %s\n", c->id, book, value, n, claims_verdict_name(r->verdict));
-        fprintf(f, "    %s: %s", test, c->short_words);
-        if (c->where[0]) fprintf(f, "; where %s", c->where);
-        if (c->event[0]) fprintf(f, "; event %s", c->event);
-        if (r->exact) fprintf(f, "; exactly %s", rat_format(r->exact_value, q));
-        if (r->note[0]) fprintf(f, "; %s", r->note);
-        fputc('\n', f);
+        fprintf(f, "%-31s %-21s %-23s %5s  %s\n", c->id, book, value, n, claims_verdict_name(r->verdict));
+        char detail[2048];
+        int k = snprintf(detail, sizeof detail, "%s: %s", test, c->short_words);
+        if (c->where[0]) k += snprintf(detail + k, sizeof detail - (size_t)k, "; where %s", c->where);
+        if (c->event[0]) k += snprintf(detail + k, sizeof detail - (size_t)k, "; event %s", c->event);
+        if (r->exact) k += snprintf(detail + k, sizeof detail - (size_t)k, "; exactly %s", rat_format(r->exact_value, q));
+        if (r->note[0]) snprintf(detail + k, sizeof detail - (size_t)k, "; %s", r->note);
+        print_wrapped(f, detail);
         count[r->verdict]++;
     }
     fprintf(f, "\n%d claims: %d supported, %d contradicted, %d not significant, %d not testable\n", s->n,
