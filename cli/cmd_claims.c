@@ -62,8 +62,8 @@ static void on_problem(void *ctx, const diag_t *d)
 }
 
 static const char *const CSV_COLUMNS[] = {
-    "id", "book", "line_from", "line_to", "kind", "test", "short", "measure", "value", "ci_lo", "ci_hi",
-    "exact", "n", "hits", "verdict", "note", "status"};
+    "id", "book", "line_from", "line_to", "words", "kind", "test", "where", "event", "short", "measure", "value",
+    "ci_lo", "ci_hi", "exact", "n", "hits", "verdict", "note", "status"};
 
 static void test_text(const claim *c, char *buf, size_t len)
 {
@@ -174,13 +174,16 @@ static bool write_csv(const char *path, const claim_set *s, const claim_result *
         csv_out_text(o, c->book);
         csv_out_int(o, c->line_from);
         csv_out_int(o, c->line_to);
+        csv_out_text(o, c->words);
         csv_out_text(o, KIND[c->kind]);
         csv_out_text(o, test);
+        csv_out_text(o, c->where);
+        csv_out_text(o, c->event);
         csv_out_text(o, c->short_words);
         csv_out_text(o, r->measure);
         if (r->has_value) csv_out_sig(o, r->value, 10);
         else csv_out_text(o, "");
-        if (r->has_value && !isnan(r->lo)) {
+        if (r->has_value && !r->exact && !isnan(r->lo)) {
             csv_out_sig(o, r->lo, 10);
             csv_out_sig(o, r->hi, 10);
         } else {

@@ -110,6 +110,7 @@ static void test_malformed_file_line_reason(void **state)
         {"claim a\ncolour red\n", "t.tbl:2: unknown key (claim, book, words, short, test, where, event, reason)"},
         {"claim a b\n", "t.tbl:1: claim: expected an id of letters, digits, '-', '_', '.' (at most 47)"},
         {"\n# nothing\n", "t.tbl: no claims"},
+        {"claim a\nwords ring \a the bell\n", "t.tbl:2: a control character"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         claim_set s = {0};

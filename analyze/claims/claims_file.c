@@ -234,8 +234,15 @@ bool claims_parse(const char *text, size_t len, const char *name, claim_set *out
         size_t n = i - start;
         at++;
         if (i < len) i++;
-        if (memchr(text + start, 0, n)) why = "a NUL byte";
-        else if (n >= sizeof line) why = "line too long (at most 4095 bytes)";
+        for (size_t b = 0; b < n && !why; b++) {
+            unsigned char ch = (unsigned char)text[start + b];
+            /* the words reach terminals and CSV cells: no control bytes (a
+             * tab is a blank, a CR may end a line) */
+            bool line_end = ch == '\r' && b == n - 1;
+            if (ch == 0) why = "a NUL byte";
+            else if ((ch < 0x20 && ch != '\t' && !line_end) || ch == 0x7f) why = "a control character";
+        }
+        if (!why && n >= sizeof line) why = "line too long (at most 4095 bytes)";
         if (why) break;
         memcpy(line, text + start, n);
         while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
