@@ -6,7 +6,8 @@
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
-#                digests (tests/fuzz/); FUZZ_TARGETS="fuzz_where ..." runs some only
+#                digests, the claims files of `whistlab claims` (tests/fuzz/);
+#                FUZZ_TARGETS="fuzz_where ..." runs some only
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
