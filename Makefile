@@ -6,7 +6,8 @@
 #   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
-#                digests (tests/fuzz/); FUZZ_TARGETS="fuzz_where ..." runs some only
+#                digests, the claims files of `whistlab claims` (tests/fuzz/);
+#                FUZZ_TARGETS="fuzz_where ..." runs some only
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
@@ -46,7 +47,8 @@ MPI_CFLAGS = $(shell pkg-config --cflags ompi-c)
 $(if $(wildcard analyze/*.c analyze/*.h),$(error analyze/ holds folders only: $(wildcard analyze/*.[ch])))
 
 CONV_DIR  = analyze/lead/conventions
-LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c
+LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c \
+            build/gen/claims_data.c
 CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
@@ -89,6 +91,11 @@ $(ASAN)/libwhistlab.a: $(LIB_OBJ_ASAN)
 build/gen/conventions_data.c: $(CONV_DIR)/embed.sh $(wildcard $(CONV_DIR)/*.tbl)
 	@mkdir -p $(dir $@)
 	sh $(CONV_DIR)/embed.sh $@ $(sort $(wildcard $(CONV_DIR)/*.tbl))
+
+# The built-in claims of `whistlab claims` (analyze/claims/claims.tbl).
+build/gen/claims_data.c: analyze/claims/embed.sh analyze/claims/claims.tbl
+	@mkdir -p $(dir $@)
+	sh analyze/claims/embed.sh $@ analyze/claims/claims.tbl
 
 $(REL)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)

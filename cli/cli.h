@@ -127,5 +127,6 @@ int cmd_lead(int argc, char **argv);
 int cmd_conventions(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_claims(int argc, char **argv);
 
 #endif

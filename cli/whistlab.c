@@ -26,6 +26,7 @@ static const command COMMANDS[] = {
     {"conventions", cmd_conventions, true, "list the built-in opening-lead conventions and their options"},
     {"deal", cmd_deal, false, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
     {"play", cmd_play, false, "play a deal with rule-based single-dummy players; --verify recorded plays"},
+    {"claims", cmd_claims, true, "the books' claims about systems, leads and odds, each tested with a verdict"},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -6,7 +6,9 @@
 # double-dummy (read from the corpus's store of solved leads) and compared
 # pairwise, then every convention double-dummy, then the three played out
 # by the rule-based players; the figures of both replays are drawn into
-# build/demo-plots/dd and build/demo-plots/play (SVG, gnuplot script, data).
+# build/demo-plots/dd and build/demo-plots/play (SVG, gnuplot script, data);
+# last, the books' claims tested on the same corpus and store, named here
+# as `whistlab claims` takes them by default.
 set -e
 corpus=corpora/whist-2000.pbn.gz
 values=corpora/whist-2000.wdv # its solved leads: whistlab solve "$corpus" -o "$values"
@@ -22,3 +24,4 @@ run replay "$corpus" --values "$values" --conventions long-suit,american,short-s
 run replay "$corpus" --values "$values" --eval dd \
     --conventions long-suit,long-suit-pole,long-suit-clay,long-suit-hogarth,american,short-suit,short-suit-singleton,strongest-suit,master-card,highest,random,dd-best
 run replay "$corpus" --conventions long-suit,american,short-suit --eval play --plot build/demo-plots/play
+run claims "$corpus" --values "$values"

@@ -119,7 +119,7 @@ static int help_options(const char *help, char opts[][48], int max)
 }
 
 static const char *const COMMANDS[] = {"check", "show", "convert", "replay", "merge", "plot",
-                                       "odds", "lead", "conventions", "deal", "play"};
+                                       "odds", "lead", "conventions", "deal", "play", "claims"};
 
 static void test_help_options_in_man_page(void **state)
 {

@@ -7,6 +7,7 @@
 # corpora (PBN, LIN, DDS test hands), the repo's own test data and a small
 # .wda, each behind a 0 byte (its first byte picks the format: 0 =
 # detect); for fuzz_convention, the built-in convention tables; for
+# fuzz_claims, the built-in claims file; for
 # fuzz_digest, the same tables and bytes of every length around a chunk of
 # 512 (500..520); for fuzz_where, --where conditions of the README's kind
 # and nestings of "(" and "!" 99, 100, 101 and 4000 deep; for fuzz_wls, the
@@ -40,6 +41,10 @@ fuzz_read)
         i=$((i + 1))
         { printf '\000'; cat "$dir/seed.wda"; } > "$dir/seed/wda"
     fi
+    ;;
+fuzz_claims)
+    i=$((i + 1))
+    cp analyze/claims/claims.tbl "$dir/seed/"
     ;;
 fuzz_convention)
     for f in analyze/lead/conventions/*.tbl; do
