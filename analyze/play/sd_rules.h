@@ -23,7 +23,9 @@ typedef struct {
     uint16_t held[4];       /* X's ranks by suit */
     uint16_t played[4];     /* ranks in completed tricks */
     uint16_t gone[4];       /* played plus the cards in the trick */
-    bool *side_read;        /* set when a rule tests a side override */
+    bool *side_read;        /* set when a rule reads the side's convention */
+    uint32_t fact_known, fact_val; /* the PF_* facts computed so far (play_rows.h) */
+    uint8_t fourchette, eleven, tenace; /* their cards, once the facts are known */
 } sd_ctx;
 
 /* §8: RF1, RF2 (falls back to DISC). */
