@@ -142,7 +142,7 @@ static bool same_play(const play_rules *a, const play_rules *b)
     for (int k = 0; k < PLAY_BUCKETS; k++) {
         if (a->nbucket[k] != b->nbucket[k]) return false;
         for (int i = 0; i < a->nbucket[k]; i++)
-            if (!play_row_same(&a->row[a->bucket[k][i]], &b->row[b->bucket[k][i]])) return false;
+            if (!play_row_same(&a->row[a->bucket[k][i].row], &b->row[b->bucket[k][i].row])) return false;
     }
     return true;
 }

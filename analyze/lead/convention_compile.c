@@ -1235,8 +1235,19 @@ static bool play_build(parser *p)
         int o = r->option[0] ? option_index(p->c, r->option) : -2;
         r->active = o == -2 || (o >= 0 && (p->c->options_on >> o & 1));
         if (!r->active) continue;
+        /* the two words of play_rows.h */
+        uint64_t eager_on = r->fact_on & PLAY_EAGER_FACTS, eager_off = r->fact_off & PLAY_EAGER_FACTS;
+        play_hot hot = {
+            .sit = (uint64_t)r->led_ok | (uint64_t)r->n_ok << 16 | (uint64_t)r->t_ok << 32 | (uint64_t)r->round_ok << 48,
+            .need = (uint64_t)((r->has >> 2) & 0x1FFF) | (uint64_t)((r->lacks >> 2) & 0x1FFF) << 13 |
+                    (uint64_t)((r->ext_on >> 1) & 0x1FFF) << 26 | (uint64_t)((r->ext_off >> 1) & 0x1FFF) << 39 |
+                    eager_on << 52 | eager_off << 56,
+            .row = (uint8_t)i,
+            .slow = r->notall || r->outside || r->match_first || r->nrank || r->beats ||
+                    ((r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS),
+        };
         for (int b = 0; b < PLAY_BUCKETS; b++)
-            if (r->buckets >> b & 1) pl->bucket[b][pl->nbucket[b]++] = (uint8_t)i;
+            if (r->buckets >> b & 1) pl->bucket[b][pl->nbucket[b]++] = hot;
     }
     return true;
 }

@@ -104,11 +104,43 @@ typedef struct {
     uint16_t line;                /* in the table that wrote it */
 } play_row;
 
+/* A row as a bucket holds it for the scan: most rows are decided by two
+ * 64-bit tests against two words of the decision (play_situation,
+ * play_holding_word); slow rows go on to their other tests. */
+typedef struct {
+    uint64_t sit;   /* the allowed card led, count, trumps and round (play_situation's layout) */
+    uint64_t need;  /* bits play_holding_word must have */
+    uint8_t row;    /* index into play_rules.row */
+    bool slow;      /* the row has tests beyond these two */
+} play_hot;
+
+/* The facts that play_holding_word carries (the others are computed when
+ * a slow row asks). */
+#define PLAY_EAGER_FACTS ((1u << PF_PT_WINNING) | (1u << PF_TRUMPED) | (1u << PF_PLAIN) | (1u << PF_TRICK1))
+
+/* One bit per field: the rank of the card led (bits 0-15), X's count of
+ * the suit (16-31), his trumps (32-47), the round (48-63). A row passes
+ * when (sit & row.sit) == sit. */
+static inline uint64_t play_situation(int led, int n, int trumps, int round)
+{
+    return 1ULL << led | 1ULL << (16 + n) | 1ULL << (32 + trumps) | 1ULL << (48 + round);
+}
+
+/* X's ranks of the suit and their complement (13 bits each, from the 2),
+ * the --ext rules and their complement (13 bits each, from X1), the eager
+ * facts and their complement (4 bits each). A row passes when (word &
+ * row.need) == row.need. */
+static inline uint64_t play_holding_word(uint16_t h, unsigned ext, unsigned facts)
+{
+    uint64_t hb = (h >> 2) & 0x1FFF, eb = (ext >> 1) & 0x1FFF, fb = facts & 0xF;
+    return hb | (hb ^ 0x1FFF) << 13 | eb << 26 | (eb ^ 0x1FFF) << 39 | fb << 52 | (fb ^ 0xF) << 56;
+}
+
 typedef struct {
     play_row row[PLAY_MAX_ROWS];
     uint8_t nrows;
     uint8_t nbucket[PLAY_BUCKETS];
-    uint8_t bucket[PLAY_BUCKETS][PLAY_MAX_ROWS]; /* indices into row, in order */
+    play_hot bucket[PLAY_BUCKETS][PLAY_MAX_ROWS]; /* the rows of each bucket, in order */
     uint8_t *match_mem[PLAY_MAX_MATCH];          /* owned: 8192 bytes each */
     uint8_t nmatch;
 } play_rules;

@@ -31,7 +31,7 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
         const play_rules *a = x->play, *c = y->play;
         bool same = a->nbucket[b] == c->nbucket[b];
         for (int i = 0; same && i < a->nbucket[b]; i++)
-            same = play_row_same(&a->row[a->bucket[b][i]], &c->row[c->bucket[b][i]]);
+            same = play_row_same(&a->row[a->bucket[b][i].row], &c->row[c->bucket[b][i].row]);
         if (same) p->rows_alike |= (uint16_t)(1u << (b + 1));
     }
     p->reads_alike =

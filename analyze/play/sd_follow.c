@@ -353,21 +353,17 @@ static int sym_rank(sd_ctx *x, const play_row *r, int sym)
     }
 }
 
-/* Does row r fire? The mask tests first, the facts (some of which read
- * the whole play) last, in their order. */
-static bool row_fires(sd_ctx *x, const play_row *r, uint16_t h, int n, int t, int c)
+/* The tests of a slow row beyond its two words (play_hot): the facts,
+ * some of which read the whole play, last and in their order. */
+static bool slow_row_fires(sd_ctx *x, const play_row *r, uint16_t h)
 {
-    unsigned ext = x->v->ext;
-    if ((ext & r->ext_on) != r->ext_on || (ext & r->ext_off)) return false;
-    if (!(r->led_ok >> c & 1) || !(r->n_ok >> n & 1) || !(r->t_ok >> t & 1) || !(r->round_ok >> x->round & 1))
-        return false;
-    if ((h & r->has) != r->has || (h & r->lacks) || (r->notall && (h & r->notall) == r->notall)) return false;
+    if (r->notall && (h & r->notall) == r->notall) return false;
     if ((x->gone[x->L] | h) & r->outside) return false;
     if (r->match_first && (r->match_first[h >> 2] != 0) == r->match_neg) return false;
     for (int k = 0; k < r->nrank; k++)
         if (!(r->rank[k].ok >> sym_rank(x, r, r->rank[k].sym) & 1)) return false;
     if (r->beats && !beats_w(x, sym_rank(x, r, r->beats))) return false;
-    for (uint32_t m = r->fact_on | r->fact_off; m; m &= m - 1) {
+    for (uint32_t m = (r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS; m; m &= m - 1) {
         int f = __builtin_ctz(m);
         if (fact(x, f) != ((r->fact_on >> f) & 1)) return false;
     }
@@ -409,11 +405,17 @@ static sd_card rows_decide(sd_ctx *x, int bucket)
 {
     const play_rules *pl = x->v->side->play;
     uint16_t h = x->held[x->L];
-    int n = ranks_count(h), t = sd_trumps(x), c = card_rank(x->lead);
-    const uint8_t *idx = pl->bucket[bucket];
+    unsigned eager = (unsigned)x->pt_winning << PF_PT_WINNING | (unsigned)(card_suit(x->w) != x->L) << PF_TRUMPED |
+                     (unsigned)(x->L != x->trump) << PF_PLAIN | (unsigned)(x->v->pub->ntricks == 0) << PF_TRICK1;
+    x->fact_known = PLAY_EAGER_FACTS;
+    x->fact_val = eager;
+    uint64_t sit = play_situation(card_rank(x->lead), ranks_count(h), sd_trumps(x), x->round);
+    uint64_t word = play_holding_word(h, x->v->ext, eager);
+    const play_hot *hot = pl->bucket[bucket];
     for (int i = 0, nb = pl->nbucket[bucket]; i < nb; i++) {
-        const play_row *r = &pl->row[idx[i]];
-        if (row_fires(x, r, h, n, t, c)) return act(x, r);
+        if ((sit & hot[i].sit) != sit || (word & hot[i].need) != hot[i].need) continue;
+        const play_row *r = &pl->row[hot[i].row];
+        if (!hot[i].slow || slow_row_fires(x, r, h)) return act(x, r);
     }
     return h ? low(x, "PR5") : sd_discard(x, "PR5");
 }
@@ -470,7 +472,6 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     x.high_trump = trumps_in ? ranks_top(trumps_in) : 0;
     x.pt_winning = x.wseat == x.pt;
     x.round = 1 + pub->rounds[x.L];
-    x.fact_known = x.fact_val = 0;
     int bucket = play_bucket(x.pos, !h, x.round == 1);
     sd_card out = rows_decide(&x, bucket);
     /* X2(a): third hand's LOW keeps his lowest card */
