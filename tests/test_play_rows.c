@@ -5,6 +5,7 @@
  * row's card, and --explain names the row; (b) a renamed copy of every
  * built-in compiles to the same rows, bucket by bucket, and plays the same
  * cards with the same ids (test_conventions_data.c plays 10,000 deals);
+ * a discard keeps the protections its row names;
  * (c) malformed rows are refused, file:line: reason, by the compiler and
  * by the command. */
 #include "testutil.h"
@@ -15,6 +16,7 @@
 /* long-suit's S2.3 row, and the user's in its place. */
 #define S23_ROW "S2.3   when pos=2 follows round=1 led>=J                              play low  "
 #define MY_ROW "MY1 when pos=2 follows round=1 led>=J play cover  "
+#define S54_ROW "S5.4   when pos=2 void trumps=4                                       play discard  "
 
 /* text with its "name" line changed to "name NAME" and, when from is
  * given, that text replaced by to (once). */
@@ -118,6 +120,30 @@ static void test_user_row_plays_its_card(void **state)
     free(text);
 }
 
+/* Discards are rows too: which of D2's protections a discard keeps is the
+ * row's (Clay may unguard a K, dicks L2131-2922, where Foster keeps K x). */
+static void test_discard_keeps_what_the_row_says(void **state)
+{
+    (void)state;
+    const char *ls = convention_text(convention_builtin("long-suit"));
+    char *text = edited(ls, "unguard", S54_ROW, "S5.4   when pos=2 void trumps=4 play discard(ac)  ");
+    diag_t d;
+    convention *c = compile_text(text, "unguard.tbl", &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    /* PC36's second holding: a doubtful D 8, four trumps: S5.4 discards;
+     * D2(b) keeps S K 5, so Foster throws a club, the unguarding row the 5 */
+    sd_card k = second_card(convention_builtin("long-suit"), "D8", "H:J752 S:K5 C:QJ94");
+    assert_string_equal(k.rule, "S5.4");
+    assert_string_equal(k.how, "D3");
+    assert_int_equal(k.card, card_parse("C4"));
+    k = second_card(c, "D8", "H:J752 S:K5 C:QJ94");
+    assert_string_equal(k.rule, "S5.4");
+    assert_string_equal(k.how, "D3");
+    assert_int_equal(k.card, card_parse("S5"));
+    convention_free(c);
+    free(text);
+}
+
 /* (b) */
 static void test_renamed_copies_same_rows(void **state)
 {
@@ -174,6 +200,7 @@ static const struct {
     {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J trumps>=fifteen play low  ", "'trumps>=fifteen': bad value"},
     {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J has(m9) play low  ", "has: 'm' is not a rank"},
     {S23_ROW, "S2.3 when pos=2 follows round=1 match(LS99) play group_low(row)  ", "no row LS99 in [plain]"},
+    {S23_ROW, "S2.3 when pos=2 void play discard(abd)  ", "name the D2 protections kept"},
 };
 
 static void test_malformed_rows(void **state)
@@ -223,6 +250,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_user_row_plays_its_card),
+        cmocka_unit_test(test_discard_keeps_what_the_row_says),
         cmocka_unit_test(test_renamed_copies_same_rows),
         cmocka_unit_test(test_malformed_rows),
     };

@@ -1139,8 +1139,21 @@ static bool play_action(parser *p, play_row *r, const char *a)
     for (size_t i = 0; i < sizeof PLAIN_ACTIONS / sizeof PLAIN_ACTIONS[0]; i++)
         if (strcmp(a, PLAIN_ACTIONS[i].name) == 0) {
             r->action = PLAIN_ACTIONS[i].action;
+            r->arg = r->action == PA_DISCARD ? 7 : 0; /* every D2 protection */
             return true;
         }
+    if (call_form(a, "discard", inner, sizeof inner)) {
+        /* discard(abc): the D2 protections kept, "-" none (Clay may unguard a K: discard(ac)) */
+        const char *k = trim(inner);
+        r->action = PA_DISCARD;
+        r->arg = 0;
+        for (; strcmp(k, "-") != 0 && *k; k++) {
+            if (*k < 'a' || *k > 'c' || (r->arg >> (*k - 'a') & 1))
+                return fail(p, "'%s': name the D2 protections kept, some of a b c once each, or -", a);
+            r->arg |= (uint8_t)(1u << (*k - 'a'));
+        }
+        return true;
+    }
     for (size_t i = 0; i < sizeof CALLS / sizeof CALLS[0]; i++)
         if (call_form(a, CALLS[i].name, inner, sizeof inner)) {
             int sym = play_symbol(trim(inner));

@@ -74,7 +74,8 @@ enum {
     PA_GROUP_LOW,  /* group_low(SYM): the lowest card of group(SYM) that beats the winning card */
     PA_COVER,      /* cover: the lowest card that beats the winning card */
     PA_RUFF,       /* ruff: RF1 / RF2, else a discard (analyze/play/RULES.md §8) */
-    PA_DISCARD,    /* discard: D1-D4 (§9) */
+    PA_DISCARD,    /* discard: D1-D4 (§9); arg: the D2 protections kept, bit 0 (a)
+                      masters, 1 (b) K x and A x, 2 (c) Q x x: discard(abc) */
     PA_TOP_TRUMP   /* top_trump: the highest trump (X9) */
 };
 

@@ -34,6 +34,11 @@ static bool side_opened(const sd_ctx *x, int s)
 
 sd_card sd_discard(const sd_ctx *x, const char *rule)
 {
+    return sd_discard_keeping(x, rule, SD_KEEP_ALL);
+}
+
+sd_card sd_discard_keeping(const sd_ctx *x, const char *rule, unsigned keep)
+{
     /* The candidates and the protected cards as whole-hand words (one
      * 16-bit lane per suit): each keep level below is one mask operation. */
     hand_t cand = x->v->hand & ~(x->trump >= 0 ? hand_from_suit(x->trump, SUIT_MASK_ALL) : 0);
@@ -48,9 +53,10 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         uint16_t h = hand_suit(cand, s);
         if (!h) continue;
         int master = suit_nth_unplayed(x->played[s], 1), n = holding_of(tab, h)->n, top = ranks_top(h);
-        if (master && (h >> master & 1)) prot_a |= hand_from_suit(s, sd_group(h, x->played[s], master));
-        if (n == 2 && (top == RANK_K || top == RANK_A)) prot_b |= hand_from_suit(s, h);
-        if (def && n == 3 && top == RANK_Q) prot_c |= hand_from_suit(s, h);
+        if ((keep & SD_KEEP_MASTERS) && master && (h >> master & 1))
+            prot_a |= hand_from_suit(s, sd_group(h, x->played[s], master));
+        if ((keep & SD_KEEP_GUARDS) && n == 2 && (top == RANK_K || top == RANK_A)) prot_b |= hand_from_suit(s, h);
+        if ((keep & SD_KEEP_QXX) && def && n == 3 && top == RANK_Q) prot_c |= hand_from_suit(s, h);
     }
     /* released in the order (c), (b), (a) while nothing else is left */
     hand_t left = cand & ~(prot_a | prot_b | prot_c);

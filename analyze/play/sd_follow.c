@@ -376,7 +376,7 @@ static bool slow_row_fires(sd_ctx *x, const play_row *r, uint16_t h)
 static sd_card act(sd_ctx *x, const play_row *r)
 {
     uint16_t h = x->held[x->L];
-    int k = r->arg ? sym_rank(x, r, r->arg) : 0;
+    int k = r->arg && r->action != PA_DISCARD ? sym_rank(x, r, r->arg) : 0;
     switch (r->action) {
     case PA_CARD: return holds(h, k) ? card_of(x, k, r->id) : low(x, r->id);
     case PA_WIN: return holds(h, k) && beats_w(x, k) ? card_of(x, k, r->id) : low(x, r->id);
@@ -390,7 +390,7 @@ static sd_card act(sd_ctx *x, const play_row *r)
         return over ? card_of(x, ranks_low(over), r->id) : low(x, r->id);
     }
     case PA_RUFF: return sd_trumps(x) && x->L != x->trump ? sd_ruff(x, r->id) : sd_discard(x, r->id);
-    case PA_DISCARD: return sd_discard(x, r->id);
+    case PA_DISCARD: return sd_discard_keeping(x, r->id, r->arg);
     case PA_TOP_TRUMP:
         return sd_trumps(x) && x->L != x->trump
                    ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, 0}
