@@ -209,8 +209,17 @@ static void test_discard_protection(void **state)
     run_case(&k);
 }
 
+/* Does c's side follow by an active [play] row named id? */
+static bool active_row(const convention *c, const char *id)
+{
+    const play_rules *pl = convention_play_rules(c);
+    for (int i = 0; i < pl->nrows; i++)
+        if (pl->row[i].active && strcmp(pl->row[i].id, id) == 0) return true;
+    return false;
+}
+
 /* CV6 (minneapolis): A x x x x, weak in trumps, plays the A (replacing S3.1);
- * the overrides are the tables' [play] declarations, CV6 under its option. */
+ * the overrides are rows of the tables' [play], CV6 under its option. */
 static void test_overrides(void **state)
 {
     (void)state;
@@ -218,16 +227,15 @@ static void test_overrides(void **state)
     run_case(&k);
     k = (pc_case)PC("CV6 strong", NULL, "S4", "S:A8653 H:9752", "long-suit+minneapolis", "S3", "S3.1", NULL);
     run_case(&k);
-    sd_side side;
-    sd_side_init(&side, convention_builtin("american"));
-    assert_int_equal(side.play->pass_partner, (1 << RANK_Q) | (1 << RANK_J));
-    assert_true(!side.play->strengthening && !side.play->ace_second);
-    sd_side_init(&side, convention_builtin("short-suit"));
-    assert_int_equal(side.play->strengthening, SUIT_MASK_ALL & ~((1 << RANK_A) | (1 << RANK_K)));
-    sd_side_init(&side, convention_builtin("short-suit-singleton"));
-    assert_true(!side.play->strengthening && !side.play->pass_partner);
-    sd_side_init(&side, convention_builtin("long-suit"));
-    assert_true(!side.play->strengthening && !side.play->pass_partner && !side.play->ace_second);
+    /* the overrides are rows of the tables: american's CV1, short-suit's
+     * T2 (CV2), long-suit's CV6 under its option */
+    assert_true(active_row(convention_builtin("american"), "CV1"));
+    assert_false(active_row(convention_builtin("american"), "T2"));
+    assert_true(active_row(convention_builtin("short-suit"), "T2"));
+    assert_false(active_row(convention_builtin("short-suit-singleton"), "T2"));
+    assert_false(active_row(convention_builtin("short-suit-singleton"), "CV1"));
+    assert_false(active_row(convention_builtin("long-suit"), "CV6"));
+    assert_false(active_row(convention_builtin("long-suit"), "CV1"));
 }
 
 /* Signals (§11, on): PC41 the call as third hand (the 6, then the 2,

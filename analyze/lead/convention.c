@@ -35,6 +35,15 @@ static const convention *find_compiled(const char *name)
     return NULL;
 }
 
+/* The resolver of the tables compiled: by name, and "" for the default
+ * convention (the first compiled, ORDER[0]), whose [play] rows a table
+ * without [play] inherits (convention_compile.c). */
+static const convention *resolve_builtin(const char *name)
+{
+    if (!*name) return nbuiltins ? builtins[0] : NULL;
+    return find_compiled(name);
+}
+
 /* The first built-in table that did not compile, with its file: a build
  * error (the tests compile every one), for the front end to report. */
 static diag_t builtin_error;
@@ -45,7 +54,7 @@ static void compile_builtin(int k)
     diag_t d = {0};
     char file[128];
     snprintf(file, sizeof file, "analyze/lead/conventions/%.100s", CONVENTION_TABLE_FILES[k]);
-    convention *c = convention_compile(CONVENTION_TABLE_TEXTS[k], file, NULL, find_compiled, &d);
+    convention *c = convention_compile(CONVENTION_TABLE_TEXTS[k], file, NULL, resolve_builtin, &d);
     if (!c) {
         if (!builtin_error.reason[0]) {
             builtin_error = d;
@@ -141,7 +150,7 @@ static convention *load_with_options(const char *path, const char *opts, diag_t 
     pthread_once(&builtins_once, init_builtins);
     const char *text = read_table_file(path, diag);
     if (!text) return NULL;
-    convention *c = convention_compile(text, path, opts, find_compiled, diag);
+    convention *c = convention_compile(text, path, opts, resolve_builtin, diag);
     if (c && find_compiled(convention_name(c))) {
         /* two conventions of one name in a run's report could not be told apart */
         diag_set(diag, path, name_line(text), "name '%s' is a built-in convention's: give the table a name of "
@@ -177,7 +186,7 @@ convention *convention_open(const char *spec, diag_t *diag)
                 int e = embedded_index(base);
                 if (e >= 0)
                     return convention_compile(CONVENTION_TABLE_TEXTS[e], CONVENTION_TABLE_FILES[e], plus + 1,
-                                              find_compiled, diag);
+                                              resolve_builtin, diag);
             }
             if (table_file_exists(base)) return load_with_options(base, plus + 1, diag);
         }
@@ -227,7 +236,7 @@ const char *convention_name(const convention *c) { return c->name; }
 const char *convention_description(const convention *c) { return c->description; }
 const char *convention_source(const convention *c) { return c->source; }
 int convention_is_dd_best(const convention *c) { return c->dd_best; }
-const convention_play *convention_play_rules(const convention *c) { return &c->play; }
+const play_rules *convention_play_rules(const convention *c) { return &c->play; }
 
 const convention *convention_dd_prefer(const convention *c)
 {

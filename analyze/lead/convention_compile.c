@@ -18,7 +18,7 @@ enum { SEC_HEADER, SEC_SUIT, SEC_TABLE, SEC_CONTINUE, SEC_RETURN, SEC_LATER, SEC
 
 /* What a list of card rows ("[CONV:][TABLE:]ROW..ROW,ROW ...") is for:
  * a match(...) set, C5's good(...) set, C1's answer(...) rows. */
-enum { REF_MATCH, REF_GOOD, REF_ANSWER };
+enum { REF_MATCH, REF_GOOD, REF_ANSWER, REF_PLAY };
 #define REF_TEXT_MAX 200
 
 typedef struct {
@@ -32,8 +32,9 @@ typedef struct {
     int sec, table; /* current section; card table index for SEC_TABLE */
     bool seen_sec[SEC_PLAY + 1];
     bool seen_c1, seen_c5;
+    bool inherited; /* [play] has its 'inherit' line */
     /* references resolved once the whole text is read */
-    struct { uint8_t purpose; int8_t set; char text[REF_TEXT_MAX]; int line; } pref[CONV_MAX_SETS + 2];
+    struct { uint8_t purpose; int8_t set; char text[REF_TEXT_MAX]; int line; } pref[CONV_MAX_SETS + 2 + PLAY_MAX_MATCH];
     int npref;
     struct { uint8_t table, row; char id[CONV_ID_MAX]; int line; } prule[MAX_PENDING];
     int nprule;
@@ -946,45 +947,320 @@ static bool parse_step(parser *p, char **w, int nw)
 
 /* ---- [play] ----------------------------------------------------------- */
 
-/* "ID DECLARATION [if option=NAME]": how the side's players follow where
- * analyze/play/RULES.md §12 lets conventions differ. */
+/* The facts a row names (play_rows.h PF_*). */
+static const struct { const char *name; uint8_t bit; } PLAY_FACTS[] = {
+    {"partner_winning", PF_PT_WINNING}, {"trumped", PF_TRUMPED},         {"plain", PF_PLAIN},
+    {"led_master", PF_LED_MASTER},      {"w_master", PF_W_MASTER},       {"w_sure", PF_W_SURE},
+    {"thirteenth", PF_THIRTEENTH},      {"touching", PF_TOUCHING},       {"can_ruff", PF_CAN_RUFF},
+    {"pt_called", PF_PT_CALLED},        {"pt_led_trumps", PF_PT_LED_TRUMPS}, {"fourchette", PF_FOURCHETTE},
+    {"reentry", PF_REENTRY},            {"established", PF_ESTABLISHED}, {"unblock", PF_UNBLOCK},
+    {"one_against", PF_ONE_AGAINST},    {"eleven", PF_ELEVEN},           {"tenace", PF_TENACE},
+};
+
+/* Rank symbols (PS_*), for tests and actions. */
+static const struct { const char *name; uint8_t sym; } PLAY_SYMS[] = {
+    {"top", PS_TOP}, {"h2", PS_H2},   {"cover", PS_COVER}, {"w", PS_W},   {"led", PS_LED},
+    {"m1", PS_M1},   {"m2", PS_M2},   {"m3", PS_M3},       {"row", PS_ROW}, {"fourchette", PS_FOURCHETTE},
+    {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE},
+};
+
+/* A card: a rank or a symbol; 0 if neither. */
+static int play_symbol(const char *s)
+{
+    int r = parse_rank(s);
+    if (r >= 2) return r;
+    for (size_t i = 0; i < sizeof PLAY_SYMS / sizeof PLAY_SYMS[0]; i++)
+        if (strcmp(s, PLAY_SYMS[i].name) == 0) return PLAY_SYMS[i].sym;
+    return 0;
+}
+
+/* "lo..hi" or "OP v" over lo_all..hi_all, as a mask; false if bad. */
+static bool play_range(const char *op, const char *value, bool rank, int lo_all, int hi_all, uint64_t *m)
+{
+    const char *dots = strstr(value, "..");
+    if (dots && strcmp(op, "=") == 0) {
+        char a[8], b[8];
+        size_t k = (size_t)(dots - value);
+        if (k == 0 || k >= sizeof a || strlen(dots + 2) >= sizeof b) return false;
+        memcpy(a, value, k);
+        a[k] = 0;
+        snprintf(b, sizeof b, "%s", dots + 2);
+        int x = rank ? parse_rank(a) : parse_int(a), y = rank ? parse_rank(b) : parse_int(b);
+        if (x < lo_all || y < lo_all || x > hi_all || y > hi_all) return false;
+        if (x > y) { int t = x; x = y; y = t; }
+        *m = cmp_mask(">=", x, lo_all, hi_all) & cmp_mask("<=", y, lo_all, hi_all);
+        return true;
+    }
+    int v = rank ? parse_rank(value) : parse_int(value);
+    if (v < lo_all || v > hi_all) return false;
+    *m = cmp_mask(op, v, lo_all, hi_all);
+    return true;
+}
+
+/* One condition of a [play] row. */
+static bool play_cond(parser *p, play_row *r, char *a)
+{
+    char inner[96];
+    bool neg = a[0] == '!';
+    if (neg) a = trim(a + 1);
+    if (strcmp(a, "follows") == 0 || strcmp(a, "void") == 0) {
+        if (neg) return fail(p, "'%s' cannot be negated (say follows or void)", a);
+        r->buckets &= a[0] == 'f' ? 0x333 : 0xCCC; /* bit (pos-1)*4 + 2*void + later */
+        return true;
+    }
+    for (size_t i = 0; i < sizeof PLAY_FACTS / sizeof PLAY_FACTS[0]; i++)
+        if (strcmp(a, PLAY_FACTS[i].name) == 0) {
+            if (neg) r->fact_off |= 1u << PLAY_FACTS[i].bit;
+            else r->fact_on |= 1u << PLAY_FACTS[i].bit;
+            return true;
+        }
+    if (strcmp(a, "trumps_led") == 0) {
+        if (neg) r->fact_on |= 1u << PF_PLAIN;
+        else r->fact_off |= 1u << PF_PLAIN;
+        return true;
+    }
+    if (strcmp(a, "trick=1") == 0) {
+        if (neg) r->fact_off |= 1u << PF_TRICK1;
+        else r->fact_on |= 1u << PF_TRICK1;
+        return true;
+    }
+    if (strncmp(a, "ext=", 4) == 0) {
+        int n = (a[4] == 'X' || a[4] == 'x') ? parse_int(a + 5) : -1;
+        if (n < 1 || n > 13) return fail(p, "'%s': name an extended rule X1..X13", a);
+        if (neg) r->ext_off |= (uint16_t)(1u << n);
+        else r->ext_on |= (uint16_t)(1u << n);
+        return true;
+    }
+    if (strncmp(a, "option=", 7) == 0) {
+        if (neg) return fail(p, "'option=NAME' cannot be negated");
+        if (option_term(p, a) < 0) return false;
+        if (strlen(a + 7) >= sizeof r->option) return fail(p, "'%s': option name too long", a);
+        strcpy(r->option, a + 7);
+        return true;
+    }
+    if (call_form(a, "has", inner, sizeof inner) || call_form(a, "lacks", inner, sizeof inner) ||
+        call_form(a, "outside", inner, sizeof inner)) {
+        bool has = a[0] == 'h', lacks = a[0] == 'l';
+        int sym = play_symbol(trim(inner));
+        if (has && sym >= PS_M1 && sym <= PS_M3) {
+            uint32_t bit = 1u << (PF_HAS_M1 + sym - PS_M1);
+            if (neg) r->fact_off |= bit;
+            else r->fact_on |= bit;
+            return true;
+        }
+        uint16_t m;
+        if (!parse_ranks(p, trim(inner), &m, has ? "has" : lacks ? "lacks" : "outside")) return false;
+        if (!m) return fail(p, "'%s': name one rank or more", a);
+        if (neg && !has) return fail(p, "'%s' cannot be negated", a);
+        if (neg) {
+            if (r->notall) return fail(p, "only one !has(...) per row");
+            r->notall = m;
+        } else if (has) {
+            r->has |= m;
+        } else if (lacks) {
+            r->lacks |= m;
+        } else {
+            r->outside |= m;
+        }
+        return true;
+    }
+    if (call_form(a, "beats", inner, sizeof inner)) {
+        int sym = play_symbol(trim(inner));
+        if (neg || !sym) return fail(p, "'%s': beats(CARD), CARD a rank or top, h2, m1 ...", a);
+        r->beats = (uint8_t)sym;
+        return true;
+    }
+    if (call_form(a, "match", inner, sizeof inner)) {
+        if (r->match >= 0) return fail(p, "only one match(...) per row");
+        if (p->c->play.nmatch == PLAY_MAX_MATCH)
+            return fail(p, "too many match(...) in [play] (limit %d)", PLAY_MAX_MATCH);
+        int k = p->c->play.nmatch;
+        uint8_t *mem = calloc(8192, 1);
+        if (!mem) return fail(p, "out of memory");
+        p->c->play.match_mem[k] = mem;
+        p->c->play.nmatch++;
+        if (!add_row_refs(p, REF_PLAY, (int8_t)k, "match", inner)) return false;
+        r->match = (int8_t)k;
+        r->match_first = mem;
+        r->match_neg = neg;
+        return true;
+    }
+    char name[16], op[3];
+    const char *value;
+    if (!split_cmp(a, name, sizeof name, op, &value))
+        return fail(p, "unknown [play] condition '%s'", a);
+    uint64_t m;
+    if (strcmp(name, "pos") == 0 || strcmp(name, "round") == 0 || strcmp(name, "n") == 0 ||
+        strcmp(name, "trumps") == 0) {
+        bool pos = name[0] == 'p', round = name[0] == 'r';
+        if (!play_range(op, value, false, pos ? 2 : round ? 1 : 0, pos ? 4 : 13, &m))
+            return fail(p, "'%s': bad value", a);
+        if (neg) m = ~m;
+        if (pos) {
+            uint16_t b = 0;
+            for (int k = 2; k <= 4; k++)
+                if (m >> k & 1) b |= (uint16_t)(0xF << ((k - 2) * 4));
+            r->buckets &= b;
+        } else if (round) {
+            r->round_ok &= (uint16_t)m;
+            uint16_t b = (m & 2) ? 0x555 : 0;
+            if (m & 0x3FFC) b |= 0xAAA;
+            r->buckets &= b;
+        } else if (name[0] == 'n') {
+            r->n_ok &= (uint16_t)m;
+        } else {
+            r->t_ok &= (uint16_t)m;
+        }
+        return true;
+    }
+    int sym = play_symbol(name);
+    if (sym < PS_TOP || sym > PS_LED) return fail(p, "unknown [play] condition '%s'", a);
+    if (!play_range(op, value, true, 2, 14, &m)) return fail(p, "'%s': bad rank", a);
+    uint16_t ok = (uint16_t)(neg ? ~m & 0x7FFC : m);
+    if (sym == PS_LED) {
+        r->led_ok &= ok;
+        return true;
+    }
+    if (r->nrank == 2) return fail(p, "at most two card tests (top, h2, cover, w) in one row");
+    r->rank[r->nrank++] = (play_rank_test){(uint8_t)sym, ok};
+    return true;
+}
+
+/* The action after "play". */
+static bool play_action(parser *p, play_row *r, const char *a)
+{
+    static const struct { const char *name; uint8_t action; } PLAIN_ACTIONS[] = {
+        {"low", PA_LOW}, {"cover", PA_COVER}, {"ruff", PA_RUFF}, {"discard", PA_DISCARD}, {"top_trump", PA_TOP_TRUMP},
+    };
+    static const struct { const char *name; uint8_t action; } CALLS[] = {
+        {"win", PA_WIN}, {"group_low", PA_GROUP_LOW}, {"group", PA_GROUP},
+    };
+    char inner[32];
+    for (size_t i = 0; i < sizeof PLAIN_ACTIONS / sizeof PLAIN_ACTIONS[0]; i++)
+        if (strcmp(a, PLAIN_ACTIONS[i].name) == 0) {
+            r->action = PLAIN_ACTIONS[i].action;
+            r->arg = r->action == PA_DISCARD ? 7 : 0; /* every D2 protection */
+            return true;
+        }
+    if (call_form(a, "discard", inner, sizeof inner)) {
+        /* discard(abc): the D2 protections kept, "-" none (Clay may unguard a K: discard(ac)) */
+        const char *k = trim(inner);
+        r->action = PA_DISCARD;
+        r->arg = 0;
+        for (; strcmp(k, "-") != 0 && *k; k++) {
+            if (*k < 'a' || *k > 'c' || (r->arg >> (*k - 'a') & 1))
+                return fail(p, "'%s': name the D2 protections kept, some of a b c once each, or -", a);
+            r->arg |= (uint8_t)(1u << (*k - 'a'));
+        }
+        return true;
+    }
+    for (size_t i = 0; i < sizeof CALLS / sizeof CALLS[0]; i++)
+        if (call_form(a, CALLS[i].name, inner, sizeof inner)) {
+            int sym = play_symbol(trim(inner));
+            if (!sym || sym == PS_W || sym == PS_LED) return fail(p, "'%s': name a card of X's, a rank or top, h2, m1 ...", a);
+            r->action = CALLS[i].action;
+            r->arg = (uint8_t)sym;
+            return true;
+        }
+    int sym = play_symbol(a);
+    if (!sym || sym == PS_W || sym == PS_LED)
+        return fail(p, "unknown action '%s' (low, RANK, top, h2, m1, row, ..., win(CARD), group(CARD), "
+                       "group_low(CARD), cover, ruff, discard, top_trump)", a);
+    r->action = PA_CARD;
+    r->arg = (uint8_t)sym;
+    return true;
+}
+
+static bool play_add(parser *p, const play_row *r)
+{
+    play_rules *pl = &p->c->play;
+    if (pl->nrows == PLAY_MAX_ROWS) return fail(p, "too many [play] rows (limit %d)", PLAY_MAX_ROWS);
+    pl->row[pl->nrows++] = *r;
+    return true;
+}
+
+/* "inherit NAME [play]": NAME's rows, in its order, at this place. */
+static bool play_inherit(parser *p, char **w, int nw)
+{
+    if (nw != 3 || strcmp(w[2], "[play]") != 0) return fail(p, "expected 'inherit CONVENTION [play]'");
+    const convention *base = p->resolve ? p->resolve(w[1]) : NULL;
+    if (!base) return fail(p, "inherit %s: no built-in convention of that name", w[1]);
+    if (p->inherited) return fail(p, "one 'inherit' line per [play] section");
+    p->inherited = true;
+    for (int i = 0; i < base->play.nrows; i++)
+        if (!play_add(p, &base->play.row[i])) return false;
+    return true;
+}
+
+/* "ID [when] COND ... play ACTION": a row of [play] (PR4). */
 static bool parse_play(parser *p, char **w, int nw)
 {
-    convention_play *pl = &p->c->play;
-    if (nw != 2 && !(nw == 4 && strcmp(w[2], "if") == 0 && strncmp(w[3], "option=", 7) == 0))
-        return fail(p, "a [play] row is 'ID DECLARATION [if option=NAME]'");
-    if (nw == 4) {
-        int on = option_term(p, w[3]);
-        if (on < 0) return false;
-        if (!on) return true;
+    if (strcmp(w[0], "inherit") == 0) return play_inherit(p, w, nw);
+    play_row r;
+    memset(&r, 0, sizeof r);
+    r.led_ok = r.n_ok = r.t_ok = r.round_ok = 0xFFFF;
+    r.buckets = (1u << PLAY_BUCKETS) - 1;
+    r.match = -1;
+    r.line = (uint16_t)(p->line < 65535 ? p->line : 65535);
+    if (strlen(w[0]) >= PLAY_ID_MAX) return fail(p, "id '%s' is longer than %d characters", w[0], PLAY_ID_MAX - 1);
+    strcpy(r.id, w[0]);
+    int k = 1;
+    if (k < nw && strcmp(w[k], "when") == 0) k++;
+    bool said_follow = false;
+    for (; k < nw && strcmp(w[k], "play") != 0; k++) {
+        const char *t = w[k][0] == '!' ? w[k] + 1 : w[k];
+        if (strcmp(t, "follows") == 0 || strcmp(t, "void") == 0) said_follow = true;
+        if (!play_cond(p, &r, w[k])) return false;
     }
-    char inner[64], id[CONV_ID_MAX];
-    if (!copy_id(p, id, w[0])) return false;
-    const char *d = w[1];
-    if (call_form(d, "pass_partner", inner, sizeof inner)) {
-        uint16_t m;
-        if (pl->pass_partner) return fail(p, "pass_partner given twice");
-        if (!parse_ranks(p, trim(inner), &m, "pass_partner")) return false;
-        if (!m || (m & (RB(RANK_A) | RB(RANK_K))))
-            return fail(p, "pass_partner(%s): name ranks below the K (T4.2 already passes on the A and K)", inner);
-        pl->pass_partner = m;
-        strcpy(pl->pass_partner_id, id);
-    } else if (call_form(d, "strengthening", inner, sizeof inner)) {
-        char *r = trim(inner);
-        bool neg = *r == '!';
-        uint16_t m;
-        if (pl->strengthening) return fail(p, "strengthening given twice");
-        if (!parse_ranks(p, neg ? trim(r + 1) : r, &m, "strengthening")) return false;
-        pl->strengthening = neg ? (uint16_t)(SUIT_MASK_ALL & ~m) : m;
-        if (!pl->strengthening) return fail(p, "strengthening(%s): no rank left", inner);
-    } else if (call_form(d, "ace_second", inner, sizeof inner)) {
-        int n = parse_int(trim(inner));
-        if (pl->ace_second) return fail(p, "ace_second given twice");
-        if (n < 2 || n > 13) return fail(p, "ace_second(%s): a length 2..13", inner);
-        pl->ace_second = (uint8_t)n;
-        strcpy(pl->ace_second_id, id);
-    } else {
-        return fail(p, "unknown [play] declaration '%s' (pass_partner(RANKS), strengthening(RANKS), ace_second(N))", d);
+    if (k + 2 != nw) return fail(p, "a [play] row is 'ID [when] CONDITION ... play ACTION'");
+    if (!play_action(p, &r, w[k + 1])) return false;
+    bool void_action = r.action == PA_RUFF || r.action == PA_DISCARD || r.action == PA_TOP_TRUMP;
+    if (!said_follow)
+        return fail(p, "say whether the player follows suit: add 'follows' or 'void' (the action %s)",
+                    void_action ? "needs 'void'" : "needs 'follows'");
+    if ((void_action && (r.buckets & 0x333)) || (!void_action && (r.buckets & 0xCCC)))
+        return fail(p, void_action ? "ruff, discard and top_trump need 'void'" : "this action plays a card of the suit led: it needs 'follows'");
+    if ((r.arg == PS_ROW || r.beats == PS_ROW || (r.nrank && (r.rank[0].sym == PS_ROW))) && (r.match < 0 || r.match_neg))
+        return fail(p, "'row' is the 1st card of the row match(...) finds: the row needs match(ROWS)");
+    if (!r.buckets) return fail(p, "this row can never fire (its position, following and round exclude each other)");
+    return play_add(p, &r);
+}
+
+/* A table without [play] plays as if it said "inherit D [play]", D the
+ * registry's default convention (the resolver's answer to ""; none: no
+ * rows, and every follower plays LOW or discards, PR5). */
+static bool play_default(parser *p)
+{
+    if (p->seen_sec[SEC_PLAY]) return true;
+    const convention *base = p->resolve ? p->resolve("") : NULL;
+    for (int i = 0; base && i < base->play.nrows; i++)
+        if (!play_add(p, &base->play.row[i])) return false;
+    return true;
+}
+
+/* The rows this table's options allow, bucketed (play_rows.h). */
+static bool play_build(parser *p)
+{
+    play_rules *pl = &p->c->play;
+    memset(pl->nbucket, 0, sizeof pl->nbucket);
+    for (int i = 0; i < pl->nrows; i++) {
+        play_row *r = &pl->row[i];
+        int o = r->option[0] ? option_index(p->c, r->option) : -2;
+        r->active = o == -2 || (o >= 0 && (p->c->options_on >> o & 1));
+        if (!r->active) continue;
+        /* the two words of play_rows.h */
+        uint64_t eager_on = r->fact_on & PLAY_EAGER_FACTS, eager_off = r->fact_off & PLAY_EAGER_FACTS;
+        play_hot hot = {
+            .sit = (uint64_t)r->led_ok | (uint64_t)r->n_ok << 16 | (uint64_t)r->t_ok << 32 | (uint64_t)r->round_ok << 48,
+            .need = (uint64_t)((r->has >> 2) & 0x1FFF) | (uint64_t)((r->lacks >> 2) & 0x1FFF) << 13 |
+                    (uint64_t)((r->ext_on >> 1) & 0x1FFF) << 26 | (uint64_t)((r->ext_off >> 1) & 0x1FFF) << 39 |
+                    eager_on << 52 | eager_off << 56,
+            .row = (uint8_t)i,
+            .slow = r->notall || r->outside || r->match_first || r->nrank || r->beats ||
+                    ((r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS),
+        };
+        for (int b = 0; b < PLAY_BUCKETS; b++)
+            if (r->buckets >> b & 1) pl->bucket[b][pl->nbucket[b]++] = hot;
     }
     return true;
 }
@@ -1100,7 +1376,7 @@ static int row_position(const card_table *t, const char *id, bool last)
  * (match, good: every holding one of the rows holds, conditions after
  * "if" aside) or to C1's answer rows (those without conditions that give
  * a card). */
-static bool resolve_row_ref(parser *p, uint8_t purpose, uint64_t *bits, char *ref)
+static bool resolve_row_ref(parser *p, uint8_t purpose, uint64_t *bits, uint8_t *first, char *ref)
 {
     convention *c = p->c;
     char *part[3];
@@ -1136,7 +1412,13 @@ static bool resolve_row_ref(parser *p, uint8_t purpose, uint64_t *bits, char *re
         if (to < from) return fail(p, "%s..%s: %s comes before %s", item, to_id, to_id, item);
         for (int i = from; i <= to; i++) {
             const card_row *r = &t->row[i];
-            if (purpose != REF_ANSWER) {
+            if (purpose == REF_PLAY) {
+                /* [play]'s match: the first row (in the order named) that
+                 * holds gives its 1st card ('row'), 1 when it names no rank */
+                for (unsigned h = 1; h < 8192; h++)
+                    if (!first[h] && card_row_holds(r, (uint16_t)(h << 2)))
+                        first[h] = r->first == CX_RANK ? r->first_rank : 1;
+            } else if (purpose != REF_ANSWER) {
                 for (unsigned h = 1; h < 8192; h++)
                     if (card_row_holds(r, (uint16_t)(h << 2))) bits[h >> 6] |= 1ULL << (h & 63);
             } else if (!r->ctx && r->first != CX_TABLE) {
@@ -1154,12 +1436,13 @@ static bool resolve_row_list(parser *p, uint8_t purpose, int8_t set, const char 
 {
     convention *c = p->c;
     uint64_t *bits = purpose == REF_MATCH ? c->set[set] : purpose == REF_GOOD ? c->good_set : NULL;
+    uint8_t *first = purpose == REF_PLAY ? c->play.match_mem[set] : NULL;
     if (bits) memset(bits, 0, sizeof c->good_set);
     char buf[REF_TEXT_MAX];
     snprintf(buf, sizeof buf, "%s", text);
     char *save;
     for (char *ref = strtok_r(buf, " \t", &save); ref; ref = strtok_r(NULL, " \t", &save))
-        if (!resolve_row_ref(p, purpose, bits, ref)) return false;
+        if (!resolve_row_ref(p, purpose, bits, first, ref)) return false;
     return true;
 }
 
@@ -1322,7 +1605,7 @@ convention *convention_compile(const char *text, const char *file, const char *o
         if (*s == '\r' && s[1] == '\n') s += 2;
         else if (*s) s++;
     }
-    if (ok) ok = check_complete(&p) && resolve_refs(&p) && build_tables(&p);
+    if (ok) ok = check_complete(&p) && resolve_refs(&p) && build_tables(&p) && play_default(&p) && play_build(&p);
     if (!ok) {
         convention_free(c);
         return NULL;
@@ -1335,5 +1618,6 @@ void convention_free(convention *c)
 {
     if (!c || c->builtin) return;
     for (int i = 0; i < c->ntables; i++) free(c->table[i]);
+    for (int i = 0; i < c->play.nmatch; i++) free(c->play.match_mem[i]);
     free(c);
 }

@@ -215,9 +215,8 @@ struct convention {
     uint8_t nanswer;
     uint64_t good_set[128];
 
-    /* [play]: how the convention's side follows where analyze/play/RULES.md §12 lets
-     * conventions differ (all zero: the core rules). */
-    convention_play play;
+    /* [play]: how the convention's side follows (play_rows.h). */
+    play_rules play;
 
     /* The filters as bit masks (bit i = filter i), built once after parsing
      * (convention_index_filters) so that a suit choice tests each filter

@@ -145,3 +145,21 @@ int convention_later_alike(const convention *a, const convention *b)
     /* both lists ended together: the fallback after them (C7) is alike too */
     return k == a->nlater && k == b->nlater ? k + 1 : k;
 }
+
+/* Two [play] rows decide alike when every test and the action agree; the
+ * place they were written (line) and the index of their match table in
+ * its owner do not count, the match table's contents do. */
+bool play_row_same(const play_row *a, const play_row *b)
+{
+    if (strcmp(a->id, b->id) != 0 || a->led_ok != b->led_ok || a->n_ok != b->n_ok || a->t_ok != b->t_ok ||
+        a->round_ok != b->round_ok || a->has != b->has || a->lacks != b->lacks || a->notall != b->notall ||
+        a->outside != b->outside || a->ext_on != b->ext_on || a->ext_off != b->ext_off ||
+        a->fact_on != b->fact_on || a->fact_off != b->fact_off || a->nrank != b->nrank || a->beats != b->beats ||
+        a->action != b->action || a->arg != b->arg || a->match_neg != b->match_neg || a->buckets != b->buckets ||
+        a->active != b->active)
+        return false;
+    for (int k = 0; k < a->nrank; k++)
+        if (a->rank[k].sym != b->rank[k].sym || a->rank[k].ok != b->rank[k].ok) return false;
+    if (!a->match_first != !b->match_first) return false;
+    return a->match_first == b->match_first || memcmp(a->match_first, b->match_first, 8192) == 0;
+}

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "formats/card.h"
 #include "formats/diag.h"
+#include "analyze/lead/play_rows.h"
 
 typedef struct convention convention;
 
@@ -100,23 +101,9 @@ int convention_later_alike(const convention *a, const convention *b);
  * as(...) do): k, else 0. american is long-suit with AM-C6 before C6. */
 int convention_later_inserted(const convention *a, const convention *b);
 
-/* How a convention's side follows where analyze/play/RULES.md §12 lets conventions
- * differ: its [play] declarations (all zero: the core rules). Each carries
- * the declaration's id, which the rule that acts on it prints. */
-typedef struct {
-    uint16_t pass_partner;  /* T4.2 on round 1: ranks (bit r) of partner's
-                               winning card on which third hand, void,
-                               discards besides the A and K (CV1: Q J) */
-    uint16_t strengthening; /* T2: partner's plain-suit opening cards of
-                               these ranks are strengthening (CV2: not A K) */
-    uint8_t ace_second;     /* second hand, A without K and this many cards
-                               or more, weak in trumps: the A on a small
-                               card (CV6: 5); 0 never */
-    char pass_partner_id[24], ace_second_id[24];
-} convention_play;
-
-/* c's [play] declarations. */
-const convention_play *convention_play_rules(const convention *c);
+/* How a convention's side follows: its [play] rows compiled (play_rows.h),
+ * its own and those it inherits. */
+const play_rules *convention_play_rules(const convention *c);
 /* dd-best's tie-break among optimal cards: the convention whose lead wins
  * a tie when it is optimal (NULL: TB order only). */
 const convention *convention_dd_prefer(const convention *c);

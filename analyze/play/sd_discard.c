@@ -9,12 +9,12 @@ sd_card sd_ruff(const sd_ctx *x, const char *rule)
     uint16_t t = x->held[x->trump];
     if (!x->high_trump) { /* RF1: the lowest trump, or SG3's */
         card_t sg3 = x->v->pub->signals ? sd_sg3_ruff(x) : CARD_NONE;
-        if (sg3 != CARD_NONE) return (sd_card){sg3, rule, "SG3", false};
-        return (sd_card){card_make(x->trump, ranks_low(t)), rule, "RF1", false};
+        if (sg3 != CARD_NONE) return (sd_card){sg3, rule, "SG3", false, 0};
+        return (sd_card){card_make(x->trump, ranks_low(t)), rule, "RF1", false, 0};
     }
     uint16_t over = t & ranks_above(x->high_trump);
     if (over) /* RF2: the lowest trump over the trick's highest */
-        return (sd_card){card_make(x->trump, ranks_low(over)), rule, "RF2", false};
+        return (sd_card){card_make(x->trump, ranks_low(over)), rule, "RF2", false, 0};
     return sd_discard(x, rule);
 }
 
@@ -34,11 +34,16 @@ static bool side_opened(const sd_ctx *x, int s)
 
 sd_card sd_discard(const sd_ctx *x, const char *rule)
 {
+    return sd_discard_keeping(x, rule, SD_KEEP_ALL);
+}
+
+sd_card sd_discard_keeping(const sd_ctx *x, const char *rule, unsigned keep)
+{
     /* The candidates and the protected cards as whole-hand words (one
      * 16-bit lane per suit): each keep level below is one mask operation. */
     hand_t cand = x->v->hand & ~(x->trump >= 0 ? hand_from_suit(x->trump, SUIT_MASK_ALL) : 0);
     if (!cand) /* D1: only trumps left */
-        return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false};
+        return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false, 0};
     bool def = defensive(x);
     const holding_info *tab = holding_table();
     /* D2: the protected cards, (a) masters and their equals, (b) K x and
@@ -48,9 +53,10 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         uint16_t h = hand_suit(cand, s);
         if (!h) continue;
         int master = suit_nth_unplayed(x->played[s], 1), n = holding_of(tab, h)->n, top = ranks_top(h);
-        if (master && (h >> master & 1)) prot_a |= hand_from_suit(s, sd_group(h, x->played[s], master));
-        if (n == 2 && (top == RANK_K || top == RANK_A)) prot_b |= hand_from_suit(s, h);
-        if (def && n == 3 && top == RANK_Q) prot_c |= hand_from_suit(s, h);
+        if ((keep & SD_KEEP_MASTERS) && master && (h >> master & 1))
+            prot_a |= hand_from_suit(s, sd_group(h, x->played[s], master));
+        if ((keep & SD_KEEP_GUARDS) && n == 2 && (top == RANK_K || top == RANK_A)) prot_b |= hand_from_suit(s, h);
+        if ((keep & SD_KEEP_QXX) && def && n == 3 && top == RANK_Q) prot_c |= hand_from_suit(s, h);
     }
     /* released in the order (c), (b), (a) while nothing else is left */
     hand_t left = cand & ~(prot_a | prot_b | prot_c);
@@ -70,5 +76,5 @@ sd_card sd_discard(const sd_ctx *x, const char *rule)
         best_key = key < best_key ? key : best_key;
     }
     int best = (int)(best_key & 3);
-    return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false};
+    return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false, 0};
 }

@@ -3,7 +3,7 @@
  *
  * The two tables hold the same hands, and every player follows the same
  * rules but for his side's convention: its leads (C1-C7 by its tables) and
- * the overrides CV1, CV2, CV6. So while the cards played are the same, the
+ * its [play] rows. So while the cards played are the same, the
  * tables are in the same state, and a decision that read nothing in which
  * X and Y differ is the same at both: it is made once. Any other decision
  * is made under each side's convention; when the two differ (the card, or
@@ -23,8 +23,17 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->later_alike = convention_later_alike(x->conv, y->conv);
     p->inserted[0] = convention_later_inserted(x->conv, y->conv);
     p->inserted[1] = convention_later_inserted(y->conv, x->conv);
-    /* the declarations with their ids (zero-filled: memcmp is exact) */
-    p->flags_alike = memcmp(x->play, y->play, sizeof *x->play) == 0;
+    /* a follow decided by a bucket of rows that is the same for both
+     * sides is the same under either (but for what X2(a), X3 and X6 read,
+     * reads_alike) */
+    p->rows_alike = 1;
+    for (int b = 0; b < PLAY_BUCKETS; b++) {
+        const play_rules *a = x->play, *c = y->play;
+        bool same = a->nbucket[b] == c->nbucket[b];
+        for (int i = 0; same && i < a->nbucket[b]; i++)
+            same = play_row_same(&a->row[a->bucket[b][i].row], &c->row[c->bucket[b][i].row]);
+        if (same) p->rows_alike |= (uint16_t)(1u << (b + 1));
+    }
     p->reads_alike =
         (p->same & CONV_PART_CARDS) && lead_later_cashes_first(x->conv) == lead_later_cashes_first(y->conv);
     /* With other suit rules the opening leads mostly differ (long-suit and
@@ -44,8 +53,8 @@ typedef enum {
 static other_way other_would(const sd_pair *p, int side, const sd_table *tb, const sd_deal *d, const sd_move *m)
 {
     if (!m->lead) {
-        bool alike = p->flags_alike && (!(d->ext & SD_EXT_READS_SIDE) || p->reads_alike);
-        return !m->side || alike ? OTHER_ALIKE : OTHER_DECIDES;
+        bool alike = (p->rows_alike >> m->rows & 1) && (!m->side || p->reads_alike);
+        return alike ? OTHER_ALIKE : OTHER_DECIDES;
     }
     unsigned differ = m->lc.uses & ~p->same;
     if (differ & ~(unsigned)CONV_PART_CARDS) return OTHER_DECIDES;

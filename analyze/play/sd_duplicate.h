@@ -26,7 +26,8 @@ typedef struct {
     unsigned same;       /* CONV_PART_* bits alike (lead.h) */
     int later_alike;     /* convention_later_alike */
     int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
-    bool flags_alike;    /* the [play] declarations (§12: CV1, CV2, CV6) are the same */
+    uint16_t rows_alike; /* bit 1 + b: the [play] rows of bucket b (play_rows.h)
+                            are the same for both sides; bit 0: no rows read */
     bool reads_alike;    /* so is what X2(a), X3 and X6 read of the side:
                             the card tables, C3 first (SD_EXT_READS_SIDE) */
     bool joint;          /* play the tables as one: the suit rules are alike */

@@ -1,10 +1,14 @@
 /* sd_follow.c -- second, third and fourth hand (analyze/play/RULES.md
- * §5-§7): the position rules in numeric order, the first whose condition
- * holds decides (PR4); the convention overrides CV1, CV2 and CV6 (§12),
- * which the side's table declares in [play], sit at the places the rules
- * mark. LOW is the lowest card of the suit led; RUFF and DISC go to
- * sd_discard.c. Every "play to win" rule checks that its card beats the
- * winning card (PQ11). */
+ * §5-§7, §12, §13): the interpreter of the side's [play] rows (play_rows.h,
+ * compiled from its table): the rows of the decision's bucket are tried
+ * top-down and the first that fires decides (PR4). The rules themselves
+ * are the rows of the tables (long-suit.tbl holds Foster's); here are only
+ * the facts and cards the rows name -- the fourchette, the rule of eleven
+ * (X1), the minor tenace (X6), unblocking (X2), partner's leads read by
+ * his tables (X3) -- and PR1/PR2 before the rows, X2(a), X7 and the
+ * signals after them. LOW is the lowest card of the suit led; RUFF and
+ * DISC go to sd_discard.c. Every card that must win is checked against
+ * the winning card (PQ11). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +19,7 @@
 
 void sd_side_init(sd_side *side, const convention *c)
 {
-    static const convention_play core;
+    static const play_rules core; /* no rows: LOW or a discard (PR5) */
     side->conv = c;
     side->play = c ? convention_play_rules(c) : &core;
 }
@@ -44,16 +48,6 @@ bool sd_ext_parse(const char *text, unsigned *ext, diag_t *diag)
 
 static bool holds(uint16_t h, int rank) { return rank >= 2 && (h >> rank & 1); }
 
-/* A side's override (CV1, CV2, CV6) as the rules test it: the decision now
- * depends on the side's convention, which a duplicate table playing the
- * same cards under another convention must know (sd_follow's side_read).
- * Tested after the rule's other conditions, so that only a position where
- * the override can act counts. */
-static bool side_flag(const sd_ctx *x, bool flag)
-{
-    *x->side_read = true;
-    return flag;
-}
 static bool ext(const sd_ctx *x, int n) { return x->v->ext >> n & 1; }
 
 /* X10's and X9's condition: partner has led trumps in this deal. */
@@ -64,13 +58,13 @@ static bool pt_led_trumps(const sd_ctx *x)
 
 static sd_card card_of(const sd_ctx *x, int rank, const char *rule)
 {
-    return (sd_card){card_make(x->L, rank), rule, NULL, false};
+    return (sd_card){card_make(x->L, rank), rule, NULL, false, 0};
 }
 
 /* LOW (PR5): the lowest card of suit L. */
 static sd_card low(const sd_ctx *x, const char *rule)
 {
-    return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true};
+    return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true, 0};
 }
 
 /* The ranks of suit L that beat the winning card w (analyze/play/RULES.md §3, beats):
@@ -93,44 +87,6 @@ static int group_low_beating(const sd_ctx *x, int rank)
 {
     uint16_t g = (uint16_t)(sd_group(x->held[x->L], x->played[x->L], rank) & beating_w(x));
     return g ? ranks_low(g) : 0;
-}
-
-/* Play the lowest winning card of group(rank), else LOW. */
-static sd_card group_or_low(const sd_ctx *x, int rank, const char *rule)
-{
-    int r = group_low_beating(x, rank);
-    return r ? card_of(x, r, rule) : low(x, rule);
-}
-
-/* S3.2: the holding is one of the K, Q, J or T high-card
- * leads LS1-LS10 (T counts as a high card); the rank of the row's first
- * card, 0 if no row matches. */
-static int high_card_row(uint16_t h)
-{
-    static const struct { uint16_t has, lacks; uint8_t nmin, nmax, first; } rows[] = {
-        {RB(14) | RB(13), 0, 2, 2, 14},                               /* LS1 */
-        {RB(14) | RB(13) | RB(12) | RB(11), 0, 4, 13, 13},            /* LS2 */
-        {RB(14) | RB(13) | RB(12), RB(11), 3, 13, 13},                /* LS3 */
-        {RB(14) | RB(13), RB(12), 3, 13, 13},                         /* LS4 */
-        {RB(13) | RB(12) | RB(11), RB(14), 5, 13, 11},                /* LS5 */
-        {RB(13) | RB(12) | RB(11) | RB(10), RB(14), 4, 4, 13},        /* LS6 */
-        {RB(13) | RB(12) | RB(11), RB(14) | RB(10), 3, 4, 13},        /* LS7 */
-        {RB(13) | RB(12), RB(14) | RB(11), 2, 13, 13},                /* LS8 */
-        {RB(12) | RB(11) | RB(10), RB(14) | RB(13), 3, 13, 12},       /* LS9 */
-        {RB(13) | RB(11) | RB(10), RB(14) | RB(12), 3, 13, 10},       /* LS10 */
-    };
-    int n = ranks_count(h);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if ((h & rows[i].has) == rows[i].has && !(h & rows[i].lacks) && n >= rows[i].nmin && n <= rows[i].nmax)
-            return rows[i].first;
-    return 0;
-}
-
-/* Is the card rank r of suit s still unseen by X: not played, not in the
- * trick, not his (outside_X)? */
-static bool outside(const sd_ctx *x, int s, int r)
-{
-    return !((x->gone[s] | x->held[s]) >> r & 1);
 }
 
 /* The ranks of L that seat played in the completed tricks. */
@@ -165,64 +121,6 @@ static int eleven_rule(const sd_ctx *x)
     return known == 11 - c && mine ? ranks_low(mine) : 0;
 }
 
-/* ---- §5 second hand ---- */
-
-static sd_card second_follow(const sd_ctx *x)
-{
-    uint16_t h = x->held[x->L];
-    int c = card_rank(x->lead), n = ranks_count(h);
-    bool weak = sd_trumps(x) <= 3, plain = x->L != x->trump;
-    /* S1: the fourchette, the cards next above and below c (cards in the
-     * trick count as played), the upper a 9 or higher (PQ6). */
-    uint16_t unseen = (uint16_t)(SUIT_MASK_ALL & ~x->gone[x->L]);
-    uint16_t up = unseen & ranks_above(c), down = (uint16_t)(unseen & ((1u << c) - 1));
-    int above = up ? ranks_low(up) : 0, below = down ? ranks_top(down) : 0;
-    if (above >= 9 && holds(h, above) && holds(h, below)) return card_of(x, above, "S1");
-    if (x->round == 1) {
-        if (c >= RANK_J && c <= RANK_K && holds(h, RANK_A)) return group_or_low(x, RANK_A, "S2.1");
-        if (c >= 9 && c <= RANK_J && holds(h, RANK_K) && holds(h, RANK_Q))
-            return group_or_low(x, RANK_Q, "S2.2");
-        if (c >= RANK_J && c <= RANK_K && ext(x, 4)) {
-            /* X4: cover with a higher honour when short; with four or more
-             * only holding the ten as well (dicks L2487-2494) */
-            uint16_t over = h & ranks_above(c);
-            int cover = over ? ranks_low(over) : 0;
-            if (cover >= RANK_J && (n <= 3 || holds(h, RANK_T))) return card_of(x, cover, "X4");
-        }
-        if (c >= RANK_J) return low(x, "S2.3");
-        if (holds(h, RANK_A) && !holds(h, RANK_K)) {
-            bool qj = holds(h, RANK_Q) && holds(h, RANK_J);
-            /* the side's ace_second (CV6, foster L1820) replaces S3.1 for
-             * A x x x x when weak in trumps */
-            const convention_play *pl = x->v->side->play;
-            if (!qj && weak && plain && side_flag(x, pl->ace_second && n >= pl->ace_second))
-                return card_of(x, RANK_A, pl->ace_second_id);
-            if (n >= 5 || qj) {
-                if (qj && weak && plain) return group_or_low(x, RANK_Q, "S3.1");
-                return low(x, "S3.1");
-            }
-        }
-        /* X5: A K or K Q in trumps: leave the trick to partner (hogarth L611) */
-        if (!plain && ext(x, 5) && holds(h, RANK_K) && (holds(h, RANK_A) || holds(h, RANK_Q))) return low(x, "X5");
-        int first = high_card_row(h);
-        if (first) return group_or_low(x, first, "S3.2");
-        int h1 = ranks_top(h), h2 = ranks_nth(h, 2);
-        if ((n == 2 || n == 3) && h1 >= RANK_J && h2 == h1 - 1)
-            return beats_w(x, h2) ? card_of(x, h2, "S3.3") : low(x, "S3.3");
-        if (!plain && n == 2 && holds(h, RANK_K) && outside(x, x->L, RANK_A)) return card_of(x, RANK_K, "S3.4");
-    }
-    int m1 = suit_nth_unplayed(x->played[x->L], 1), m2 = suit_nth_unplayed(x->played[x->L], 2),
-        m3 = suit_nth_unplayed(x->played[x->L], 3);
-    /* X10: partner draws trumps: stop the adversaries' plain suit with a master */
-    if (plain && ext(x, 10) && holds(h, m1) && x->trump >= 0 && pt_led_trumps(x)) return group_or_low(x, m1, "X10");
-    if (x->round == 1) return low(x, "S3.5");
-    int placed = ext(x, 1) ? eleven_rule(x) : 0;
-    if (placed) return card_of(x, placed, "X1");
-    if (holds(h, m1)) return group_or_low(x, m1, "S4.1");
-    if (holds(h, m2) && holds(h, m3)) return beats_w(x, m3) ? card_of(x, m3, "S4.2") : low(x, "S4.2");
-    return low(x, "S4.3");
-}
-
 /* S5.2 D5: every other card of L is played or in the trick. */
 static bool thirteenth(const sd_ctx *x)
 {
@@ -236,19 +134,6 @@ static bool established_plain(const sd_ctx *x)
         if (s != x->trump && x->held[s] && suit_established(x->held[s], x->played[s])) return true;
     return false;
 }
-
-static sd_card second_void(const sd_ctx *x)
-{
-    int t = sd_trumps(x);
-    if (!t || x->L == x->trump) return sd_discard(x, "S5.1");
-    if (thirteenth(x)) return t <= 3 ? sd_ruff(x, "S5.2") : sd_discard(x, "S5.2");
-    if (card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return sd_ruff(x, "S5.3");
-    if (t == 4) return sd_discard(x, "S5.4");
-    if (ext(x, 13) && t >= 5 && established_plain(x)) return sd_discard(x, "X13");
-    return sd_ruff(x, "S5.5");
-}
-
-/* ---- §6 third hand ---- */
 
 /* T1.4: a plain suit other than L with a re-entry (analyze/lead/RULES.md §2.3). */
 static bool reentry_elsewhere(const sd_ctx *x)
@@ -326,48 +211,6 @@ static int minor_tenace(const sd_ctx *x)
     return 0;
 }
 
-static sd_card third_follow(const sd_ctx *x)
-{
-    uint16_t h = x->held[x->L];
-    int c = card_rank(x->lead), n = ranks_count(h);
-    bool plain = x->L != x->trump;
-    if (plain && x->trump >= 0 && card_suit(x->w) == x->trump) return low(x, "T0");
-    /* T2: partner's opening lead, strengthening by the side's [play]
-     * (CV2, Q12) */
-    const play_public *pub = x->v->pub;
-    if (pub->ntricks == 0 && x->lead_seat == pub->eldest && plain &&
-        side_flag(x, x->v->side->play->strengthening >> c & 1)) {
-        if (x->pt_winning)
-            return holds(h, RANK_A) && holds(h, RANK_K)
-                       ? card_of(x, ranks_low(sd_group(h, x->played[x->L], RANK_K)), "T2")
-                       : low(x, "T2");
-        uint16_t win = (uint16_t)(h & beating_w(x));
-        return win ? card_of(x, ranks_low(win), "T2") : low(x, "T2");
-    }
-    if (ext(x, 2) && x->round == 2 && plain && n == 2 && ranks_top(h) >= RANK_J && unblock(x))
-        return card_of(x, ranks_top(h), "X2");
-    if (x->round == 1 && x->pt_winning) {
-        bool a = holds(h, RANK_A), q = holds(h, RANK_Q);
-        if (c == RANK_K && n == 2 && a && holds(h, RANK_J)) return card_of(x, RANK_A, "T1.1");
-        if (c == RANK_T) return a && (!q || n == 2) ? card_of(x, RANK_A, "T1.2") : low(x, "T1.2");
-        if (c == RANK_Q && n == 3 && a && holds(h, RANK_K)) return card_of(x, RANK_K, "T1.3");
-        if (c == RANK_J && a && (n == 2 || (sd_trumps(x) >= 4 && reentry_elsewhere(x))))
-            return card_of(x, RANK_A, "T1.4");
-        if (c >= RANK_T) return low(x, "T1.5");
-    }
-    if (x->pt_winning) {
-        if (!(ranks_above(card_rank(x->w)) & ~(x->gone[x->L] | h))) return low(x, "T3.1");
-    }
-    if (x->round == 1 && holds(h, RANK_A) && holds(h, RANK_Q) && outside(x, x->L, RANK_K) &&
-        card_suit(x->w) == x->L && card_rank(x->w) < RANK_Q)
-        return group_or_low(x, RANK_Q, "T3.2a");
-    int tenace = ext(x, 6) && x->v->side->conv ? minor_tenace(x) : 0;
-    if (tenace) return card_of(x, tenace, "X6");
-    int top = ranks_top(h);
-    if (beats_w(x, top)) return group_or_low(x, top, "T3.2b");
-    return low(x, "T3.3");
-}
-
 /* Partner's first two leads of L as X saw them (lead_infer): he opened L
  * and led it again on its round 2, in an earlier trick or now. False if
  * he has not. */
@@ -425,48 +268,156 @@ static bool keep_lowest(const sd_ctx *x)
     return shown.holdings && shown.nmin >= 5;
 }
 
-static sd_card third_void(const sd_ctx *x)
-{
-    if (!sd_trumps(x) || x->L == x->trump) return sd_discard(x, "T4.1");
-    if (ext(x, 9) && x->pt_winning && thirteenth(x)) {
-        /* X9: partner's 13th card: ruff high if he called or led trumps */
-        if (x->v->pub->called[x->pt] || pt_led_trumps(x))
-            return (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), "X9", NULL, false};
-        return sd_discard(x, "X9");
-    }
-    if (x->pt_winning && ext(x, 3) && sd_trumps(x) == 4 && x->v->side->conv && one_against(x))
-        return sd_discard(x, "X3");
-    if (x->pt_winning) {
-        int c = card_rank(x->lead);
-        if (x->round == 1) {
-            if (c >= RANK_K) return sd_discard(x, "T4.2");
-            const convention_play *pl = x->v->side->play;
-            if (side_flag(x, pl->pass_partner >> c & 1)) return sd_discard(x, pl->pass_partner_id);
-            return sd_ruff(x, "T4.2");
-        }
-        return c == suit_nth_unplayed(x->played[x->L], 1) ? sd_discard(x, "T4.2") : sd_ruff(x, "T4.2");
-    }
-    return sd_ruff(x, "T4.3");
-}
+/* ---- the [play] rows (play_rows.h): facts, cards, actions ---- */
 
-/* ---- §7 fourth hand ---- */
-
-static sd_card fourth(const sd_ctx *x)
+/* S1: the fourchette, the unseen cards next above and below c (cards in
+ * the trick count as played), the upper a 9 or higher (PQ6): the upper
+ * card, or 0. */
+static int fourchette(const sd_ctx *x)
 {
     uint16_t h = x->held[x->L];
-    if (x->pt_winning) return h ? low(x, "F1") : sd_discard(x, "F1");
-    if (h) {
-        if (card_suit(x->w) != x->L) return low(x, "F3");
-        uint16_t over = h & beating_w(x);
-        return over ? card_of(x, ranks_low(over), "F2") : low(x, "F2");
+    int c = card_rank(x->lead);
+    uint16_t unseen = (uint16_t)(SUIT_MASK_ALL & ~x->gone[x->L]);
+    uint16_t up = unseen & ranks_above(c), down = (uint16_t)(unseen & ((1u << c) - 1));
+    int above = up ? ranks_low(up) : 0, below = down ? ranks_top(down) : 0;
+    return above >= 9 && holds(h, above) && holds(h, below) ? above : 0;
+}
+
+static bool fact_compute(sd_ctx *x, int f)
+{
+    const play_public *pub = x->v->pub;
+    uint16_t h = x->held[x->L];
+    switch (f) {
+    case PF_PT_WINNING: return x->pt_winning;
+    case PF_TRUMPED: return card_suit(x->w) != x->L;
+    case PF_PLAIN: return x->L != x->trump;
+    case PF_TRICK1: return pub->ntricks == 0;
+    case PF_LED_MASTER: return card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1);
+    case PF_W_MASTER:
+        return card_suit(x->w) == x->L && card_rank(x->w) == suit_nth_unplayed(x->played[x->L], 1);
+    case PF_W_SURE:
+        return card_suit(x->w) != x->L || !(ranks_above(card_rank(x->w)) & ~(x->gone[x->L] | h));
+    case PF_THIRTEENTH: return thirteenth(x);
+    case PF_TOUCHING: return h && ranks_nth(h, 2) == ranks_top(h) - 1;
+    case PF_CAN_RUFF:
+        return sd_trumps(x) && x->L != x->trump &&
+               (card_suit(x->w) != x->trump || ranks_top(x->held[x->trump]) > card_rank(x->w));
+    case PF_HAS_M1: case PF_HAS_M2: case PF_HAS_M3:
+        return holds(h, suit_nth_unplayed(x->played[x->L], f - PF_HAS_M1 + 1));
+    case PF_PT_CALLED: return pub->called[x->pt];
+    case PF_PT_LED_TRUMPS: return x->trump >= 0 && pt_led_trumps(x);
+    case PF_FOURCHETTE: return (x->fourchette = (uint8_t)fourchette(x)) != 0;
+    case PF_REENTRY: return reentry_elsewhere(x);
+    case PF_ESTABLISHED: return established_plain(x);
+    case PF_UNBLOCK: return unblock(x);
+    case PF_ONE_AGAINST: return x->v->side->conv && one_against(x);
+    case PF_ELEVEN: return (x->eleven = (uint8_t)eleven_rule(x)) != 0;
+    case PF_TENACE: return x->v->side->conv && (x->tenace = (uint8_t)minor_tenace(x)) != 0;
+    default: return false;
     }
-    int t = sd_trumps(x);
-    bool can_beat = t && (card_suit(x->w) != x->trump || ranks_top(x->held[x->trump]) > card_rank(x->w));
-    /* X13: a doubtful card (not the best of its suit) is let pass */
-    if (can_beat && ext(x, 13) && t >= 5 && card_suit(x->w) == x->L &&
-        card_rank(x->w) != suit_nth_unplayed(x->played[x->L], 1) && established_plain(x))
-        return sd_discard(x, "X13");
-    return can_beat ? sd_ruff(x, "F4") : sd_discard(x, "F4");
+}
+
+/* A fact, computed when first asked in the decision. */
+static bool fact(sd_ctx *x, int f)
+{
+    uint32_t bit = 1u << f;
+    if (!(x->fact_known & bit)) {
+        x->fact_known |= bit;
+        if (fact_compute(x, f)) x->fact_val |= bit;
+    }
+    return x->fact_val & bit;
+}
+
+/* The rank a symbol names in this decision (play_rows.h PS_*), 0 none. */
+static int sym_rank(sd_ctx *x, const play_row *r, int sym)
+{
+    uint16_t h = x->held[x->L];
+    switch (sym) {
+    case PS_TOP: return h ? ranks_top(h) : 0;
+    case PS_H2: return ranks_nth(h, 2);
+    case PS_COVER: {
+        uint16_t over = h & beating_w(x);
+        return over ? ranks_low(over) : 0;
+    }
+    case PS_W: return card_suit(x->w) == x->L ? card_rank(x->w) : 0;
+    case PS_LED: return card_rank(x->lead);
+    case PS_M1: case PS_M2: case PS_M3: return suit_nth_unplayed(x->played[x->L], sym - PS_M1 + 1);
+    case PS_ROW: {
+        int k = r->match_first ? r->match_first[h >> 2] : 0;
+        return k >= 2 ? k : 0;
+    }
+    case PS_FOURCHETTE: return fact(x, PF_FOURCHETTE) ? x->fourchette : 0;
+    case PS_ELEVEN: return fact(x, PF_ELEVEN) ? x->eleven : 0;
+    case PS_TENACE: return fact(x, PF_TENACE) ? x->tenace : 0;
+    default: return sym;
+    }
+}
+
+/* The tests of a slow row beyond its two words (play_hot): the facts,
+ * some of which read the whole play, last and in their order. */
+static bool slow_row_fires(sd_ctx *x, const play_row *r, uint16_t h)
+{
+    if (r->notall && (h & r->notall) == r->notall) return false;
+    if ((x->gone[x->L] | h) & r->outside) return false;
+    if (r->match_first && (r->match_first[h >> 2] != 0) == r->match_neg) return false;
+    for (int k = 0; k < r->nrank; k++)
+        if (!(r->rank[k].ok >> sym_rank(x, r, r->rank[k].sym) & 1)) return false;
+    if (r->beats && !beats_w(x, sym_rank(x, r, r->beats))) return false;
+    for (uint32_t m = (r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS; m; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        if (fact(x, f) != ((r->fact_on >> f) & 1)) return false;
+    }
+    return true;
+}
+
+/* The card of a row's action (PA_*): LOW when the card it names is not
+ * held or does not beat as asked; a ruff or a trump without trumps is a
+ * discard. */
+static sd_card act(sd_ctx *x, const play_row *r)
+{
+    uint16_t h = x->held[x->L];
+    int k = r->arg && r->action != PA_DISCARD ? sym_rank(x, r, r->arg) : 0;
+    switch (r->action) {
+    case PA_CARD: return holds(h, k) ? card_of(x, k, r->id) : low(x, r->id);
+    case PA_WIN: return holds(h, k) && beats_w(x, k) ? card_of(x, k, r->id) : low(x, r->id);
+    case PA_GROUP: return holds(h, k) ? card_of(x, ranks_low(sd_group(h, x->played[x->L], k)), r->id) : low(x, r->id);
+    case PA_GROUP_LOW: {
+        int g = holds(h, k) ? group_low_beating(x, k) : 0;
+        return g ? card_of(x, g, r->id) : low(x, r->id);
+    }
+    case PA_COVER: {
+        uint16_t over = h & beating_w(x);
+        return over ? card_of(x, ranks_low(over), r->id) : low(x, r->id);
+    }
+    case PA_RUFF: return sd_trumps(x) && x->L != x->trump ? sd_ruff(x, r->id) : sd_discard(x, r->id);
+    case PA_DISCARD: return sd_discard_keeping(x, r->id, r->arg);
+    case PA_TOP_TRUMP:
+        return sd_trumps(x) && x->L != x->trump
+                   ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, 0}
+                   : sd_discard(x, r->id);
+    default: return low(x, r->id);
+    }
+}
+
+/* PR4: the first row of the decision's bucket that fires decides; when
+ * none does, LOW, or a discard when void (PR5). */
+static sd_card rows_decide(sd_ctx *x, int bucket)
+{
+    const play_rules *pl = x->v->side->play;
+    uint16_t h = x->held[x->L];
+    unsigned eager = (unsigned)x->pt_winning << PF_PT_WINNING | (unsigned)(card_suit(x->w) != x->L) << PF_TRUMPED |
+                     (unsigned)(x->L != x->trump) << PF_PLAIN | (unsigned)(x->v->pub->ntricks == 0) << PF_TRICK1;
+    x->fact_known = PLAY_EAGER_FACTS;
+    x->fact_val = eager;
+    uint64_t sit = play_situation(card_rank(x->lead), ranks_count(h), sd_trumps(x), x->round);
+    uint64_t word = play_holding_word(h, x->v->ext, eager);
+    const play_hot *hot = pl->bucket[bucket];
+    for (int i = 0, nb = pl->nbucket[bucket]; i < nb; i++) {
+        if ((sit & hot[i].sit) != sit || (word & hot[i].need) != hot[i].need) continue;
+        const play_row *r = &pl->row[hot[i].row];
+        if (!hot[i].slow || slow_row_fires(x, r, h)) return act(x, r);
+    }
+    return h ? low(x, "PR5") : sd_discard(x, "PR5");
 }
 
 /* What becomes of a LOW output (PR6, PR7): X7's turn-up management, else
@@ -479,9 +430,9 @@ static sd_card lowered(const sd_ctx *x, sd_card out)
         hand_has(x->v->hand, pub->turnup)) {
         uint16_t others = (uint16_t)(x->held[x->L] & ~RB(card_rank(pub->turnup)));
         if (x->lead_seat != x->pt && card_rank(pub->turnup) <= 9) /* X7: rid himself of it */
-            return (sd_card){pub->turnup, out.rule, "X7", false};
+            return (sd_card){pub->turnup, out.rule, "X7", false, 0};
         if (x->lead_seat == x->pt && others) /* X7: keep it */
-            return (sd_card){card_make(x->L, ranks_low(others)), out.rule, "X7", false};
+            return (sd_card){card_make(x->L, ranks_low(others)), out.rule, "X7", false, 0};
     }
     return pub->signals ? sd_signal(x, out) : out;
 }
@@ -502,12 +453,12 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     uint16_t h = x.held[x.L];
     if (h) {
         if (sd_group(h, x.played[x.L], ranks_top(h)) == h)
-            return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true};
+            return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true, 0};
     } else {
         for (int s = 0; s < 4; s++)
             if (v->hand == hand_from_suit(s, x.held[s]) &&
                 sd_group(x.held[s], x.played[s], ranks_top(x.held[s])) == x.held[s])
-                return (sd_card){hand_lowest(v->hand), "PR2", NULL, true};
+                return (sd_card){hand_lowest(v->hand), "PR2", NULL, true, 0};
     }
     x.v = v;
     x.side_read = side_read;
@@ -520,10 +471,14 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     uint16_t trumps_in = x.trump >= 0 ? hand_suit(pub->in_trick, x.trump) : 0;
     x.high_trump = trumps_in ? ranks_top(trumps_in) : 0;
     x.pt_winning = x.wseat == x.pt;
-    if (x.pos == 3) return lowered(&x, fourth(&x));
     x.round = 1 + pub->rounds[x.L];
-    sd_card out = x.pos == 1 ? (h ? second_follow(&x) : second_void(&x)) : h ? third_follow(&x) : third_void(&x);
+    int bucket = play_bucket(x.pos, !h, x.round == 1);
+    sd_card out = rows_decide(&x, bucket);
+    /* X2(a): third hand's LOW keeps his lowest card */
     if (out.low && x.pos == 2 && ext(&x, 2) && v->side->conv && keep_lowest(&x))
-        return (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false};
-    return lowered(&x, out);
+        out = (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false, 0};
+    else
+        out = lowered(&x, out);
+    out.rows = (uint8_t)(bucket + 1);
+    return out;
 }

@@ -23,13 +23,22 @@ typedef struct {
     uint16_t held[4];       /* X's ranks by suit */
     uint16_t played[4];     /* ranks in completed tricks */
     uint16_t gone[4];       /* played plus the cards in the trick */
-    bool *side_read;        /* set when a rule tests a side override */
+    bool *side_read;        /* set when a rule reads the side's convention */
+    uint32_t fact_known, fact_val; /* the PF_* facts computed so far (play_rows.h) */
+    uint8_t fourchette, eleven, tenace; /* their cards, once the facts are known */
 } sd_ctx;
 
 /* §8: RF1, RF2 (falls back to DISC). */
 sd_card sd_ruff(const sd_ctx *x, const char *rule);
 /* §9: D1-D4. */
 sd_card sd_discard(const sd_ctx *x, const char *rule);
+/* The same keeping only some of D2's protections (a [play] row's
+ * discard(abc), play_rows.h PA_DISCARD's argument). */
+#define SD_KEEP_MASTERS 1u /* D2(a): masters and their equals */
+#define SD_KEEP_GUARDS 2u  /* D2(b): K x and A x */
+#define SD_KEEP_QXX 4u     /* D2(c): Q x x in defensive mode */
+#define SD_KEEP_ALL 7u
+sd_card sd_discard_keeping(const sd_ctx *x, const char *rule, unsigned keep);
 /* §11 with signals on (sd_signal.c): PR6, a LOW output replaced by the
  * call (SG1) or the trump echo (SG2); and SG3, the trump to ruff with under
  * RF1 once partner has called (CARD_NONE: the lowest). */

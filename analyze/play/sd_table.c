@@ -81,6 +81,7 @@ __attribute__((always_inline)) inline int sd_table_decide(const sd_table *tb, co
         m->card = c.card;
         m->rule = c.rule;
         m->how = c.how;
+        m->rows = c.rows;
         return 0;
     }
     card_t low;

@@ -25,7 +25,8 @@ typedef struct {
     bool lead;
     later_choice lc;        /* leads: memo, abandon, drawing; what it read */
     const char *rule, *how; /* the rule ids; rule NULL: the lead's own (lc) */
-    bool side;              /* a follow that tested a side override */
+    bool side;              /* a follow that read the side's convention (sd_follow) */
+    uint8_t rows;           /* a follow: sd_card.rows, the [play] rows that decided */
 } sd_move;
 
 static inline int sd_table_seat(const sd_table *tb)

@@ -15,11 +15,11 @@
 #include "analyze/lead/lead.h"
 #include "analyze/lead/play_view.h"
 
-/* A side's convention and the overrides of analyze/play/RULES.md §12 its table declares
- * ([play]: CV1 pass_partner, CV2 strengthening, CV6 ace_second). */
+/* A side's convention and the [play] rows its table states or inherits
+ * (play_rows.h), by which its players follow. */
 typedef struct {
     const convention *conv;
-    const convention_play *play; /* all zero: the core rules (and for no convention) */
+    const play_rules *play; /* no convention: no rows (PR5) */
 } sd_side;
 
 void sd_side_init(sd_side *side, const convention *c);
@@ -53,13 +53,14 @@ typedef struct {
     const char *rule;
     const char *how;
     bool low;          /* a LOW output (PR5), which signals may replace (PR6) */
+    uint8_t rows;      /* 1 + the bucket of [play] rows that decided (play_rows.h), 0 none (PR1, PR2) */
 } sd_card;
 
 /* The card of a player who is not on lead (the current trick holds 1 to 3
- * cards). Always legal. Allocation-free. *side_read is set when a rule
- * tested one of the side's overrides (CV1, CV2, CV6) or read its card
- * tables (X2(a), X3) or its [later] procedure (X6): the card may then
- * differ under another convention's side. */
+ * cards), by his side's [play] rows. Always legal. Allocation-free.
+ * *side_read is set when a rule read the side's card tables (X2(a), X3)
+ * or its [later] procedure (X6): the card may then differ under another
+ * convention's side even where the two sides' rows are the same. */
 sd_card sd_follow(const sd_view *v, bool *side_read);
 
 #endif

@@ -1,0 +1,159 @@
+/* play_rows.h -- a convention's [play] rows compiled (the grammar is in
+ * analyze/lead/conventions/README.md, "[play]"; the rule ids in
+ * analyze/play/RULES.md): how the side's players follow, second, third and
+ * fourth hand, as rows over the holding and the trick, tried top-down, the
+ * first that fires deciding (PR4). The tables compile them once at load
+ * (convention_compile.c) into this form, which the interpreter of
+ * analyze/play/sd_follow.c reads with no allocation and no string: each
+ * condition is a mask or a fact bit, and the rows are bucketed by the
+ * position, following or void, and round 1 or later, so that a decision
+ * scans only the rows that can fire for it. */
+#ifndef WHISTLAB_PLAY_ROWS_H
+#define WHISTLAB_PLAY_ROWS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PLAY_MAX_ROWS 128
+#define PLAY_MAX_MATCH 4
+#define PLAY_ID_MAX 24
+#define PLAY_BUCKETS 12 /* position (2nd, 3rd, 4th) x follows/void x round 1/later */
+
+/* Facts of the trick a row may require (fact_on) or exclude (fact_off),
+ * computed when first asked in a decision. */
+enum {
+    PF_PT_WINNING,     /* partner_winning: partner's card wins the trick so far */
+    PF_TRUMPED,        /* trumped: the winning card is a trump on a plain suit */
+    PF_PLAIN,          /* plain: the suit led is not trumps (at no trumps every suit) */
+    PF_TRICK1,         /* trick=1: the first trick of the deal */
+    PF_LED_MASTER,     /* led_master: the card led is the best unplayed card of its suit */
+    PF_W_MASTER,       /* w_master: the winning card is of the suit led and its best unplayed */
+    PF_W_SURE,         /* w_sure: no card of the suit that X cannot see beats the winning card */
+    PF_THIRTEENTH,     /* thirteenth: every other card of the suit is played or in the trick (D5) */
+    PF_TOUCHING,       /* touching: X's two highest cards of the suit are next in rank */
+    PF_CAN_RUFF,       /* can_ruff: void, the suit plain, and a trump of X's wins the trick */
+    PF_HAS_M1,         /* has(m1): X holds the best unplayed card of the suit */
+    PF_HAS_M2,         /* has(m2) */
+    PF_HAS_M3,         /* has(m3) */
+    PF_PT_CALLED,      /* pt_called: partner has called for trumps (SG1r) */
+    PF_PT_LED_TRUMPS,  /* pt_led_trumps: partner has led trumps in this deal */
+    PF_FOURCHETTE,     /* fourchette: X holds the unseen cards next above and below the card led, the upper a 9 or higher (S1) */
+    PF_REENTRY,        /* reentry: a re-entry in another plain suit (T1.4) */
+    PF_ESTABLISHED,    /* established: an established plain suit (X13) */
+    PF_UNBLOCK,        /* unblock: round 2 of partner's suit that X followed from three (X2(b)) */
+    PF_ONE_AGAINST,    /* one_against: partner's two leads leave one card against him (X3) */
+    PF_ELEVEN,         /* eleven: the rule of eleven places a card of X's (X1) */
+    PF_TENACE,         /* tenace: X finesses the minor tenace in his suit returned (X6) */
+    PF_COUNT
+};
+
+/* Rank symbols of tests and actions: 2..14 a rank; these name a card of the
+ * decision. A symbol that names no card is rank 0, which no rank test
+ * passes and no action plays. */
+enum {
+    PS_TOP = 16,   /* X's highest card of the suit */
+    PS_H2,         /* his second highest */
+    PS_COVER,      /* his lowest card that beats the winning card */
+    PS_W,          /* the winning card, when of the suit led */
+    PS_LED,        /* the card led */
+    PS_M1, PS_M2, PS_M3, /* the 1st, 2nd, 3rd best unplayed cards of the suit */
+    PS_ROW,        /* the 1st card of the row of match(...) that holds X's holding */
+    PS_FOURCHETTE, /* the upper card of the fourchette (S1) */
+    PS_ELEVEN,     /* the card the rule of eleven places (X1) */
+    PS_TENACE      /* the finesse card of the minor tenace (X6) */
+};
+
+/* Actions. LOW (the lowest card of the suit, which signals and X7 may
+ * replace, PR6 PR7) is what a following action gives when its card is not
+ * held or does not beat as asked. */
+enum {
+    PA_LOW,        /* low */
+    PA_CARD,       /* SYM: that card */
+    PA_WIN,        /* win(SYM): that card if it beats the winning card */
+    PA_GROUP,      /* group(SYM): the lowest card of group(SYM) */
+    PA_GROUP_LOW,  /* group_low(SYM): the lowest card of group(SYM) that beats the winning card */
+    PA_COVER,      /* cover: the lowest card that beats the winning card */
+    PA_RUFF,       /* ruff: RF1 / RF2, else a discard (analyze/play/RULES.md §8) */
+    PA_DISCARD,    /* discard: D1-D4 (§9); arg: the D2 protections kept, bit 0 (a)
+                      masters, 1 (b) K x and A x, 2 (c) Q x x: discard(abc) */
+    PA_TOP_TRUMP   /* top_trump: the highest trump (X9) */
+};
+
+typedef struct {
+    uint8_t sym;   /* PS_* (or a rank, never) */
+    uint16_t ok;   /* bit r: rank r passes; bit 0 never */
+} play_rank_test;
+
+typedef struct {
+    char id[PLAY_ID_MAX];
+    uint16_t led_ok, n_ok, t_ok;  /* bit: rank of the card led; X's count of the suit; his trumps */
+    uint16_t round_ok;            /* bit r: round r of the suit (analyze/play/RULES.md §3) */
+    uint16_t has, lacks, notall;  /* X's ranks of the suit: all of has, none of lacks, not all of notall */
+    uint16_t outside;             /* ranks of the suit X cannot see (not played, not his) */
+    uint16_t ext_on, ext_off;     /* --ext rules (bit n: Xn) on, off */
+    uint32_t fact_on, fact_off;   /* PF_* bits */
+    play_rank_test rank[2];
+    uint8_t nrank;
+    uint8_t beats;                /* beats(SYM): that card beats the winning card; 0 none */
+    uint8_t action, arg;          /* PA_*; its symbol or rank */
+    bool match_neg;
+    int8_t match;                 /* index into the owner's match tables, -1 none */
+    const uint8_t *match_first;   /* by holding >> 2: 0 no row holds, 1 one holds giving no rank, else its 1st card */
+    uint16_t buckets;             /* bit b: the row belongs to bucket b */
+    char option[16];              /* "" or the option the row needs (option=NAME), read by each table */
+    bool active;                  /* this table's options allow it */
+    uint16_t line;                /* in the table that wrote it */
+} play_row;
+
+/* A row as a bucket holds it for the scan: most rows are decided by two
+ * 64-bit tests against two words of the decision (play_situation,
+ * play_holding_word); slow rows go on to their other tests. */
+typedef struct {
+    uint64_t sit;   /* the allowed card led, count, trumps and round (play_situation's layout) */
+    uint64_t need;  /* bits play_holding_word must have */
+    uint8_t row;    /* index into play_rules.row */
+    bool slow;      /* the row has tests beyond these two */
+} play_hot;
+
+/* The facts that play_holding_word carries (the others are computed when
+ * a slow row asks). */
+#define PLAY_EAGER_FACTS ((1u << PF_PT_WINNING) | (1u << PF_TRUMPED) | (1u << PF_PLAIN) | (1u << PF_TRICK1))
+
+/* One bit per field: the rank of the card led (bits 0-15), X's count of
+ * the suit (16-31), his trumps (32-47), the round (48-63). A row passes
+ * when (sit & row.sit) == sit. */
+static inline uint64_t play_situation(int led, int n, int trumps, int round)
+{
+    return 1ULL << led | 1ULL << (16 + n) | 1ULL << (32 + trumps) | 1ULL << (48 + round);
+}
+
+/* X's ranks of the suit and their complement (13 bits each, from the 2),
+ * the --ext rules and their complement (13 bits each, from X1), the eager
+ * facts and their complement (4 bits each). A row passes when (word &
+ * row.need) == row.need. */
+static inline uint64_t play_holding_word(uint16_t h, unsigned ext, unsigned facts)
+{
+    uint64_t hb = (h >> 2) & 0x1FFF, eb = (ext >> 1) & 0x1FFF, fb = facts & 0xF;
+    return hb | (hb ^ 0x1FFF) << 13 | eb << 26 | (eb ^ 0x1FFF) << 39 | fb << 52 | (fb ^ 0xF) << 56;
+}
+
+typedef struct {
+    play_row row[PLAY_MAX_ROWS];
+    uint8_t nrows;
+    uint8_t nbucket[PLAY_BUCKETS];
+    play_hot bucket[PLAY_BUCKETS][PLAY_MAX_ROWS]; /* the rows of each bucket, in order */
+    uint8_t *match_mem[PLAY_MAX_MATCH];          /* owned: 8192 bytes each */
+    uint8_t nmatch;
+} play_rules;
+
+/* The bucket of a decision: pos 1..3 cards already in the trick; void in
+ * the suit led; round 1 of the suit or later. */
+static inline int play_bucket(int pos, bool is_void, bool round1)
+{
+    return (pos - 1) * 4 + (is_void ? 2 : 0) + (round1 ? 0 : 1);
+}
+
+/* Do two compiled rows decide alike (all but where they were written)? */
+bool play_row_same(const play_row *a, const play_row *b);
+
+#endif

@@ -1,0 +1,258 @@
+/* test_play_rows.c -- the play as data (issue 26, item 1): a table's
+ * [play] rows decide how its side follows (analyze/lead/conventions/README.md,
+ * "[play]"). (a) A user's table, long-suit's copy with one row changed --
+ * second hand covers an honour led with any higher card -- plays that
+ * row's card, and --explain names the row; (b) a renamed copy of every
+ * built-in compiles to the same rows, bucket by bucket, and plays the same
+ * cards with the same ids (test_conventions_data.c plays 10,000 deals);
+ * a discard keeps the protections its row names;
+ * (c) malformed rows are refused, file:line: reason, by the compiler and
+ * by the command. */
+#include "testutil.h"
+#include "analyze/lead/convention_compile.h"
+#include "analyze/play/sd_play.h"
+#include "formats/hand_text.h"
+
+/* long-suit's S2.3 row, and the user's in its place. */
+#define S23_ROW "S2.3   when pos=2 follows round=1 led>=J                              play low  "
+#define MY_ROW "MY1 when pos=2 follows round=1 led>=J play cover  "
+#define S54_ROW "S5.4   when pos=2 void trumps=4                                       play discard  "
+
+/* text with its "name" line changed to "name NAME" and, when from is
+ * given, that text replaced by to (once). */
+static char *edited(const char *text, const char *name, const char *from, const char *to)
+{
+    char *out = malloc(strlen(text) + 256);
+    assert_non_null(out);
+    const char *at = strstr(text, "\nname ");
+    assert_non_null(at);
+    at++;
+    const char *eol = strchr(at, '\n');
+    size_t k = (size_t)(at - text);
+    memcpy(out, text, k);
+    int n = sprintf(out + k, "name %s", name);
+    strcpy(out + k + (size_t)n, eol);
+    if (from) {
+        char *hit = strstr(out, from);
+        assert_non_null(hit);
+        size_t fl = strlen(from), tl = strlen(to);
+        memmove(hit + tl, hit + fl, strlen(hit + fl) + 1);
+        memcpy(hit, to, tl);
+    }
+    return out;
+}
+
+static convention *compile_text(const char *text, const char *file, diag_t *d)
+{
+    memset(d, 0, sizeof *d);
+    return convention_compile(text, file, NULL, convention_builtin, d);
+}
+
+/* Second hand (North) on West's lead, hearts trumps, round 1. */
+static sd_card second_card(const convention *c, const char *lead, const char *hand)
+{
+    play_public pub;
+    play_public_init(&pub, SUIT_H, CARD_NONE, SEAT_S, false);
+    play_public_play(&pub, SEAT_W, card_parse(lead));
+    sd_side side;
+    sd_side_init(&side, c);
+    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
+    bool read = false;
+    return sd_follow(&v, &read);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* (a) */
+static void test_user_row_plays_its_card(void **state)
+{
+    (void)state;
+    const char *ls = convention_text(convention_builtin("long-suit"));
+    char *text = edited(ls, "my-cover", S23_ROW, MY_ROW);
+    diag_t d;
+    convention *c = compile_text(text, "my-cover.tbl", &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    /* PC06: K 7 3 on the Q led: long-suit plays the 3 (S2.3), the user's
+     * row covers with the K */
+    sd_card k = second_card(convention_builtin("long-suit"), "SQ", "S:K73 H:9852 D:K432 C:32");
+    assert_string_equal(k.rule, "S2.3");
+    assert_int_equal(k.card, card_parse("S3"));
+    k = second_card(c, "SQ", "S:K73 H:9852 D:K432 C:32");
+    assert_string_equal(k.rule, "MY1");
+    assert_int_equal(k.card, card_parse("SK"));
+    /* nothing higher: LOW, by the same row */
+    k = second_card(c, "SQ", "S:J73 H:9852 D:K432 C:32");
+    assert_string_equal(k.rule, "MY1");
+    assert_int_equal(k.card, card_parse("S3"));
+    assert_true(k.low);
+    /* the other rows are long-suit's: A Q 5 on the J plays S2.1's A */
+    k = second_card(c, "SJ", "S:AQ5 H:9852 D:K432 C:3");
+    assert_string_equal(k.rule, "S2.1");
+    assert_int_equal(k.card, card_parse("SA"));
+    convention_free(c);
+    /* through the command: board 23, trick 1, West leads the C J and North
+     * covers with the K by MY1 (long-suit: the 2 by S2.3) */
+    char path[256], out[16384];
+    snprintf(path, sizeof path, "%s", test_tmp("my-cover.tbl"));
+    write_file(path, text);
+    int rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --board 23 --convention %s --opponents same "
+                                       "--explain 2>&1", test_bin(), path);
+    if (rc != 0) fail_msg("play: %s", out);
+    const char *t1 = strstr(out, " 1  W CJ");
+    assert_non_null(t1);
+    assert_non_null(strstr(t1, "N CK MY1"));
+    rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --board 23 --convention long-suit --explain 2>&1",
+                  test_bin());
+    assert_int_equal(rc, 0);
+    t1 = strstr(out, " 1  W CJ");
+    assert_non_null(t1);
+    assert_non_null(strstr(t1, "S2.3"));
+    assert_null(strstr(out, "MY1"));
+    unlink(path);
+    free(text);
+}
+
+/* Discards are rows too: which of D2's protections a discard keeps is the
+ * row's (Clay may unguard a K, dicks L2131-2922, where Foster keeps K x). */
+static void test_discard_keeps_what_the_row_says(void **state)
+{
+    (void)state;
+    const char *ls = convention_text(convention_builtin("long-suit"));
+    char *text = edited(ls, "unguard", S54_ROW, "S5.4   when pos=2 void trumps=4 play discard(ac)  ");
+    diag_t d;
+    convention *c = compile_text(text, "unguard.tbl", &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    /* PC36's second holding: a doubtful D 8, four trumps: S5.4 discards;
+     * D2(b) keeps S K 5, so Foster throws a club, the unguarding row the 5 */
+    sd_card k = second_card(convention_builtin("long-suit"), "D8", "H:J752 S:K5 C:QJ94");
+    assert_string_equal(k.rule, "S5.4");
+    assert_string_equal(k.how, "D3");
+    assert_int_equal(k.card, card_parse("C4"));
+    k = second_card(c, "D8", "H:J752 S:K5 C:QJ94");
+    assert_string_equal(k.rule, "S5.4");
+    assert_string_equal(k.how, "D3");
+    assert_int_equal(k.card, card_parse("S5"));
+    convention_free(c);
+    free(text);
+}
+
+/* (b) */
+static void test_renamed_copies_same_rows(void **state)
+{
+    (void)state;
+    int n;
+    const convention *const *all = convention_builtins(&n);
+    assert_true(n >= 11);
+    for (int i = 0; i < n; i++) {
+        char name[80];
+        snprintf(name, sizeof name, "copy-of-%s", convention_name(all[i]));
+        char *text = edited(convention_text(all[i]), name, NULL, NULL);
+        diag_t d;
+        convention *c = compile_text(text, "copy.tbl", &d);
+        if (!c) fail_msg("%s: %s:%llu: %s", name, d.file, (unsigned long long)d.line, d.reason);
+        const play_rules *a = convention_play_rules(all[i]), *b = convention_play_rules(c);
+        assert_true(a->nrows > 40); /* long-suit's rows, its own or inherited */
+        for (int k = 0; k < PLAY_BUCKETS; k++) {
+            assert_int_equal(a->nbucket[k], b->nbucket[k]);
+            for (int r = 0; r < a->nbucket[k]; r++)
+                assert_true(play_row_same(&a->row[a->bucket[k][r].row], &b->row[b->bucket[k][r].row]));
+        }
+        /* the same card and id on PC06 and PC30's third hand */
+        sd_card x = second_card(all[i], "SQ", "S:K73 H:9852 D:K432 C:32"), y = second_card(c, "SQ", "S:K73 H:9852 D:K432 C:32");
+        assert_int_equal(x.card, y.card);
+        assert_string_equal(x.rule, y.rule);
+        convention_free(c);
+        free(text);
+    }
+    /* the command: a copy of american plays board 1 with the same ids */
+    char path[256], a[16384], b[16384];
+    snprintf(path, sizeof path, "%s", test_tmp("am-copy.tbl"));
+    int rc = test_run(a, sizeof a, "%s conventions --table american | sed 's/^name .*/name my-american/' > %s",
+                      test_bin(), path);
+    assert_int_equal(rc, 0);
+    rc = test_run(a, sizeof a, "%s play corpora/whist-2000.pbn.gz --board 7 --convention %s --opponents same --explain "
+                               "--ext X2,X3,X9 2>&1 | grep -E '^ ?[0-9]+  [NESW] |tricks'", test_bin(), path);
+    assert_int_equal(rc, 0);
+    rc = test_run(b, sizeof b, "%s play corpora/whist-2000.pbn.gz --board 7 --convention american --opponents same "
+                               "--explain --ext X2,X3,X9 2>&1 | grep -E '^ ?[0-9]+  [NESW] |tricks'", test_bin());
+    assert_int_equal(rc, 0);
+    assert_true(strlen(a) > 500); /* thirteen tricks and the result */
+    assert_string_equal(a, b);
+    unlink(path);
+}
+
+/* (c) */
+static const struct {
+    const char *from, *to, *reason;
+} BAD[] = {
+    {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J play win(zz)  ", "'win(zz)': name a card of X's"},
+    {S23_ROW, "S2.3 when pos=2 round=1 led>=J play low  ", "add 'follows' or 'void'"},
+    {S23_ROW, "S2.3 when pos=2 follows round=1 led>=Z play low  ", "'led>=Z': bad rank"},
+    {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J play discard  ", "ruff, discard and top_trump need 'void'"},
+    {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J trumps>=fifteen play low  ", "'trumps>=fifteen': bad value"},
+    {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J has(m9) play low  ", "has: 'm' is not a rank"},
+    {S23_ROW, "S2.3 when pos=2 follows round=1 match(LS99) play group_low(row)  ", "no row LS99 in [plain]"},
+    {S23_ROW, "S2.3 when pos=2 void play discard(abd)  ", "name the D2 protections kept"},
+};
+
+static void test_malformed_rows(void **state)
+{
+    (void)state;
+    const char *ls = convention_text(convention_builtin("long-suit"));
+    /* the line of S2.3 in long-suit.tbl */
+    const char *at = strstr(ls, S23_ROW);
+    assert_non_null(at);
+    uint64_t line = 1;
+    for (const char *q = ls; q < at; q++) line += *q == '\n';
+    char path[256], out[4096];
+    snprintf(path, sizeof path, "%s", test_tmp("bad-play.tbl"));
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char *text = edited(ls, "bad-play", BAD[i].from, BAD[i].to);
+        diag_t d;
+        convention *c = compile_text(text, "bad-play.tbl", &d);
+        if (c) fail_msg("case %zu: accepted", i);
+        if (d.line != line || !strstr(d.reason, BAD[i].reason))
+            fail_msg("case %zu: expected %llu '%s', got %llu '%s'", i, (unsigned long long)line, BAD[i].reason,
+                     (unsigned long long)d.line, d.reason);
+        if (i == 0) {
+            /* the command reports it file:line: reason, exit 2 */
+            write_file(path, text);
+            int rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --convention %s 2>&1", test_bin(), path);
+            assert_int_equal(rc, 2);
+            char want[400];
+            snprintf(want, sizeof want, "%s:%llu: 'win(zz)'", path, (unsigned long long)line);
+            if (!strstr(out, want)) fail_msg("expected '%s' in: %s", want, out);
+        }
+        free(text);
+    }
+    /* a table without [play] plays as the default convention (long-suit) */
+    const char *lead_only = "name lead-only\n[suit]\nX1 lead sk_max(n>=1)\n[plain]\nP1 - - * top gen\n[later]\nas long-suit\n";
+    diag_t d = {0};
+    write_file(path, lead_only);
+    convention *c = convention_load(path, &d);
+    assert_non_null(c);
+    assert_int_equal(convention_play_rules(c)->nrows, convention_play_rules(convention_builtin("long-suit"))->nrows);
+    sd_card k = second_card(c, "SQ", "S:K73 H:9852 D:K432 C:32");
+    assert_string_equal(k.rule, "S2.3");
+    convention_free(c);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_user_row_plays_its_card),
+        cmocka_unit_test(test_discard_keeps_what_the_row_says),
+        cmocka_unit_test(test_renamed_copies_same_rows),
+        cmocka_unit_test(test_malformed_rows),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
