@@ -361,6 +361,7 @@ typedef struct {
 
 static const bad_table BAD[] = {
     {HEAD "[play]\nCV1 ruff_less(QJ)\n[later]\nas long-suit\n", 7, "unknown [play] condition 'ruff_less(QJ)'"},
+    {HEAD "[play]\nCV1 pass_partner(QJ)\n[later]\nas long-suit\n", 7, "the [play] declarations are rows now"},
     {HEAD "[play]\nS9 when pos=2 follows play\n[later]\nas long-suit\n", 7, "a [play] row is 'ID [when] CONDITION ... play ACTION'"},
     {HEAD "[play]\nS9 when pos=2 follows has(KX) play K\n[later]\nas long-suit\n", 7, "has: 'X' is not a rank"},
     {HEAD "[play]\nS9 when pos=2 has(K) play K\n[later]\nas long-suit\n", 7, "add 'follows' or 'void'"},

@@ -1,7 +1,8 @@
 /* convention_compile.c -- reads a convention table (the text format of
  * analyze/lead/conventions/README.md) and compiles it: conditions and filters into
  * bit masks, card rows into a per-holding index, "match(...)" row ranges into
- * holding bitmaps, names into indices. Nothing is looked up by string when
+ * holding bitmaps, names into indices, [play] rows (with those they
+ * inherit) into the bucketed masks of play_rows.h. Nothing is looked up by string when
  * a lead is chosen. Errors are "file:line: reason". */
 #include <ctype.h>
 #include <stdarg.h>
@@ -1196,6 +1197,10 @@ static bool play_inherit(parser *p, char **w, int nw)
 static bool parse_play(parser *p, char **w, int nw)
 {
     if (strcmp(w[0], "inherit") == 0) return play_inherit(p, w, nw);
+    if (nw >= 2 && (strncmp(w[1], "pass_partner(", 13) == 0 || strncmp(w[1], "strengthening(", 14) == 0 ||
+                    strncmp(w[1], "ace_second(", 11) == 0))
+        return fail(p, "'%s': the [play] declarations are rows now (analyze/lead/conventions/README.md, \"[play]\"): "
+                       "write its row, e.g. american's CV1, above 'inherit long-suit [play]'", w[1]);
     play_row r;
     memset(&r, 0, sizeof r);
     r.led_ok = r.n_ok = r.t_ok = r.round_ok = 0xFFFF;

@@ -9,12 +9,12 @@ sd_card sd_ruff(const sd_ctx *x, const char *rule)
     uint16_t t = x->held[x->trump];
     if (!x->high_trump) { /* RF1: the lowest trump, or SG3's */
         card_t sg3 = x->v->pub->signals ? sd_sg3_ruff(x) : CARD_NONE;
-        if (sg3 != CARD_NONE) return (sd_card){sg3, rule, "SG3", false, 0};
-        return (sd_card){card_make(x->trump, ranks_low(t)), rule, "RF1", false, 0};
+        if (sg3 != CARD_NONE) return (sd_card){sg3, rule, "SG3", false, x->rows};
+        return (sd_card){card_make(x->trump, ranks_low(t)), rule, "RF1", false, x->rows};
     }
     uint16_t over = t & ranks_above(x->high_trump);
     if (over) /* RF2: the lowest trump over the trick's highest */
-        return (sd_card){card_make(x->trump, ranks_low(over)), rule, "RF2", false, 0};
+        return (sd_card){card_make(x->trump, ranks_low(over)), rule, "RF2", false, x->rows};
     return sd_discard(x, rule);
 }
 
@@ -43,7 +43,7 @@ sd_card sd_discard_keeping(const sd_ctx *x, const char *rule, unsigned keep)
      * 16-bit lane per suit): each keep level below is one mask operation. */
     hand_t cand = x->v->hand & ~(x->trump >= 0 ? hand_from_suit(x->trump, SUIT_MASK_ALL) : 0);
     if (!cand) /* D1: only trumps left */
-        return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false, 0};
+        return (sd_card){card_make(x->trump, ranks_low(x->held[x->trump])), rule, "D1", false, x->rows};
     bool def = defensive(x);
     const holding_info *tab = holding_table();
     /* D2: the protected cards, (a) masters and their equals, (b) K x and
@@ -76,5 +76,5 @@ sd_card sd_discard_keeping(const sd_ctx *x, const char *rule, unsigned keep)
         best_key = key < best_key ? key : best_key;
     }
     int best = (int)(best_key & 3);
-    return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false, 0};
+    return (sd_card){card_make(best, ranks_low(hand_suit(left, best))), rule, def ? "D4" : "D3", false, x->rows};
 }

@@ -28,8 +28,8 @@ typedef struct {
     int inserted[2];     /* convention_later_inserted(x, y), (y, x) */
     uint16_t rows_alike; /* bit 1 + b: the [play] rows of bucket b (play_rows.h)
                             are the same for both sides; bit 0: no rows read */
-    bool reads_alike;    /* so is what X2(a), X3 and X6 read of the side:
-                            the card tables, C3 first (SD_EXT_READS_SIDE) */
+    bool reads_alike;    /* so is what X2(a), X3 and X6 read of the side (a
+                            follow's sd_move.side): the card tables, C3 first */
     bool joint;          /* play the tables as one: the suit rules are alike */
 } sd_pair;
 

@@ -58,13 +58,13 @@ static bool pt_led_trumps(const sd_ctx *x)
 
 static sd_card card_of(const sd_ctx *x, int rank, const char *rule)
 {
-    return (sd_card){card_make(x->L, rank), rule, NULL, false, 0};
+    return (sd_card){card_make(x->L, rank), rule, NULL, false, x->rows};
 }
 
 /* LOW (PR5): the lowest card of suit L. */
 static sd_card low(const sd_ctx *x, const char *rule)
 {
-    return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true, 0};
+    return (sd_card){card_make(x->L, ranks_low(x->held[x->L])), rule, NULL, true, x->rows};
 }
 
 /* The ranks of suit L that beat the winning card w (analyze/play/RULES.md §3, beats):
@@ -393,7 +393,7 @@ static sd_card act(sd_ctx *x, const play_row *r)
     case PA_DISCARD: return sd_discard_keeping(x, r->id, r->arg);
     case PA_TOP_TRUMP:
         return sd_trumps(x) && x->L != x->trump
-                   ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, 0}
+                   ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, x->rows}
                    : sd_discard(x, r->id);
     default: return low(x, r->id);
     }
@@ -430,9 +430,9 @@ static sd_card lowered(const sd_ctx *x, sd_card out)
         hand_has(x->v->hand, pub->turnup)) {
         uint16_t others = (uint16_t)(x->held[x->L] & ~RB(card_rank(pub->turnup)));
         if (x->lead_seat != x->pt && card_rank(pub->turnup) <= 9) /* X7: rid himself of it */
-            return (sd_card){pub->turnup, out.rule, "X7", false, 0};
+            return (sd_card){pub->turnup, out.rule, "X7", false, x->rows};
         if (x->lead_seat == x->pt && others) /* X7: keep it */
-            return (sd_card){card_make(x->L, ranks_low(others)), out.rule, "X7", false, 0};
+            return (sd_card){card_make(x->L, ranks_low(others)), out.rule, "X7", false, x->rows};
     }
     return pub->signals ? sd_signal(x, out) : out;
 }
@@ -473,12 +473,12 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     x.pt_winning = x.wseat == x.pt;
     x.round = 1 + pub->rounds[x.L];
     int bucket = play_bucket(x.pos, !h, x.round == 1);
+    x.rows = (uint8_t)(bucket + 1); /* every card made from here on carries it */
     sd_card out = rows_decide(&x, bucket);
     /* X2(a): third hand's LOW keeps his lowest card */
     if (out.low && x.pos == 2 && ext(&x, 2) && v->side->conv && keep_lowest(&x))
-        out = (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false, 0};
+        out = (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false, x.rows};
     else
         out = lowered(&x, out);
-    out.rows = (uint8_t)(bucket + 1);
     return out;
 }

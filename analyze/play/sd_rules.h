@@ -26,6 +26,7 @@ typedef struct {
     bool *side_read;        /* set when a rule reads the side's convention */
     uint32_t fact_known, fact_val; /* the PF_* facts computed so far (play_rows.h) */
     uint8_t fourchette, eleven, tenace; /* their cards, once the facts are known */
+    uint8_t rows;           /* sd_card.rows of the cards made for this decision */
 } sd_ctx;
 
 /* §8: RF1, RF2 (falls back to DISC). */

@@ -73,7 +73,7 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
             out.how = "SG2"; /* the 4th best, the lowest now */
             return out;
         }
-        if (ranks_count(h) >= 4) return (sd_card){card_make(x->L, ranks_nth(h, 3)), out.rule, "SG2", false, 0};
+        if (ranks_count(h) >= 4) return (sd_card){card_make(x->L, ranks_nth(h, 3)), out.rule, "SG2", false, x->rows};
         return out;
     }
     int started = call_started(x);
@@ -83,7 +83,7 @@ sd_card sd_signal(const sd_ctx *x, sd_card out)
     }
     if (started < 0 && sd_strong_trumps(x) && !side_led_trumps(x) && ranks_count(h) >= 2) {
         int second = ranks_low((uint16_t)(h & (h - 1)));
-        if (second <= 9) return (sd_card){card_make(x->L, second), out.rule, "SG1", false, 0};
+        if (second <= 9) return (sd_card){card_make(x->L, second), out.rule, "SG1", false, x->rows};
     }
     return out;
 }

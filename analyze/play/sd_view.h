@@ -37,10 +37,6 @@ typedef struct {
  * unspecified); X8, X11 and X12 act on leads (lead_later.c). */
 #define SD_EXT_DONE (((1u << 14) - 1) & ~1u)
 
-/* The extended rules that read the side's convention when following:
- * X2(a) and X3 its card tables, X6 its [later] procedure. */
-#define SD_EXT_READS_SIDE ((1u << 2) | (1u << 3) | (1u << 6))
-
 /* Parses "X4,X5,..." (--ext) into a bit set; false with diag's reason
  * filled when an id is unknown or not one whistlab plays. */
 bool sd_ext_parse(const char *text, unsigned *ext, diag_t *diag);
