@@ -144,6 +144,100 @@ static void test_discard_keeps_what_the_row_says(void **state)
     free(text);
 }
 
+/* North's card: trumps (SUIT_*, or STRAIN_NT), the turn-up and its dealer;
+ * the earlier tricks "S>C2 C9 C3 C4|..." (the leader, then clockwise), then
+ * the current trick led by `leader`. */
+static sd_card north_card(const convention *c, int trump, const char *turnup, int dealer, const char *earlier,
+                          int leader, const char *trick, const char *hand)
+{
+    play_public pub;
+    play_public_init(&pub, trump, turnup ? card_parse(turnup) : CARD_NONE, dealer, false);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", earlier ? earlier : "");
+    char *save = NULL;
+    for (char *tr = strtok_r(buf, "|", &save); tr; tr = strtok_r(NULL, "|", &save)) {
+        int seat = seat_from_char(tr[0]);
+        pub.leader[pub.ntricks] = (uint8_t)seat;
+        for (char *tok = strtok(tr + 2, " "); tok; tok = strtok(NULL, " "), seat = seat_left(seat))
+            play_public_play(&pub, seat, card_parse(tok));
+    }
+    pub.leader[pub.ntricks] = (uint8_t)leader;
+    snprintf(buf, sizeof buf, "%s", trick);
+    int seat = leader;
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "), seat = seat_left(seat))
+        play_public_play(&pub, seat, card_parse(tok));
+    sd_side side;
+    sd_side_init(&side, c);
+    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
+    bool read = false;
+    return sd_follow(&v, &read);
+}
+
+static void expect_card(sd_card k, const char *card, const char *rule)
+{
+    char cb[3];
+    card_format(k.card, cb);
+    if (strcmp(cb, card) || strcmp(k.rule, rule)) fail_msg("expected %s by %s, got %s by %s", card, rule, cb, k.rule);
+}
+
+/* The vocabulary of Hogarth's and Linderfelt's rows (analyze/lead/conventions/README.md,
+ * "[play]"): the turn-up (turnup_mine, turnup_left, turnup_right,
+ * turnup_lowest, the card turnup), a renounce on the right (rho_void), the
+ * ruff with the lowest trump but one (ruff_second) and the discard of a
+ * suit's master (long_run, pt_master, discard_top). A user's table of
+ * these rows above long-suit's plays their cards; long-suit plays its own. */
+static void test_turnup_renounce_and_masters(void **state)
+{
+    (void)state;
+    const char *text = "name vocab\n[suit]\nX1 lead sk_max(n>=1)\n[plain]\nP1 - - * top gen\n[play]\n"
+                       "TU1 when pos=2 follows trumps_led n=2 turnup_mine turnup=Q..K play turnup\n"
+                       "TU2 when pos=2 follows trumps_led n=2 has(K) turnup_left turnup=A play low\n"
+                       "TU3 when pos=3 follows trumps_led has(AJ) turnup_right turnup>=J w<J play J\n"
+                       "RS1 when pos=2 void plain turnup_lowest play ruff_second\n"
+                       "RS2 when pos=2 void plain trumps=5 play ruff_second\n"
+                       "RV1 when pos=3 follows rho_void !trumped has(m1) has(m3) !has(m2) play m1\n"
+                       "DT1 when void trumps=0 long_run play discard_top(long_run)\n"
+                       "DT2 when pos=3 void partner_winning led>=K pt_master play discard_top(pt_master)\n"
+                       "inherit long-suit [play]\n[later]\nas long-suit\n";
+    diag_t d;
+    convention *c = compile_text(text, "vocab.tbl", &d);
+    if (!c) fail_msg("%s:%llu: %s", d.file, (unsigned long long)d.line, d.reason);
+    const convention *ls = convention_builtin("long-suit");
+    /* North deals and holds the turned-up Q singly guarded (hogarth L657) */
+    const char *t1 = "E>C2 C3 C9 C4";
+    expect_card(north_card(c, SUIT_H, "HQ", SEAT_N, t1, SEAT_W, "H4", "S:65432 H:Q7 D:5432"), "HQ", "TU1");
+    expect_card(north_card(ls, SUIT_H, "HQ", SEAT_N, t1, SEAT_W, "H4", "S:65432 H:Q7 D:5432"), "H7", "S3.5");
+    /* East deals, the A turned up on North's left: K x passes (hogarth L659) */
+    const char *t2 = "S>C2 C9 C3 C4";
+    expect_card(north_card(c, SUIT_H, "HA", SEAT_E, t2, SEAT_W, "H4", "S:65432 H:K7 D:65432"), "H7", "TU2");
+    expect_card(north_card(ls, SUIT_H, "HA", SEAT_E, t2, SEAT_W, "H4", "S:65432 H:K7 D:65432"), "HK", "S3.4");
+    /* West deals, the K turned up on North's right: A J finesses (hogarth L681) */
+    const char *t3 = "N>C2 C3 C9 C4";
+    expect_card(north_card(c, SUIT_H, "HK", SEAT_W, t3, SEAT_S, "H4 H5", "S:65432 H:AJ7 D:5432"), "HJ", "TU3");
+    expect_card(north_card(ls, SUIT_H, "HK", SEAT_W, t3, SEAT_S, "H4 H5", "S:65432 H:AJ7 D:5432"), "HA", "T3.2b");
+    /* the turned-up 9 is North's lowest trump: ruff with the T (hogarth L885) */
+    expect_card(north_card(c, SUIT_H, "H9", SEAT_N, t1, SEAT_W, "S8", "H:T9 D:65432 C:T8765"), "HT", "RS1");
+    expect_card(north_card(ls, SUIT_H, "H9", SEAT_N, t1, SEAT_W, "S8", "H:T9 D:65432 C:T8765"), "H9", "S5.5");
+    /* five trumps: the lowest but one (hogarth L883) */
+    expect_card(north_card(c, SUIT_H, NULL, SEAT_S, NULL, SEAT_W, "S8", "H:J7642 D:AKQJ C:8532"), "H4", "RS2");
+    /* second hand renounces: no finesse of A Q (hogarth L713) */
+    expect_card(north_card(c, SUIT_H, NULL, SEAT_W, NULL, SEAT_S, "S4 D2", "S:AQ8 H:972 D:6543 C:432"), "SA", "RV1");
+    expect_card(north_card(ls, SUIT_H, NULL, SEAT_W, NULL, SEAT_S, "S4 D2", "S:AQ8 H:972 D:6543 C:432"), "SQ",
+                "T3.2a");
+    /* a run of four masters: throw the A (hogarth L889); three are not a long run */
+    expect_card(north_card(c, STRAIN_NT, NULL, SEAT_S, NULL, SEAT_W, "C8", "S:986532 D:AKQJ765"), "DA", "DT1");
+    expect_card(north_card(c, STRAIN_NT, NULL, SEAT_S, NULL, SEAT_W, "C8", "S:9865432 D:AKQ765"), "S2", "S5.1");
+    expect_card(north_card(ls, STRAIN_NT, NULL, SEAT_S, NULL, SEAT_W, "C8", "S:986532 D:AKQJ765"), "S2", "S5.1");
+    /* the master of partner's suit goes (hogarth L490-491) */
+    expect_card(north_card(c, SUIT_H, NULL, SEAT_E, "S>CK C3 C6 C5", SEAT_S, "DA D3", "S:J75432 H:9762 C:A8"), "CA",
+                "DT2");
+    expect_card(north_card(ls, SUIT_H, NULL, SEAT_E, "S>CK C3 C6 C5", SEAT_S, "DA D3", "S:J75432 H:9762 C:A8"),
+                "S2", "T4.2");
+    convention_free(c);
+}
+
 /* (b) */
 static void test_renamed_copies_same_rows(void **state)
 {
@@ -201,6 +295,9 @@ static const struct {
     {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J has(m9) play low  ", "has: 'm' is not a rank"},
     {S23_ROW, "S2.3 when pos=2 follows round=1 match(LS99) play group_low(row)  ", "no row LS99 in [plain]"},
     {S23_ROW, "S2.3 when pos=2 void play discard(abd)  ", "name the D2 protections kept"},
+    {S23_ROW, "S2.3 when pos=2 void play discard_top(command)  ", "discard_top(long_run) or discard_top(pt_master)"},
+    {S23_ROW, "S2.3 when pos=2 follows play ruff_second  ", "need 'void'"},
+    {S23_ROW, "S2.3 when pos=2 follows turnup>=Z play low  ", "bad rank"},
 };
 
 static void test_malformed_rows(void **state)
@@ -251,6 +348,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_user_row_plays_its_card),
         cmocka_unit_test(test_discard_keeps_what_the_row_says),
+        cmocka_unit_test(test_turnup_renounce_and_masters),
         cmocka_unit_test(test_renamed_copies_same_rows),
         cmocka_unit_test(test_malformed_rows),
     };

@@ -956,13 +956,16 @@ static const struct { const char *name; uint8_t bit; } PLAY_FACTS[] = {
     {"pt_called", PF_PT_CALLED},        {"pt_led_trumps", PF_PT_LED_TRUMPS}, {"fourchette", PF_FOURCHETTE},
     {"reentry", PF_REENTRY},            {"established", PF_ESTABLISHED}, {"unblock", PF_UNBLOCK},
     {"one_against", PF_ONE_AGAINST},    {"eleven", PF_ELEVEN},           {"tenace", PF_TENACE},
+    {"turnup_mine", PF_TURNUP_MINE},    {"turnup_left", PF_TURNUP_LEFT}, {"turnup_right", PF_TURNUP_RIGHT},
+    {"turnup_lowest", PF_TURNUP_LOWEST}, {"rho_void", PF_RHO_VOID},      {"long_run", PF_LONG_RUN},
+    {"pt_master", PF_PT_MASTER},
 };
 
 /* Rank symbols (PS_*), for tests and actions. */
 static const struct { const char *name; uint8_t sym; } PLAY_SYMS[] = {
     {"top", PS_TOP}, {"h2", PS_H2},   {"cover", PS_COVER}, {"w", PS_W},   {"led", PS_LED},
     {"m1", PS_M1},   {"m2", PS_M2},   {"m3", PS_M3},       {"row", PS_ROW}, {"fourchette", PS_FOURCHETTE},
-    {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE},
+    {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE}, {"turnup", PS_TURNUP},
 };
 
 /* A card: a rank or a symbol; 0 if neither. */
@@ -1115,14 +1118,14 @@ static bool play_cond(parser *p, play_row *r, char *a)
         return true;
     }
     int sym = play_symbol(name);
-    if (sym < PS_TOP || sym > PS_LED) return fail(p, "unknown [play] condition '%s'", a);
+    if ((sym < PS_TOP || sym > PS_LED) && sym != PS_TURNUP) return fail(p, "unknown [play] condition '%s'", a);
     if (!play_range(op, value, true, 2, 14, &m)) return fail(p, "'%s': bad rank", a);
     uint16_t ok = (uint16_t)(neg ? ~m & 0x7FFC : m);
     if (sym == PS_LED) {
         r->led_ok &= ok;
         return true;
     }
-    if (r->nrank == 2) return fail(p, "at most two card tests (top, h2, cover, w) in one row");
+    if (r->nrank == 2) return fail(p, "at most two card tests (top, h2, cover, w, turnup) in one row");
     r->rank[r->nrank++] = (play_rank_test){(uint8_t)sym, ok};
     return true;
 }
@@ -1132,6 +1135,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
 {
     static const struct { const char *name; uint8_t action; } PLAIN_ACTIONS[] = {
         {"low", PA_LOW}, {"cover", PA_COVER}, {"ruff", PA_RUFF}, {"discard", PA_DISCARD}, {"top_trump", PA_TOP_TRUMP},
+        {"ruff_second", PA_RUFF_SECOND},
     };
     static const struct { const char *name; uint8_t action; } CALLS[] = {
         {"win", PA_WIN}, {"group_low", PA_GROUP_LOW}, {"group", PA_GROUP},
@@ -1155,6 +1159,19 @@ static bool play_action(parser *p, play_row *r, const char *a)
         }
         return true;
     }
+    if (call_form(a, "discard_top", inner, sizeof inner)) {
+        /* discard_top(FACT): the master of the suit the fact finds */
+        static const struct { const char *name; uint8_t fact; } TOPS[] = {
+            {"long_run", PF_LONG_RUN}, {"pt_master", PF_PT_MASTER},
+        };
+        for (size_t i = 0; i < sizeof TOPS / sizeof TOPS[0]; i++)
+            if (strcmp(trim(inner), TOPS[i].name) == 0) {
+                r->action = PA_DISCARD_TOP;
+                r->arg = TOPS[i].fact;
+                return true;
+            }
+        return fail(p, "'%s': discard_top(long_run) or discard_top(pt_master)", a);
+    }
     for (size_t i = 0; i < sizeof CALLS / sizeof CALLS[0]; i++)
         if (call_form(a, CALLS[i].name, inner, sizeof inner)) {
             int sym = play_symbol(trim(inner));
@@ -1166,7 +1183,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
     int sym = play_symbol(a);
     if (!sym || sym == PS_W || sym == PS_LED)
         return fail(p, "unknown action '%s' (low, RANK, top, h2, m1, row, ..., win(CARD), group(CARD), "
-                       "group_low(CARD), cover, ruff, discard, top_trump)", a);
+                       "group_low(CARD), cover, ruff, ruff_second, discard, discard_top(FACT), top_trump)", a);
     r->action = PA_CARD;
     r->arg = (uint8_t)sym;
     return true;
@@ -1219,12 +1236,13 @@ static bool parse_play(parser *p, char **w, int nw)
     }
     if (k + 2 != nw) return fail(p, "a [play] row is 'ID [when] CONDITION ... play ACTION'");
     if (!play_action(p, &r, w[k + 1])) return false;
-    bool void_action = r.action == PA_RUFF || r.action == PA_DISCARD || r.action == PA_TOP_TRUMP;
+    bool void_action = r.action == PA_RUFF || r.action == PA_DISCARD || r.action == PA_TOP_TRUMP ||
+                       r.action == PA_RUFF_SECOND || r.action == PA_DISCARD_TOP;
     if (!said_follow)
         return fail(p, "say whether the player follows suit: add 'follows' or 'void' (the action %s)",
                     void_action ? "needs 'void'" : "needs 'follows'");
     if ((void_action && (r.buckets & 0x333)) || (!void_action && (r.buckets & 0xCCC)))
-        return fail(p, void_action ? "ruff, discard and top_trump need 'void'" : "this action plays a card of the suit led: it needs 'follows'");
+        return fail(p, void_action ? "ruff, discard and top_trump need 'void' (so do ruff_second and discard_top)" : "this action plays a card of the suit led: it needs 'follows'");
     if ((r.arg == PS_ROW || r.beats == PS_ROW || (r.nrank && (r.rank[0].sym == PS_ROW))) && (r.match < 0 || r.match_neg))
         return fail(p, "'row' is the 1st card of the row match(...) finds: the row needs match(ROWS)");
     if (!r.buckets) return fail(p, "this row can never fire (its position, following and round exclude each other)");

@@ -44,8 +44,17 @@ enum {
     PF_ONE_AGAINST,    /* one_against: partner's two leads leave one card against him (X3) */
     PF_ELEVEN,         /* eleven: the rule of eleven places a card of X's (X1) */
     PF_TENACE,         /* tenace: X finesses the minor tenace in his suit returned (X6) */
+    /* the turn-up, the renounce on X's right, the suit to throw a master of */
+    PF_TURNUP_MINE,    /* turnup_mine: X holds the turn-up card (he dealt and has not played it) */
+    PF_TURNUP_LEFT,    /* turnup_left: the turn-up is unplayed, held by X's left-hand adversary */
+    PF_TURNUP_RIGHT,   /* turnup_right: ... by his right-hand adversary */
+    PF_TURNUP_LOWEST,  /* turnup_lowest: X holds the turn-up and it is his lowest trump */
+    PF_RHO_VOID,       /* rho_void: X's right-hand adversary has shown void in the suit led */
+    PF_LONG_RUN,       /* long_run: a plain suit (not led) where X holds four or more in sequence from the master */
+    PF_PT_MASTER,      /* pt_master: X holds the master of a plain suit (not led) that partner opened */
     PF_COUNT
 };
+_Static_assert(PF_COUNT <= 32, "play_row.fact_on holds the PF_* facts in 32 bits");
 
 /* Rank symbols of tests and actions: 2..14 a rank; these name a card of the
  * decision. A symbol that names no card is rank 0, which no rank test
@@ -60,7 +69,8 @@ enum {
     PS_ROW,        /* the 1st card of the row of match(...) that holds X's holding */
     PS_FOURCHETTE, /* the upper card of the fourchette (S1) */
     PS_ELEVEN,     /* the card the rule of eleven places (X1) */
-    PS_TENACE      /* the finesse card of the minor tenace (X6) */
+    PS_TENACE,     /* the finesse card of the minor tenace (X6) */
+    PS_TURNUP      /* the turn-up card, unplayed, when the suit led is trumps */
 };
 
 /* Actions. LOW (the lowest card of the suit, which signals and X7 may
@@ -76,7 +86,10 @@ enum {
     PA_RUFF,       /* ruff: RF1 / RF2, else a discard (analyze/play/RULES.md §8) */
     PA_DISCARD,    /* discard: D1-D4 (§9); arg: the D2 protections kept, bit 0 (a)
                       masters, 1 (b) K x and A x, 2 (c) Q x x: discard(abc) */
-    PA_TOP_TRUMP   /* top_trump: the highest trump (X9) */
+    PA_TOP_TRUMP,  /* top_trump: the highest trump (X9) */
+    PA_RUFF_SECOND,/* ruff_second: the lowest trump but one that wins the trick, else as ruff */
+    PA_DISCARD_TOP /* discard_top(FACT): the master of the suit that fact (arg: PF_LONG_RUN,
+                      PF_PT_MASTER) finds, else as discard */
 };
 
 typedef struct {

@@ -18,6 +18,17 @@ sd_card sd_ruff(const sd_ctx *x, const char *rule)
     return sd_discard(x, rule);
 }
 
+/* ruff_second (hogarth L883, L885): the trump above the one RF1 or RF2
+ * would play, keeping the lowest (to lead it later, showing five trumps;
+ * or to keep the turn-up); with one trump that wins, as sd_ruff. */
+sd_card sd_ruff_second(const sd_ctx *x, const char *rule)
+{
+    uint16_t t = x->held[x->trump];
+    uint16_t win = x->high_trump ? (uint16_t)(t & ranks_above(x->high_trump)) : t;
+    if (ranks_count(win) < 2) return sd_ruff(x, rule);
+    return (sd_card){card_make(x->trump, ranks_low((uint16_t)(win & (win - 1)))), rule, NULL, false, 0};
+}
+
 /* D4 mode: an adversary leads trumps deliberately (D3), or has called. */
 static bool defensive(const sd_ctx *x)
 {

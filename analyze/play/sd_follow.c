@@ -5,7 +5,8 @@
  * are the rows of the tables (long-suit.tbl holds Foster's); here are only
  * the facts and cards the rows name -- the fourchette, the rule of eleven
  * (X1), the minor tenace (X6), unblocking (X2), partner's leads read by
- * his tables (X3) -- and PR1/PR2 before the rows, X2(a), X7 and the
+ * his tables (X3), the turn-up, a renounce on X's right, the suit whose
+ * master a discard throws -- and PR1/PR2 before the rows, X2(a), X7 and the
  * signals after them. LOW is the lowest card of the suit led; RUFF and
  * DISC go to sd_discard.c. Every card that must win is checked against
  * the winning card (PQ11). */
@@ -283,6 +284,46 @@ static int fourchette(const sd_ctx *x)
     return above >= 9 && holds(h, above) && holds(h, below) ? above : 0;
 }
 
+/* The turn-up card while nobody has played it (hogarth L619, L657-659,
+ * L885-887); CARD_NONE otherwise. */
+static card_t turnup_unplayed(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    card_t t = pub->turnup;
+    return t != CARD_NONE && x->trump >= 0 && !hand_has(pub->played | pub->in_trick, t) ? t : CARD_NONE;
+}
+
+/* X's right-hand adversary has shown void in L: he did not follow to it
+ * now or before (hogarth L713). */
+static bool rho_void(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    int rho = seat_right(x->v->seat);
+    card_t c = pub->card[pub->ntricks][rho];
+    return (pub->void_in[rho] >> x->L & 1) || (c != CARD_NONE && card_suit(c) != x->L);
+}
+
+/* The plain suit other than L whose master discard_top(f) throws, or -1:
+ * for PF_LONG_RUN the longest run of four or more cards in sequence from
+ * the master (hogarth L889; linderfelt L1741-1745), for PF_PT_MASTER a suit
+ * partner opened (hogarth L490-491); ties in suit order. */
+static int master_suit(const sd_ctx *x, int f)
+{
+    int best = -1, best_run = f == PF_LONG_RUN ? 3 : 0;
+    for (int s = 0; s < 4; s++) {
+        uint16_t h = x->held[s];
+        int m = suit_nth_unplayed(x->played[s], 1);
+        if (s == x->L || s == x->trump || !holds(h, m)) continue;
+        if (f == PF_PT_MASTER && !play_opened(x->v->pub, x->pt, s)) continue;
+        int run = ranks_count(sd_group(h, x->played[s], m));
+        if (run > best_run) {
+            best = s;
+            best_run = run;
+        }
+    }
+    return best;
+}
+
 static bool fact_compute(sd_ctx *x, int f)
 {
     const play_public *pub = x->v->pub;
@@ -313,6 +354,14 @@ static bool fact_compute(sd_ctx *x, int f)
     case PF_ONE_AGAINST: return x->v->side->conv && one_against(x);
     case PF_ELEVEN: return (x->eleven = (uint8_t)eleven_rule(x)) != 0;
     case PF_TENACE: return x->v->side->conv && (x->tenace = (uint8_t)minor_tenace(x)) != 0;
+    case PF_TURNUP_MINE: return turnup_unplayed(x) != CARD_NONE && hand_has(x->v->hand, pub->turnup);
+    case PF_TURNUP_LEFT: return turnup_unplayed(x) != CARD_NONE && pub->dealer == seat_left(x->v->seat);
+    case PF_TURNUP_RIGHT: return turnup_unplayed(x) != CARD_NONE && pub->dealer == seat_right(x->v->seat);
+    case PF_TURNUP_LOWEST:
+        return turnup_unplayed(x) != CARD_NONE && hand_has(x->v->hand, pub->turnup) &&
+               card_rank(pub->turnup) == ranks_low(x->held[x->trump]);
+    case PF_RHO_VOID: return rho_void(x);
+    case PF_LONG_RUN: case PF_PT_MASTER: return master_suit(x, f) >= 0;
     default: return false;
     }
 }
@@ -349,6 +398,10 @@ static int sym_rank(sd_ctx *x, const play_row *r, int sym)
     case PS_FOURCHETTE: return fact(x, PF_FOURCHETTE) ? x->fourchette : 0;
     case PS_ELEVEN: return fact(x, PF_ELEVEN) ? x->eleven : 0;
     case PS_TENACE: return fact(x, PF_TENACE) ? x->tenace : 0;
+    case PS_TURNUP: {
+        card_t t = turnup_unplayed(x);
+        return t != CARD_NONE && card_suit(t) == x->L ? card_rank(t) : 0;
+    }
     default: return sym;
     }
 }
@@ -376,7 +429,7 @@ static bool slow_row_fires(sd_ctx *x, const play_row *r, uint16_t h)
 static sd_card act(sd_ctx *x, const play_row *r)
 {
     uint16_t h = x->held[x->L];
-    int k = r->arg && r->action != PA_DISCARD ? sym_rank(x, r, r->arg) : 0;
+    int k = r->arg && r->action != PA_DISCARD && r->action != PA_DISCARD_TOP ? sym_rank(x, r, r->arg) : 0;
     switch (r->action) {
     case PA_CARD: return holds(h, k) ? card_of(x, k, r->id) : low(x, r->id);
     case PA_WIN: return holds(h, k) && beats_w(x, k) ? card_of(x, k, r->id) : low(x, r->id);
@@ -395,6 +448,11 @@ static sd_card act(sd_ctx *x, const play_row *r)
         return sd_trumps(x) && x->L != x->trump
                    ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, x->rows}
                    : sd_discard(x, r->id);
+    case PA_RUFF_SECOND: return sd_trumps(x) && x->L != x->trump ? sd_ruff_second(x, r->id) : sd_discard(x, r->id);
+    case PA_DISCARD_TOP: {
+        int s = master_suit(x, r->arg);
+        return s >= 0 ? (sd_card){card_make(s, ranks_top(x->held[s])), r->id, NULL, false, 0} : sd_discard(x, r->id);
+    }
     default: return low(x, r->id);
     }
 }

@@ -31,6 +31,9 @@ typedef struct {
 
 /* §8: RF1, RF2 (falls back to DISC). */
 sd_card sd_ruff(const sd_ctx *x, const char *rule);
+/* A [play] row's ruff_second: the lowest trump but one that wins (falls
+ * back to sd_ruff). */
+sd_card sd_ruff_second(const sd_ctx *x, const char *rule);
 /* §9: D1-D4. */
 sd_card sd_discard(const sd_ctx *x, const char *rule);
 /* The same keeping only some of D2's protections (a [play] row's
