@@ -99,6 +99,39 @@ static void print_deal(const deal_t *w, const convention *x, const convention *y
            SEAT_NAMES[seat_partner(w->dealer)], convention_name(y));
 }
 
+/* --explain after the tricks: the [play] row behind each id a follower's
+ * card shows, with the gloss its table gives it (its book line), side by
+ * side, in the order the ids first appear. Ids that are no row of the
+ * table (PR1, PR2: a single legal card or equal cards) are left out. */
+static void print_play_rows(const sd_log *log, const deal_t *w, const convention *x, const convention *y)
+{
+    for (int side = 0; side < 2; side++) { /* 0: the eldest hand's side */
+        const convention *c = side == 0 ? x : y;
+        int first = side == 0 ? w->leader : w->dealer;
+        char seen[52][PLAY_ID_MAX];
+        int nseen = 0;
+        for (int t = 0; t < 13; t++)
+            for (int k = 1; k < 4; k++) {
+                const sd_step *st = &log->step[t][k];
+                if (sd_side_of(st->seat) != sd_side_of(first)) continue;
+                char id[PLAY_ID_MAX];
+                size_t n = strcspn(st->rule, "/");
+                if (n == 0 || n >= sizeof id) continue;
+                memcpy(id, st->rule, n);
+                id[n] = 0;
+                const char *gloss = convention_play_gloss(c, id);
+                bool dup = false;
+                for (int i = 0; i < nseen && !dup; i++) dup = strcmp(seen[i], id) == 0;
+                if (!gloss || dup) continue;
+                if (nseen == 0)
+                    printf("%s %s-%s follows by the [play] rows of %s:\n", side == 0 ? "rows:" : "     ",
+                           SEAT_NAMES[first], SEAT_NAMES[seat_partner(first)], convention_name(c));
+                strcpy(seen[nseen++], id);
+                printf("  %-8s %s\n", id, gloss);
+            }
+    }
+}
+
 /* Finds the deal and plays it under each whist reading (--trump each: 4). */
 static int play_one(const char *path, const input_opts *io, long board, const convention *x, const convention *y,
                     bool explain, uint64_t seed, bool signals, unsigned ext)
@@ -163,6 +196,7 @@ static int play_one(const char *path, const input_opts *io, long board, const co
             continue;
         }
         sd_log_print(stdout, &log, &res, explain);
+        if (explain) print_play_rows(&log, w, x, y);
     }
     return status;
 }

@@ -238,6 +238,13 @@ const char *convention_source(const convention *c) { return c->source; }
 int convention_is_dd_best(const convention *c) { return c->dd_best; }
 const play_rules *convention_play_rules(const convention *c) { return &c->play; }
 
+const char *convention_play_gloss(const convention *c, const char *id)
+{
+    for (int i = 0; i < c->play.nrows; i++)
+        if (c->play.row[i].active && strcmp(c->play.row[i].id, id) == 0) return c->play.gloss[i];
+    return NULL;
+}
+
 const convention *convention_dd_prefer(const convention *c)
 {
     return c->dd_best ? c->rule[0].as : NULL;

@@ -1189,10 +1189,11 @@ static bool play_action(parser *p, play_row *r, const char *a)
     return true;
 }
 
-static bool play_add(parser *p, const play_row *r)
+static bool play_add(parser *p, const play_row *r, const char *gloss)
 {
     play_rules *pl = &p->c->play;
     if (pl->nrows == PLAY_MAX_ROWS) return fail(p, "too many [play] rows (limit %d)", PLAY_MAX_ROWS);
+    copy_text(pl->gloss[pl->nrows], sizeof pl->gloss[0], gloss ? gloss : "");
     pl->row[pl->nrows++] = *r;
     return true;
 }
@@ -1206,12 +1207,12 @@ static bool play_inherit(parser *p, char **w, int nw)
     if (p->inherited) return fail(p, "one 'inherit' line per [play] section");
     p->inherited = true;
     for (int i = 0; i < base->play.nrows; i++)
-        if (!play_add(p, &base->play.row[i])) return false;
+        if (!play_add(p, &base->play.row[i], base->play.gloss[i])) return false;
     return true;
 }
 
 /* "ID [when] COND ... play ACTION": a row of [play] (PR4). */
-static bool parse_play(parser *p, char **w, int nw)
+static bool parse_play(parser *p, char **w, int nw, const char *comment)
 {
     if (strcmp(w[0], "inherit") == 0) return play_inherit(p, w, nw);
     if (nw >= 2 && (strncmp(w[1], "pass_partner(", 13) == 0 || strncmp(w[1], "strengthening(", 14) == 0 ||
@@ -1246,7 +1247,7 @@ static bool parse_play(parser *p, char **w, int nw)
     if ((r.arg == PS_ROW || r.beats == PS_ROW || (r.nrank && (r.rank[0].sym == PS_ROW))) && (r.match < 0 || r.match_neg))
         return fail(p, "'row' is the 1st card of the row match(...) finds: the row needs match(ROWS)");
     if (!r.buckets) return fail(p, "this row can never fire (its position, following and round exclude each other)");
-    return play_add(p, &r);
+    return play_add(p, &r, comment);
 }
 
 /* A table without [play] plays as if it said "inherit D [play]", D the
@@ -1257,7 +1258,7 @@ static bool play_default(parser *p)
     if (p->seen_sec[SEC_PLAY]) return true;
     const convention *base = p->resolve ? p->resolve("") : NULL;
     for (int i = 0; base && i < base->play.nrows; i++)
-        if (!play_add(p, &base->play.row[i])) return false;
+        if (!play_add(p, &base->play.row[i], base->play.gloss[i])) return false;
     return true;
 }
 
@@ -1376,7 +1377,7 @@ static bool parse_line(parser *p, char *line)
     switch (p->sec) {
     case SEC_SUIT: return parse_rule(p, w, nw, comment);
     case SEC_TABLE: return parse_row(p, w, nw, comment);
-    case SEC_PLAY: return parse_play(p, w, nw);
+    case SEC_PLAY: return parse_play(p, w, nw, comment);
     default: return parse_step(p, w, nw);
     }
 }

@@ -104,6 +104,9 @@ int convention_later_inserted(const convention *a, const convention *b);
 /* How a convention's side follows: its [play] rows compiled (play_rows.h),
  * its own and those it inherits. */
 const play_rules *convention_play_rules(const convention *c);
+/* The gloss of the first [play] row with this id that the table's options
+ * allow ("" when the row has none), for --explain; NULL if no such row. */
+const char *convention_play_gloss(const convention *c, const char *id);
 /* dd-best's tie-break among optimal cards: the convention whose lead wins
  * a tie when it is optimal (NULL: TB order only). */
 const convention *convention_dd_prefer(const convention *c);

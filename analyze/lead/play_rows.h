@@ -17,6 +17,7 @@
 #define PLAY_MAX_ROWS 128
 #define PLAY_MAX_MATCH 4
 #define PLAY_ID_MAX 24
+#define PLAY_GLOSS_MAX 160 /* a row's gloss: its trailing comment, which --explain prints */
 #define PLAY_BUCKETS 12 /* position (2nd, 3rd, 4th) x follows/void x round 1/later */
 
 /* Facts of the trick a row may require (fact_on) or exclude (fact_off),
@@ -157,6 +158,7 @@ typedef struct {
     play_hot bucket[PLAY_BUCKETS][PLAY_MAX_ROWS]; /* the rows of each bucket, in order */
     uint8_t *match_mem[PLAY_MAX_MATCH];          /* owned: 8192 bytes each */
     uint8_t nmatch;
+    char gloss[PLAY_MAX_ROWS][PLAY_GLOSS_MAX];   /* by row; kept apart from the rows the scan reads */
 } play_rules;
 
 /* The bucket of a decision: pos 1..3 cards already in the trick; void in
