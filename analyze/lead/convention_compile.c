@@ -955,6 +955,9 @@ static const struct { const char *name; uint8_t bit; } PLAY_FACTS[] = {
     {"pt_called", PF_PT_CALLED},        {"pt_led_trumps", PF_PT_LED_TRUMPS}, {"fourchette", PF_FOURCHETTE},
     {"reentry", PF_REENTRY},            {"established", PF_ESTABLISHED}, {"unblock", PF_UNBLOCK},
     {"one_against", PF_ONE_AGAINST},    {"eleven", PF_ELEVEN},           {"tenace", PF_TENACE},
+    /* the turn-up, renounces and commanding cards (Pole, Clay) */
+    {"rho_void", PF_RHO_VOID}, {"turnup_right", PF_TURNUP_RIGHT}, {"turnup_mine", PF_TURNUP_MINE},
+    {"commands", PF_COMMANDS}, {"pt_master", PF_PT_MASTER},
 };
 
 /* Rank symbols (PS_*), for tests and actions. */
@@ -962,6 +965,7 @@ static const struct { const char *name; uint8_t sym; } PLAY_SYMS[] = {
     {"top", PS_TOP}, {"h2", PS_H2},   {"cover", PS_COVER}, {"w", PS_W},   {"led", PS_LED},
     {"m1", PS_M1},   {"m2", PS_M2},   {"m3", PS_M3},       {"row", PS_ROW}, {"fourchette", PS_FOURCHETTE},
     {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE},
+    {"keep_turnup", PS_KEEP_TURNUP},
 };
 
 /* A card: a rank or a symbol; 0 if neither. */
@@ -1131,6 +1135,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
 {
     static const struct { const char *name; uint8_t action; } PLAIN_ACTIONS[] = {
         {"low", PA_LOW}, {"cover", PA_COVER}, {"ruff", PA_RUFF}, {"discard", PA_DISCARD}, {"top_trump", PA_TOP_TRUMP},
+        {"discard_command", PA_DISCARD_COMMAND}, {"discard_pt_master", PA_DISCARD_PT_MASTER},
     };
     static const struct { const char *name; uint8_t action; } CALLS[] = {
         {"win", PA_WIN}, {"group_low", PA_GROUP_LOW}, {"group", PA_GROUP},
@@ -1165,7 +1170,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
     int sym = play_symbol(a);
     if (!sym || sym == PS_W || sym == PS_LED)
         return fail(p, "unknown action '%s' (low, RANK, top, h2, m1, row, ..., win(CARD), group(CARD), "
-                       "group_low(CARD), cover, ruff, discard, top_trump)", a);
+                       "group_low(CARD), cover, ruff, discard, discard_command, discard_pt_master, top_trump)", a);
     r->action = PA_CARD;
     r->arg = (uint8_t)sym;
     return true;
@@ -1214,7 +1219,8 @@ static bool parse_play(parser *p, char **w, int nw)
     }
     if (k + 2 != nw) return fail(p, "a [play] row is 'ID [when] CONDITION ... play ACTION'");
     if (!play_action(p, &r, w[k + 1])) return false;
-    bool void_action = r.action == PA_RUFF || r.action == PA_DISCARD || r.action == PA_TOP_TRUMP;
+    bool void_action = r.action == PA_RUFF || r.action == PA_DISCARD || r.action == PA_TOP_TRUMP ||
+                       r.action == PA_DISCARD_COMMAND || r.action == PA_DISCARD_PT_MASTER;
     if (!said_follow)
         return fail(p, "say whether the player follows suit: add 'follows' or 'void' (the action %s)",
                     void_action ? "needs 'void'" : "needs 'follows'");

@@ -44,6 +44,12 @@ enum {
     PF_ONE_AGAINST,    /* one_against: partner's two leads leave one card against him (X3) */
     PF_ELEVEN,         /* eleven: the rule of eleven places a card of X's (X1) */
     PF_TENACE,         /* tenace: X finesses the minor tenace in his suit returned (X6) */
+    /* the turn-up, renounces and commanding cards (Pole's and Clay's rows, RULES.md §14) */
+    PF_RHO_VOID,       /* rho_void: X's right-hand opponent has shown out of the suit led */
+    PF_TURNUP_RIGHT,   /* turnup_right: an honour of the suit led turned up, still in the hand of X's right */
+    PF_TURNUP_MINE,    /* turnup_mine: X dealt and holds the turn-up, of the suit led, and another card of it */
+    PF_COMMANDS,       /* commands: X holds an established plain suit not led, not yet discarded from */
+    PF_PT_MASTER,      /* pt_master: X holds the master of partner's first plain suit, not led */
     PF_COUNT
 };
 
@@ -60,7 +66,8 @@ enum {
     PS_ROW,        /* the 1st card of the row of match(...) that holds X's holding */
     PS_FOURCHETTE, /* the upper card of the fourchette (S1) */
     PS_ELEVEN,     /* the card the rule of eleven places (X1) */
-    PS_TENACE      /* the finesse card of the minor tenace (X6) */
+    PS_TENACE,     /* the finesse card of the minor tenace (X6) */
+    PS_KEEP_TURNUP /* the lowest card of the suit other than the turn-up X holds (turnup_mine) */
 };
 
 /* Actions. LOW (the lowest card of the suit, which signals and X7 may
@@ -76,7 +83,9 @@ enum {
     PA_RUFF,       /* ruff: RF1 / RF2, else a discard (analyze/play/RULES.md §8) */
     PA_DISCARD,    /* discard: D1-D4 (§9); arg: the D2 protections kept, bit 0 (a)
                       masters, 1 (b) K x and A x, 2 (c) Q x x: discard(abc) */
-    PA_TOP_TRUMP   /* top_trump: the highest trump (X9) */
+    PA_TOP_TRUMP,  /* top_trump: the highest trump (X9) */
+    PA_DISCARD_COMMAND,   /* discard_command: the highest card of the suit of commands, else discard */
+    PA_DISCARD_PT_MASTER  /* discard_pt_master: the master of pt_master's suit, else discard */
 };
 
 typedef struct {

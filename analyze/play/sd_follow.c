@@ -268,6 +268,82 @@ static bool keep_lowest(const sd_ctx *x)
     return shown.holdings && shown.nmin >= 5;
 }
 
+/* ---- the turn-up, renounces and commanding cards (Pole's and Clay's
+ * rows, analyze/play/RULES.md §14) ---- */
+
+/* rho_void (POLE-T3): X's right-hand opponent has shown out of L, before
+ * or by his card in this trick, so no card of L lies on X's right. */
+static bool rho_void(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    int rho = seat_right(x->v->seat);
+    card_t c = pub->card[pub->ntricks][rho];
+    return ((pub->void_in[rho] >> x->L) & 1) || (c != CARD_NONE && card_suit(c) != x->L);
+}
+
+/* turnup_right (CLAY-T2): the turn-up is an honour of L (J or higher) and
+ * the dealer, on X's right, has not played it. */
+static bool turnup_right(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    card_t t = pub->turnup;
+    return t != CARD_NONE && card_suit(t) == x->L && card_rank(t) >= RANK_J &&
+           pub->dealer == seat_right(x->v->seat) && !holds(x->gone[x->L], card_rank(t));
+}
+
+/* keep_turnup (POLE-T1): X dealt and still holds the turn-up, a card of L:
+ * his lowest other card of L, 0 when he has none. */
+static int keep_turnup(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    card_t t = pub->turnup;
+    if (t == CARD_NONE || card_suit(t) != x->L || pub->dealer != x->v->seat || !hand_has(x->v->hand, t)) return 0;
+    uint16_t others = (uint16_t)(x->held[x->L] & ~RB(card_rank(t)));
+    return others ? ranks_low(others) : 0;
+}
+
+/* Has X discarded a card of suit s (played it to a trick led in another
+ * suit)? */
+static bool discarded_from(const sd_ctx *x, int s)
+{
+    const play_public *pub = x->v->pub;
+    for (int t = 0; t < pub->ntricks; t++) {
+        card_t c = pub->card[t][x->v->seat];
+        if (card_suit(c) == s && pub->led[t] != s) return true;
+    }
+    return false;
+}
+
+/* commands (POLE-D1): the plain suit, not L, that X holds the entire
+ * command of (established, analyze/lead/RULES.md §2.3) and has not yet
+ * discarded from, the longest if several; -1 none. Its highest card is
+ * the signal, given once. */
+static int commanded_suit(const sd_ctx *x)
+{
+    int best = -1;
+    for (int s = 0; s < 4; s++)
+        if (s != x->L && s != x->trump && x->held[s] && suit_established(x->held[s], x->played[s]) &&
+            !discarded_from(x, s) && (best < 0 || ranks_count(x->held[s]) > ranks_count(x->held[best])))
+            best = s;
+    return best;
+}
+
+/* pt_master (POLE-D2): the first plain suit partner opened, not L, when X
+ * holds its master; -1 otherwise. */
+static int pt_master_suit(const sd_ctx *x)
+{
+    int s = play_first_plain_opened(x->v->pub, x->pt, x->trump);
+    return s >= 0 && s != x->L && holds(x->held[s], suit_nth_unplayed(x->gone[s], 1)) ? s : -1;
+}
+
+/* discard_command, discard_pt_master: the highest card of that suit, else
+ * the ordinary discard (D1-D4). */
+static sd_card discard_top_of(const sd_ctx *x, int s, const char *rule)
+{
+    if (s < 0) return sd_discard(x, rule);
+    return (sd_card){card_make(s, ranks_top(x->held[s])), rule, NULL, false, 0};
+}
+
 /* ---- the [play] rows (play_rows.h): facts, cards, actions ---- */
 
 /* S1: the fourchette, the unseen cards next above and below c (cards in
@@ -313,6 +389,11 @@ static bool fact_compute(sd_ctx *x, int f)
     case PF_ONE_AGAINST: return x->v->side->conv && one_against(x);
     case PF_ELEVEN: return (x->eleven = (uint8_t)eleven_rule(x)) != 0;
     case PF_TENACE: return x->v->side->conv && (x->tenace = (uint8_t)minor_tenace(x)) != 0;
+    case PF_RHO_VOID: return rho_void(x);
+    case PF_TURNUP_RIGHT: return turnup_right(x);
+    case PF_TURNUP_MINE: return keep_turnup(x) != 0;
+    case PF_COMMANDS: return commanded_suit(x) >= 0;
+    case PF_PT_MASTER: return pt_master_suit(x) >= 0;
     default: return false;
     }
 }
@@ -349,6 +430,7 @@ static int sym_rank(sd_ctx *x, const play_row *r, int sym)
     case PS_FOURCHETTE: return fact(x, PF_FOURCHETTE) ? x->fourchette : 0;
     case PS_ELEVEN: return fact(x, PF_ELEVEN) ? x->eleven : 0;
     case PS_TENACE: return fact(x, PF_TENACE) ? x->tenace : 0;
+    case PS_KEEP_TURNUP: return keep_turnup(x);
     default: return sym;
     }
 }
@@ -391,6 +473,8 @@ static sd_card act(sd_ctx *x, const play_row *r)
     }
     case PA_RUFF: return sd_trumps(x) && x->L != x->trump ? sd_ruff(x, r->id) : sd_discard(x, r->id);
     case PA_DISCARD: return sd_discard_keeping(x, r->id, r->arg);
+    case PA_DISCARD_COMMAND: return discard_top_of(x, commanded_suit(x), r->id);
+    case PA_DISCARD_PT_MASTER: return discard_top_of(x, pt_master_suit(x), r->id);
     case PA_TOP_TRUMP:
         return sd_trumps(x) && x->L != x->trump
                    ? (sd_card){card_make(x->trump, ranks_top(x->held[x->trump])), r->id, NULL, false, 0}
