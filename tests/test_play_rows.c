@@ -246,7 +246,7 @@ static void test_malformed_rows(void **state)
     unlink(path);
 }
 
-/* The vocabulary of Pole's and Clay's rows (analyze/play/RULES.md §14):
+/* The vocabulary of Pole's and Clay's rows (analyze/play/RULES.md §16):
  * rho_void, turnup_right, turnup_mine with keep_turnup, commands with
  * discard_command, pt_master with discard_pt_master. Each position is
  * played by long-suit (Foster's card) and by the author's table, which

@@ -44,7 +44,7 @@ enum {
     PF_ONE_AGAINST,    /* one_against: partner's two leads leave one card against him (X3) */
     PF_ELEVEN,         /* eleven: the rule of eleven places a card of X's (X1) */
     PF_TENACE,         /* tenace: X finesses the minor tenace in his suit returned (X6) */
-    /* the turn-up, renounces and commanding cards (Pole's and Clay's rows, RULES.md §14) */
+    /* the turn-up, renounces and commanding cards (Pole's and Clay's rows, RULES.md §16) */
     PF_RHO_VOID,       /* rho_void: X's right-hand opponent has shown out of the suit led */
     PF_TURNUP_RIGHT,   /* turnup_right: an honour of the suit led turned up, still in the hand of X's right */
     PF_TURNUP_MINE,    /* turnup_mine: X dealt and holds the turn-up, of the suit led, and another card of it */

@@ -157,7 +157,8 @@ static bool unblock(const sd_ctx *x)
 
 /* X6: is the best unseen card of L, X's own suit that partner returns,
  * marked on X's left? Not partner's: his [later] procedure would have
- * cashed it (C3) rather than lead the suit low. Not RHO's: in a round X
+ * cashed it (C3) rather than lead the suit low. Not RHO's: second hand
+ * in this later round he played below it (S4.1 wins with it), or in a round X
  * led, RHO played fourth, his partner was not winning, and he followed
  * below a card of L that the best beats (F2 wins when it can), or he is
  * void. Reads the side's [later] procedure (side_read). */
@@ -169,6 +170,10 @@ static bool best_on_left(const sd_ctx *x, int best)
     if (!lead_later_cashes_first(x->v->side->conv)) return false;
     if (play_first_plain_opened(pub, X, x->trump) != x->L || card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return false;
     if ((pub->void_in[rho] >> x->L) & 1) return true;
+    /* RHO, second hand now in a later round, played below the best: he
+     * would have won with it (S4.1; dicks L2761-2766, CLAY-T1) */
+    card_t c2 = pub->card[pub->ntricks][rho];
+    if (x->pos == 2 && x->round >= 2 && card_suit(c2) == x->L && card_rank(c2) < best) return true;
     for (unsigned m = play_led_in(pub, X, x->L); m; m &= m - 1) {
         int t = __builtin_ctz(m);
         card_t c4 = pub->card[t][rho], w = CARD_NONE;
@@ -269,7 +274,7 @@ static bool keep_lowest(const sd_ctx *x)
 }
 
 /* ---- the turn-up, renounces and commanding cards (Pole's and Clay's
- * rows, analyze/play/RULES.md §14) ---- */
+ * rows, analyze/play/RULES.md §16) ---- */
 
 /* rho_void (POLE-T3): X's right-hand opponent has shown out of L, before
  * or by his card in this trick, so no card of L lies on X's right. */
@@ -314,16 +319,29 @@ static bool discarded_from(const sd_ctx *x, int s)
     return false;
 }
 
+/* The entire command of suit s (POLE-D1): three masters or more (the
+ * group of the best unplayed card, held by X), at least half the cards of
+ * s he cannot see, so that they draw them when these are split no worse
+ * than evenly between two hands. One or two masters late in the deal are
+ * no suit to signal: throwing one loses its trick. */
+static bool commands_suit(const sd_ctx *x, int s)
+{
+    int master = suit_nth_unplayed(x->gone[s], 1);
+    if (!holds(x->held[s], master)) return false;
+    int w = ranks_count(sd_group(x->held[s], x->gone[s], master));
+    int out = 13 - ranks_count(x->gone[s]) - ranks_count(x->held[s]);
+    return w >= 3 && 2 * w >= out;
+}
+
 /* commands (POLE-D1): the plain suit, not L, that X holds the entire
- * command of (established, analyze/lead/RULES.md §2.3) and has not yet
- * discarded from, the longest if several; -1 none. Its highest card is
- * the signal, given once. */
+ * command of and has not yet discarded from, the longest if several; -1
+ * none. Its highest card is the signal, given once. */
 static int commanded_suit(const sd_ctx *x)
 {
     int best = -1;
     for (int s = 0; s < 4; s++)
-        if (s != x->L && s != x->trump && x->held[s] && suit_established(x->held[s], x->played[s]) &&
-            !discarded_from(x, s) && (best < 0 || ranks_count(x->held[s]) > ranks_count(x->held[best])))
+        if (s != x->L && s != x->trump && x->held[s] && commands_suit(x, s) && !discarded_from(x, s) &&
+            (best < 0 || ranks_count(x->held[s]) > ranks_count(x->held[best])))
             best = s;
     return best;
 }
