@@ -324,6 +324,45 @@ static void test_turnup_renounce_command_facts(void **state)
     expect_card("long-suit-pole", &d04w, "T4.2", "C8"); /* not the master: D3 */
 }
 
+/* C1r, Clay's [later] procedure (CLAY-R1, dicks L2210-2211): partner
+ * discarded on West's certain winner (the S A); North, on lead after
+ * winning the C A, leads a trump, the answer to a call (TM4). Not when
+ * partner ruffed, nor when West's card was not certain (the A out). */
+static void expect_lead(const char *conv, const char *const *cards, const char *hand, const char *rule,
+                        const char *card)
+{
+    play_public pub;
+    play_public_init(&pub, SUIT_H, CARD_NONE, SEAT_S, false);
+    int seat = SEAT_W;
+    for (int i = 0; cards[i]; i++) {
+        if (pub.ncur == 0 && i > 0) seat = pub.leader[pub.ntricks];
+        play_public_play(&pub, seat, card_parse(cards[i]));
+        seat = seat_left(seat);
+    }
+    hand_t h;
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &h, &why));
+    play_view v = {.pub = &pub, .seat = SEAT_N, .hand = h};
+    later_choice lc;
+    assert_int_equal(lead_later(convention_builtin(conv), &v, &lc), 0);
+    char got[4];
+    card_format(lc.choice.card, got);
+    size_t k = strlen(rule);
+    const char *sr = lc.choice.suit_rule;
+    if (strncmp(sr, rule, k) != 0 || (sr[k] && sr[k] != '/') || lc.choice.card != card_parse(card))
+        fail_msg("%s: expected %s by %s, got %s by %s", conv, card, rule, got, lc.choice.suit_rule);
+}
+
+static void test_refused_ruff_lead(void **state)
+{
+    (void)state;
+    const char *refused[] = {"SA", "S3", "S4", "D2", "CK", "CA", "C2", "C3", NULL};
+    expect_lead("long-suit-clay", refused, "S:K865 H:972 D:8643", "C1r", "H9");
+    expect_lead("long-suit", refused, "S:K865 H:972 D:8643", "C6", "D3");
+    const char *uncertain[] = {"SK", "S3", "S4", "D2", "CK", "CA", "C2", "C3", NULL}; /* the S A out */
+    expect_lead("long-suit-clay", uncertain, "S:J865 H:972 D:8643", "C6", "D3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_renamed_copies_same_rows),
         cmocka_unit_test(test_malformed_rows),
         cmocka_unit_test(test_turnup_renounce_command_facts),
+        cmocka_unit_test(test_refused_ruff_lead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

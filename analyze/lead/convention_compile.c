@@ -876,6 +876,7 @@ static const struct { const char *name; uint8_t kind; uint8_t where; } STEP_NAME
     {"C1", ST_C1, 2},   {"C2a", ST_C2A, 2}, {"C2b", ST_C2B, 2}, {"C3", ST_C3, 2},
     {"C4", ST_C4, 2},   {"C5a", ST_C5A, 2}, {"C5", ST_C5, 2},   {"C6", ST_C6, 2},
     {"C7", ST_C7, 2},   {"AM-C6", ST_AM_C6, 2}, {"SS-C5", ST_SS_C5, 2}, {"MC-C", ST_MC_C, 2},
+    {"C1r", ST_C1R, 2},
 };
 
 /* The rows a [later] procedure reads: "C1 answer(ROWS)" (TM4.1's rows,
