@@ -295,7 +295,7 @@ static const struct {
     {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J has(m9) play low  ", "has: 'm' is not a rank"},
     {S23_ROW, "S2.3 when pos=2 follows round=1 match(LS99) play group_low(row)  ", "no row LS99 in [plain]"},
     {S23_ROW, "S2.3 when pos=2 void play discard(abd)  ", "name the D2 protections kept"},
-    {S23_ROW, "S2.3 when pos=2 void play discard_top(command)  ", "discard_top(long_run) or discard_top(pt_master)"},
+    {S23_ROW, "S2.3 when pos=2 void play discard_top(command)  ", "discard_top(long_run), discard_top(pt_master) or discard_top(commands)"},
     {S23_ROW, "S2.3 when pos=2 follows play ruff_second  ", "need 'void'"},
     {S23_ROW, "S2.3 when pos=2 follows turnup>=Z play low  ", "bad rank"},
 };
@@ -343,6 +343,123 @@ static void test_malformed_rows(void **state)
     unlink(path);
 }
 
+/* The vocabulary of Pole's and Clay's rows (analyze/play/RULES.md §16):
+ * rho_void, turnup_right, turnup_mine with keep_turnup, commands and
+ * pt_master with discard_top. Each position is
+ * played by long-suit (Foster's card) and by the author's table, which
+ * plays the book's card by the row that names the fact; the same position
+ * without the fact plays Foster's card in both. */
+typedef struct {
+    int trump, dealer;
+    const char *turnup;
+    const char *cards[8]; /* played in order, each seat the one after */
+    int first;            /* seat of cards[0] */
+    const char *hand;     /* North's, to play next */
+} rows_pos;
+
+static sd_card play_pos(const convention *c, const rows_pos *p)
+{
+    play_public pub;
+    play_public_init(&pub, p->trump, p->turnup ? card_parse(p->turnup) : CARD_NONE, p->dealer, false);
+    int seat = p->first;
+    for (int i = 0; i < 8 && p->cards[i]; i++) {
+        if (pub.ncur == 0 && i > 0) seat = pub.leader[pub.ntricks];
+        play_public_play(&pub, seat, card_parse(p->cards[i]));
+        seat = seat_left(seat);
+    }
+    sd_side side;
+    sd_side_init(&side, c);
+    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
+    diag_t why = {0};
+    assert_true(hand_parse(p->hand, &v.hand, &why));
+    bool read = false;
+    return sd_follow(&v, &read);
+}
+
+static void expect_conv_card(const char *conv, const rows_pos *p, const char *rule, const char *card)
+{
+    sd_card k = play_pos(convention_builtin(conv), p);
+    if (strcmp(k.rule, rule) != 0 || k.card != card_parse(card)) {
+        char got[4];
+        card_format(k.card, got);
+        fail_msg("%s: expected %s by %s, got %s by %s", conv, card, rule, got, k.rule);
+    }
+}
+
+static void test_turnup_renounce_command_facts(void **state)
+{
+    (void)state;
+    /* rho_void (P-T07): partner's S 4, second hand discards: no finesse */
+    rows_pos t07 = {SUIT_H, SEAT_E, NULL, {"S4", "D2"}, SEAT_S, "S:AQ8 H:972 D:6543 C:432"};
+    expect_conv_card("long-suit", &t07, "T3.2a", "SQ");
+    expect_conv_card("long-suit-pole", &t07, "POLE-T3", "SA");
+    rows_pos t07f = {SUIT_H, SEAT_E, NULL, {"S4", "S2"}, SEAT_S, "S:AQ8 H:972 D:6543 C:432"};
+    expect_conv_card("long-suit-pole", &t07f, "T3.2a", "SQ");
+    /* turnup_right (C-T09): the K turned up by West, on North's right */
+    rows_pos t09 = {SUIT_H, SEAT_W, "HK", {"C2", "C3", "C9", "C4", "H4", "H5"}, SEAT_N, "S:65432 H:AJ7 D:5432"};
+    expect_conv_card("long-suit", &t09, "T3.2b", "HA");
+    expect_conv_card("long-suit-clay", &t09, "CLAY-T2", "HJ");
+    rows_pos t09e = {SUIT_H, SEAT_E, "HK", {"C2", "C3", "C9", "C4", "H4", "H5"}, SEAT_N, "S:65432 H:AJ7 D:5432"};
+    expect_conv_card("long-suit-clay", &t09e, "T3.2b", "HA"); /* turned up on the left */
+    /* turnup_mine, keep_turnup (P-T05): North dealt the H 2 */
+    rows_pos t05 = {SUIT_H, SEAT_N, "H2", {"C2", "C9", "C3", "C4", "HQ", "H3"}, SEAT_E, "S:65432 H:T72 D:5432"};
+    expect_conv_card("long-suit", &t05, "T1.5", "H2");
+    expect_conv_card("long-suit-pole", &t05, "POLE-T1", "H7");
+    rows_pos t05w = {SUIT_H, SEAT_W, "H5", {"C2", "C9", "C3", "C4", "HQ", "H3"}, SEAT_E, "S:65432 H:T72 D:5432"};
+    expect_conv_card("long-suit-pole", &t05w, "T1.5", "H2"); /* West dealt (the H 5): North holds no turn-up */
+    /* commands, discard_top(commands) (P-D03): no trumps, the D A K Q J */
+    rows_pos d03 = {SUIT_H, SEAT_S, NULL, {"C8"}, SEAT_W, "S:986532 D:AKQJ765"};
+    expect_conv_card("long-suit", &d03, "S5.1", "S2");
+    expect_conv_card("long-suit-pole", &d03, "POLE-D1", "DA");
+    rows_pos d03w = {SUIT_H, SEAT_S, NULL, {"C8"}, SEAT_W, "S:986532 D:AJT7654"};
+    expect_conv_card("long-suit-pole", &d03w, "S5.1", "S2"); /* the K and Q out: no command */
+    /* pt_master, discard_top(pt_master) (P-D04): partner opened clubs with the K */
+    rows_pos d04 = {SUIT_H, SEAT_E, NULL, {"CK", "C3", "C6", "C5", "DA", "D3"}, SEAT_S, "S:J75432 H:9762 C:A8"};
+    expect_conv_card("long-suit", &d04, "T4.2", "S2");
+    expect_conv_card("long-suit-pole", &d04, "POLE-D2", "CA");
+    rows_pos d04w = {SUIT_H, SEAT_E, NULL, {"CK", "C3", "C6", "C5", "DA", "D3"}, SEAT_S, "S:J75432 H:9762 C:Q8"};
+    expect_conv_card("long-suit-pole", &d04w, "T4.2", "C8"); /* not the master: D3 */
+}
+
+/* C1r, Clay's [later] procedure (CLAY-R1, dicks L2210-2211): partner
+ * discarded on West's certain winner (the S A); North, on lead after
+ * winning the C A, leads a trump, the answer to a call (TM4). Not when
+ * partner ruffed, nor when West's card was not certain (the A out). */
+static void expect_lead(const char *conv, const char *const *cards, const char *hand, const char *rule,
+                        const char *card)
+{
+    play_public pub;
+    play_public_init(&pub, SUIT_H, CARD_NONE, SEAT_S, false);
+    int seat = SEAT_W;
+    for (int i = 0; cards[i]; i++) {
+        if (pub.ncur == 0 && i > 0) seat = pub.leader[pub.ntricks];
+        play_public_play(&pub, seat, card_parse(cards[i]));
+        seat = seat_left(seat);
+    }
+    hand_t h;
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &h, &why));
+    play_view v = {.pub = &pub, .seat = SEAT_N, .hand = h};
+    later_choice lc;
+    assert_int_equal(lead_later(convention_builtin(conv), &v, &lc), 0);
+    char got[4];
+    card_format(lc.choice.card, got);
+    size_t k = strlen(rule);
+    const char *sr = lc.choice.suit_rule;
+    if (strncmp(sr, rule, k) != 0 || (sr[k] && sr[k] != '/') || lc.choice.card != card_parse(card))
+        fail_msg("%s: expected %s by %s, got %s by %s", conv, card, rule, got, lc.choice.suit_rule);
+}
+
+static void test_refused_ruff_lead(void **state)
+{
+    (void)state;
+    const char *refused[] = {"SA", "S3", "S4", "D2", "CK", "CA", "C2", "C3", NULL};
+    expect_lead("long-suit-clay", refused, "S:K865 H:972 D:8643", "C1r", "H9");
+    expect_lead("long-suit", refused, "S:K865 H:972 D:8643", "C6", "D3");
+    const char *uncertain[] = {"SK", "S3", "S4", "D2", "CK", "CA", "C2", "C3", NULL}; /* the S A out */
+    expect_lead("long-suit-clay", uncertain, "S:J865 H:972 D:8643", "C6", "D3");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +468,8 @@ int main(void)
         cmocka_unit_test(test_turnup_renounce_and_masters),
         cmocka_unit_test(test_renamed_copies_same_rows),
         cmocka_unit_test(test_malformed_rows),
+        cmocka_unit_test(test_turnup_renounce_command_facts),
+        cmocka_unit_test(test_refused_ruff_lead),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -370,8 +370,10 @@ static void test_extended(void **state)
         {PC("X6 mc", "N>S7 S3 SQ S2", "S4 S6", "S:KT85 H:J72", "master-card", "SK", "T3.2b", NULL), 6, "SK", "T3.2b",
             NULL},
         /* East's J won round 1, so West followed low under his partner's
-         * card (F1): nothing is read, the A may be West's */
-        {PC("X6 unread", "N>S7 SJ S3 S2", "S4 S6", "S:KT85 H:J72", NULL, "SK", "T3.2b", NULL), 6, "SK", "T3.2b",
+         * card (F1): nothing is read there; but West, second hand on round
+         * 2, plays the 6: with the A he would have won (S4.1), so the A is
+         * East's (dicks L2761-2766) */
+        {PC("X6 round 2", "N>S7 SJ S3 S2", "S4 S6", "S:KT85 H:J72", NULL, "ST", "X6", NULL), 6, "SK", "T3.2b",
             NULL},
         /* X4: K x covers the Q (S2.3 plays low); K 9 8 4 does not, K T 8 4 does */
         {PC("X4", NULL, "SQ", "S:K7", NULL, "SK", "X4", NULL), 4, "S7", "S2.3", NULL},

@@ -877,6 +877,7 @@ static const struct { const char *name; uint8_t kind; uint8_t where; } STEP_NAME
     {"C1", ST_C1, 2},   {"C2a", ST_C2A, 2}, {"C2b", ST_C2B, 2}, {"C3", ST_C3, 2},
     {"C4", ST_C4, 2},   {"C5a", ST_C5A, 2}, {"C5", ST_C5, 2},   {"C6", ST_C6, 2},
     {"C7", ST_C7, 2},   {"AM-C6", ST_AM_C6, 2}, {"SS-C5", ST_SS_C5, 2}, {"MC-C", ST_MC_C, 2},
+    {"C1r", ST_C1R, 2},
 };
 
 /* The rows a [later] procedure reads: "C1 answer(ROWS)" (TM4.1's rows,
@@ -959,13 +960,14 @@ static const struct { const char *name; uint8_t bit; } PLAY_FACTS[] = {
     {"turnup_mine", PF_TURNUP_MINE},    {"turnup_left", PF_TURNUP_LEFT}, {"turnup_right", PF_TURNUP_RIGHT},
     {"turnup_lowest", PF_TURNUP_LOWEST}, {"rho_void", PF_RHO_VOID},      {"long_run", PF_LONG_RUN},
     {"pt_master", PF_PT_MASTER},
+    {"commands", PF_COMMANDS},
 };
 
 /* Rank symbols (PS_*), for tests and actions. */
 static const struct { const char *name; uint8_t sym; } PLAY_SYMS[] = {
     {"top", PS_TOP}, {"h2", PS_H2},   {"cover", PS_COVER}, {"w", PS_W},   {"led", PS_LED},
     {"m1", PS_M1},   {"m2", PS_M2},   {"m3", PS_M3},       {"row", PS_ROW}, {"fourchette", PS_FOURCHETTE},
-    {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE}, {"turnup", PS_TURNUP},
+    {"eleven", PS_ELEVEN}, {"tenace", PS_TENACE}, {"turnup", PS_TURNUP}, {"keep_turnup", PS_KEEP_TURNUP},
 };
 
 /* A card: a rank or a symbol; 0 if neither. */
@@ -1162,7 +1164,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
     if (call_form(a, "discard_top", inner, sizeof inner)) {
         /* discard_top(FACT): the master of the suit the fact finds */
         static const struct { const char *name; uint8_t fact; } TOPS[] = {
-            {"long_run", PF_LONG_RUN}, {"pt_master", PF_PT_MASTER},
+            {"long_run", PF_LONG_RUN}, {"pt_master", PF_PT_MASTER}, {"commands", PF_COMMANDS},
         };
         for (size_t i = 0; i < sizeof TOPS / sizeof TOPS[0]; i++)
             if (strcmp(trim(inner), TOPS[i].name) == 0) {
@@ -1170,7 +1172,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
                 r->arg = TOPS[i].fact;
                 return true;
             }
-        return fail(p, "'%s': discard_top(long_run) or discard_top(pt_master)", a);
+        return fail(p, "'%s': discard_top(long_run), discard_top(pt_master) or discard_top(commands)", a);
     }
     for (size_t i = 0; i < sizeof CALLS / sizeof CALLS[0]; i++)
         if (call_form(a, CALLS[i].name, inner, sizeof inner)) {

@@ -169,6 +169,7 @@ enum {
     /* later-lead procedures */
     ST_C1, ST_C2A, ST_C2B, ST_C3, ST_C4, ST_C5A, ST_C5, ST_C6, ST_C7,
     ST_AM_C6, ST_SS_C5, ST_MC_C,
+    ST_C1R, /* a trump for partner who refused to ruff a certain winner (CLAY-R1) */
     ST_AS,  /* the rest from another convention */
 };
 

@@ -139,6 +139,54 @@ static bool c1(later_ctx *x, const convention *c)
     return true;
 }
 
+/* C1r (dicks L2210-2211, CLAY-R1): the last trick in which partner,
+ * void in the suit led, discarded rather than ruff an adversary's certain
+ * winner -- the card winning when he played, the best of its suit then,
+ * the trick not ruffed before him; -1 if none. */
+static int refused_ruff(const later_ctx *x)
+{
+    const play_public *pub = x->pub;
+    for (int t = pub->ntricks - 1; t >= 0; t--) {
+        int led = pub->led[t], ld = pub->leader[t];
+        card_t pc = pub->card[t][x->pt];
+        if (card_suit(pc) == led || card_suit(pc) == x->trump) continue;
+        uint16_t gone = 0; /* the cards of the suit played before partner's */
+        for (int u = 0; u < t; u++)
+            for (int p = 0; p < 4; p++)
+                if (card_suit(pub->card[u][p]) == led) gone |= (uint16_t)RB(card_rank(pub->card[u][p]));
+        card_t w = CARD_NONE;
+        int wseat = -1;
+        bool ruffed = false;
+        for (int p = ld; p != x->pt; p = seat_left(p)) {
+            card_t c = pub->card[t][p];
+            if (card_suit(c) == x->trump) ruffed = true;
+            if (card_suit(c) == led) gone |= (uint16_t)RB(card_rank(c));
+            if (card_suit(c) == led && (w == CARD_NONE || card_rank(c) > card_rank(w))) {
+                w = c;
+                wseat = p;
+            }
+        }
+        if (ruffed || w == CARD_NONE || wseat == x->P) continue;
+        uint16_t above = (uint16_t)(ranks_above(card_rank(w)) & SUIT_MASK_ALL);
+        if ((above & ~gone) == 0) return t;
+    }
+    return -1;
+}
+
+/* C1r: partner refused to ruff a certain winner: lead him a trump as soon
+ * as P has the lead, the card of the answer to a call (TM4). */
+static bool c1r(later_ctx *x, const convention *c)
+{
+    if (x->trump < 0 || !x->held[x->trump]) return false;
+    int t = refused_ruff(x);
+    if (t < 0 || last_lead(x, x->P, x->trump) > t) return false;
+    char id[CONV_ID_MAX];
+    int r = call_answer_rank(c, x->held[x->trump], x->played[x->trump], id);
+    choose(x, x->trump, r, "C1r", id);
+    x->out->drawing = 1;
+    return true;
+}
+
 /* C2a: return partner's trump lead at the first opportunity (R1). */
 static bool c2a(later_ctx *x, const convention *c)
 {
@@ -618,6 +666,7 @@ static bool run_rows(later_ctx *x, const convention *c, int from, int to)
         bool done = false;
         switch (st->kind) {
         case ST_C1: done = c1(x, c); break;
+        case ST_C1R: done = c1r(x, c); break;
         case ST_C2A: done = c2a(x, c); break;
         case ST_C2B: done = c2b(x, c); break;
         case ST_C3: done = c3(x); break;
@@ -725,7 +774,8 @@ bool lead_later_cashes_first(const convention *c)
 {
     for (int i = 0; i < c->nlater; i++) {
         const conv_step *st = &c->later[i];
-        if (st->kind == ST_C1 || st->kind == ST_C2A || st->kind == ST_C2B) continue; /* trump leads */
+        if (st->kind == ST_C1 || st->kind == ST_C1R || st->kind == ST_C2A || st->kind == ST_C2B)
+            continue; /* trump leads */
         if (st->kind == ST_AS) return lead_later_cashes_first(st->as);
         return st->kind == ST_C3;
     }

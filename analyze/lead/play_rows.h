@@ -53,6 +53,8 @@ enum {
     PF_RHO_VOID,       /* rho_void: X's right-hand adversary has shown void in the suit led */
     PF_LONG_RUN,       /* long_run: a plain suit (not led) where X holds four or more in sequence from the master */
     PF_PT_MASTER,      /* pt_master: X holds the master of a plain suit (not led) that partner opened */
+    PF_COMMANDS,       /* commands: X holds the entire command of a plain suit not led (three masters or more, at least half
+                          the cards of it he cannot see) and has not discarded from it (POLE-D1) */
     PF_COUNT
 };
 _Static_assert(PF_COUNT <= 32, "play_row.fact_on holds the PF_* facts in 32 bits");
@@ -71,7 +73,8 @@ enum {
     PS_FOURCHETTE, /* the upper card of the fourchette (S1) */
     PS_ELEVEN,     /* the card the rule of eleven places (X1) */
     PS_TENACE,     /* the finesse card of the minor tenace (X6) */
-    PS_TURNUP      /* the turn-up card, unplayed, when the suit led is trumps */
+    PS_TURNUP,     /* the turn-up card, unplayed, when the suit led is trumps */
+    PS_KEEP_TURNUP /* the lowest card of the suit other than the turn-up X holds (POLE-T1) */
 };
 
 /* Actions. LOW (the lowest card of the suit, which signals and X7 may
@@ -90,7 +93,7 @@ enum {
     PA_TOP_TRUMP,  /* top_trump: the highest trump (X9) */
     PA_RUFF_SECOND,/* ruff_second: the lowest trump but one that wins the trick, else as ruff */
     PA_DISCARD_TOP /* discard_top(FACT): the master of the suit that fact (arg: PF_LONG_RUN,
-                      PF_PT_MASTER) finds, else as discard */
+                      PF_PT_MASTER, PF_COMMANDS) finds, else as discard */
 };
 
 typedef struct {

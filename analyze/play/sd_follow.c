@@ -158,7 +158,8 @@ static bool unblock(const sd_ctx *x)
 
 /* X6: is the best unseen card of L, X's own suit that partner returns,
  * marked on X's left? Not partner's: his [later] procedure would have
- * cashed it (C3) rather than lead the suit low. Not RHO's: in a round X
+ * cashed it (C3) rather than lead the suit low. Not RHO's: second hand
+ * in this later round he played below it (S4.1 wins with it), or in a round X
  * led, RHO played fourth, his partner was not winning, and he followed
  * below a card of L that the best beats (F2 wins when it can), or he is
  * void. Reads the side's [later] procedure (side_read). */
@@ -170,6 +171,10 @@ static bool best_on_left(const sd_ctx *x, int best)
     if (!lead_later_cashes_first(x->v->side->conv)) return false;
     if (play_first_plain_opened(pub, X, x->trump) != x->L || card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1)) return false;
     if ((pub->void_in[rho] >> x->L) & 1) return true;
+    /* RHO, second hand now in a later round, played below the best: he
+     * would have won with it (S4.1; dicks L2761-2766, CLAY-T1) */
+    card_t c2 = pub->card[pub->ntricks][rho];
+    if (x->pos == 2 && x->round >= 2 && card_suit(c2) == x->L && card_rank(c2) < best) return true;
     for (unsigned m = play_led_in(pub, X, x->L); m; m &= m - 1) {
         int t = __builtin_ctz(m);
         card_t c4 = pub->card[t][rho], w = CARD_NONE;
@@ -269,6 +274,59 @@ static bool keep_lowest(const sd_ctx *x)
     return shown.holdings && shown.nmin >= 5;
 }
 
+/* ---- the turn-up, renounces and commanding cards (Pole's and Clay's
+ * rows, analyze/play/RULES.md §16) ---- */
+
+/* keep_turnup (POLE-T1): X dealt and still holds the turn-up, a card of L:
+ * his lowest other card of L, 0 when he has none. */
+static int keep_turnup(const sd_ctx *x)
+{
+    const play_public *pub = x->v->pub;
+    card_t t = pub->turnup;
+    if (t == CARD_NONE || card_suit(t) != x->L || pub->dealer != x->v->seat || !hand_has(x->v->hand, t)) return 0;
+    uint16_t others = (uint16_t)(x->held[x->L] & ~RB(card_rank(t)));
+    return others ? ranks_low(others) : 0;
+}
+
+/* Has X discarded a card of suit s (played it to a trick led in another
+ * suit)? */
+static bool discarded_from(const sd_ctx *x, int s)
+{
+    const play_public *pub = x->v->pub;
+    for (int t = 0; t < pub->ntricks; t++) {
+        card_t c = pub->card[t][x->v->seat];
+        if (card_suit(c) == s && pub->led[t] != s) return true;
+    }
+    return false;
+}
+
+/* The entire command of suit s (POLE-D1): three masters or more (the
+ * group of the best unplayed card, held by X), at least half the cards of
+ * s he cannot see, so that they draw them when these are split no worse
+ * than evenly between two hands. One or two masters late in the deal are
+ * no suit to signal: throwing one loses its trick. */
+static bool commands_suit(const sd_ctx *x, int s)
+{
+    int master = suit_nth_unplayed(x->gone[s], 1);
+    if (!holds(x->held[s], master)) return false;
+    int w = ranks_count(sd_group(x->held[s], x->gone[s], master));
+    int out = 13 - ranks_count(x->gone[s]) - ranks_count(x->held[s]);
+    return w >= 3 && 2 * w >= out;
+}
+
+/* commands (POLE-D1): the plain suit, not L, that X holds the entire
+ * command of and has not yet discarded from, the longest if several; -1
+ * none. Its highest card is the signal, given once. */
+static int commanded_suit(const sd_ctx *x)
+{
+    int best = -1;
+    for (int s = 0; s < 4; s++)
+        if (s != x->L && s != x->trump && x->held[s] && commands_suit(x, s) && !discarded_from(x, s) &&
+            (best < 0 || ranks_count(x->held[s]) > ranks_count(x->held[best])))
+            best = s;
+    return best;
+}
+
 /* ---- the [play] rows (play_rows.h): facts, cards, actions ---- */
 
 /* S1: the fourchette, the unseen cards next above and below c (cards in
@@ -362,6 +420,7 @@ static bool fact_compute(sd_ctx *x, int f)
                card_rank(pub->turnup) == ranks_low(x->held[x->trump]);
     case PF_RHO_VOID: return rho_void(x);
     case PF_LONG_RUN: case PF_PT_MASTER: return master_suit(x, f) >= 0;
+    case PF_COMMANDS: return commanded_suit(x) >= 0;
     default: return false;
     }
 }
@@ -402,6 +461,7 @@ static int sym_rank(sd_ctx *x, const play_row *r, int sym)
         card_t t = turnup_unplayed(x);
         return t != CARD_NONE && card_suit(t) == x->L ? card_rank(t) : 0;
     }
+    case PS_KEEP_TURNUP: return keep_turnup(x);
     default: return sym;
     }
 }
@@ -450,7 +510,7 @@ static sd_card act(sd_ctx *x, const play_row *r)
                    : sd_discard(x, r->id);
     case PA_RUFF_SECOND: return sd_trumps(x) && x->L != x->trump ? sd_ruff_second(x, r->id) : sd_discard(x, r->id);
     case PA_DISCARD_TOP: {
-        int s = master_suit(x, r->arg);
+        int s = r->arg == PF_COMMANDS ? commanded_suit(x) : master_suit(x, r->arg);
         return s >= 0 ? (sd_card){card_make(s, ranks_top(x->held[s])), r->id, NULL, false, 0} : sd_discard(x, r->id);
     }
     default: return low(x, r->id);
