@@ -48,19 +48,25 @@ static convention *compile_text(const char *text, const char *file, diag_t *d)
     return convention_compile(text, file, NULL, convention_builtin, d);
 }
 
+/* North's card, holding hand, in the position pub, by c's rows. */
+static sd_card north_follows(const convention *c, const play_public *pub, const char *hand)
+{
+    sd_side side;
+    sd_side_init(&side, c);
+    sd_view v = {.pub = pub, .seat = SEAT_N, .side = &side};
+    diag_t why = {0};
+    assert_true(hand_parse(hand, &v.hand, &why));
+    bool read = false;
+    return sd_follow(&v, &read);
+}
+
 /* Second hand (North) on West's lead, hearts trumps, round 1. */
 static sd_card second_card(const convention *c, const char *lead, const char *hand)
 {
     play_public pub;
     play_public_init(&pub, SUIT_H, CARD_NONE, SEAT_S, false);
     play_public_play(&pub, SEAT_W, card_parse(lead));
-    sd_side side;
-    sd_side_init(&side, c);
-    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
-    diag_t why = {0};
-    assert_true(hand_parse(hand, &v.hand, &why));
-    bool read = false;
-    return sd_follow(&v, &read);
+    return north_follows(c, &pub, hand);
 }
 
 static void write_file(const char *path, const char *text)
@@ -166,13 +172,7 @@ static sd_card north_card(const convention *c, int trump, const char *turnup, in
     int seat = leader;
     for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "), seat = seat_left(seat))
         play_public_play(&pub, seat, card_parse(tok));
-    sd_side side;
-    sd_side_init(&side, c);
-    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
-    diag_t why = {0};
-    assert_true(hand_parse(hand, &v.hand, &why));
-    bool read = false;
-    return sd_follow(&v, &read);
+    return north_follows(c, &pub, hand);
 }
 
 static void expect_card(sd_card k, const char *card, const char *rule)
@@ -367,13 +367,7 @@ static sd_card play_pos(const convention *c, const rows_pos *p)
         play_public_play(&pub, seat, card_parse(p->cards[i]));
         seat = seat_left(seat);
     }
-    sd_side side;
-    sd_side_init(&side, c);
-    sd_view v = {.pub = &pub, .seat = SEAT_N, .side = &side};
-    diag_t why = {0};
-    assert_true(hand_parse(p->hand, &v.hand, &why));
-    bool read = false;
-    return sd_follow(&v, &read);
+    return north_follows(c, &pub, p->hand);
 }
 
 static void expect_conv_card(const char *conv, const rows_pos *p, const char *rule, const char *card)
