@@ -115,12 +115,16 @@ static void test_user_row_plays_its_card(void **state)
     const char *t1 = strstr(out, " 1  W CJ");
     assert_non_null(t1);
     assert_non_null(strstr(t1, "N CK MY1"));
+    /* after the tricks, the row behind the id with its gloss (the comment
+     * the user's row took over from the line it replaced) */
+    assert_non_null(strstr(t1, "\n  MY1      an honour led, otherwise: do not cover (foster L1691)\n"));
     rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --board 23 --convention long-suit --explain 2>&1",
                   test_bin());
     assert_int_equal(rc, 0);
     t1 = strstr(out, " 1  W CJ");
     assert_non_null(t1);
     assert_non_null(strstr(t1, "S2.3"));
+    assert_non_null(strstr(t1, "\n  S2.3     an honour led, otherwise: do not cover (foster L1691)\n"));
     assert_null(strstr(out, "MY1"));
     unlink(path);
     free(text);
