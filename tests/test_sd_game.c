@@ -187,6 +187,26 @@ static const char *write_long_suit_later(const char *name, const char *later_row
     return path;
 }
 
+/* Writes long-suit's table named name with rows put first in its [play]
+ * section; returns the file's path in the test directory. */
+static const char *write_long_suit_play(const char *name, const char *play_rows)
+{
+    const char *text = convention_text(convention_builtin("long-suit"));
+    const char *name_line = strncmp(text, "name", 4) == 0 ? text : strstr(text, "\nname") + 1;
+    const char *after_name = strchr(name_line, '\n'), *play = strstr(text, "\n[play]\n");
+    assert_non_null(play);
+    const char *path = test_tmp(name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fwrite(text, 1, (size_t)(name_line - text), f);
+    fprintf(f, "name %s", name);
+    fwrite(after_name, 1, (size_t)(play + 8 - after_name), f);
+    fputs(play_rows, f);
+    fputs(play + 8, f);
+    fclose(f);
+    return path;
+}
+
 /* The duplicate of two similar conventions gives each table the tricks of
  * the same game played alone, with and without signals, extended rules
  * and trumps. */
@@ -194,7 +214,7 @@ static void test_shared_tables(void **state)
 {
     (void)state;
     static const char *names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
-                                  "long-suit-pole", "long-suit-clay", NULL, NULL};
+                                  "long-suit-pole", "long-suit-clay", NULL, NULL, NULL};
     enum { N = sizeof names / sizeof names[0] };
     /* later leads all short-suit's ("as"): the same suit rules as american
      * for the opening lead, other ones after it */
@@ -203,6 +223,11 @@ static void test_shared_tables(void **state)
      * return of X's suit no longer denies the master (X6 reads it) */
     names[N - 1] = write_long_suit_later("ls-c4-first.tbl", "C1 answer(trumps:TR2,TR4,TR6 plain:LS2..LS12)\nC2a\nC2b\nC4\nC3\nC5a\n"
                                                             "C5 good(LS1..LS13)\nC6\nC7\n");
+    /* long-suit's suit rules with [play] rows of its own whose actions
+     * (ruff_second, discard_top) pick a card outside the suit led: a card
+     * they decide is not long-suit's */
+    names[N - 3] = write_long_suit_play("ls-own-play.tbl", "MYR when pos=4 void play ruff_second\n"
+                                                          "MYD when void trumps_led play discard_top(long_run)\n");
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
@@ -240,6 +265,7 @@ static void test_shared_tables(void **state)
     /* the tables do differ on many deals */
     assert_true(parted > 500);
     for (int i = 0; i < N; i++) convention_free((convention *)conv[i]);
+    unlink(names[N - 3]);
     unlink(names[N - 2]);
     unlink(names[N - 1]);
     gsl_rng_free(rng);

@@ -26,7 +26,7 @@ sd_card sd_ruff_second(const sd_ctx *x, const char *rule)
     uint16_t t = x->held[x->trump];
     uint16_t win = x->high_trump ? (uint16_t)(t & ranks_above(x->high_trump)) : t;
     if (ranks_count(win) < 2) return sd_ruff(x, rule);
-    return (sd_card){card_make(x->trump, ranks_low((uint16_t)(win & (win - 1)))), rule, NULL, false, 0};
+    return (sd_card){card_make(x->trump, ranks_low((uint16_t)(win & (win - 1)))), rule, NULL, false, x->rows};
 }
 
 /* D4 mode: an adversary leads trumps deliberately (D3), or has called. */

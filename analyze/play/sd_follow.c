@@ -511,7 +511,7 @@ static sd_card act(sd_ctx *x, const play_row *r)
     case PA_RUFF_SECOND: return sd_trumps(x) && x->L != x->trump ? sd_ruff_second(x, r->id) : sd_discard(x, r->id);
     case PA_DISCARD_TOP: {
         int s = r->arg == PF_COMMANDS ? commanded_suit(x) : master_suit(x, r->arg);
-        return s >= 0 ? (sd_card){card_make(s, ranks_top(x->held[s])), r->id, NULL, false, 0} : sd_discard(x, r->id);
+        return s >= 0 ? (sd_card){card_make(s, ranks_top(x->held[s])), r->id, NULL, false, x->rows} : sd_discard(x, r->id);
     }
     default: return low(x, r->id);
     }
