@@ -191,7 +191,6 @@ out_file *out_file_create_by_name(const char *path, diag_t *diag)
 }
 
 FILE *out_file_stream(out_file *o) { return o->gz_stream ? o->gz_stream : o->f; }
-const char *out_file_path(const out_file *o) { return o->path; }
 
 bool out_file_commit(out_file *o, diag_t *diag)
 {

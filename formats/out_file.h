@@ -28,8 +28,6 @@ out_file *out_file_create_by_name(const char *path, diag_t *diag);
 
 /* The stream to write to. */
 FILE *out_file_stream(out_file *o);
-/* The target's name. */
-const char *out_file_path(const out_file *o);
 
 /* Flushes, syncs and closes the temporary file, renames it over the
  * target and syncs the directory (standard output: flushes it). False

@@ -28,22 +28,6 @@ void lead_table_add(lead_table *t, const int *value)
     }
 }
 
-static void merge_acc(paired_acc *a, const paired_acc *b)
-{
-    for (int k = 0; k < PAIRED_COUNTERS; k++) *paired_counter(a, k) += *paired_counter((paired_acc *)b, k);
-}
-
-void lead_table_merge(lead_table *into, const lead_table *from)
-{
-    into->n += from->n;
-    for (int i = 0; i < into->ncols; i++) {
-        merge_acc(&into->col[i], &from->col[i]);
-        into->best[i] += from->best[i];
-        into->odd[i] += from->odd[i];
-    }
-    for (int k = 0; k < into->ncols * (into->ncols - 1) / 2; k++) merge_acc(&into->pair[k], &from->pair[k]);
-}
-
 void lead_table_column(const lead_table *t, int i, lead_column *out)
 {
     paired_summary s;

@@ -33,8 +33,6 @@ typedef struct {
 void lead_table_init(lead_table *t, int ncols);
 /* Adds one layout: value[0..ncols-1], the tricks (0..13) of each column. */
 void lead_table_add(lead_table *t, const int *value);
-/* into += from (the same number of columns). */
-void lead_table_merge(lead_table *into, const lead_table *from);
 
 typedef struct {
     double mean, se, ci_lo, ci_hi; /* tricks (95% Student t interval) */
