@@ -1,19 +1,15 @@
 /* format_ops.h -- private to formats/: what a format's back end (one file
  * each: pbn_read.c, oneline.c, dds_hands.c, gib.c, lin.c, wda.c) gives the
- * reader front end (reader.c), and the notes it may add to a file's
- * reader_notes (reader_notes.c). */
+ * reader front end (reader.c); the notes it may add to a file are in
+ * reader_notes.h. */
 #ifndef WHISTLAB_FORMAT_OPS_H
 #define WHISTLAB_FORMAT_OPS_H
 
-#include "reader.h"
-
-/* Counts one occurrence of an unused tag named tag. */
-void reader_note_ignored(reader_notes *n, const char *tag);
-/* Counts one repair of the kind described by what. */
-void reader_note_repair(reader_notes *n, const char *what);
-/* A warning at line (the front end fills in the file). */
-void reader_note_warning(reader_notes *n, uint64_t line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+#include "deal.h"
+#include "diag.h"
+#include "line_in.h"
+#include "read_status.h"
+#include "reader_notes.h"
 
 typedef struct {
     const char *name;

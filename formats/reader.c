@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "format_ops.h"
+#include "reader.h"
 #include "wda.h"
 
 static const format_ops *const FORMATS[FMT_COUNT] = {

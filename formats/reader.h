@@ -11,6 +11,8 @@
 #include "deal.h"
 #include "diag.h"
 #include "line_in.h"
+#include "read_status.h"
+#include "reader_notes.h"
 
 typedef enum {
     FMT_AUTO = 0, /* detect from content */
@@ -27,14 +29,6 @@ typedef enum {
 int deal_format_parse(const char *name);
 const char *deal_format_name(deal_format f);
 
-typedef enum {
-    READ_DEAL = 1,    /* *d holds a deal that passed deal_validate */
-    READ_EOF = 0,     /* input exhausted */
-    READ_REJECT = -1, /* a deal was read but is invalid; diag says why */
-    READ_ERROR = -2,  /* a problem outside any deal (bad tag in a game with no
-                         deal, unparsable line); diag says why; reading goes on */
-    READ_FATAL = -3,  /* cannot go on (I/O error, truncated gzip); diag says why */
-} read_status;
 
 typedef struct deal_reader deal_reader;
 
@@ -62,27 +56,6 @@ uint64_t deal_reader_size(const deal_reader *r);
  * for the others it returns false and changes nothing. */
 bool deal_reader_select(deal_reader *r, uint64_t first, uint64_t step, uint64_t end);
 
-/* What the reader passed over or put right, so that `check` can report it
- * and nothing is dropped or changed silently:
- * - tags whistlab does not use;
- * - repairs: a producer's known quirk undone (counted by kind);
- * - warnings: a record that contradicts itself in what whistlab does not
- *   need (say [Contract] against [Auction]); its deal is still returned. */
-#define READER_PENDING_MAX 4
-typedef struct {
-    uint64_t ignored_tags;     /* tag occurrences not used by whistlab */
-    char ignored_names[8][32]; /* first distinct ignored tag names */
-    int n_ignored_names;
-    uint64_t repairs;          /* all repairs */
-    uint64_t repair_count[8];  /* per kind, for the first kinds */
-    char repair_names[8][128];
-    int n_repair_kinds;
-    uint64_t warnings;         /* all warnings */
-    uint64_t long_lines;       /* of them, lines longer than PBN allows (read all
-                                  the same): no contradiction */
-    diag_t pending[READER_PENDING_MAX]; /* those of the last deal_reader_next */
-    int n_pending;
-} reader_notes;
 const reader_notes *deal_reader_notes(const deal_reader *r);
 
 #endif

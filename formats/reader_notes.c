@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "format_ops.h"
+#include "reader_notes.h"
 
 void reader_note_repair(reader_notes *n, const char *what)
 {

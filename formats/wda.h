@@ -50,7 +50,7 @@
 #include <stdint.h>
 #include "deal.h"
 #include "diag.h"
-#include "reader.h"
+#include "read_status.h"
 
 #define WDA_MAGIC "\x89WDA\r\n\x1a\n"
 #define WDA_VERSION 1

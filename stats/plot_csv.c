@@ -1,5 +1,5 @@
 /* plot_csv.c -- a CSV table read whole with libcsv, for the figures
- * (plot_impl.h): fields kept in one buffer, rows indexed by their leading
+ * (plot_csv.h): fields kept in one buffer, rows indexed by their leading
  * fields (FNV-1a, open addressing). */
 #include <csv.h>
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "plot_impl.h"
+#include "plot_csv.h"
 
 typedef struct {
     plot_table *t;

@@ -1,4 +1,4 @@
-/* plot_gp.c -- the files of the figures and gnuplot (plot_impl.h): the
+/* plot_gp.c -- the files of the figures and gnuplot (plot_gp.h): the
  * output directory, the script head and quoting, and running gnuplot with
  * fork and exec (no shell), its exec failure reported through one pipe and
  * its output read back through another: what it says becomes notes and
@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include "formats/out_file.h"
 #include "stats/provenance.h"
-#include "plot_impl.h"
+#include "plot_gp.h"
 
 #define GNUPLOT_PACKAGE "gnuplot-nox"
 

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "odds_tables.h"
-#include "plot_impl.h"
+#include "plot_csv.h"
+#include "plot_odds.h"
 
 static const char *const ODDS_HEADER[] = {"table", "row", "event", "exact", "historic_text", "historic_value",
                                           "empirical", "ci_low", "ci_high", "n", "verdict", "source"};

@@ -7,7 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "plot_impl.h"
+#include "plot_csv.h"
+#include "plot_summary.h"
 
 static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
                                              "measure", "difference", "value"};

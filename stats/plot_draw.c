@@ -1,8 +1,9 @@
-/* plot.c -- the figures of a CSV table (plot.h): which kind of table it is,
+/* plot_draw.c -- the figures of a CSV table (plot.h): which kind of table it is,
  * told by its header row, and the figures of that kind. */
 #include <errno.h>
 #include <string.h>
-#include "plot_impl.h"
+#include "plot_odds.h"
+#include "plot_summary.h"
 
 bool plot_is_figure_file(const char *name)
 {
