@@ -16,12 +16,11 @@
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
-
-#define MAX_CONV 32
+#include "stats/tally.h"
 
 typedef struct {
-    const convention *conv[MAX_CONV];
-    convention *owned[MAX_CONV];
+    const convention *conv[STATS_MAX_CONV];
+    convention *owned[STATS_MAX_CONV];
     int n;
     bool explain;
     uint64_t seed;
@@ -91,14 +90,14 @@ static bool add_convention(lead_opts *o, const char *spec)
         const convention *const *all = convention_builtins(&n);
         for (int i = 0; i < n; i++) {
             if (convention_is_dd_best(all[i])) continue;
-            if (o->n == MAX_CONV) break;
+            if (o->n == STATS_MAX_CONV) break;
             o->owned[o->n] = NULL;
             o->conv[o->n++] = all[i];
         }
         return true;
     }
-    if (o->n == MAX_CONV) {
-        fprintf(stderr, "whistlab lead: at most %d conventions\n", MAX_CONV);
+    if (o->n == STATS_MAX_CONV) {
+        fprintf(stderr, "whistlab lead: at most %d conventions\n", STATS_MAX_CONV);
         return false;
     }
     diag_t d = {0};
@@ -194,8 +193,8 @@ static int sim_setup(lead_opts *o, const char *opponents, const char *tables_pat
     s->seed = o->seed;
     for (int i = 0; i < o->n; i++) {
         if (convention_is_dd_best(o->conv[i])) continue; /* its lead is the table's best */
-        if (s->nconv == LEAD_SIM_MAX_CONV) {
-            fprintf(stderr, "whistlab lead: --simulate: at most %d conventions\n", LEAD_SIM_MAX_CONV);
+        if (s->nconv == STATS_MAX_CONV) {
+            fprintf(stderr, "whistlab lead: --simulate: at most %d conventions\n", STATS_MAX_CONV);
             return EXIT_USAGE;
         }
         s->conv[s->nconv++] = o->conv[i];

@@ -28,15 +28,15 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
     fprintf(out, "%s\n\n", stopped ? "; INCOMPLETE: not every input was read to its end" : "");
     fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
     fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
-    double field[SD_ROBIN_MAX] = {0};
+    double field[STATS_MAX_CONV] = {0};
     for (int i = 0; i < o->nconv; i++)
         for (int j = i + 1; j < o->nconv; j++) {
             paired_summary s;
             paired_summarise(&t->pair[i][j], &s);
-            char name[64], p[16];
-            snprintf(name, sizeof name, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
+            char p[16];
             pvalue_format(p, sizeof p, s.p);
-            fprintf(out, "%-40s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", name, s.mean, s.sd, s.se,
+            int w = fprintf(out, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
+            fprintf(out, "%*s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", w < 40 ? 40 - w : 0, "", s.mean, s.sd, s.se,
                     s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)paired_n_differ(&t->pair[i][j]) / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
@@ -95,9 +95,9 @@ static void on_progress(void *ctx, uint64_t played)
 static bool write_summary(const char *path, const sd_robin_opts *o, const sd_robin_result *t,
                           const provenance *prov)
 {
-    const char *names[SD_ROBIN_MAX];
+    const char *names[STATS_MAX_CONV];
     for (int i = 0; i < o->nconv; i++) names[i] = convention_name(o->conv[i]);
-    robin_table tab = {.nconv = o->nconv, .name = names, .pair = &t->pair[0][0], .pair_stride = SD_ROBIN_MAX,
+    robin_table tab = {.nconv = o->nconv, .name = names, .pair = &t->pair[0][0], .pair_stride = STATS_MAX_CONV,
                        .read = t->read, .played = t->played, .rejected = t->rejected, .repeats = t->repeats};
     diag_t d = {0};
     if (stats_write_robin_csv(path, &tab, prov, &d)) return true;
@@ -149,10 +149,10 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     const char *list = rc->list;
     FILE *report = cli_report_stream("whistlab play", rc->csv_deals, rc->csv_summary);
     if (!report) return EXIT_USAGE;
-    convention *owned[SD_ROBIN_MAX];
+    convention *owned[STATS_MAX_CONV];
     diag_t d = {0};
     int status = EXIT_OK;
-    int n = convention_open_list(list, owned, SD_ROBIN_MAX, &d);
+    int n = convention_open_list(list, owned, STATS_MAX_CONV, &d);
     if (n < 0) {
         if (d.file) diag_print(stderr, &d);
         else fprintf(stderr, "whistlab play: --round-robin: %s\n", d.reason);

@@ -551,12 +551,13 @@ int cmd_replay(int argc, char **argv)
     }
     if (!c.resume) {
         const char *names[STATS_MAX_CONV];
+        _Static_assert(CONVENTION_NAME_SIZE + sizeof " (sd)" - 1 <= STATS_NAME_LEN, "a column's name is whole");
         char sd_names[STATS_MAX_CONV][STATS_NAME_LEN];
         int n = cl.n;
         for (int i = 0; i < cl.n; i++) names[i] = convention_name(cl.conv[i]);
         if (c.o.eval == STATS_EVAL_BOTH) /* the single-dummy columns beside the double-dummy ones */
             for (int i = 0; i < cl.n; i++, n++) {
-                snprintf(sd_names[i], STATS_NAME_LEN, "%.25s (sd)", convention_name(cl.conv[i]));
+                snprintf(sd_names[i], STATS_NAME_LEN, "%s (sd)", convention_name(cl.conv[i]));
                 names[n] = sd_names[i];
             }
         stats_init(st, n, names);

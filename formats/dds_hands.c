@@ -26,7 +26,7 @@ static const char *const KIND_NAMES[N_KINDS] = {"FUT", "TABLE", "PAR", "PAR2", "
 typedef struct {
     deal_t cur;         /* the deal being gathered */
     bool have_cur;
-    char why[200];      /* first problem found in cur's lines, "" if none */
+    char why[DIAG_REASON_SIZE];      /* first problem found in cur's lines, "" if none */
     uint64_t why_line;
     unsigned seen;      /* 1 << K_* for each kind read for cur */
     int play_n;         /* cards of cur's PLAY line */
@@ -130,7 +130,7 @@ static void start_deal(dds_state *st, const char *p, uint64_t line)
     long dealer, vul, trump, first;
     const char *text;
     size_t len;
-    char why[200];
+    char why[DIAG_REASON_SIZE];
     deal_clear(d);
     st->have_cur = true;
     st->why[0] = 0;
@@ -260,7 +260,7 @@ static void parse_play(dds_state *st, const char *p, uint64_t line)
     const char *text;
     size_t len;
     card_t cards[52];
-    char why[200];
+    char why[DIAG_REASON_SIZE];
     if (!next_int(&p, 0, 52, &n) || !next_quoted(&p, &text, &len) || !at_end(p) ||
         len != 2 * (size_t)n) {
         fail(st, line, "bad PLAY line (expected: PLAY n \"cards\", n 0-52, 2 characters a card)");

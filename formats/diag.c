@@ -31,7 +31,9 @@ void diag_format(char *buf, size_t len, const diag_t *d)
 
 void diag_print(FILE *f, const diag_t *d)
 {
-    char line[1024];
-    diag_format(line, sizeof line, d);
-    fprintf(f, "%s\n", line);
+    const char *file = d->file ? d->file : "whistlab";
+    if (d->line)
+        fprintf(f, "%s:%llu: %s\n", file, (unsigned long long)d->line, d->reason);
+    else
+        fprintf(f, "%s: %s\n", file, d->reason);
 }

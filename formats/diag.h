@@ -7,10 +7,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The room for a reason, its NUL included. A reason is a few words beside
+ * at most one or two of the user's texts, each bounded where it is read: a
+ * PBN line (255 characters by the standard), a tag name (63), a convention's
+ * name with its options (287, analyze/lead/convention_model.h); the file
+ * goes in `file`, printed whole. 1024 holds the longest of these twice
+ * over, so no reason is cut (it was 256, and buffers of 160 on the way cut
+ * reasons at 159). Buffers a reason is written into first take this size. */
+#define DIAG_REASON_SIZE 1024
+
 typedef struct {
     const char *file;
     uint64_t line;      /* 0 when the problem is not at a line */
-    char reason[256];
+    char reason[DIAG_REASON_SIZE];
 } diag_t;
 
 /* Fills d; reason is printf-formatted. */

@@ -83,7 +83,7 @@ static int gib_probe(const char *buf, size_t n)
     const char *colon = memchr(p, ':', (size_t)(eol - p));
     if (!colon) return 0;
     deal_t d;
-    char why[128];
+    char why[DIAG_REASON_SIZE];
     deal_clear(&d);
     return parse_hands(p, colon, &d, why, sizeof why) &&
                    parse_table(colon + 1, eol, &d, why, sizeof why) ? 95 : 0;
@@ -112,7 +112,7 @@ static read_status gib_next(void *state, line_in *in, deal_t *d, diag_t *diag,
                      "not a GIB line (expected 4 hands W N E S, ':' and 20 hex digits)");
             return READ_ERROR;
         }
-        char why[200];
+        char why[DIAG_REASON_SIZE];
         deal_clear(d);
         d->pos.line = lineno;
         d->board = (uint32_t)lineno;

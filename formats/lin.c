@@ -43,7 +43,7 @@ typedef struct {
     bool has_md;
     uint64_t line;
     deal_t cur;
-    char why[200];          /* first problem with the record, "" if none */
+    char why[DIAG_REASON_SIZE];          /* first problem with the record, "" if none */
     uint64_t why_line;
     card_t cards[52];
     int ncards;
@@ -176,7 +176,7 @@ static void take_md(lin_state *st)
 {
     deal_t *d = &st->cur;
     const char *s = st->value;
-    char why[200], name[3];
+    char why[DIAG_REASON_SIZE], name[3];
     if (*s >= '1' && *s <= '4') d->dealer = (uint8_t)((*s++ - '1' + SEAT_S) & 3);
     hand_t given = 0;
     int missing = SEAT_NONE, nmissing = 0;
@@ -297,7 +297,7 @@ static void take_call(lin_state *st)
 static read_status finish_record(lin_state *st, line_in *in, deal_t *d, diag_t *diag)
 {
     deal_t *r = &st->cur;
-    char why[200];
+    char why[DIAG_REASON_SIZE];
     diag_t bad;
     st->open = false;
     if (!st->has_md) {

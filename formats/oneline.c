@@ -183,7 +183,7 @@ static int oneline_probe(const char *buf, size_t n)
         if (eol > p && eol[-1] == '\r') eol--;
         if (!skipped_line(p, eol)) {
             deal_t d;
-            char why[128];
+            char why[DIAG_REASON_SIZE];
             deal_clear(&d);
             return parse_hands(&p, eol, &d, why, sizeof why) ? 90 : 0;
         }
@@ -218,7 +218,7 @@ static read_status oneline_next(void *state, line_in *in, deal_t *d, diag_t *dia
                      "not a one-line deal (expected \"n <hand> e <hand> s <hand> w <hand>\")");
             return READ_ERROR;
         }
-        char why[200];
+        char why[DIAG_REASON_SIZE];
         deal_clear(d);
         d->pos.line = lineno;
         if (parse_line(line, end, lineno, d, why, sizeof why)) return READ_DEAL;

@@ -140,7 +140,7 @@ typedef struct pbn_game {
     bool deal_given, deal_usable; /* [Deal] read; it holds four 13-card hands */
     bool deal_damaged;       /* a [Deal] tag too damaged to read (its line is
                                 deal_line): the game is a rejected deal */
-    char deal_why[160];      /* why the deal is not usable */
+    char deal_why[DIAG_REASON_SIZE];      /* why the deal is not usable */
     uint8_t play_seat;       /* [Play] seat, SEAT_NONE */
     uint8_t decl;            /* [Declarer] seat, SEAT_NONE */
     bool decl_given, decl_empty, decl_irregular;

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "diag.h"
 
 typedef enum {
     PBN_EOL,     /* the line is used up */
@@ -45,7 +46,7 @@ typedef struct {
     size_t name_len;
     char value[PBN_VALUE_MAX];
     size_t value_len;
-    char why[160];
+    char why[DIAG_REASON_SIZE];
 } pbn_lexer;
 
 /* Forgets a half-read tag (a new game starts); a brace comment stays open. */

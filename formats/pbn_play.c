@@ -205,7 +205,7 @@ static bool auction_call(pbn_game *g, const char *s, size_t n, bool skipped, uin
     if (first) {
         a->started = true;
         if (a->dealer != SEAT_NONE && a->next != a->dealer) {
-            char why[64];
+            char why[DIAG_REASON_SIZE];
             snprintf(why, sizeof why, "the dealer (%c) must call first, not %c",
                      SEAT_CHARS[a->dealer], SEAT_CHARS[a->next]);
             return auction_fail(g, line, why, NULL);

@@ -39,7 +39,7 @@ typedef struct {
     deal_t prev;             /* the previous game's deal, for repeats */
     bool prev_has_deal, prev_deal_ok, prev_unanalysable;
     uint64_t prev_line;
-    char prev_why[192];      /* why the previous game's deal is not valid */
+    char prev_why[DIAG_REASON_SIZE];      /* why the previous game's deal is not valid */
     char *pushed;            /* a line to read again (see next) */
     long pushed_len;
     bool blank_in_comment;   /* a semi-empty line inside a brace comment */
@@ -165,7 +165,7 @@ static void on_deal(pbn_game *g, const char *v, uint64_t line)
     hand_t hands[4] = {0, 0, 0, 0};
     int cards[4] = {0, 0, 0, 0};
     unsigned known;
-    char why[160];
+    char why[DIAG_REASON_SIZE];
     if (!pbn_parse_deal(v, hands, cards, &known, why, sizeof why)) {
         deal_fail(g, line, "%s", why);
         return;
@@ -287,7 +287,7 @@ static void apply_tag(pbn_state *s, pbn_tag id, const char *v, uint64_t line)
 {
     pbn_game *g = &s->g;
     deal_t *d = &g->d;
-    char why[192];
+    char why[DIAG_REASON_SIZE];
     uint8_t seat;
     switch (id) {
     case TAG_BOARD: {

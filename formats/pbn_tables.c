@@ -33,7 +33,7 @@ void pbn_table_start(pbn_game *g, pbn_tag id, const char *columns, uint64_t line
             const char *w = ++p;
             while (*p >= '0' && *p <= '9') p++;
             if (p == w) {
-                char why[96];
+                char why[DIAG_REASON_SIZE];
                 snprintf(why, sizeof why, "column \"%.*s\": '\\' must be followed by a width",
                          (int)len, name);
                 table_fail(g, line, why);
@@ -41,7 +41,7 @@ void pbn_table_start(pbn_game *g, pbn_tag id, const char *columns, uint64_t line
             }
             if (*p == 'L' || *p == 'R') p++;
             if (*p && *p != ';') {
-                char why[96];
+                char why[DIAG_REASON_SIZE];
                 snprintf(why, sizeof why, "column \"%.*s\": bad width specification", (int)len,
                          name);
                 table_fail(g, line, why);
@@ -100,7 +100,7 @@ void pbn_table_element(pbn_game *g, const char *s, size_t n, bool quoted, uint64
         for (size_t i = 0; i < n; i++) {
             unsigned char c = (unsigned char)s[i];
             if (c < 33 || c > 126 || c == '%') { /* S3.2: section token characters */
-                char why[80];
+                char why[DIAG_REASON_SIZE];
                 snprintf(why, sizeof why, "character '%c' is not allowed in table data",
                          c >= 33 && c <= 126 ? c : '?');
                 table_fail(g, line, why);
@@ -121,7 +121,7 @@ void pbn_table_element(pbn_game *g, const char *s, size_t n, bool quoted, uint64
             bool descending = t->order[col] > 0;
             if (!*end) {
                 if (t->have_prev[col] && (descending ? v > t->prev[col] : v < t->prev[col])) {
-                    char why[96];
+                    char why[DIAG_REASON_SIZE];
                     snprintf(why, sizeof why, "column %u is not in %s order (row %u)", col + 1,
                              descending ? "descending" : "ascending",
                              (t->nelems - 1) / t->ncols + 1);
@@ -147,7 +147,7 @@ void pbn_table_end(pbn_game *g)
     pbn_table *t = &g->table;
     if (t->id == TAG_UNKNOWN) return;
     if (t->ncols && t->nelems % t->ncols) {
-        char why[112];
+        char why[DIAG_REASON_SIZE];
         snprintf(why, sizeof why, "%u elements do not make whole rows of %u columns (PBN 5.2)",
                  t->nelems, t->ncols);
         table_fail(g, t->line, why);

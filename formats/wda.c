@@ -198,7 +198,7 @@ static wda_file *open_fail(wda_file *f, int fd, diag_t *diag, const char *fmt, .
 
 static wda_file *open_fail(wda_file *f, int fd, diag_t *diag, const char *fmt, ...)
 {
-    char why[200];
+    char why[DIAG_REASON_SIZE];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);

@@ -9,13 +9,12 @@
 #include <string.h>
 #include "plot_csv.h"
 #include "plot_summary.h"
+#include "tally.h"
 
 static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
                                              "measure", "difference", "value"};
 enum { C_BREAKDOWN, C_LEVEL, C_EVAL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALUE, NCOLS };
 
-#define MAX_CONV 32
-#define MAX_PAIRS (MAX_CONV * (MAX_CONV - 1) / 2)
 #define MAX_LEVELS 14 /* 0..13 cards */
 #define NPROV 8
 #define MINUS "\xe2\x88\x92" /* U+2212, between the two names of a pair */
@@ -26,20 +25,20 @@ enum { C_BREAKDOWN, C_LEVEL, C_EVAL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALU
 typedef struct {
     plot_table t;
     int nconv;
-    const char *conv[MAX_CONV];       /* the labels */
-    const char *conv_name[MAX_CONV], *conv_eval[MAX_CONV];
-    char conv_label[MAX_CONV][80];
+    const char *conv[STATS_MAX_CONV];       /* the labels */
+    const char *conv_name[STATS_MAX_CONV], *conv_eval[STATS_MAX_CONV];
+    char conv_label[STATS_MAX_CONV][STATS_NAME_LEN]; /* the name, " (sd)" after it with --eval both */
     const char *best_eval;            /* the eval of the "best" rows */
     int npair;
-    int pi[MAX_PAIRS], pj[MAX_PAIRS]; /* conv indices, in the table's order */
-    bool shown[MAX_PAIRS];            /* in the breakdowns and the distribution */
+    int pi[STATS_MAX_PAIRS], pj[STATS_MAX_PAIRS]; /* conv indices, in the table's order */
+    bool shown[STATS_MAX_PAIRS];            /* in the breakdowns and the distribution */
     int nshown;
     const char *eval;                 /* "dd", "play", "both", or "" */
     double deals;
     int min_deals;
     char sub[768];                    /* what the numbers rest on, one line */
     char status[240];                 /* "" when complete */
-    char pairs_note[200];             /* when not every pair is shown */
+    char pairs_note[STATS_NAME_LEN + 64];             /* when not every pair is shown */
     char prov[NPROV][1536];
     const char *prov_lines[NPROV + 1];
 } summary;
@@ -230,8 +229,13 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         const char *e = plot_cell(t, r, C_EVAL);
         if (strcmp(m, "mean_tricks") == 0 && strcmp(x, "best") == 0) s->best_eval = e;
         if (strcmp(m, "mean_tricks") == 0 && *x && strcmp(x, "best") != 0 && !*y && conv_of_row(s, x, e) < 0) {
-            if (s->nconv == MAX_CONV) {
-                diag_set(diag, csv, 0, "more than %d conventions", MAX_CONV);
+            if (s->nconv == STATS_MAX_CONV) {
+                diag_set(diag, csv, 0, "more than %d conventions", STATS_MAX_CONV);
+                return PLOT_ERR_FORMAT;
+            }
+            if (strlen(x) + sizeof " (sd)" > STATS_NAME_LEN) {
+                diag_set(diag, csv, 0, "a convention's name of %zu bytes: at most %zu", strlen(x),
+                         STATS_NAME_LEN - sizeof " (sd)");
                 return PLOT_ERR_FORMAT;
             }
             dd |= strcmp(e, "dd") == 0;
@@ -242,7 +246,7 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
     }
     for (int i = 0; i < s->nconv; i++) {
         bool sd = dd && play && strcmp(s->conv_eval[i], "play") == 0;
-        snprintf(s->conv_label[i], sizeof s->conv_label[i], "%.70s%s", s->conv_name[i], sd ? " (sd)" : "");
+        snprintf(s->conv_label[i], sizeof s->conv_label[i], "%s%s", s->conv_name[i], sd ? " (sd)" : "");
         s->conv[i] = s->conv_label[i];
     }
     for (size_t r = 0; r < s->t.nrows; r++) {
@@ -251,7 +255,7 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         if (strcmp(plot_cell(t, r, C_MEASURE), "mean_gain") == 0) {
             int i, j;
             pair_of_row(s, r, &i, &j);
-            if (i < 0 || j < 0 || s->npair == MAX_PAIRS) {
+            if (i < 0 || j < 0 || s->npair == STATS_MAX_PAIRS) {
                 diag_set(diag, csv, 0, "row %zu: a pair of conventions without their rows", r + 2);
                 return PLOT_ERR_FORMAT;
             }
@@ -277,7 +281,7 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         s->nshown += s->shown[k];
     }
     if (s->nshown < s->npair)
-        snprintf(s->pairs_note, sizeof s->pairs_note, "pairs with %.60s only (net-gain.svg has all %d)", s->conv[0],
+        snprintf(s->pairs_note, sizeof s->pairs_note, "pairs with %s only (net-gain.svg has all %d)", s->conv[0],
                  s->npair);
     describe(s);
     return PLOT_OK;
@@ -490,7 +494,7 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
     double width = s->nshown > 1 ? fmin(0.5, 0.12 * (s->nshown - 1)) : 0;
     double lo = 0, hi = 0;
     int block = 0;
-    int blocks_of[MAX_PAIRS];
+    int blocks_of[STATS_MAX_PAIRS];
     for (int k = 0; k < s->npair; k++) {
         blocks_of[k] = -1;
         if (!s->shown[k]) continue;
@@ -524,7 +528,7 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
     snprintf(h, sizeof h, "Net gain by %s", what);
     char hh[240];
     head(s, h, hh, sizeof hh);
-    char base_note[400];
+    char base_note[sizeof s->pairs_note + 128];
     snprintf(base_note, sizeof base_note,
              "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn%s%s",
              s->min_deals, *s->pairs_note ? "; " : "", s->pairs_note);
@@ -568,7 +572,7 @@ static void fig_differences(plot_ctx *c, const summary *s)
         return;
     }
     enum { SPAN = 27 }; /* -13..13 */
-    static double count[MAX_PAIRS][SPAN];
+    static double count[STATS_MAX_PAIRS][SPAN];
     memset(count, 0, sizeof count);
     int dmin = 0, dmax = 0;
     for (size_t r = 0; r < s->t.nrows; r++) {
@@ -602,8 +606,8 @@ static void fig_differences(plot_ctx *c, const summary *s)
     double w = 0.8 / s->nshown;
     int block = 0;
     double top = 0;
-    char titles[MAX_PAIRS][240];
-    int blocks_of[MAX_PAIRS];
+    char titles[STATS_MAX_PAIRS][240];
+    int blocks_of[STATS_MAX_PAIRS];
     for (int k = 0; k < s->npair; k++) {
         blocks_of[k] = -1;
         if (!s->shown[k]) continue;

@@ -111,7 +111,7 @@ static void report_pairs(FILE *f, const stats_state *st)
             paired_summary s, differ;
             paired_summarise(a, &s);
             paired_summarise_differ(a, &differ);
-            char label[80], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], dif[16],
+            char label[2 * STATS_NAME_LEN + 3], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], dif[16],
                 gd[16];
             pair_label(label, sizeof label, st, i, j);
             fmt_num(mean, sizeof mean, s.mean, "%+.4f");
@@ -149,7 +149,7 @@ static void report_by_opening_lead(FILE *f, const stats_state *st)
             paired_summary part[2];
             paired_summarise_differ(a, &part[0]);
             paired_summarise_same(a, &part[1]);
-            char label[80];
+            char label[2 * STATS_NAME_LEN + 3];
             pair_label(label, sizeof label, st, i, j);
             fprintf(f, "%-*s", w, label);
             for (int k = 0; k < 2; k++) {
@@ -185,7 +185,7 @@ static void report_distribution(FILE *f, const stats_state *st)
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
-            char label[80];
+            char label[2 * STATS_NAME_LEN + 3];
             pair_label(label, sizeof label, st, i, j);
             fprintf(f, "%-*s", w, label);
             for (int d = lo; d <= hi; d++)

@@ -13,9 +13,16 @@
 #include <stdint.h>
 #include "paired.h"
 
-#define STATS_MAX_CONV 12
+/* The most conventions (columns) one run compares: every command's one
+ * limit (replay, lead, lead --simulate, the round robin, the figures), set
+ * with room for a user's tables beside all the built-ins, not to their
+ * number; --eval both takes two columns a convention. */
+#define STATS_MAX_CONV 32
 #define STATS_MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
-#define STATS_NAME_LEN 32
+/* A column's name with its NUL: a convention's whole name (at most 287
+ * bytes with its options, analyze/lead/lead.h CONVENTION_NAME_SIZE) and
+ * " (sd)" for the single-dummy columns of --eval both. */
+#define STATS_NAME_LEN 320
 #define STATS_KEYS 14 /* breakdown keys 0..13 */
 
 /* The breakdowns, each keyed 0..STATS_KEYS-1 by the caller. */

@@ -99,8 +99,15 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
             put_u64(&o, a->corpus[1]);
         }
     }
+    for (int i = 0; i < w->stats->nconv; i++)
+        if (strlen(w->stats->name[i]) >= WLS_NAME_BYTES) {
+            diag_set(diag, path, 0, "cannot save the convention '%s': a state file holds names of at most %d bytes",
+                     w->stats->name[i], WLS_NAME_BYTES - 1);
+            free(o.buf);
+            return 0;
+        }
     put_u32(&o, (uint32_t)w->stats->nconv);
-    for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], STATS_NAME_LEN);
+    for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], WLS_NAME_BYTES);
     stats_walk(w->stats, NULL, count_counter, &count);
     put_u32(&o, count);
     stats_walk(w->stats, NULL, put_counter, &o);
@@ -317,12 +324,12 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         goto done;
     }
     const char *names[STATS_MAX_CONV];
-    char name_buf[STATS_MAX_CONV][STATS_NAME_LEN];
+    char name_buf[STATS_MAX_CONV][WLS_NAME_BYTES];
     for (uint32_t i = 0; i < nconv; i++) {
-        const unsigned char *b = take(&in, STATS_NAME_LEN);
+        const unsigned char *b = take(&in, WLS_NAME_BYTES);
         if (!b) break;
-        memcpy(name_buf[i], b, STATS_NAME_LEN);
-        name_buf[i][STATS_NAME_LEN - 1] = 0;
+        memcpy(name_buf[i], b, WLS_NAME_BYTES);
+        name_buf[i][WLS_NAME_BYTES - 1] = 0;
         names[i] = name_buf[i];
     }
     if (in.short_read) {

@@ -9,7 +9,7 @@
  * (12 bytes), u32 version, u32 complete, u32 parts, u64 part mask, text
  * config, text progress, u32 ninputs and per input u64 deals, u64 digest
  * lane 0, u64 digest lane 1, u32 stopped, text where; u32 nconv, nconv
- * names of STATS_NAME_LEN bytes, u32 count and that many u64 counters in
+ * names of WLS_NAME_BYTES bytes (NUL-padded), u32 count and that many u64 counters in
  * stats_walk order, then the CRC-32 (zlib) of all the bytes before it. A
  * text is a u32 length and its bytes. Version 1 had no inputs and fewer
  * counters per pair (no sums over the deals whose leads differ), version 2
@@ -33,6 +33,9 @@
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
 #define WLS_MAX_INPUTS 4096
+/* A convention's name in the file, NUL-padded: a longer name is refused
+ * by wls_write, naming the limit, rather than saved cut. */
+#define WLS_NAME_BYTES 32
 
 typedef struct {
     int complete;          /* the run reached the end of its input */

@@ -237,7 +237,12 @@ static void test_merge_is_exact(void **state)
 static void test_joint_cells_fold_exactly(void **state)
 {
     (void)state;
-    static const char *const names[STATS_MAX_CONV] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"};
+    static char name_text[STATS_MAX_CONV][4];
+    const char *names[STATS_MAX_CONV];
+    for (int i = 0; i < STATS_MAX_CONV; i++) {
+        snprintf(name_text[i], sizeof name_text[i], "c%d", i);
+        names[i] = name_text[i];
+    }
     for (int nconv = 1; nconv <= STATS_MAX_CONV; nconv += 11 - (nconv == 1) * 9) {
         stats_state *direct = calloc(1, sizeof *direct), *folded = calloc(1, sizeof *folded);
         stats_init(direct, nconv, names);

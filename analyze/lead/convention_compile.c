@@ -1333,7 +1333,8 @@ static bool parse_header(parser *p, char *line)
     convention *c = p->c;
     if (strcmp(s, "name") == 0) {
         if (c->name[0]) return fail(p, "a second 'name' line: the table is named '%s' already", c->name);
-        if (!*value || strlen(value) >= sizeof c->name) return fail(p, "name: give a name of 1-%zu characters", sizeof c->name - 1);
+        if (!*value || strlen(value) >= CONV_BASE_NAME_SIZE)
+            return fail(p, "name: give a name of 1-%d characters", CONV_BASE_NAME_SIZE - 1);
         for (const char *q = value; *q; q++)
             if (!isalnum((unsigned char)*q) && *q != '-' && *q != '_' && *q != '.')
                 return fail(p, "name '%s': use letters, digits, '-', '_' or '.'", value);

@@ -14,6 +14,12 @@
 
 #define CONV_ID_MAX 24    /* a rule id with its NUL ("LS-A5/F2") */
 #define CONV_MAX_OPTIONS 8
+#define CONV_BASE_NAME_SIZE 96  /* a table's 'name' line with its NUL */
+#define CONV_OPTION_NAME_SIZE 24 /* an 'option' name with its NUL */
+/* A convention's full name: its table's name and "+option" for each option
+ * on, so every option fits and no name is cut (287 bytes at most). */
+#define CONV_NAME_SIZE (CONV_BASE_NAME_SIZE + CONV_MAX_OPTIONS * CONV_OPTION_NAME_SIZE)
+_Static_assert(CONV_NAME_SIZE == CONVENTION_NAME_SIZE, "lead.h's CONVENTION_NAME_SIZE is this size");
 #define CONV_MAX_TABLES 4
 #define CONV_MAX_ROWS 96  /* per card table: the holding index is one byte */
 #define CONV_MAX_RULES 48
@@ -181,10 +187,10 @@ typedef struct {
 } conv_step;
 
 struct convention {
-    char name[96];           /* with "+option" for each option on */
+    char name[CONV_NAME_SIZE]; /* with "+option" for each option on */
     char description[160];
     char source[160];
-    char option_name[CONV_MAX_OPTIONS][24];
+    char option_name[CONV_MAX_OPTIONS][CONV_OPTION_NAME_SIZE];
     char option_text[CONV_MAX_OPTIONS][120];
     uint8_t noptions;
     unsigned options_on;         /* bit i: option i enabled */

@@ -60,6 +60,9 @@ convention *convention_open(const char *spec, diag_t *diag);
  * (those opened are freed). */
 int convention_open_list(const char *list, convention *out[], int max, diag_t *diag);
 
+/* The convention's name: its table's name and "+option" for each option
+ * on, whole (at most CONVENTION_NAME_SIZE - 1 bytes). */
+#define CONVENTION_NAME_SIZE 288
 const char *convention_name(const convention *c);
 const char *convention_description(const convention *c);
 const char *convention_source(const convention *c);

@@ -22,7 +22,7 @@
 #define BATCH_DEALS 2048   /* whist deals played per batch */
 #define BATCH_EVENTS 2048  /* records gathered per batch */
 #define MAX_THREADS 16
-#define MAX_PAIRS (SD_ROBIN_MAX * (SD_ROBIN_MAX - 1) / 2)
+#define MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
 
 /* A record as read, kept until its batch is accounted for. */
 typedef enum {
@@ -76,7 +76,7 @@ typedef struct {
 /* Plays chunks of b until none is left to claim. */
 static void play_chunks(robin_crew *c, robin_batch *b)
 {
-    int n = c->o->nconv, gain[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    int n = c->o->nconv, gain[STATS_MAX_CONV * STATS_MAX_CONV];
     for (;;) {
         int lo = atomic_fetch_add(&c->next, 1) * CHUNK_DEALS;
         if (lo >= b->ngames) return;
@@ -322,8 +322,8 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
         free(next);
         return SD_ROBIN_NOMEM;
     }
-    sd_side side[SD_ROBIN_MAX];
-    static sd_pair pairs[SD_ROBIN_MAX * SD_ROBIN_MAX];
+    sd_side side[STATS_MAX_CONV];
+    static sd_pair pairs[STATS_MAX_CONV * STATS_MAX_CONV];
     for (int i = 0; i < o->nconv; i++) sd_side_init(&side[i], o->conv[i]);
     for (int i = 0; i < o->nconv; i++)
         for (int j = i + 1; j < o->nconv; j++) sd_pair_init(&pairs[i * o->nconv + j], &side[i], &side[j]);

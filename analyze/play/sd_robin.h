@@ -13,8 +13,7 @@
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
 #include "stats/provenance.h"
-
-#define SD_ROBIN_MAX 12
+#include "stats/tally.h" /* STATS_MAX_CONV */
 
 /* A whist deal played, for the per-deal table: where it was read, its
  * board, 0-based position in its file, trumps and eldest hand, and each
@@ -28,7 +27,7 @@ typedef struct {
 } sd_robin_deal;
 
 typedef struct {
-    const convention *conv[SD_ROBIN_MAX];
+    const convention *conv[STATS_MAX_CONV];
     int nconv;
     input_opts input;
     uint64_t seed, limit;  /* limit: whist deals played at most (0 = all) */
@@ -46,7 +45,7 @@ typedef struct {
 } sd_robin_opts;
 
 typedef struct {
-    paired_acc pair[SD_ROBIN_MAX][SD_ROBIN_MAX]; /* i < j: i's gain against j */
+    paired_acc pair[STATS_MAX_CONV][STATS_MAX_CONV]; /* i < j: i's gain against j */
     uint64_t read, played, rejected, repeats;
     uint64_t left;         /* deals read that the input's condition (--where) left out */
     int ninputs;

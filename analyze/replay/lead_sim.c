@@ -14,11 +14,11 @@
 typedef struct {
     const lead_sim_opts *o;
     lead_sim_result *res;
-    sd_side side[LEAD_SIM_MAX_CONV], opp;
+    sd_side side[STATS_MAX_CONV], opp;
     dd_pool *pool;
     int depth;
     /* by ring slot (tag % depth): what the hook played, and the layout */
-    int8_t (*played)[LEAD_SIM_MAX_CONV][LEAD_TABLE_COLS];
+    int8_t (*played)[STATS_MAX_CONV][LEAD_TABLE_COLS];
     gen_deal *layout;
     lead_sim_layout out;
     bool (*sink)(void *ctx, const lead_sim_layout *l);

@@ -18,8 +18,7 @@
 #include "analyze/deal/deal_gen.h"
 #include "analyze/lead/lead.h"
 #include "stats/lead_table.h"
-
-#define LEAD_SIM_MAX_CONV 16
+#include "stats/tally.h" /* STATS_MAX_CONV */
 
 typedef struct {
     hand_t hand;           /* the leader's 13 cards */
@@ -27,7 +26,7 @@ typedef struct {
     card_t turnup;         /* the dealer's turned card; CARD_NONE: drawn per layout */
     uint64_t layouts, seed;
     bool dd, play;         /* what values the cards */
-    const convention *conv[LEAD_SIM_MAX_CONV]; /* whose choices are noted; with play,
+    const convention *conv[STATS_MAX_CONV]; /* whose choices are noted; with play,
                                                   the leader's side's conventions */
     int nconv;
     const convention *opponents; /* the dealer's side in play (NULL: each convention) */
@@ -41,19 +40,19 @@ typedef struct {
     uint64_t index;        /* 0-based layout number */
     gen_deal deal;
     int dd[LEAD_TABLE_COLS];                     /* by column: double-dummy tricks */
-    int play[LEAD_SIM_MAX_CONV][LEAD_TABLE_COLS]; /* by convention and column */
-    lead_choice choice[LEAD_SIM_MAX_CONV];       /* each convention's own lead */
+    int play[STATS_MAX_CONV][LEAD_TABLE_COLS]; /* by convention and column */
+    lead_choice choice[STATS_MAX_CONV];       /* each convention's own lead */
 } lead_sim_layout;
 
 typedef struct {
     int ncols;
     card_t card[LEAD_TABLE_COLS];      /* the columns: the hand's cards, spades first, high first */
     lead_table dd;                     /* with opts.dd */
-    lead_table play[LEAD_SIM_MAX_CONV]; /* with opts.play, by convention */
+    lead_table play[STATS_MAX_CONV]; /* with opts.play, by convention */
     /* How often each convention chose each column, and by which rules the
      * first time (its rule ids "LS-A4/LS14"). */
-    uint64_t chosen[LEAD_SIM_MAX_CONV][LEAD_TABLE_COLS];
-    char chosen_rule[LEAD_SIM_MAX_CONV][LEAD_TABLE_COLS][48];
+    uint64_t chosen[STATS_MAX_CONV][LEAD_TABLE_COLS];
+    char chosen_rule[STATS_MAX_CONV][LEAD_TABLE_COLS][48];
     uint64_t layouts;                  /* taken back */
 } lead_sim_result;
 

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     }
     int nbuiltin;
     const convention *const *all = convention_builtins(&nbuiltin);
-    for (int i = 0; i < nbuiltin && o.nconv < LEAD_SIM_MAX_CONV; i++)
+    for (int i = 0; i < nbuiltin && o.nconv < STATS_MAX_CONV; i++)
         if (!convention_is_dd_best(all[i])) o.conv[o.nconv++] = all[i];
 
     struct dds_deal *board = malloc((size_t)layouts * sizeof *board);
