@@ -8,6 +8,7 @@
  * fixed-opponents comparison and the duplicate match are not mistaken for
  * each other. */
 #include "testutil.h"
+#include "stats/tally.h"
 
 static char out[65536];
 
@@ -65,9 +66,14 @@ static void test_eval_both(void **state)
                   "wc -l < %s", csv, csv, csv, csv);
     assert_string_equal(out, "100\n100\n0\n601\n");
     unlink(csv);
-    rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,short-suit,highest,random,"
-                  "master-card,strongest-suit %s 2>&1", test_bin(), list100());
+    /* --eval both takes two columns a convention: one more than half the limit is refused */
+    assert_int_equal(STATS_MAX_CONV / 2 + 1, 17);
+    rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,long-suit-pole,long-suit-clay,"
+                  "long-suit-hogarth,american,short-suit,short-suit-singleton,strongest-suit,master-card,highest,"
+                  "random,dd-best,american+am_ten_from_qjt,american+tenace_avoid,long-suit+minneapolis,"
+                  "long-suit+tenace_avoid,strongest-suit+declared %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "--eval both: at most 16 conventions"));
 }
 
 static void test_shards_merge(void **state)
