@@ -65,6 +65,9 @@ static const char *const CSV_COLUMNS[] = {
     "id", "book", "line_from", "line_to", "words", "kind", "test", "where", "event", "short", "measure", "value",
     "ci_lo", "ci_hi", "exact", "n", "hits", "verdict", "note", "status"};
 
+/* A claim's test as its file writes it: "dd X > Y" holds two whole names. */
+#define CLAIM_TEST_TEXT_SIZE (2 * CONVENTION_NAME_SIZE + 16)
+
 static void test_text(const claim *c, char *buf, size_t len)
 {
     static const char *const DIR[] = {[CLAIM_GT] = ">", [CLAIM_LT] = "<", [CLAIM_EQ] = "="};
@@ -128,7 +131,7 @@ static void print_table(FILE *f, const claim_set *s, const claim_result *res)
     for (int j = 0; j < s->n; j++) {
         const claim *c = &s->claim[j];
         const claim_result *r = &res[j];
-        char book[40], test[160], value[96], n[24], q[84];
+        char book[40], test[CLAIM_TEST_TEXT_SIZE], value[96], n[24], q[84];
         book_line(c, book, sizeof book);
         test_text(c, test, sizeof test);
         value_text(r, value, sizeof value);
@@ -168,7 +171,7 @@ static bool write_csv(const char *path, const claim_set *s, const claim_result *
     for (int j = 0; j < s->n; j++) {
         const claim *c = &s->claim[j];
         const claim_result *r = &res[j];
-        char test[160], q[84];
+        char test[CLAIM_TEST_TEXT_SIZE], q[84];
         test_text(c, test, sizeof test);
         csv_out_text(o, c->id);
         csv_out_text(o, c->book);

@@ -7,6 +7,7 @@
  * tables and of every layout. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "analyze/replay/lead_sim.h"
 #include "cli/cli.h"
@@ -67,22 +68,35 @@ static bool layout_rows(void *ctx, const lead_sim_layout *l)
     return csv_out_sync(p->layouts) >= 0;
 }
 
-/* "long-suit LS-A4/LS14" for each convention that chose column i, with its
- * share of the layouts when it is not all of them; and "book". */
-static void mark_of(const problem *p, int i, card_t book, char *buf, size_t len)
+/* "long-suit LS-A4/LS14" for each convention that chose a column of
+ * [from, to), with its share of the layouts when it is not all of them; and
+ * "the book". A new string, as long as the names make it ("" when none
+ * chose; NULL out of memory). */
+static char *marks_of(const problem *p, int from, int to, card_t book)
 {
-    size_t at = 0;
-    buf[0] = 0;
-    for (int k = 0; k < p->o->nconv && at < len; k++) {
-        uint64_t n = p->res->chosen[k][i];
-        if (!n) continue;
-        at += (size_t)snprintf(buf + at, len - at, "%s%s %s", at ? ", " : "", convention_name(p->o->conv[k]),
-                               p->res->chosen_rule[k][i]);
-        if (n < p->res->layouts && at < len)
-            at += (size_t)snprintf(buf + at, len - at, " (%.0f%%)", 100.0 * (double)n / (double)p->res->layouts);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) return NULL;
+    bool any = false;
+    for (int i = from; i < to; i++) {
+        for (int k = 0; k < p->o->nconv; k++) {
+            uint64_t n = p->res->chosen[k][i];
+            if (!n) continue;
+            fprintf(f, "%s%s %s", any ? ", " : "", convention_name(p->o->conv[k]), p->res->chosen_rule[k][i]);
+            any = true;
+            if (n < p->res->layouts) fprintf(f, " (%.0f%%)", 100.0 * (double)n / (double)p->res->layouts);
+        }
+        if (book != CARD_NONE && p->res->card[i] == book) {
+            fprintf(f, "%sthe book", any ? ", " : "");
+            any = true;
+        }
     }
-    if (book != CARD_NONE && p->res->card[i] == book && at < len)
-        snprintf(buf + at, len - at, "%sthe book", at ? ", " : "");
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }
 
 /* The rows of one table: with dd, a run of equal cards (which double-dummy
@@ -109,29 +123,23 @@ static int table_rows(const lead_sim_result *res, bool group, int *rows, char la
 static void print_table(FILE *out, const problem *p, const lead_table *t, bool group, card_t book)
 {
     int rows[LEAD_TABLE_COLS + 1];
-    char label[LEAD_TABLE_COLS][16], marks[LEAD_TABLE_COLS][400];
-    const char *lab[LEAD_TABLE_COLS], *mk[LEAD_TABLE_COLS];
+    char label[LEAD_TABLE_COLS][16], *marks[LEAD_TABLE_COLS] = {0};
+    const char *lab[LEAD_TABLE_COLS] = {0}, *mk[LEAD_TABLE_COLS] = {0};
     int n = table_rows(p->res, group, rows, label);
     rows[n] = p->res->ncols;
-    for (int r = 0; r < n; r++) {
-        /* a row's mark: every choice among its cards */
-        size_t at = 0;
-        marks[r][0] = 0;
-        for (int i = rows[r]; i < rows[r + 1] && at < sizeof marks[r]; i++) {
-            char m[400];
-            mark_of(p, i, book, m, sizeof m);
-            if (m[0]) at += (size_t)snprintf(marks[r] + at, sizeof marks[r] - at, "%s%s", at ? ", " : "", m);
-        }
+    for (int r = 0; r < n; r++) { /* a row's mark: every choice among its cards */
+        marks[r] = marks_of(p, rows[r], rows[r + 1], book);
         lab[r] = label[r];
-        mk[r] = marks[r];
+        mk[r] = marks[r] ? marks[r] : "";
     }
     lead_table_print(out, t, rows, n, lab, mk);
+    for (int r = 0; r < n; r++) free(marks[r]);
 }
 
 static void table_csv(const problem *p, csv_out *o, const lead_table *t, const char *eval, const char *conv,
                       card_t book)
 {
-    char hand[64], turnup[3], card[3], mark[400];
+    char hand[64], turnup[3], card[3];
     hand_format_text(p->o->hand, hand, sizeof hand);
     for (int i = 0; i < p->res->ncols; i++) {
         source_fields(o, p);
@@ -141,8 +149,9 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
         csv_out_text(o, eval);
         csv_out_text(o, conv);
         csv_out_text(o, card_format(p->res->card[i], card));
-        mark_of(p, i, book, mark, sizeof mark);
-        csv_out_text(o, mark);
+        char *mark = marks_of(p, i, i + 1, book);
+        csv_out_text(o, mark ? mark : "");
+        free(mark);
         lead_table_csv_row(o, t, i);
     }
 }

@@ -143,7 +143,8 @@ static int keep_whist(const deal_stream *s, deal_t *w, int n)
 static bool keep_as_read(deal_stream *s, const deal_t *d)
 {
     const input_opts *io = &s->o.input;
-    diag_t ignored = {0};
+    diag_t ignored;
+    diag_clear(&ignored);
     int n = deal_apply_trump_policy(d, &io->policy, s->whist, &ignored);
     if (n == 0) {
         s->whist[0] = *d;
@@ -271,7 +272,7 @@ bool deal_stream_next(deal_stream *s, ds_item *it)
             file_end(s, it);
             return true;
         }
-        memset(&s->diag, 0, sizeof s->diag);
+        diag_clear(&s->diag);
         read_status rs = deal_reader_next(s->r, &s->d, &s->diag);
         const reader_notes *notes = deal_reader_notes(s->r);
         it->warnings = notes->pending;

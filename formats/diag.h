@@ -22,6 +22,16 @@ typedef struct {
     char reason[DIAG_REASON_SIZE];
 } diag_t;
 
+/* Empties d (no file, no line, an empty reason) by its first bytes: for
+ * the loops that clear a diagnostic every record, where zeroing all of its
+ * DIAG_REASON_SIZE bytes would cost more than reading the record. */
+static inline void diag_clear(diag_t *d)
+{
+    d->file = NULL;
+    d->line = 0;
+    d->reason[0] = 0;
+}
+
 /* Fills d; reason is printf-formatted. */
 void diag_set(diag_t *d, const char *file, uint64_t line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

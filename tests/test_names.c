@@ -98,6 +98,25 @@ static void test_more_than_twelve(void **state)
     }
 }
 
+/* lead --simulate's "chosen by" column names every convention that chose a
+ * card, whole: eight with their options made the spade row 494 bytes, cut
+ * at 399 before (the last two names lost). */
+static void test_simulate_marks_whole(void **state)
+{
+    (void)state;
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H7 --simulate 10 --seed 1 "
+                              "--convention long-suit+minneapolis+tenace_avoid,long-suit-pole+minneapolis+tenace_avoid,"
+                              "long-suit-clay+minneapolis+tenace_avoid,"
+                              "long-suit-hogarth+hogarth_turnup+minneapolis+tenace_avoid," LONG_NAME ",short-suit,"
+                              "strongest-suit+declared+strict_seq+seq_first+whist_trumps,"
+                              "american+am_fourth_from_kjt+minneapolis 2>&1",
+                              test_bin()),
+                     0);
+    assert_non_null(strstr(out, ", strongest-suit+declared+strict_seq+seq_first+whist_trumps LD-"));
+    assert_non_null(strstr(out, ", american+am_fourth_from_kjt+minneapolis LS-"));
+}
+
 /* The state file holds names of WLS_NAME_BYTES - 1 bytes: a longer one is
  * refused, naming the limit, rather than saved cut (it came back from
  * --resume and merge as "american+am_ten_from_qjt+tenace"). */
@@ -125,6 +144,7 @@ int main(void)
         cmocka_unit_test(test_pbn_reason_whole),
         cmocka_unit_test(test_long_name_whole),
         cmocka_unit_test(test_more_than_twelve),
+        cmocka_unit_test(test_simulate_marks_whole),
         cmocka_unit_test(test_save_refuses_long_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -56,7 +56,7 @@ typedef struct {
     char short_words[CLAIM_SHORT_LEN];
     claim_kind kind;
     claim_dir dir;
-    char conv[2][64];        /* dd, play: X and Y */
+    char conv[2][CONVENTION_NAME_SIZE]; /* dd, play: X and Y */
     rational p;                   /* share: the value asserted */
     char where[CLAIM_EXPR_LEN];   /* dd, play, share: the deals it is about ("" all) */
     char event[CLAIM_EXPR_LEN];   /* share */

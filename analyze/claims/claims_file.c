@@ -83,7 +83,7 @@ static const char *parse_test(char *value, claim *c)
         if (n != 4 || !parse_dir(w[2], &c->dir) || c->dir == CLAIM_EQ)
             return "test: expected \"dd X > Y\" or \"play X < Y\" (X, Y conventions)";
         if (!put(c->conv[0], sizeof c->conv[0], w[1]) || !put(c->conv[1], sizeof c->conv[1], w[3]))
-            return "test: a convention's name is too long";
+            return "test: a convention's name is longer than 287 bytes";
         if (strcmp(c->conv[0], c->conv[1]) == 0) return "test: X and Y are the same convention";
         return NULL;
     }

@@ -54,7 +54,8 @@ static bool scan_wda(const char *path, const input_opts *io, odds_input_known *k
         for (uint64_t i = 0; i < n && (k->every_dealer || k->every_turnup); i++) {
             deal_t d;
             odds_deal od;
-            diag_t skip = {0};
+            diag_t skip;
+            diag_clear(&skip);
             if (!wda_record_unpack(wda_record_at(f, i), i, h->board_base, &d, &skip)) continue;
             if (!odds_deal_of(&d, io, &od, &skip)) continue;
             k->every_dealer &= od.dealer != SEAT_NONE;
