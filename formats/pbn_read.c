@@ -21,6 +21,8 @@
 #include "pbn_game.h"
 #include "pbn_lex.h"
 
+_Static_assert(PBN_NAME_MAX <= READER_TAG_NAME_SIZE, "an unused tag's name is noted whole");
+
 /* The values of a tag whistlab uses, for "#" (nearest previous game) and
  * "##" (all later games), S4.8. */
 typedef struct {

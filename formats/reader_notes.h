@@ -14,9 +14,12 @@
  * - warnings: a record that contradicts itself in what whistlab does not
  *   need (say [Contract] against [Auction]); its deal is still returned. */
 #define READER_PENDING_MAX 4
+/* A tag name with its NUL: PBN's longest (the lexer refuses a longer one,
+ * pbn_lex.h), so that `check` names every unused tag whole. */
+#define READER_TAG_NAME_SIZE 64
 typedef struct {
     uint64_t ignored_tags;     /* tag occurrences not used by whistlab */
-    char ignored_names[8][32]; /* first distinct ignored tag names */
+    char ignored_names[8][READER_TAG_NAME_SIZE]; /* first distinct ignored tag names */
     int n_ignored_names;
     uint64_t repairs;          /* all repairs */
     uint64_t repair_count[8];  /* per kind, for the first kinds */

@@ -56,6 +56,27 @@ static void test_pbn_reason_whole(void **state)
     unlink(pbn);
 }
 
+/* An unused tag of 50 characters is named whole by check (the notes kept
+ * 31). */
+static void test_unused_tag_whole(void **state)
+{
+    (void)state;
+    const char *pbn = test_tmp(".pbn");
+    char tag[51];
+    memset(tag, 'Z', 50);
+    tag[50] = 0;
+    FILE *f = fopen(pbn, "w");
+    assert_non_null(f);
+    fprintf(f, "[Event \"\"]\n[%s \"x\"]\n[Trump \"S\"]\n"
+               "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n", tag);
+    fclose(f);
+    assert_int_equal(test_run(out, sizeof out, "%s check %s 2>&1", test_bin(), pbn), 0);
+    char want[100];
+    snprintf(want, sizeof want, "tags not used by whistlab: %s\n", tag);
+    assert_non_null(strstr(out, want));
+    unlink(pbn);
+}
+
 /* A convention's name with two options (37 bytes) is whole in the report's
  * tables and in the summary CSV (it printed as "american+am_ten_from_qjt+tenace"). */
 static void test_long_name_whole(void **state)
@@ -142,6 +163,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_diag_reason_whole),
         cmocka_unit_test(test_pbn_reason_whole),
+        cmocka_unit_test(test_unused_tag_whole),
         cmocka_unit_test(test_long_name_whole),
         cmocka_unit_test(test_more_than_twelve),
         cmocka_unit_test(test_simulate_marks_whole),
