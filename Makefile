@@ -113,7 +113,7 @@ $(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
-$(REL)/bench/%: tests/bench/%.c tests/bench/bench_dds.h $(REL)/libwhistlab.a
+$(REL)/bench/%: tests/bench/%.c $(wildcard tests/bench/*.h) $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB)
 
