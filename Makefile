@@ -3,7 +3,7 @@
 #   make demo    install missing packages, build, run the main job on corpora/
 #   make check   install missing packages, build, run the cmocka suite twice:
 #                plain, then under AddressSanitizer + UBSan
-#   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
+#   make bench   benchmarks (tests/bench/): the machine, its load, one line a README table row
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
 #                digests, the claims files of `whistlab claims` (tests/fuzz/);
