@@ -5,16 +5,16 @@
  *
  * Prints the time of 10M deals (wall and CPU) and passes on the CPU-time
  * ratio odds/loop: at most TARGET (the issue's bound, 10M deals within a
- * minute on 2 cores, is 120 s of CPU: over 100 times the loop's). Deals are
- * generated before timing: 1M shuffled deals, each also fed with its suits
- * permuted, so that all 10M are distinct and go through deduplication like
- * a real corpus. Usage: bench_odds [DEALS] */
+ * minute on 2 cores, is 120 s of CPU: about 200 times the loop's 0.6 s).
+ * Deals are generated before timing: 1M shuffled deals, each also fed with
+ * its suits permuted, so that all 10M are distinct and go through
+ * deduplication like a real corpus. Usage: bench_odds [DEALS] */
 #include "analyze/deal/deal_random.h"
 #include "analyze/odds/odds_run.h"
 #include "tests/bench/bench.h"
 
 #define RUNS 3
-#define TARGET 100.0
+#define TARGET 200.0
 
 /* The hands with their suits renamed by permutation k of 24. */
 static void permuted(const odds_deal *base, int k, odds_deal *out)

@@ -30,7 +30,8 @@ BEGIN {
         if (j > 0 && fig !~ /^ratio /) fig = substr(fig, 1, j - 1)
         if (fig ~ /^ratio /) { k = index(fig, ": "); m = substr(fig, k + 2); sub(/;.*/, "", m); sub(/ vs .*/, "", fig); fig = fig ", " m }
         figure[name] = fig
-        if (name ~ /^lead-/ && name != "lead-highest-card-loop" && name != "lead-each-all-conventions") {
+        if (name ~ /^lead-/ && fig ~ / ns CPU a deal / && name != "lead-highest-card-loop" &&
+            name != "lead-each-all-conventions") {
             split(fig, w, " ")
             v = w[1] + 0
             if (lo == "" || v < lo) lo = v
