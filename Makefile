@@ -3,7 +3,7 @@
 #   make demo    install missing packages, build, run the main job on corpora/
 #   make check   install missing packages, build, run the cmocka suite twice:
 #                plain, then under AddressSanitizer + UBSan
-#   make bench   benchmarks (tests/bench/), each line "name: value unit (ratio R vs REF)"
+#   make bench   benchmarks (tests/bench/): the machine, its load, one line a README table row
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
 #                digests, the claims files of `whistlab claims` (tests/fuzz/);
@@ -113,7 +113,7 @@ $(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
-$(REL)/bench/%: tests/bench/%.c tests/bench/bench_dds.h $(REL)/libwhistlab.a
+$(REL)/bench/%: tests/bench/%.c $(wildcard tests/bench/*.h) $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB)
 

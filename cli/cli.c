@@ -66,10 +66,3 @@ void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t
                 (unsigned long long)left);
 }
 
-void cli_conventions_check(void)
-{
-    const diag_t *broken = convention_builtin_error();
-    if (!broken) return;
-    diag_print(stderr, broken);
-    abort();
-}

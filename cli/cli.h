@@ -38,10 +38,6 @@ FILE *cli_report_stream(const char *prefix, const char *csv_a, const char *csv_b
  * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
 void cli_error(const char *prefix, const diag_t *d);
 
-/* Before a command opens conventions: a built-in table that did not
- * compile is a build error, named on stderr, and the process aborts. */
-void cli_conventions_check(void);
-
 /* The reading of convert, show and lead: the next DS_DEAL item of s, every
  * problem before it printed as file:line: reason; false at the end. */
 bool cli_next_deal(deal_stream *s, ds_item *it);

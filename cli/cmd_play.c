@@ -296,7 +296,6 @@ int cmd_play(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (verify) return play_verify(argv + optind, argc - optind, &io);
-    cli_conventions_check();
     if (robin) {
         /* issue 25 item 6: no CSV table is one of the files read */
         static char digests[4096];

@@ -95,7 +95,6 @@ static int run(int argc, char **argv)
     }
     for (size_t i = 0; i < N_COMMANDS; i++) {
         if (strcmp(argv[1], COMMANDS[i].name) != 0) continue;
-        if (COMMANDS[i].conventions) cli_conventions_check();
         return COMMANDS[i].run(argc - 1, argv + 1);
     }
     fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);

@@ -338,6 +338,30 @@ const uint8_t *wda_block(const wda_file *f, uint64_t b, uint64_t *first, size_t 
     return recs;
 }
 
+/* Counting bits is most of a scan of suit lengths. A plain x86-64 build has
+ * no popcnt instruction (__builtin_popcount is a libgcc call), and requiring
+ * one (-mpopcnt) would stop the binary on older CPUs: so this loop is built
+ * twice on x86-64, with and without it, and the loader picks the clone the
+ * CPU runs (an ifunc); elsewhere the compiler's own popcount serves. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define WITH_POPCNT_CLONE __attribute__((target_clones("popcnt", "default")))
+#else
+#define WITH_POPCNT_CLONE
+#endif
+
+WITH_POPCNT_CLONE
+void wda_count_suit_lengths(const uint8_t *recs, size_t n, uint64_t lengths[4][4][14])
+{
+    const uint64_t cards = (1ULL << 52) - 1;
+    for (size_t k = 0; k < n; k++, recs += WDA_RECORD_BYTES) {
+        uint64_t p0 = wda_load64(recs) & cards, p1 = wda_load64(recs + 8) & cards;
+        const uint64_t seat[4] = {~p0 & ~p1 & cards, p0 & ~p1, ~p0 & p1, p0 & p1}; /* N E S W */
+        for (int s = 0; s < 4; s++)
+            for (int suit = 0; suit < 4; suit++)
+                lengths[s][suit][__builtin_popcountll(seat[s] >> (13 * suit) & 0x1FFF)]++;
+    }
+}
+
 void wda_advise(const wda_file *f, bool sequential)
 {
     madvise((void *)f->map, f->size, sequential ? MADV_SEQUENTIAL : MADV_RANDOM);

@@ -1,9 +1,10 @@
 /* convention.c -- the convention registry: the built-in tables (embedded in
- * the binary by analyze/lead/conventions/embed.sh) compiled once at first use,
+ * the binary by analyze/lead/conventions/embed.sh), each compiled at its first use,
  * tables loaded from files, "NAME+option" variants, and the accessors of
  * lead.h. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,55 +19,35 @@ extern const int CONVENTION_TABLE_COUNT;
 #define MAX_BUILTINS 32
 
 /* The order of `whistlab conventions`: the default first, then its variants,
- * the other systems, the baselines. Tables not named here follow. */
+ * the other systems, the baselines. Tables not named here follow. A table
+ * may name only the tables before it (as(...), rows of another table, the
+ * default's [play] rows): the order in which they were once all compiled. */
 static const char *const ORDER[] = {
     "long-suit", "long-suit-pole", "long-suit-clay", "long-suit-hogarth", "american",
     "short-suit", "short-suit-singleton", "strongest-suit", "master-card", "highest", "random", "dd-best",
 };
 
-static convention *builtins[MAX_BUILTINS];
-static int nbuiltins;
-static pthread_once_t builtins_once = PTHREAD_ONCE_INIT;
+/* A built-in is compiled when it is first looked up: a command that uses two
+ * tables does not pay for twelve (each costs a few million instructions).
+ * position[i] is the embedded table at place i of the order; slot i holds
+ * its compiled table once done is set (under compile_lock, which a nested
+ * compile of a table it names takes again). */
+static int position[MAX_BUILTINS];
+static int npositions;
+static pthread_once_t order_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t compile_lock;
 
-static const convention *find_compiled(const char *name)
-{
-    for (int i = 0; i < nbuiltins; i++)
-        if (strcmp(builtins[i]->name, name) == 0) return builtins[i];
-    return NULL;
-}
+typedef struct {
+    atomic_bool done;
+    convention *c;
+    diag_t error;
+    char error_file[128];
+} builtin_slot;
+static builtin_slot slot[MAX_BUILTINS];
 
-/* The resolver of the tables compiled: by name, and "" for the default
- * convention (the first compiled, ORDER[0]), whose [play] rows a table
- * without [play] inherits (convention_compile.c). */
-static const convention *resolve_builtin(const char *name)
-{
-    if (!*name) return nbuiltins ? builtins[0] : NULL;
-    return find_compiled(name);
-}
-
-/* The first built-in table that did not compile, with its file: a build
- * error (the tests compile every one), for the front end to report. */
-static diag_t builtin_error;
-static char builtin_error_file[128];
-
-static void compile_builtin(int k)
-{
-    diag_t d = {0};
-    char file[128];
-    snprintf(file, sizeof file, "analyze/lead/conventions/%.100s", CONVENTION_TABLE_FILES[k]);
-    convention *c = convention_compile(CONVENTION_TABLE_TEXTS[k], file, NULL, resolve_builtin, &d);
-    if (!c) {
-        if (!builtin_error.reason[0]) {
-            builtin_error = d;
-            snprintf(builtin_error_file, sizeof builtin_error_file, "%s", file);
-            builtin_error.file = builtin_error_file;
-        }
-        return;
-    }
-    c->builtin = true;
-    c->text = CONVENTION_TABLE_TEXTS[k];
-    if (nbuiltins < MAX_BUILTINS) builtins[nbuiltins++] = c;
-}
+/* While a built-in is compiled, the places before its own (+1); 0 when the
+ * table being compiled is a user's, which may name any built-in. */
+static _Thread_local int resolve_limit;
 
 static int embedded_index(const char *name)
 {
@@ -77,37 +58,114 @@ static int embedded_index(const char *name)
     return -1;
 }
 
-static void init_builtins(void)
+static void init_order(void)
 {
-    bool done[MAX_BUILTINS] = {false};
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&compile_lock, &a);
+    pthread_mutexattr_destroy(&a);
+    bool placed[MAX_BUILTINS] = {false};
     for (size_t i = 0; i < sizeof ORDER / sizeof ORDER[0]; i++) {
         int k = embedded_index(ORDER[i]);
-        if (k >= 0 && k < MAX_BUILTINS && !done[k]) {
-            compile_builtin(k);
-            done[k] = true;
+        if (k >= 0 && k < MAX_BUILTINS && !placed[k]) {
+            position[npositions++] = k;
+            placed[k] = true;
         }
     }
     for (int k = 0; k < CONVENTION_TABLE_COUNT && k < MAX_BUILTINS; k++)
-        if (!done[k]) compile_builtin(k);
+        if (!placed[k]) position[npositions++] = k;
+}
+
+static const convention *builtin_at(int i);
+
+/* The resolver of the tables compiled: by name, and "" for the default
+ * convention (ORDER[0]), whose [play] rows a table without [play] inherits
+ * (convention_compile.c). */
+static const convention *resolve_builtin(const char *name)
+{
+    int limit = resolve_limit ? resolve_limit - 1 : npositions;
+    if (!*name) return limit > 0 ? builtin_at(0) : NULL;
+    int k = embedded_index(name);
+    for (int i = 0; k >= 0 && i < limit; i++)
+        if (position[i] == k) return builtin_at(i);
+    return NULL;
+}
+
+/* The table at place i of the order, compiled at its first call; NULL when
+ * it does not compile (a build error: the tests compile every one). */
+static const convention *builtin_at(int i)
+{
+    builtin_slot *s = &slot[i];
+    if (atomic_load_explicit(&s->done, memory_order_acquire)) return s->c;
+    pthread_mutex_lock(&compile_lock);
+    if (!atomic_load_explicit(&s->done, memory_order_relaxed)) {
+        int k = position[i], outer = resolve_limit;
+        snprintf(s->error_file, sizeof s->error_file, "analyze/lead/conventions/%.100s", CONVENTION_TABLE_FILES[k]);
+        resolve_limit = i + 1;
+        s->c = convention_compile(CONVENTION_TABLE_TEXTS[k], s->error_file, NULL, resolve_builtin, &s->error);
+        resolve_limit = outer;
+        if (s->c) {
+            s->c->builtin = true;
+            s->c->text = CONVENTION_TABLE_TEXTS[k];
+        } else {
+            s->error.file = s->error_file;
+        }
+        atomic_store_explicit(&s->done, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&compile_lock);
+    return s->c;
+}
+
+/* The place of the built-in named name, -1 if none. */
+static int builtin_place(const char *name)
+{
+    pthread_once(&order_once, init_order);
+    int k = embedded_index(name);
+    for (int i = 0; k >= 0 && i < npositions; i++)
+        if (position[i] == k) return i;
+    return -1;
 }
 
 const convention *convention_builtin(const char *name)
 {
-    pthread_once(&builtins_once, init_builtins);
-    return find_compiled(name);
+    int i = builtin_place(name);
+    return i >= 0 ? builtin_at(i) : NULL;
+}
+
+int convention_builtins_compiled(void)
+{
+    pthread_once(&order_once, init_order);
+    int n = 0;
+    for (int i = 0; i < npositions; i++) n += atomic_load_explicit(&slot[i].done, memory_order_acquire);
+    return n;
+}
+
+/* Every built-in compiled, those that compiled in order in listed[]. */
+static const convention *listed[MAX_BUILTINS];
+static int nlisted;
+static pthread_once_t listed_once = PTHREAD_ONCE_INIT;
+
+static void compile_all(void)
+{
+    pthread_once(&order_once, init_order);
+    for (int i = 0; i < npositions; i++)
+        if (builtin_at(i)) listed[nlisted++] = slot[i].c;
 }
 
 const diag_t *convention_builtin_error(void)
 {
-    pthread_once(&builtins_once, init_builtins);
-    return builtin_error.reason[0] ? &builtin_error : NULL;
+    pthread_once(&listed_once, compile_all);
+    for (int i = 0; i < npositions; i++)
+        if (!slot[i].c) return &slot[i].error;
+    return NULL;
 }
 
 const convention *const *convention_builtins(int *n)
 {
-    pthread_once(&builtins_once, init_builtins);
-    *n = nbuiltins;
-    return (const convention *const *)builtins;
+    pthread_once(&listed_once, compile_all);
+    *n = nlisted;
+    return listed;
 }
 
 /* A table file's text (table_text.h: read once a process, the bytes its
@@ -147,11 +205,11 @@ static uint64_t name_line(const char *text)
 
 static convention *load_with_options(const char *path, const char *opts, diag_t *diag)
 {
-    pthread_once(&builtins_once, init_builtins);
+    pthread_once(&order_once, init_order);
     const char *text = read_table_file(path, diag);
     if (!text) return NULL;
     convention *c = convention_compile(text, path, opts, resolve_builtin, diag);
-    if (c && find_compiled(convention_name(c))) {
+    if (c && convention_builtin(convention_name(c))) {
         /* two conventions of one name in a run's report could not be told apart */
         diag_set(diag, path, name_line(text), "name '%s' is a built-in convention's: give the table a name of "
                  "its own", convention_name(c));
@@ -168,9 +226,14 @@ convention *convention_load(const char *path, diag_t *diag)
 
 convention *convention_open(const char *spec, diag_t *diag)
 {
-    pthread_once(&builtins_once, init_builtins);
-    const convention *b = find_compiled(spec);
+    const convention *b = convention_builtin(spec);
     if (b) return (convention *)b;
+    int place = builtin_place(spec);
+    if (place >= 0) {
+        /* a built-in that does not compile: a build error, named */
+        *diag = slot[place].error;
+        return NULL;
+    }
     if (table_file_exists(spec)) return load_with_options(spec, NULL, diag);
     const char *plus = strchr(spec, '+');
     if (plus && plus > spec) {
@@ -179,7 +242,7 @@ convention *convention_open(const char *spec, diag_t *diag)
         if (k < sizeof base) {
             memcpy(base, spec, k);
             base[k] = 0;
-            b = find_compiled(base);
+            b = convention_builtin(base);
             if (b) {
                 /* the diagnostic keeps the file name: the embedded table's
                  * own, which outlives the call */

@@ -36,14 +36,19 @@ typedef struct {
     char card_rule[24];
 } lead_choice;
 
-/* The first built-in table that did not compile (a build error: every
- * built-in is compiled by the tests), NULL when all did; such a table is
- * left out of the built-ins. */
+/* Each built-in table is compiled when first looked up (thread-safe), so a
+ * command pays only for the tables it uses. */
+/* The first built-in table that does not compile (a build error: every
+ * built-in is compiled by the tests), NULL when all do; compiles them all.
+ * Such a table is left out of the built-ins, and convention_open names its
+ * error. */
 const diag_t *convention_builtin_error(void);
 /* Built-in conventions by name ("long-suit", "american", ...); NULL if none. */
 const convention *convention_builtin(const char *name);
-/* The built-ins in a stable order; *n set to their count. */
+/* The built-ins in a stable order, all compiled; *n set to their count. */
 const convention *const *convention_builtins(int *n);
+/* How many built-in tables have been compiled so far. */
+int convention_builtins_compiled(void);
 /* A convention table from a file (--convention FILE); NULL with diag filled
  * ("file:line: reason") when malformed. Free with convention_free. */
 convention *convention_load(const char *path, diag_t *diag);

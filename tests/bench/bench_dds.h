@@ -1,5 +1,5 @@
 /* bench_dds.h -- what the double-dummy benchmarks share: the wall-clock
- * and CPU time of a pass, the best of several, and the reference they are
+ * and CPU time of a pass, and the reference they are
  * measured against, a bare loop of DDS SolveBoard(-1, 3, 1) calls over the
  * same boards on the same number of threads. Include it after formats/ and
  * analyze/ headers: DDS's struct deal is renamed dds_deal here, beside
@@ -39,12 +39,6 @@ static inline pass_time pass_start(void)
 static inline pass_time pass_end(pass_time t0)
 {
     return (pass_time){clock_s(CLOCK_MONOTONIC) - t0.wall, clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0.cpu};
-}
-
-static inline void keep_best(pass_time *best, pass_time t)
-{
-    if (t.wall < best->wall) best->wall = t.wall;
-    if (t.cpu < best->cpu) best->cpu = t.cpu;
 }
 
 typedef struct {

@@ -11,11 +11,10 @@
  *
  * The machine is shared, so the layouts are cut in chunks of CHUNK, chunk
  * k being the first CHUNK layouts of seed k (lead_sim_run deals from a
- * seed), and each chunk is timed bare, then simulated, ROUNDS times; each
- * side's time is the sum over chunks of its best time for the chunk. The
- * target is on CPU seconds, which other programs' load disturbs less than
- * wall time; both are printed. Prints "name: value unit (ratio R vs REF)"
- * lines; exits 1 if the CPU ratio is below 0.95. */
+ * seed), and each chunk is timed bare, then simulated, in turn; a round is
+ * all chunks, and each round gives one CPU-time ratio bare/simulation
+ * (other programs' load disturbs CPU time less than wall time). Prints
+ * bench.h's lines; exits 1 if the median ratio is below 0.95. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include "analyze/dd/dd_solve.h"
 #include "analyze/replay/lead_sim.h"
 #include "formats/hand_text.h"
+#include "tests/bench/bench.h"
 #include "tests/bench/bench_dds.h"
 
 #define CHUNK 40
@@ -102,38 +102,31 @@ int main(int argc, char **argv)
         layouts_as_boards(&o, CHUNK, board + k * CHUNK);
     }
     lead_sim_result *res = malloc(sizeof *res);
-    pass_time *bare = malloc((size_t)nchunks * sizeof *bare);
-    pass_time *sim = malloc((size_t)nchunks * sizeof *sim);
-    for (int k = 0; k < nchunks; k++) bare[k] = sim[k] = (pass_time){1e30, 1e30};
+    bench_sample ratio = {0}, bare_rate = {0}, sim_rate = {0};
     bare_pass(board, CHUNK < 10 ? CHUNK : 10, threads); /* warm the solver threads up */
-    for (int r = 0; r < rounds; r++)
+    for (int r = 0; r < rounds; r++) {
+        pass_time b = {0, 0}, s = {0, 0};
         for (int k = 0; k < nchunks; k++) {
             o.seed = (uint64_t)k + 1;
-            keep_best(&bare[k], bare_pass(board + k * CHUNK, CHUNK, threads));
-            keep_best(&sim[k], sim_pass(&o, res));
+            pass_time tb = bare_pass(board + k * CHUNK, CHUNK, threads), ts = sim_pass(&o, res);
             if (res->layouts != CHUNK) {
                 fprintf(stderr, "bench_lead_sim: %llu layouts of %d taken back\n",
                         (unsigned long long)res->layouts, CHUNK);
                 return 2;
             }
+            b.cpu += tb.cpu;
+            s.cpu += ts.cpu;
         }
-    pass_time b = {0, 0}, s = {0, 0};
-    for (int k = 0; k < nchunks; k++) {
-        b.wall += bare[k].wall;
-        b.cpu += bare[k].cpu;
-        s.wall += sim[k].wall;
-        s.cpu += sim[k].cpu;
+        bench_add(&bare_rate, layouts / b.cpu);
+        bench_add(&sim_rate, layouts / s.cpu);
+        bench_add(&ratio, b.cpu / s.cpu);
     }
-    double cpu_ratio = b.cpu / s.cpu;
-    printf("dds-solve3-bare-layouts: %.1f layouts/s (%d layouts, %d threads, best of %d)\n", layouts / b.wall,
-           layouts, threads, rounds);
-    printf("lead-sim-dd: %.1f layouts/s (ratio %.3f vs dds-solve3-bare-layouts)\n", layouts / s.wall,
-           b.wall / s.wall);
-    printf("lead-sim-dd-cpu: %.1f layouts/cpu-s (ratio %.3f vs dds-solve3-bare-layouts %.1f)\n", layouts / s.cpu,
-           cpu_ratio, layouts / b.cpu);
+    bench_figure("dds-solve3-bare-layouts", "%.1f", &bare_rate, "layouts per CPU-second", "%d layouts, %d threads",
+                 layouts, threads);
+    bench_figure("lead-sim-dd-cpu", "%.1f", &sim_rate, "layouts per CPU-second",
+                 "`lead --hand '%s' --trump H --simulate --eval dd`", HAND);
+    bool ok = bench_verdict("lead-sim-dd", &ratio, "dds-solve3-bare-layouts (CPU time)", ">=", 0.95, NULL);
     free(board);
     free(res);
-    free(bare);
-    free(sim);
-    return cpu_ratio >= 0.95 ? 0 : 1;
+    return ok ? 0 : 1;
 }
