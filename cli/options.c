@@ -12,11 +12,12 @@
 #define LONGEST_NAME 64
 #define HELP_COLUMN 20 /* where an option's help text starts in --help */
 
+/* Printed whole, however long the value it names (no buffer cuts it). */
 static void refuse(const char *cmd, const char *fmt, va_list ap)
 {
-    char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    fprintf(stderr, "whistlab %s: %s (see whistlab %s --help)\n", cmd, msg, cmd);
+    fprintf(stderr, "whistlab %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (see whistlab %s --help)\n", cmd);
 }
 
 bool opt_fail(const char *cmd, const char *fmt, ...)
