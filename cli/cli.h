@@ -23,10 +23,6 @@ enum {
  * (timings, rates, each file merged). */
 enum { CLI_QUIET = -1, CLI_NORMAL = 0, CLI_VERBOSE = 1 };
 extern int cli_verbosity;
-/* The lines of every command's --help that name them. */
-#define CLI_VERBOSITY_HELP \
-    "  -q, --quiet      errors and results only: no warnings, notes, status lines\n" \
-    "  -v, --verbose    more detail where the command has more to say (timings)\n"
 
 /* Where a command's text report goes: standard output, or standard error
  * when one of its CSV tables goes to standard output ('-'), so that the

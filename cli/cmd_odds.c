@@ -67,7 +67,7 @@ static const opt_spec OPTIONS[] = {
     {.name = "wide", ROW(wide),
      .help = "print every column (lines longer than 100 columns), the\nbook's figure and its source in their own "
              "columns"},
-    {.name = "corpus", .kind = OPT_CALL, .arg = "FILE...", .at = 0, .take = take_corpus, .flags = OPT_SETTING,
+    {.name = "corpus", .kind = OPT_CALL, .arg = "FILE...", .at = 0 /* the whole odds_opts */, .take = take_corpus, .flags = OPT_SETTING,
      .help = "deal files to measure (plain or gzip, '-' = stdin); repeated\ndeals (rotations too) are counted once"},
     {.name = "csv", .kind = OPT_TEXT, .arg = "FILE", ROW(csv), .help = "write the tidy CSV to FILE ('-' = standard output)"},
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),

@@ -56,7 +56,7 @@ static const opt_spec OPTIONS[] = {
     {.name = "signals", ROW(signals),
      .help = "the signals (the rules' §11): trump calls (high-low), the\n"
              "echo in trumps, the ruff before answering a call"},
-    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", .at = 0, .take = take_ext,
+    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", .at = 0 /* the whole play_cli */, .take = take_ext,
      .help = "extended rules (the rules' §13; implemented: X1 to X13)"},
     {.name = "round-robin", .kind = OPT_CALL, .arg = "L", ROW(robin), .take = conventions_take,
      .help = "duplicate replay of every pair of the comma-separated\n"

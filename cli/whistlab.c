@@ -39,7 +39,9 @@ static void usage(FILE *f)
                "19th-century books and measures the tricks they win.\n\ncommands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(f, "\nevery command takes:\n" CLI_VERBOSITY_HELP "\ninputs (--format):");
+    fprintf(f, "\nevery command takes:\n");
+    opt_print_list(f, &(opt_command){.cmd = "whistlab"}); /* no options of its own: -q and -v */
+    fprintf(f, "\ninputs (--format):");
     for (int i = 1; input_format_name(i); i++) fprintf(f, "%s %s", i > 1 ? "," : "", input_format_name(i));
     fprintf(f, "\n(PBN, DDS test hands, GIB, BBO LIN, dealer one-line, whistlab's .wda archives);\n"
                "plain or gzip, detected from the content; '-' = standard input\n"
