@@ -43,10 +43,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "board", .kind = OPT_UINT, .arg = "N", ROW(board), .min = 1, .max = UINT32_MAX,
      .help = "the deal with board number N (files without board numbers:\nthe N-th deal); default the first deal"},
     {.name = "convention", .alias = "conventions", .kind = OPT_CALL, .arg = "X", ROW(convention),
-     .take = convention_take, .dflt = "long-suit",
+     .take = convention_take,
      .help = "the eldest side's convention (a built-in, a table file, or\nNAME+option); default long-suit"},
     {.name = "opponents", .kind = OPT_CALL, .arg = "Y", ROW(opponents), .take = convention_take,
-     .dflt = "long-suit",
      .help = "the dealer's side's convention (default long-suit, as in\nreplay --eval play; 'same': X itself)"},
     {.name = "explain", ROW(explain),
      .help = "the rule ids behind every card (leads: suit rule/card rule),\n"
@@ -252,6 +251,9 @@ int cmd_play(int argc, char **argv)
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     static play_cli c;
     memset(&c, 0, sizeof c);
+    /* replay's default opponents too; set here, not as the rows' defaults,
+     * so that --verify compiles no convention to check them */
+    c.convention = c.opponents = "long-suit";
     cli_input_init(&c.in);
     int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
