@@ -452,7 +452,10 @@ static void test_man_page_options_in_help(void **state)
         /* the entry: from ".TP\n.B CMD " to the next ".TP" */
         snprintf(head, sizeof head, "\n.TP\n.B %s ", CMDS[c]);
         char *at = strstr(commands, head);
-        if (!at) fail_msg("whistlab.1 has no entry for %s", CMDS[c]);
+        if (!at) {
+            fail_msg("whistlab.1 has no entry for %s", CMDS[c]);
+            continue;
+        }
         char *stop = strstr(at + 1, "\n.TP\n");
         size_t len = stop ? (size_t)(stop - at) : strlen(at);
         for (char *p = at; p < at + len; p++) {
