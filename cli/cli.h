@@ -23,10 +23,6 @@ enum {
  * (timings, rates, each file merged). */
 enum { CLI_QUIET = -1, CLI_NORMAL = 0, CLI_VERBOSE = 1 };
 extern int cli_verbosity;
-/* The lines of every command's --help that name them. */
-#define CLI_VERBOSITY_HELP \
-    "  -q, --quiet      errors and results only: no warnings, notes, status lines\n" \
-    "  -v, --verbose    more detail where the command has more to say (timings)\n"
 
 /* Where a command's text report goes: standard output, or standard error
  * when one of its CSV tables goes to standard output ('-'), so that the
@@ -58,22 +54,12 @@ void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t
  * an error found, else EXIT_OK. */
 int cli_stream_status(const ds_counts *c);
 
-/* The numeric options of every command (option_number.c; issue 25 item
- * 17): the whole text a decimal number, no sign, spaces, trailing
- * characters or overflow, within the range. The parse_ functions print
- * "PREFIX: OPTION TEXT: expected ... from MIN to MAX" on stderr when it is
- * not (the caller exits EXIT_USAGE); *v is set only when it is. */
-bool cli_parse_u64(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
-                   uint64_t *v);
-/* The same with the suffixes k (thousand) and m (million) of deal's counts. */
-bool cli_parse_count(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
-                     uint64_t *v);
-/* A decimal fraction greater than above and at most at_most (less than it
- * when below). */
-bool cli_parse_double(const char *prefix, const char *option, const char *text, double above, double at_most,
-                      bool below, double *v);
-/* The same tests without a message, for the callers that word their own
- * (km: the suffixes k and m). */
+/* The numbers of every command line (option_number.c; issue 25 item 17),
+ * as options.c reads them: the whole text a decimal number, no sign,
+ * spaces, trailing characters or overflow, within the range (km: the
+ * suffixes k, thousand, and m, million, of deal's counts); a decimal
+ * fraction greater than above and at most at_most (less than it when
+ * below). *v is set only when it is one. */
 bool cli_u64_of(const char *text, uint64_t min, uint64_t max, bool km, uint64_t *v);
 bool cli_double_of(const char *text, double above, double at_most, bool below, double *v);
 /* --shard I/N: 1 <= I <= N <= max into *i, *n, both read as cli_u64_of

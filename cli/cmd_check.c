@@ -5,6 +5,7 @@
 #include <time.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/deal_stream.h"
 
 /* What check reports of a file, or of all: read = accepted + rejected +
@@ -104,53 +105,46 @@ static void check_item(const ds_item *it, const input_opts *io, double *started)
     diag_print(stderr, it->diag);
 }
 
+typedef struct {
+    cli_input in;
+    bool keep_going;
+} check_cli;
+
+static const opt_spec OPTIONS[] = {
+    {.name = "keep-going", .short_name = 'k', .at = offsetof(check_cli, keep_going),
+     .help = "exit 0 even when deals were rejected (still reported)"},
+    INPUT_SPECS(check_cli, in),
+};
+
+static void check_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "check", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = check_usage,
+                                    .verbosity = "(-q: the counts and the rejections only; -v: each file's\n"
+                                                 "reading time and rate)"};
+
 static void check_usage(FILE *f)
 {
     fprintf(f, "usage: whistlab check [options] FILE...\n"
                "Reads every deal of each file (plain or gzip, '-' = stdin) and prints per file\n"
-               "the deals read, accepted and rejected; each rejection as file:line: reason.\n\n"
-               "  --keep-going   exit 0 even when deals were rejected (still reported)\n"
-               INPUT_OPTIONS_HELP
-               "                 (with --trump/--leader, deals that cannot be analysed so\n"
-               "                 are rejected too)\n"
-               CLI_VERBOSITY_HELP
-               "                 (-q: the counts and the rejections only; -v: each file's\n"
-               "                 reading time and rate)\n"
+               "the deals read, accepted and rejected; each rejection as file:line: reason.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f, "With --trump or --leader, deals that cannot be analysed so are rejected too.\n"
                "exit status: 0 nothing rejected, 1 rejections or errors, 2 usage, 3 unreadable input\n");
 }
 
 int cmd_check(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"keep-going", no_argument, NULL, 'k'},
-        INPUT_LONG_OPTIONS,
-        {0, 0, 0, 0},
-    };
-    input_opts io;
-    input_opts_init(&io);
-    bool keep_going = false;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hk", longopts, NULL)) != -1) {
-        int taken = input_opts_take(&io, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken) continue;
-        if (opt == 'h') {
-            check_usage(stdout);
-            return EXIT_OK;
-        }
-        if (opt == 'k') {
-            keep_going = true;
-            continue;
-        }
-        check_usage(stderr);
-        return EXIT_USAGE;
-    }
+    check_cli c;
+    cli_input_init(&c.in);
+    c.keep_going = false;
+    int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
     if (optind >= argc) {
         check_usage(stderr);
         return EXIT_USAGE;
     }
+    const input_opts io = c.in.io;
+    bool keep_going = c.keep_going;
     ds_opts so = {.input = io, .whist = io.policy_given};
     deal_stream *in = cli_stream_open("whistlab check", &so, (const char *const *)argv + optind, argc - optind);
     if (!in) return EXIT_FAILURE_IO;

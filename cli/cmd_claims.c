@@ -5,7 +5,6 @@
  * solved leads, found from the working directory), every claim measured,
  * and the table printed with what it rests on, as every report: a run that
  * lost input says INCOMPLETE where the numbers are, and exits non-zero. */
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +13,38 @@
 #include "analyze/lead/table_text.h"
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "stats/csv_out.h"
 
 #define PROG "whistlab claims"
 #define DEFAULT_CORPUS "corpora/whist-2000.pbn.gz"
 #define DEFAULT_VALUES "corpora/whist-2000.wdv"
+
+typedef struct {
+    const char *values, *claims, *csv;
+    uint64_t threads, seed;
+    input_opts io;
+    char io_text[3][64];
+    cli_input in;
+} claims_cli;
+
+#define ROW(f) .at = offsetof(claims_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values), .flags = OPT_SETTING,
+     .help = "the double-dummy values of FILE's deals (without it, and\nwith FILE given, the dd claims are not testable)"},
+    {.name = "claims", .kind = OPT_TEXT, .arg = "FILE", ROW(claims), .flags = OPT_SETTING,
+     .help = "the claims to test (default: the built-in claims.tbl)"},
+    {.name = "csv", .kind = OPT_TEXT, .arg = "OUT", ROW(csv), .help = "one row per claim ('-' = standard output)"},
+    OPT_THREADS(claims_cli, threads, "measuring threads (default 1; the numbers are the same)"),
+    {.name = "seed", .kind = OPT_UINT, .arg = "S", ROW(seed), .max = UINT64_MAX, .dflt = "1", .flags = OPT_SETTING,
+     .help = "seed of the `random` convention's leads (default 1)"},
+    INPUT_SPECS(claims_cli, in),
+};
+#undef ROW
+
+static void usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "claims", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = usage};
 
 static void usage(FILE *f)
 {
@@ -32,28 +58,15 @@ static void usage(FILE *f)
         "and a verdict: supported, contradicted, not significant, or not testable.\n"
         "Without FILE: the shipped corpus corpora/whist-2000.pbn.gz and its store\n"
         "corpora/whist-2000.wdv (run from the source tree).\n"
-        "\n"
-        "  --values F.wdv  the double-dummy values of FILE's deals (without it, and\n"
-        "                  with FILE given, the dd claims are not testable)\n"
-        "  --claims FILE   the claims to test (default: the built-in claims.tbl)\n"
-        "  --csv OUT       one row per claim ('-' = standard output)\n"
-        "  --threads N     measuring threads (default 1; the numbers are the same)\n"
-        "  --seed S        seed of the `random` convention's leads (default 1)\n"
-        INPUT_OPTIONS_HELP
-        CLI_VERBOSITY_HELP
+        "\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
         "The report starts with what it rests on: the version, the command line, each\n"
         "file with its deals and their digest, the store and the claims file with\n"
         "their digests. Exit: 0 ok, 1 deals rejected or without a value in the store,\n"
         "2 usage, 3 an input or output that cannot be used (an input not read to its\n"
         "end: the report says INCOMPLETE).\n");
 }
-
-typedef struct {
-    const char *values, *claims, *csv;
-    uint64_t threads, seed;
-    input_opts io;
-    char io_text[3][64];
-} claims_cli;
 
 static void on_problem(void *ctx, const diag_t *d)
 {
@@ -241,50 +254,29 @@ static void convention_list(const claim_set *s, char *buf, size_t len)
         }
 }
 
-static int parse(int argc, char **argv, claims_cli *c)
+/* Parses the command line; -1 to go on (*first: the first file), else an
+ * exit status. */
+static int parse(int argc, char **argv, claims_cli *c, int *first)
 {
-    static const struct option LONG[] = {
-        {"values", required_argument, NULL, 'V'}, {"claims", required_argument, NULL, 'C'},
-        {"csv", required_argument, NULL, 'c'},    {"threads", required_argument, NULL, 'j'},
-        {"seed", required_argument, NULL, 's'},   {"help", no_argument, NULL, 'h'},
-        INPUT_LONG_OPTIONS,                       {NULL, 0, NULL, 0}};
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", LONG, NULL)) != -1) {
-        switch (opt) {
-        case 'h': usage(stdout); exit(EXIT_OK);
-        case 'V': c->values = optarg; break;
-        case 'C': c->claims = optarg; break;
-        case 'c': c->csv = optarg; break;
-        case 'j':
-            if (!cli_parse_count(PROG, "--threads", optarg, 1, 1024, &c->threads)) return EXIT_USAGE;
-            break;
-        case 's':
-            if (!cli_parse_u64(PROG, "--seed", optarg, 0, UINT64_MAX, &c->seed)) return EXIT_USAGE;
-            break;
-        default: {
-            int took = input_opts_take(&c->io, opt, optarg);
-            if (took == 1) {
-                int k = opt == OPT_INPUT_FORMAT ? 0 : opt == OPT_INPUT_TRUMP ? 1 : opt == OPT_INPUT_LEADER ? 2 : -1;
-                if (k >= 0) snprintf(c->io_text[k], sizeof c->io_text[k], "%s", optarg);
-                break;
-            }
-            if (took == 0) usage(stderr);
-            return EXIT_USAGE;
-        }
-        }
-    }
+    cli_input_init(&c->in);
+    int rc = opt_parse(&COMMAND, c, argc, argv, first, NULL);
+    if (rc >= 0) return rc;
+    c->io = c->in.io;
+    const char *given[3] = {c->in.format, c->in.trump, c->in.leader};
+    for (int k = 0; k < 3; k++)
+        if (given[k]) snprintf(c->io_text[k], sizeof c->io_text[k], "%s", given[k]);
     return -1;
 }
 
 int cmd_claims(int argc, char **argv)
 {
-    claims_cli c = {.threads = 1, .seed = 1};
-    input_opts_init(&c.io);
+    static claims_cli c;
+    memset(&c, 0, sizeof c);
+    c.threads = 1;
     snprintf(c.io_text[0], sizeof c.io_text[0], "auto");
     snprintf(c.io_text[1], sizeof c.io_text[1], "auto");
     snprintf(c.io_text[2], sizeof c.io_text[2], "the deal's");
-    int st = parse(argc, argv, &c);
+    int optind, st = parse(argc, argv, &c, &optind);
     if (st >= 0) return st;
     const char *const *files = (const char *const *)argv + optind;
     int nfiles = argc - optind;

@@ -1,47 +1,42 @@
 /* cmd_conventions.c -- `whistlab conventions`: the built-in opening-lead
  * conventions (name, what they do, source, options), or one's table text
  * to copy and edit (--table NAME). */
-#include <getopt.h>
 #include <stdio.h>
 #include "analyze/lead/lead.h"
 #include "cli/cli.h"
+#include "cli/options.h"
+
+typedef struct {
+    const char *table;
+} conventions_cli;
+
+static const opt_spec OPTIONS[] = {
+    {.name = "table", .kind = OPT_TEXT, .arg = "NAME", .at = offsetof(conventions_cli, table),
+     .help = "print the convention's table, to copy and edit (then run it\nwith whistlab lead --convention FILE)"},
+};
+
+static void conventions_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "conventions", .specs = OPTIONS, .n = 1, .help = conventions_usage};
 
 static void conventions_usage(FILE *f)
 {
     fprintf(f,
         "usage: whistlab conventions [--table NAME]\n"
         "Lists the built-in opening-lead conventions: name, what they do, source,\n"
-        "options (switched on as NAME+option).\n\n"
-        "  --table NAME   print the convention's table, to copy and edit (then run it\n"
-        "                 with whistlab lead --convention FILE)\n"
-        CLI_VERBOSITY_HELP);
+        "options (switched on as NAME+option).\n\n");
+    opt_print_list(f, &COMMAND);
 }
 
 int cmd_conventions(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"table", required_argument, NULL, 't'},
-        {0, 0, 0, 0},
-    };
-    const char *table = NULL;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (opt == 'h') {
-            conventions_usage(stdout);
-            return EXIT_OK;
-        } else if (opt == 't') {
-            table = optarg;
-        } else {
-            conventions_usage(stderr);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind != argc) {
+    conventions_cli c = {NULL};
+    int first, rc = opt_parse(&COMMAND, &c, argc, argv, &first, NULL);
+    if (rc >= 0) return rc;
+    if (first != argc) {
         conventions_usage(stderr);
         return EXIT_USAGE;
     }
+    const char *table = c.table;
     if (table) {
         const convention *c = convention_builtin(table);
         if (!c || !convention_text(c)) {

@@ -4,8 +4,25 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/deal_stream.h"
 #include "formats/writer.h"
+
+typedef struct {
+    cli_input in;
+    int to;
+} convert_cli;
+
+static const opt_spec OPTIONS[] = {
+    {.name = "to", .short_name = 't', .kind = OPT_CHOICE, .arg = "F", .at = offsetof(convert_cli, to),
+     .names = output_format_name, .help = "output format: {} (overrides the extension)"},
+    INPUT_SPECS(convert_cli, in),
+};
+
+static void convert_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "convert", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = convert_usage,
+                                    .verbosity = "(-q: no status line, no note of what the output cannot hold)"};
 
 static void convert_usage(FILE *f)
 {
@@ -13,50 +30,23 @@ static void convert_usage(FILE *f)
                "Converts deals; the output format follows OUT's name: .pbn, .pbn.gz (PBN with\n"
                "the whist tags Trump, TurnUp, Leader), .txt, .txt.gz (one line a deal), .wda (binary\n"
                "archive); '-' = PBN on standard output.\n"
-               "Games that only replay the deal before (other tables) are written once.\n\n"
-               "  --to F         output format: pbn, oneline or wda (overrides the extension)\n"
-               INPUT_OPTIONS_HELP
-               CLI_VERBOSITY_HELP
-               "                 (-q: no status line, no note of what the output cannot hold)\n"
-               "                 (with --trump/--leader the deals are written with them set)\n");
+               "Games that only replay the deal before (other tables) are written once.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f, "With --trump or --leader the deals are written with them set.\n");
 }
 
 int cmd_convert(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"to", required_argument, NULL, 't'},
-        INPUT_LONG_OPTIONS,
-        {0, 0, 0, 0},
-    };
-    input_opts io;
-    input_opts_init(&io);
-    deal_format out_fmt = FMT_AUTO;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "ht:", longopts, NULL)) != -1) {
-        int taken = input_opts_take(&io, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken) continue;
-        if (opt == 'h') {
-            convert_usage(stdout);
-            return EXIT_OK;
-        } else if (opt == 't') {
-            int f = deal_format_parse(optarg);
-            if (f != FMT_PBN && f != FMT_ONELINE && f != FMT_WDA) {
-                fprintf(stderr, "whistlab convert: --to %s: not pbn, oneline or wda\n", optarg);
-                return EXIT_USAGE;
-            }
-            out_fmt = (deal_format)f;
-        } else {
-            convert_usage(stderr);
-            return EXIT_USAGE;
-        }
-    }
+    convert_cli opts = {.to = FMT_AUTO};
+    cli_input_init(&opts.in);
+    int optind, rc = opt_parse(&COMMAND, &opts, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
     if (optind != argc - 2) {
         convert_usage(stderr);
         return EXIT_USAGE;
     }
+    const input_opts io = opts.in.io;
+    deal_format out_fmt = (deal_format)opts.to;
     const char *in_path = argv[optind], *out_path = argv[optind + 1];
     /* issue 25 item 6: the output is not the input */
     const cli_files input[] = {CLI_FILE("the input", in_path)}, output[] = {CLI_FILE("the output", out_path)};

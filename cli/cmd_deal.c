@@ -2,7 +2,6 @@
  * at the table (deal_gen.h), optionally filtered by a --where condition on
  * the hands (deal_filter.h), with cards fixed in advance (deal_predeal.h),
  * written to a .wda archive, PBN or one-line. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +9,90 @@
 #include <unistd.h>
 #include "analyze/deal/deal_gen.h"
 #include "cli/cli.h"
+#include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/wda.h"
 #include "formats/writer.h"
+
+typedef struct {
+    deal_gen_opts go;
+    deal_predeal pre;
+    const char *out_path, *where;
+    int to;
+    uint64_t threads;
+} deal_cli;
+
+static bool take_predeal(void *field, const char *value, char *why, size_t len)
+{
+    diag_t d = {0};
+    if (deal_predeal_add(field, value, &d)) return true;
+    snprintf(why, len, "%s", d.reason);
+    return false;
+}
+
+static bool take_turnup(void *field, const char *value, char *why, size_t len)
+{
+    card_t c = card_parse(value);
+    if (c == CARD_NONE) {
+        snprintf(why, len, "not a card (e.g. H7)");
+        return false;
+    }
+    ((deal_predeal *)field)->turnup = c;
+    return true;
+}
+
+static bool take_trump(void *field, const char *value, char *why, size_t len)
+{
+    int suit = value[0] && !value[1] ? suit_from_char(value[0]) : -1;
+    if (suit < 0) {
+        snprintf(why, len, "expected S, H, D or C");
+        return false;
+    }
+    ((deal_predeal *)field)->trump = suit;
+    return true;
+}
+
+#define ROW(f) .at = offsetof(deal_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "count", .short_name = 'n', .kind = OPT_COUNT, .arg = "N", ROW(go.wanted), .max = UINT64_MAX,
+     .dflt = "10", .help = "deals to write (default 10; suffixes k and m: 10m)"},
+    {.name = "seed", .kind = OPT_COUNT, .arg = "S", ROW(go.seed), .max = UINT64_MAX, .dflt = "1",
+     .help = "seed of the generator (default 1)"},
+    {.name = "output", .short_name = 'o', .kind = OPT_TEXT, .arg = "FILE", ROW(out_path), .dflt = "-",
+     .help = "output: .wda (binary archive), .pbn, .pbn.gz, .txt, .txt.gz;\n"
+             "'-' (default) = one-line deals on standard output"},
+    {.name = "to", .kind = OPT_CHOICE, .arg = "F", ROW(to), .names = output_format_name,
+     .help = "output format: {} (overrides the name)"},
+    {.name = "where", .kind = OPT_TEXT, .arg = "EXPR", ROW(where),
+     .help = "keep only the deals that meet EXPR, numbered 1, 2, 3..., e.g.\n"
+             "'trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)'\n"
+             "functions: len(SEAT, SUIT), trumps, longest, shortest (SEAT),\n"
+             "hcp(SEAT [, SUIT]), honours(SEAT), count/holds(SEAT, \"AKQ\", SUIT),\n"
+             "shape(SEAT) == \"5431\" (any order; \"5=4=3=1\": S H D C order);\n"
+             "seats leader second third dealer north east south west; suits\n"
+             "spades hearts diamonds clubs trumps longest_suit shortest_suit;\n"
+             "&& || ! == != < <= > >= + - ( )"},
+    {.name = "max-dealt", .kind = OPT_COUNT, .arg = "M", ROW(go.max_dealt), .min = 1, .max = UINT64_MAX,
+     .help = "with --where, give up after dealing M deals (default 1000 N)"},
+    {.name = "skip", .kind = OPT_COUNT, .arg = "K", ROW(go.start), .max = UINT64_MAX,
+     .help = "start at deal K of the seed's stream (board K+1), to split\na corpus across machines"},
+    {.name = "threads", .short_name = 'j', .kind = OPT_UINT, .arg = "T", ROW(threads), .min = 1,
+     .max = OPT_THREADS_MAX, .help = "dealing threads (default: one per CPU; the deals are the same)"},
+    {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(pre), .take = take_predeal,
+     .help = "fixed cards, the rest dealt uniformly at random (repeat it for\n"
+             "several seats): SEAT leader, second, third or dealer (relative to\n"
+             "each board's dealer) or north, east, south, west; HAND in whole or\n"
+             "part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'"},
+    {.name = "turnup", .kind = OPT_CALL, .arg = "CARD", ROW(pre), .take = take_turnup,
+     .help = "the dealer's turned-up last card (it fixes trumps), e.g. H7"},
+    {.name = "trump", .kind = OPT_CALL, .arg = "S|H|D|C", ROW(pre), .take = take_trump,
+     .help = "trumps fixed: the dealer turns up one of them (uniformly)"},
+};
+#undef ROW
+
+static void deal_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "deal", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = deal_usage};
 
 static void deal_usage(FILE *f)
 {
@@ -19,32 +100,9 @@ static void deal_usage(FILE *f)
             "usage: whistlab deal [-n N] [--seed S] [-o FILE] [--where EXPR] [options]\n"
             "Deals N uniformly random whist deals: the deal passes to the left each board\n"
             "(North deals board 1), the dealer's last card is turned up and fixes trumps.\n"
-            "A seed gives the same deals on every machine and for any number of threads.\n\n"
-            "  -n, --count N    deals to write (default 10; suffixes k and m: 10m)\n"
-            "  --seed S         seed of the generator (default 1)\n"
-            "  -o FILE          output: .wda (binary archive), .pbn, .pbn.gz, .txt, .txt.gz;\n"
-            "                   '-' (default) = one-line deals on standard output\n"
-            "  --to F           output format: wda, pbn or oneline (overrides the name)\n"
-            "  --where EXPR     keep only the deals that meet EXPR, numbered 1, 2, 3..., e.g.\n"
-            "                   'trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)'\n"
-            "                   functions: len(SEAT, SUIT), trumps, longest, shortest (SEAT),\n"
-            "                   hcp(SEAT [, SUIT]), honours(SEAT), count/holds(SEAT, \"AKQ\", SUIT),\n"
-            "                   shape(SEAT) == \"5431\" (any order; \"5=4=3=1\": S H D C order);\n"
-            "                   seats leader second third dealer north east south west; suits\n"
-            "                   spades hearts diamonds clubs trumps longest_suit shortest_suit;\n"
-            "                   && || ! == != < <= > >= + - ( )\n"
-            "  --max-dealt M    with --where, give up after dealing M deals (default 1000 N)\n"
-            "  --skip K         start at deal K of the seed's stream (board K+1), to split\n"
-            "                   a corpus across machines\n"
-            "  -j, --threads T  dealing threads (default: one per CPU; the deals are the same)\n"
-            "  --predeal SEAT=HAND\n"
-            "                   fixed cards, the rest dealt uniformly at random (repeat it for\n"
-            "                   several seats): SEAT leader, second, third or dealer (relative to\n"
-            "                   each board's dealer) or north, east, south, west; HAND in whole or\n"
-            "                   part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'\n"
-            "  --turnup CARD    the dealer's turned-up last card (it fixes trumps), e.g. H7\n"
-            "  --trump S|H|D|C  trumps fixed: the dealer turns up one of them (uniformly)\n"
-            CLI_VERBOSITY_HELP
+            "A seed gives the same deals on every machine and for any number of threads.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
             "A status line on stderr says what was written (not with -q). Until it is whole\n"
             "the output is FILE.tmp.XXXXXX beside FILE (removed on SIGINT, SIGTERM, SIGHUP).\n"
             "exit status: 0 ok, 1 fewer deals met --where than asked for, 2 usage,\n"
@@ -103,99 +161,23 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* How the user wrote option opt: "-n/--count", "--seed". */
-static const char *option_name(const struct option *longopts, int opt)
-{
-    static char buf[48];
-    for (const struct option *o = longopts; o->name; o++)
-        if (o->val == opt) {
-            if (opt < 0x100) snprintf(buf, sizeof buf, "-%c/--%s", opt, o->name);
-            else snprintf(buf, sizeof buf, "--%s", o->name);
-            return buf;
-        }
-    return "an option";
-}
-
-/* A count of deal (digits with an optional k or m), as every numeric
- * option is read (cli_parse_count); false after its message. */
-static bool count_option(const struct option *longopts, int opt, const char *text, uint64_t min, uint64_t max,
-                         uint64_t *v)
-{
-    return cli_parse_count("whistlab deal", option_name(longopts, opt), text, min, max, v);
-}
-
 int cmd_deal(int argc, char **argv)
 {
-    enum { OPT_SEED = 0x2000, OPT_TO, OPT_WHERE, OPT_MAX_DEALT, OPT_SKIP, OPT_PREDEAL, OPT_TURNUP, OPT_TRUMP };
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"count", required_argument, NULL, 'n'},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"to", required_argument, NULL, OPT_TO},
-        {"where", required_argument, NULL, OPT_WHERE},
-        {"max-dealt", required_argument, NULL, OPT_MAX_DEALT},
-        {"skip", required_argument, NULL, OPT_SKIP},
-        {"threads", required_argument, NULL, 'j'},
-        {"predeal", required_argument, NULL, OPT_PREDEAL},
-        {"turnup", required_argument, NULL, OPT_TURNUP},
-        {"trump", required_argument, NULL, OPT_TRUMP},
-        {0, 0, 0, 0},
-    };
-    deal_gen_opts go = {.seed = 1, .wanted = 10};
-    deal_predeal pre;
-    deal_predeal_init(&pre);
+    static deal_cli c;
+    memset(&c, 0, sizeof c);
+    deal_predeal_init(&c.pre);
     diag_t pdiag = {0};
-    const char *out_path = "-", *where = NULL;
-    deal_format fmt = FMT_AUTO;
-    uint64_t threads = 0;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hn:o:j:", longopts, NULL)) != -1) {
-        bool ok = true;
-        switch (opt) {
-        case 'h': deal_usage(stdout); return EXIT_OK;
-        case 'n': ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.wanted); break;
-        case OPT_SEED: ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.seed); break;
-        case 'o': out_path = optarg; break;
-        case OPT_TO: {
-            int f = deal_format_parse(optarg);
-            ok = f == FMT_PBN || f == FMT_ONELINE || f == FMT_WDA;
-            fmt = (deal_format)f;
-            break;
-        }
-        case OPT_WHERE: where = optarg; break;
-        case OPT_MAX_DEALT: ok = count_option(longopts, opt, optarg, 1, UINT64_MAX, &go.max_dealt); break;
-        case OPT_SKIP: ok = count_option(longopts, opt, optarg, 0, UINT64_MAX, &go.start); break;
-        case 'j': ok = count_option(longopts, opt, optarg, 1, 256, &threads); break;
-        case OPT_PREDEAL:
-            if (!deal_predeal_add(&pre, optarg, &pdiag)) {
-                fprintf(stderr, "whistlab deal: --predeal %s\n", pdiag.reason);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_TURNUP:
-            pre.turnup = card_parse(optarg);
-            ok = pre.turnup != CARD_NONE;
-            break;
-        case OPT_TRUMP:
-            pre.trump = optarg[0] && !optarg[1] ? suit_from_char(optarg[0]) : -1;
-            ok = pre.trump >= 0;
-            break;
-        default: deal_usage(stderr); return EXIT_USAGE;
-        }
-        if (!ok) {
-            if (opt == OPT_TO || opt == OPT_TURNUP || opt == OPT_TRUMP) /* a count's message is printed */
-                fprintf(stderr, "whistlab deal: %s %s: %s (see whistlab deal --help)\n",
-                        option_name(longopts, opt), optarg, opt == OPT_TO ? "expected wda, pbn or oneline"
-                        : opt == OPT_TURNUP ? "not a card (e.g. H7)" : "expected S, H, D or C");
-            return EXIT_USAGE;
-        }
-    }
+    int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
     if (optind != argc) {
         deal_usage(stderr);
         return EXIT_USAGE;
     }
+    deal_gen_opts go = c.go;
+    deal_predeal pre = c.pre;
+    const char *out_path = c.out_path, *where = c.where;
+    deal_format fmt = (deal_format)c.to;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     if (!where && (go.start > UINT32_MAX || go.wanted > UINT32_MAX - go.start)) { /* no wrap round 2^64 */
         fprintf(stderr, "whistlab deal: board numbers would pass %u\n", UINT32_MAX);
         return EXIT_USAGE;
@@ -205,7 +187,7 @@ int cmd_deal(int argc, char **argv)
         return EXIT_USAGE;
     }
     go.predeal = &pre;
-    go.threads = threads ? (unsigned)threads : cpus > 0 ? (unsigned)cpus : 1;
+    go.threads = c.threads ? (unsigned)c.threads : cpus > 0 ? (unsigned)cpus : 1;
     deal_filter *filter = NULL;
     if (where) {
         diag_t why = {0};

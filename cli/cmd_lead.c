@@ -11,7 +11,9 @@
 #include "analyze/play/sd_view.h"
 #include "cli/cli.h"
 #include "cli/cmd_lead_sim.h"
+#include "cli/convention_opts.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
@@ -33,8 +35,82 @@ typedef struct {
     /* --values: each lead's double-dummy value from a store of solved
      * leads (files only) */
     const dd_store *values;
+    dd_store *values_store; /* the same, to close */
     FILE *report; /* --simulate's tables as text: stdout, or stderr when a CSV goes there */
 } lead_opts;
+
+/* The command line's values, before they are checked together. */
+typedef struct {
+    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents;
+    conventions_text conventions; /* every --convention, 'all' spelled out */
+    bool explain, signals;
+    uint64_t seed, simulate, threads;
+    int eval;
+    unsigned ext;
+    cli_input in;
+} lead_cli;
+
+static const char *const EVALS[] = {"dd", "play", "both", NULL};
+enum { EVAL_DD, EVAL_PLAY, EVAL_BOTH };
+
+/* --ext: the players' extended rules. */
+static bool take_ext(void *field, const char *value, char *why, size_t len)
+{
+    diag_t d = {0};
+    if (sd_ext_parse(value, field, &d)) return true;
+    snprintf(why, len, "%s", d.reason);
+    return false;
+}
+
+#define ROW(f) .at = offsetof(lead_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "hand", .kind = OPT_TEXT, .arg = "H", ROW(hand),
+     .help = "the leader's hand: 'S:KJ8432 H:Q963 D:AK C:Q' or 'KJ8432.Q963.AK.Q'"},
+    {.name = "trump", .kind = OPT_TEXT, .arg = "T", ROW(trump),
+     .help = "with --hand: the trump suit (S, H, D, C, or NT); with files:\ntrumps for deals without them: S|H|D|C, turnup, each,\ncontract (bridge files), auto (default: the deal's own)"},
+    {.name = "turnup", .kind = OPT_TEXT, .arg = "C", ROW(turnup),
+     .help = "with --hand: the dealer's turned card (H7); it names the trumps"},
+    {.name = "convention", .alias = "conventions", .kind = OPT_CALL, .arg = "C", ROW(conventions),
+     .take = conventions_add,
+     .help = "a built-in name, a table file, NAME+option (long-suit+minneapolis)\n"
+             "or 'all' (the default: every built-in but dd-best); repeatable,\nor comma-separated"},
+    {.name = "explain", ROW(explain), .help = "name the rules that chose the suit and the card, with a gloss"},
+    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(seed), .max = UINT64_MAX,
+     .help = "seed of the `random` convention (default 0); it also seeds\nthe layouts of --simulate"},
+    {.name = "csv", .kind = OPT_TEXT, .arg = "F", ROW(csv),
+     .help = "write the leads as CSV to F ('-' = standard output) instead of\n"
+             "text; columns: file,line,board,leader,hand,trump,turnup,\nconvention,lead,suit_rule,card_rule;\n"
+             "with --simulate: the tables, one row per lead (see below)"},
+    {.name = "simulate", .kind = OPT_UINT, .arg = "N", ROW(simulate), .min = 1, .max = UINT64_MAX,
+     .help = "a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
+             "the dealer's, drawn from the trumps left unless --turnup names it)\n"
+             "and value every card of the hand on each, for the hand given or\nthe eldest hand of each deal of the files"},
+    {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(eval), .choices = EVALS,
+     .help = "with --simulate: dd (one DDS solve a layout; the default), play\n"
+             "(the rule-based players after each forced lead, the leader's side\nby each --convention) or both"},
+    {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(opponents), .take = convention_take, .dflt = "long-suit",
+     .help = "with play: the dealer's side's convention (default long-suit;\n'same': each convention against itself)"},
+    {.name = "signals", ROW(signals), .help = "with play: the players' signals"},
+    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", ROW(ext), .take = take_ext,
+     .help = "with play: the players' extended rules"},
+    OPT_THREADS(lead_cli, threads, "with --simulate: solver threads (default: as many as DDS has);\n"
+                                   "the tables are the same for any number"),
+    {.name = "csv-layouts", .kind = OPT_TEXT, .arg = "F", ROW(layouts),
+     .help = "with --simulate: every layout, one row per lead and evaluation\n"
+             "(file line board layout dealer turnup north east south west eval\nconvention lead tricks)"},
+    {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
+     .help = "with files: each lead's double-dummy value (tricks of the\n"
+             "leader's side, and the best lead's) from the store of solved\nleads of those files (whistlab solve)"},
+    INPUT_SPEC_FORMAT(lead_cli, in),
+    INPUT_SPEC_LEADER(lead_cli, in),
+    INPUT_SPEC_WHERE(lead_cli, in),
+};
+#undef ROW
+
+static void lead_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "lead", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = lead_usage,
+                                    .verbosity = "(-q: no closing line of the deals read)"};
 
 static void lead_usage(FILE *f)
 {
@@ -42,43 +118,9 @@ static void lead_usage(FILE *f)
         "usage: whistlab lead --hand HAND --trump S|H|D|C|NT [--turnup CARD] [options]\n"
         "       whistlab lead [options] FILE...\n"
         "Prints the opening lead each convention chooses: for the hand given, or for\n"
-        "the eldest hand of every deal in the files (the rules: analyze/lead/RULES.md).\n\n"
-        "  --hand H         the leader's hand: 'S:KJ8432 H:Q963 D:AK C:Q' or 'KJ8432.Q963.AK.Q'\n"
-        "  --trump T        with --hand: the trump suit (S, H, D, C, or NT); with files:\n"
-        "                   the trump policy below\n"
-        "  --turnup C       with --hand: the dealer's turned card (H7); it names the trumps\n"
-        "  --convention C   a built-in name, a table file, NAME+option (long-suit+minneapolis)\n"
-        "                   or 'all' (the default: every built-in but dd-best); repeatable,\n"
-        "                   or comma-separated\n"
-        "  --explain        name the rules that chose the suit and the card, with a gloss\n"
-        "  --seed N         seed of the `random` convention (default 0)\n"
-        "  --csv F          write the leads as CSV to F ('-' = standard output) instead of\n"
-        "                   text; columns: file,line,board,leader,hand,trump,turnup,\n"
-        "                   convention,lead,suit_rule,card_rule;\n"
-        "                   with --simulate: the tables, one row per lead (see below)\n"
-        "  --simulate N     a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
-        "                   the dealer's, drawn from the trumps left unless --turnup names it)\n"
-        "                   and value every card of the hand on each, for the hand given or\n"
-        "                   the eldest hand of each deal of the files\n"
-        "  --eval E         with --simulate: dd (one DDS solve a layout; the default), play\n"
-        "                   (the rule-based players after each forced lead, the leader's side\n"
-        "                   by each --convention) or both\n"
-        "  --opponents C    with play: the dealer's side's convention (default long-suit;\n"
-        "                   'same': each convention against itself)\n"
-        "  --signals, --ext X4,X5,...\n"
-        "                   with play: the players' signals and extended rules\n"
-        "  --threads N      with --simulate: solver threads (default: as many as DDS has);\n"
-        "                   the tables are the same for any number\n"
-        "  --csv-layouts F  with --simulate: every layout, one row per lead and evaluation\n"
-        "                   (file line board layout dealer turnup north east south west eval\n"
-        "                   convention lead tricks)\n"
-        "  (--seed N also seeds the layouts of --simulate)\n"
-        "  --values F.wdv   with files: each lead's double-dummy value (tricks of the\n"
-        "                   leader's side, and the best lead's) from the store of solved\n"
-        "                   leads of those files (whistlab solve)\n"
-        INPUT_OPTIONS_HELP
-        CLI_VERBOSITY_HELP
-        "                   (-q: no closing line of the deals read)\n"
+        "the eldest hand of every deal in the files (the rules: analyze/lead/RULES.md).\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
         "\nEvery deal read is accounted for: a deal that cannot be analysed is reported as\n"
         "file:line: reason (exit status 1). See 'whistlab conventions' for the built-ins.\n");
 }
@@ -351,183 +393,95 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     return value_status > status ? value_status : status;
 }
 
-int cmd_lead(int argc, char **argv)
+/* The options checked together, the conventions opened and the outputs
+ * made ready; EXIT_OK to go on. */
+static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, int nfiles)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"hand", required_argument, NULL, 'H'},
-        {"turnup", required_argument, NULL, 'u'},
-        {"convention", required_argument, NULL, 'c'},
-        {"explain", no_argument, NULL, 'x'},
-        {"seed", required_argument, NULL, 's'},
-        {"csv", required_argument, NULL, 'o'},
-        {"simulate", required_argument, NULL, 'S'},
-        {"eval", required_argument, NULL, 'e'},
-        {"opponents", required_argument, NULL, 'O'},
-        {"signals", no_argument, NULL, 'G'},
-        {"ext", required_argument, NULL, 'X'},
-        {"threads", required_argument, NULL, 'j'},
-        {"csv-layouts", required_argument, NULL, 'L'},
-        {"values", required_argument, NULL, 'V'},
-        INPUT_LONG_OPTIONS,
-        {0, 0, 0, 0},
-    };
-    static lead_opts o;
-    memset(&o, 0, sizeof o);
-    o.text = true;
-    o.sim.dd = true;
-    const char *opponents = "long-suit", *layouts_path = NULL, *values_path = NULL;
-    dd_store *store = NULL;
-    input_opts io;
-    input_opts_init(&io);
-    const char *hand = NULL, *trump = NULL, *turnup = NULL, *csv_path = NULL;
-    static char conventions_given[4096]; /* every --convention, for their table files */
-    conventions_given[0] = 0;
-    int status = EXIT_OK, opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (opt == OPT_INPUT_TRUMP) {
-            trump = optarg; /* a suit with --hand, a policy with files: read below */
-            continue;
-        }
-        int taken = input_opts_take(&io, opt, optarg);
-        if (taken < 0) status = EXIT_USAGE;
-        if (taken) continue;
-        switch (opt) {
-        case 'h': lead_usage(stdout); free_conventions(&o); return EXIT_OK;
-        case 'H': hand = optarg; break;
-        case 'u': turnup = optarg; break;
-        case 'x': o.explain = true; break;
-        case 'o': csv_path = optarg; break;
-        case 's':
-            if (!cli_parse_u64("whistlab lead", "--seed", optarg, 0, UINT64_MAX, &o.seed)) status = EXIT_USAGE;
-            break;
-        case 'S':
-            if (!cli_parse_u64("whistlab lead", "--simulate", optarg, 1, UINT64_MAX, &o.sim.layouts))
-                status = EXIT_USAGE;
-            break;
-        case 'j': {
-            uint64_t n;
-            if (!cli_parse_u64("whistlab lead", "--threads", optarg, 1, 64, &n)) status = EXIT_USAGE;
-            else o.sim.threads = (int)n;
-            break;
-        }
-        case 'e':
-            o.sim.dd = strcmp(optarg, "dd") == 0 || strcmp(optarg, "both") == 0;
-            o.sim.play = strcmp(optarg, "play") == 0 || strcmp(optarg, "both") == 0;
-            if (!o.sim.dd && !o.sim.play) {
-                fprintf(stderr, "whistlab lead: --eval %s: expected dd, play or both\n", optarg);
-                status = EXIT_USAGE;
-            }
-            break;
-        case 'O': opponents = optarg; break;
-        case 'G': o.sim.signals = true; break;
-        case 'X': {
-            diag_t why = {0};
-            if (!sd_ext_parse(optarg, &o.sim.ext, &why)) {
-                fprintf(stderr, "whistlab lead: %.159s\n", why.reason); /* cut as it always was */
-                status = EXIT_USAGE;
-            }
-            break;
-        }
-        case 'L': layouts_path = optarg; break;
-        case 'V': values_path = optarg; break;
-        case 'c': {
-            char buf[1024];
-            snprintf(buf, sizeof buf, "%s", optarg);
-            size_t used = strlen(conventions_given);
-            snprintf(conventions_given + used, sizeof conventions_given - used, ",%s", optarg);
-            char *save;
-            for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-                if (!add_convention(&o, tok)) status = EXIT_USAGE;
-            break;
-        }
-        default: lead_usage(stderr); free_conventions(&o); return EXIT_USAGE;
-        }
-    }
-    bool files = optind < argc;
-    if (status == EXIT_OK && hand && files) {
-        fprintf(stderr, "whistlab lead: give --hand or files, not both\n");
-        status = EXIT_USAGE;
-    }
-    if (status == EXIT_OK && !hand && !files) {
+    if (c->hand && nfiles) return opt_usage("lead", "give --hand or files, not both");
+    if (!c->hand && !nfiles) {
         lead_usage(stderr);
-        status = EXIT_USAGE;
+        return EXIT_USAGE;
     }
-    if (status == EXIT_OK && !hand && turnup) {
-        fprintf(stderr, "whistlab lead: --turnup goes with --hand (files carry their own turn-up)\n");
-        status = EXIT_USAGE;
-    }
-    if (status == EXIT_OK && hand && io.where) {
-        fprintf(stderr, "whistlab lead: --where keeps deals of files; it does not go with --hand\n");
-        status = EXIT_USAGE;
-    }
-    if (status == EXIT_OK && files && trump && input_opts_take(&io, OPT_INPUT_TRUMP, trump) < 0)
-        status = EXIT_USAGE;
-    if (status == EXIT_OK && o.n == 0) add_convention(&o, "all");
+    if (!c->hand && c->turnup)
+        return opt_usage("lead", "--turnup goes with --hand (files carry their own turn-up)");
+    if (c->hand && c->in.io.where)
+        return opt_usage("lead", "--where keeps deals of files; it does not go with --hand");
+    char why[256];
+    if (nfiles && c->trump && !input_take_trump(&c->in, c->trump, why, sizeof why))
+        return opt_usage("lead", "--trump %s: %s", c->trump, why);
+    *io = c->in.io;
+    char list[CONVENTIONS_LEN];
+    snprintf(list, sizeof list, "%s", c->conventions[0] ? c->conventions : "all");
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (!add_convention(o, tok)) return EXIT_USAGE;
+    o->explain = c->explain;
+    o->seed = c->seed;
+    o->sim.layouts = c->simulate;
+    o->sim.threads = (int)c->threads;
+    o->sim.dd = c->eval != EVAL_PLAY;
+    o->sim.play = c->eval != EVAL_DD;
+    o->sim.signals = c->signals;
+    o->sim.ext = c->ext;
     /* issue 25 item 6: no output is one of the files read */
-    static char digests[8192];
+    static char given[CONVENTIONS_LEN + 512], digests[8192];
+    snprintf(given, sizeof given, "%s,%s", c->conventions, c->opponents);
     const char *table_files[64];
-    size_t given = strlen(conventions_given);
-    snprintf(conventions_given + given, sizeof conventions_given - given, ",%s", opponents);
-    int ntables = cli_table_files(conventions_given, digests, sizeof digests, table_files, 64);
-    const cli_files lead_inputs[] = {CLI_FILES("the corpus", argv + optind, argc - optind),
-                                     CLI_FILE("--values", values_path),
-                                     CLI_FILES("the convention table", table_files, ntables)};
-    const cli_files lead_outputs[] = {CLI_FILE("--csv", csv_path), CLI_FILE("--csv-layouts", layouts_path)};
-    if (status == EXIT_OK && !cli_outputs_apart("whistlab lead", lead_outputs, 2, lead_inputs, 3))
-        status = EXIT_USAGE;
-    if (status == EXIT_OK && values_path && (hand || o.sim.layouts)) {
-        fprintf(stderr, "whistlab lead: --values goes with files (without --simulate): a store holds "
-                        "the values of a corpus's deals\n");
-        status = EXIT_USAGE;
-    } else if (status == EXIT_OK && values_path) {
-        if (!(store = input_opts_open_values(&io, values_path, "whistlab lead"))) status = EXIT_FAILURE_IO;
-        o.values = store;
-    }
-    if (status == EXIT_OK && !o.sim.layouts && (layouts_path || o.sim.play || o.sim.threads)) {
-        fprintf(stderr, "whistlab lead: --eval, --threads and --csv-layouts go with --simulate N\n");
-        status = EXIT_USAGE;
-    }
-    if (status == EXIT_OK && o.sim.layouts) {
-        o.report = cli_report_stream("whistlab lead", csv_path, layouts_path);
-        if (!o.report) status = EXIT_USAGE;
-    }
-    if (status == EXIT_OK && o.sim.layouts) {
-        status = sim_setup(&o, opponents, csv_path, layouts_path);
-        csv_path = NULL;
+    int ntables = cli_table_files(given, digests, sizeof digests, table_files, 64);
+    const cli_files inputs[] = {CLI_FILES("the corpus", files, nfiles), CLI_FILE("--values", c->values),
+                                CLI_FILES("the convention table", table_files, ntables)};
+    const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts)};
+    if (!cli_outputs_apart("whistlab lead", outputs, 2, inputs, 3)) return EXIT_USAGE;
+    if (c->values && (c->hand || o->sim.layouts))
+        return opt_usage("lead", "--values goes with files (without --simulate): a store holds the values of a "
+                        "corpus's deals");
+    if (c->values && !(o->values_store = input_opts_open_values(io, c->values, "whistlab lead")))
+        return EXIT_FAILURE_IO;
+    o->values = o->values_store;
+    if (!o->sim.layouts && (c->layouts || o->sim.play || o->sim.threads))
+        return opt_usage("lead", "--eval, --threads and --csv-layouts go with --simulate N");
+    if (o->sim.layouts) {
+        if (!(o->report = cli_report_stream("whistlab lead", c->csv, c->layouts))) return EXIT_USAGE;
+        return sim_setup(o, c->opponents, c->csv, c->layouts);
     }
     diag_t err = {0};
-    if (status == EXIT_OK && csv_path) {
-        o.csv = csv_out_open(csv_path, CSV_COLUMNS, CSV_NCOLS, &err);
-        if (!o.csv) {
+    if (c->csv && !(o->csv = csv_out_open(c->csv, CSV_COLUMNS, CSV_NCOLS, &err))) {
+        cli_error("whistlab lead", &err);
+        return EXIT_FAILURE_IO;
+    }
+    o->text = !o->csv;
+    return EXIT_OK;
+}
+
+/* Closes o's tables and frees what it holds; status, or EXIT_FAILURE_IO
+ * when a table could not be written whole. */
+static int lead_close(lead_opts *o, int status)
+{
+    diag_t err = {0};
+    csv_out *tables[] = {o->csv, o->sim_tables, o->sim_layouts};
+    for (int i = 0; i < 3; i++)
+        if (tables[i] && !csv_out_close(tables[i], &err)) {
             cli_error("whistlab lead", &err);
             status = EXIT_FAILURE_IO;
-        } else {
-            o.text = false;
         }
-    }
-    if (status == EXIT_OK) {
-        if (hand) {
-            status = lead_hand(&o, hand, trump, turnup);
-        } else {
-            status = lead_files(&o, &io, argv + optind, argc - optind);
-        }
-    }
-    if (o.csv && !csv_out_close(o.csv, &err)) {
-        cli_error("whistlab lead", &err);
-        status = EXIT_FAILURE_IO;
-    }
-    if (o.sim_tables && !csv_out_close(o.sim_tables, &err)) {
-        cli_error("whistlab lead", &err);
-        status = EXIT_FAILURE_IO;
-    }
-    if (o.sim_layouts && !csv_out_close(o.sim_layouts, &err)) {
-        cli_error("whistlab lead", &err);
-        status = EXIT_FAILURE_IO;
-    }
-    convention_free(o.opponents);
-    free_conventions(&o);
-    dd_store_close(store);
+    convention_free(o->opponents);
+    free_conventions(o);
+    dd_store_close(o->values_store);
     return status;
+}
+
+int cmd_lead(int argc, char **argv)
+{
+    static lead_opts o;
+    static lead_cli c;
+    memset(&o, 0, sizeof o);
+    memset(&c, 0, sizeof c);
+    o.text = true;
+    cli_input_init(&c.in);
+    int first, status = opt_parse(&COMMAND, &c, argc, argv, &first, NULL);
+    if (status >= 0) return status;
+    input_opts io;
+    status = lead_setup(&o, &c, &io, argv + first, argc - first);
+    if (status == EXIT_OK)
+        status = c.hand ? lead_hand(&o, c.hand, c.trump, c.turnup) : lead_files(&o, &io, argv + first, argc - first);
+    return lead_close(&o, status);
 }

@@ -2,12 +2,31 @@
  * shards of one replay run and prints the run's report, which with every
  * shard present equals the unsplit run's (PARTIAL when some are missing
  * and --partial allows it); --plot DIR draws its figures (cmd_plot.h). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
+#include "cli/options.h"
 #include "cli/replay_report.h"
+
+typedef struct {
+    const char *save, *csv_summary, *plot_dir;
+    bool partial;
+} merge_cli;
+
+#define ROW(f) .at = offsetof(merge_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "partial", ROW(partial), .help = "a report of the shards given, marked PARTIAL, when some are missing"},
+    {.name = "save", .kind = OPT_TEXT, .arg = "OUT.wls", ROW(save), .help = "the merged state file"},
+    {.name = "csv-summary", .kind = OPT_TEXT, .arg = "FILE", ROW(csv_summary),
+     .help = "the report as a tidy table ('-' = standard output)"},
+    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir), .help = "the figures (see whistlab plot)"},
+};
+#undef ROW
+
+static void merge_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "merge", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = merge_usage};
 
 static void merge_usage(FILE *f)
 {
@@ -17,55 +36,37 @@ static void merge_usage(FILE *f)
                "and prints the report; with every shard present it equals the unsplit run.\n"
                "A set of shards that does not cover the run is refused, naming the missing\n"
                "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
-               "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n"
-               "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
+               "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f, "exit status: 0 ok, 1 some deals were rejected or shards are missing, 2 usage,\n"
                "3 a file cannot be read or does not belong to the same run, or an input of the\n"
                "run was not read to its end (the report says INCOMPLETE), or --plot failed\n"
                "A status line on stderr says how many state files were merged (not with -q;\n"
-               "with -v, a line per file: its shards and deals).\n"
-               CLI_VERBOSITY_HELP);
+               "with -v, a line per file: its shards and deals).\n");
 }
 
 int cmd_merge(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"save", required_argument, NULL, 'w'},
-        {"csv-summary", required_argument, NULL, 'M'},
-        {"plot", required_argument, NULL, 'P'},
-        {"partial", no_argument, NULL, 'p'},
-        {NULL, 0, NULL, 0},
-    };
     static wls_file total, part;
     static char config_copy[WLS_TEXT_MAX];
     static replay_settings s;
     static provenance prov;
     static char command[8192];
-    const char *save = NULL, *csv_summary = NULL, *plot_dir = NULL;
-    bool partial = false;
     provenance_command(command, sizeof command, "whistlab", argc, argv);
-    optind = 1;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'h': merge_usage(stdout); return EXIT_OK;
-        case 'w': save = optarg; break;
-        case 'M': csv_summary = optarg; break;
-        case 'P': plot_dir = optarg; break;
-        case 'p': partial = true; break;
-        default: merge_usage(stderr); return EXIT_USAGE;
-        }
-    }
+    merge_cli c = {.partial = false};
+    int optind, prc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
+    if (prc >= 0) return prc;
     if (optind == argc) {
         merge_usage(stderr);
         return EXIT_USAGE;
     }
+    const char *save = c.save, *csv_summary = c.csv_summary, *plot_dir = c.plot_dir;
+    bool partial = c.partial;
     /* issue 25 item 6: no output is one of the state files merged */
     const cli_files merged[] = {CLI_FILES("the state file", argv + optind, argc - optind)};
     const cli_files outputs[] = {CLI_FILE("--save", save), CLI_FILE("--csv-summary", csv_summary),
                                  CLI_PLOT_DIR(plot_dir)};
     if (!cli_outputs_apart("whistlab merge", outputs, 3, merged, 1)) return EXIT_USAGE;
-    int prc;
     FILE *report = cli_report_stream("whistlab merge", csv_summary, NULL);
     if (!report) return EXIT_USAGE;
     if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;

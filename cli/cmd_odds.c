@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
 #include "stats/odds_report.h"
@@ -35,6 +36,10 @@ typedef struct {
     int threads;
     input_opts io;
     char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
+    /* the command line's values, before they are checked together */
+    cli_input in;
+    uint64_t fit_mc_n, seed_n, threads_n;
+    bool list, any_table;
 } odds_opts;
 
 /* What was read of one corpus file, for its line of the report. */
@@ -51,8 +56,54 @@ typedef struct {
     input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
 } corpus_counts;
 
-enum { OPT_LIST = 0x2000, OPT_CORPUS, OPT_CSV, OPT_LEVEL, OPT_DEALER, OPT_TURNUP, OPT_FIT, OPT_FIT_MC, OPT_SEED,
-       OPT_THREADS, OPT_PLOT, OPT_WIDE };
+static bool take_corpus(void *field, const char *value, char *why, size_t len);
+static const char *const DEALER_MODES[] = {[ODDS_DEALER_RECORD] = "record", [ODDS_DEALER_ALL] = "all", NULL};
+static const char *const TURNUP_MODES[] = {[ODDS_TURNUP_RECORD] = "record", [ODDS_TURNUP_ALL] = "all",
+                                           [ODDS_TURNUP_NONE] = "none", NULL};
+
+#define ROW(f) .at = offsetof(odds_opts, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "list", ROW(list), .help = "list the tables and exit"},
+    {.name = "wide", ROW(wide),
+     .help = "print every column (lines longer than 100 columns), the\nbook's figure and its source in their own "
+             "columns"},
+    {.name = "corpus", .kind = OPT_CALL, .arg = "FILE...", .at = 0 /* the whole odds_opts */, .take = take_corpus, .flags = OPT_SETTING,
+     .help = "deal files to measure (plain or gzip, '-' = stdin); repeated\ndeals (rotations too) are counted once"},
+    {.name = "csv", .kind = OPT_TEXT, .arg = "FILE", ROW(csv), .help = "write the tidy CSV to FILE ('-' = standard output)"},
+    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),
+     .help = "a figure per table, drawn by gnuplot: exact, book and corpus\n(with its CI) and their departures "
+             "from exact; SVG, with the\ngnuplot script and data of each (see whistlab plot)"},
+    {.name = "level", .kind = OPT_FRACTION, .arg = "L", ROW(level), .above = 0, .at_most = 1, .below = true,
+     .flags = OPT_SETTING, .help = "confidence level of the intervals (default 0.95)"},
+    {.name = "dealer", .kind = OPT_CHOICE, .arg = "M", ROW(dealer_mode), .choices = DEALER_MODES,
+     .flags = OPT_SETTING,
+     .help = "record: the deal's dealer; all: each seat in turn\n(default: record if every deal names its dealer)"},
+    {.name = "turnup", .kind = OPT_CHOICE, .arg = "M", ROW(turnup_mode), .choices = TURNUP_MODES,
+     .flags = OPT_SETTING,
+     .help = "record: the deal's turn-up; all: each of the dealer's 13 cards\nin turn; none (default: record if "
+             "every deal has one)"},
+    {.name = "fit", ROW(fit), .flags = OPT_SETTING,
+     .help = "test the corpus against random dealing (chi-square, flatness)"},
+    {.name = "fit-mc", .kind = OPT_UINT, .arg = "B", ROW(fit_mc_n), .min = 1, .max = 1000000, .flags = OPT_SETTING,
+     .help = "also Monte Carlo p-values from B random corpora (implies --fit)"},
+    {.name = "seed", .kind = OPT_UINT, .arg = "S", ROW(seed_n), .max = 0x7fffffff, .dflt = "1", .flags = OPT_SETTING,
+     .help = "seed of the Monte Carlo deals (default 1)"},
+    OPT_THREADS(odds_opts, threads_n, "counting threads (default: one per CPU)"),
+    INPUT_SPEC_FORMAT(odds_opts, in),
+    {.name = "trump", .kind = OPT_CALL, .arg = "turnup", ROW(in), .take = input_take_trump, .flags = OPT_SETTING,
+     .help = "require a recorded turn-up (deals without one are rejected);\nother trump policies do not apply: the "
+             "turn-up makes trumps"},
+    INPUT_SPEC_LEADER(odds_opts, in),
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(in), .take = input_take_where, .flags = OPT_SETTING,
+     .help = "measure only the corpus deals that meet EXPR, as `whistlab deal\n--where` takes it (shape(leader) == "
+             "\"5431\", ...); the rest are\ncounted as left"},
+};
+#undef ROW
+
+static void odds_usage(FILE *f);
+static bool odds_operand(void *set, const char *arg, const opt_spec *last);
+static const opt_command COMMAND = {.cmd = "odds", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = odds_usage, .operand = odds_operand};
 
 static void odds_usage(FILE *f)
 {
@@ -65,33 +116,9 @@ static void odds_usage(FILE *f)
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
             "with its confidence interval and n; a legend of the words and ids follows.\n"
             "TABLE limits the output to the tables named; --list names them. TABLEs may\n"
-            "come anywhere, also after the --corpus files.\n\n"
-            "  --list           list the tables and exit\n"
-            "  --wide           print every column (lines longer than 100 columns), the\n"
-            "                   book's figure and its source in their own columns\n"
-            "  --corpus FILE... deal files to measure (plain or gzip, '-' = stdin); repeated\n"
-            "                   deals (rotations too) are counted once\n"
-            "  --csv FILE       write the tidy CSV to FILE ('-' = standard output)\n"
-            "  --plot DIR       a figure per table, drawn by gnuplot: exact, book and corpus\n"
-            "                   (with its CI) and their departures from exact; SVG, with the\n"
-            "                   gnuplot script and data of each (see whistlab plot)\n"
-            "  --level L        confidence level of the intervals (default 0.95)\n"
-            "  --dealer M       record: the deal's dealer; all: each seat in turn\n"
-            "                   (default: record if every deal names its dealer)\n"
-            "  --turnup M       record: the deal's turn-up; all: each of the dealer's 13 cards\n"
-            "                   in turn; none (default: record if every deal has one)\n"
-            "  --fit            test the corpus against random dealing (chi-square, flatness)\n"
-            "  --fit-mc B       also Monte Carlo p-values from B random corpora (implies --fit)\n"
-            "  --seed S         seed of the Monte Carlo deals (default 1)\n"
-            "  --threads N      counting threads (default: one per CPU)\n"
-            "  --format F       input format: auto (default), pbn, oneline, dds, gib, lin, wda\n"
-            "  --trump turnup   require a recorded turn-up (deals without one are rejected);\n"
-            "                   other trump policies do not apply: the turn-up makes trumps\n"
-            "  --leader X       N|E|S|W: the eldest hand (the dealer sits on his right)\n"
-            "  --where EXPR     measure only the corpus deals that meet EXPR, as `whistlab deal\n"
-            "                   --where` takes it (shape(leader) == \"5431\", ...); the rest are\n"
-            "                   counted as left\n"
-            CLI_VERBOSITY_HELP
+            "come anywhere, also after the --corpus files.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"
@@ -105,126 +132,59 @@ static void list_tables(void)
     for (int i = 0; i < ODDS_NTABLES; i++) printf("%-17s %s\n", t[i].id, t[i].title);
 }
 
-/* One more --corpus file; false (reported) past MAX_CORPUS. */
-static bool add_corpus(odds_opts *o, const char *path)
+/* One more --corpus file; false past MAX_CORPUS. */
+static bool take_corpus(void *field, const char *value, char *why, size_t len)
 {
+    odds_opts *o = field;
     if (o->ncorpus == MAX_CORPUS) {
-        fprintf(stderr, "whistlab odds: at most %d corpus files\n", MAX_CORPUS);
+        snprintf(why, len, "at most %d corpus files", MAX_CORPUS);
         return false;
     }
-    o->corpus[o->ncorpus++] = path;
+    o->corpus[o->ncorpus++] = value;
+    return true;
+}
+
+/* An operand: a table, or a file after --corpus (a table's name is a
+ * table, unless a file of that name exists). */
+static bool odds_operand(void *set, const char *arg, const opt_spec *last)
+{
+    odds_opts *o = set;
+    int t = odds_table_find(arg);
+    bool in_corpus = last && last->take == take_corpus;
+    if (in_corpus && (t < 0 || access(arg, F_OK) == 0)) {
+        char why[128];
+        return take_corpus(o, arg, why, sizeof why) || opt_fail("odds", "--corpus %s: %s", arg, why);
+    }
+    if (t < 0) {
+        fprintf(stderr, "whistlab odds: no table '%s' (see whistlab odds --list)\n", arg);
+        return false;
+    }
+    o->table[t] = o->any_table = true;
     return true;
 }
 
 /* Parses the command line; returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, odds_opts *o)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"list", no_argument, NULL, OPT_LIST},
-        {"corpus", required_argument, NULL, OPT_CORPUS},
-        {"csv", required_argument, NULL, OPT_CSV},
-        {"plot", required_argument, NULL, OPT_PLOT},
-        {"level", required_argument, NULL, OPT_LEVEL},
-        {"dealer", required_argument, NULL, OPT_DEALER},
-        {"turnup", required_argument, NULL, OPT_TURNUP},
-        {"fit", no_argument, NULL, OPT_FIT},
-        {"fit-mc", required_argument, NULL, OPT_FIT_MC},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"threads", required_argument, NULL, OPT_THREADS},
-        {"wide", no_argument, NULL, OPT_WIDE},
-        INPUT_LONG_OPTIONS,
-        {0, 0, 0, 0},
-    };
-    bool any_table = false, in_corpus = false;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "-h", longopts, NULL)) != -1) {
-        if (opt == 1) { /* a table, or a file after --corpus */
-            int t = odds_table_find(optarg);
-            /* A table's name is a table, unless a file of that name exists. */
-            if (in_corpus && (t < 0 || access(optarg, F_OK) == 0)) {
-                if (!add_corpus(o, optarg)) return EXIT_USAGE;
-                continue;
-            }
-            if (t < 0) {
-                fprintf(stderr, "whistlab odds: no table '%s' (see whistlab odds --list)\n", optarg);
-                return EXIT_USAGE;
-            }
-            o->table[t] = any_table = true;
-            continue;
-        }
-        in_corpus = false;
-        int taken = input_opts_take(&o->io, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken) {
-            if (opt == OPT_INPUT_TRUMP) snprintf(o->trump_text, sizeof o->trump_text, "%s", optarg);
-            if (opt == OPT_INPUT_LEADER) snprintf(o->leader_text, sizeof o->leader_text, "%s", optarg);
-            continue;
-        }
-        switch (opt) {
-        case 'h':
-            odds_usage(stdout);
-            return EXIT_OK;
-        case OPT_LIST:
-            list_tables();
-            return EXIT_OK;
-        case OPT_CORPUS:
-            if (!add_corpus(o, optarg)) return EXIT_USAGE;
-            in_corpus = true;
-            break;
-        case OPT_CSV:
-            o->csv = optarg;
-            break;
-        case OPT_PLOT:
-            o->plot = optarg;
-            break;
-        case OPT_LEVEL:
-            if (!cli_parse_double("whistlab odds", "--level", optarg, 0, 1, true, &o->level)) return EXIT_USAGE;
-            break;
-        case OPT_DEALER:
-            snprintf(o->dealer_text, sizeof o->dealer_text, "%s", optarg);
-            if (strcmp(optarg, "record") == 0) o->dealer_mode = ODDS_DEALER_RECORD;
-            else if (strcmp(optarg, "all") == 0) o->dealer_mode = ODDS_DEALER_ALL;
-            else {
-                fprintf(stderr, "whistlab odds: --dealer %s: not one of record, all\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_TURNUP:
-            snprintf(o->turnup_text, sizeof o->turnup_text, "%s", optarg);
-            if (strcmp(optarg, "record") == 0) o->turnup_mode = ODDS_TURNUP_RECORD;
-            else if (strcmp(optarg, "all") == 0) o->turnup_mode = ODDS_TURNUP_ALL;
-            else if (strcmp(optarg, "none") == 0) o->turnup_mode = ODDS_TURNUP_NONE;
-            else {
-                fprintf(stderr, "whistlab odds: --turnup %s: not one of record, all, none\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_FIT:
-            o->fit = true;
-            break;
-        case OPT_WIDE:
-            o->wide = true;
-            break;
-        case OPT_FIT_MC:
-        case OPT_SEED:
-        case OPT_THREADS: {
-            uint64_t v, max = opt == OPT_THREADS ? 64 : opt == OPT_FIT_MC ? 1000000 : 0x7fffffff;
-            const char *name = opt == OPT_FIT_MC ? "--fit-mc" : opt == OPT_SEED ? "--seed" : "--threads";
-            if (!cli_parse_u64("whistlab odds", name, optarg, opt == OPT_SEED ? 0 : 1, max, &v)) return EXIT_USAGE;
-            if (opt == OPT_FIT_MC) {
-                o->fit_mc = (int)v;
-                o->fit = true;
-            } else if (opt == OPT_SEED) o->seed = (unsigned long)v;
-            else o->threads = (int)v;
-            break;
-        }
-        default:
-            odds_usage(stderr);
-            return EXIT_USAGE;
-        }
+    cli_input_init(&o->in);
+    int first, status = opt_parse(&COMMAND, o, argc, argv, &first, NULL);
+    if (status >= 0) return status;
+    if (o->list) {
+        list_tables();
+        return EXIT_OK;
     }
+    o->io = o->in.io;
+    if (o->in.trump) snprintf(o->trump_text, sizeof o->trump_text, "%s", o->in.trump);
+    if (o->in.leader) snprintf(o->leader_text, sizeof o->leader_text, "%s", o->in.leader);
+    if (o->dealer_mode != ODDS_MODE_DEFAULT)
+        snprintf(o->dealer_text, sizeof o->dealer_text, "%s", DEALER_MODES[o->dealer_mode]);
+    if (o->turnup_mode != ODDS_MODE_DEFAULT)
+        snprintf(o->turnup_text, sizeof o->turnup_text, "%s", TURNUP_MODES[o->turnup_mode]);
+    o->fit_mc = (int)o->fit_mc_n;
+    o->fit |= o->fit_mc > 0;
+    o->seed = (unsigned long)o->seed_n;
+    o->threads = (int)o->threads_n;
+    bool any_table = o->any_table;
     if (!any_table)
         for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = true;
     if (o->io.policy.kind != TRUMP_AUTO && o->io.policy.kind != TRUMP_TURNUP) {
@@ -445,7 +405,6 @@ int cmd_odds(int argc, char **argv)
 {
     static odds_opts o;
     o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
-    input_opts_init(&o.io);
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);

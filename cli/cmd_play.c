@@ -2,7 +2,6 @@
  * by the rule-based single-dummy players (analyze/play/RULES.md), trick by trick,
  * with the rule id behind every card (--explain). Its two other modes:
  * --verify (cmd_play_verify.c) and --round-robin (cmd_play_robin.c). */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +9,88 @@
 #include "analyze/play/sd_replay.h"
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
+#include "cli/convention_opts.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/hand_text.h"
 #include "stats/provenance.h"
+
+/* The command line's values, before they are checked together. */
+typedef struct {
+    const char *convention, *opponents, *csv_deals, *csv_summary, *ext_text;
+    conventions_text robin;
+    uint64_t board, seed, limit, threads;
+    bool explain, verify, signals, no_progress;
+    unsigned ext;
+    cli_input in;
+} play_cli;
+
+/* --ext: the players' extended rules, kept as given for the report. */
+static bool take_ext(void *field, const char *value, char *why, size_t len)
+{
+    play_cli *c = field;
+    diag_t d = {0};
+    if (!sd_ext_parse(value, &c->ext, &d)) {
+        snprintf(why, len, "%s", d.reason);
+        return false;
+    }
+    c->ext_text = value;
+    return true;
+}
+
+#define ROW(f) .at = offsetof(play_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "board", .kind = OPT_UINT, .arg = "N", ROW(board), .min = 1, .max = UINT32_MAX,
+     .help = "the deal with board number N (files without board numbers:\nthe N-th deal); default the first deal"},
+    {.name = "convention", .alias = "conventions", .kind = OPT_CALL, .arg = "X", ROW(convention),
+     .take = convention_take,
+     .help = "the eldest side's convention (a built-in, a table file, or\nNAME+option); default long-suit"},
+    {.name = "opponents", .kind = OPT_CALL, .arg = "Y", ROW(opponents), .take = convention_take,
+     .help = "the dealer's side's convention (default long-suit, as in\nreplay --eval play; 'same': X itself)"},
+    {.name = "explain", ROW(explain),
+     .help = "the rule ids behind every card (leads: suit rule/card rule),\n"
+             "then each side's [play] rows behind them with their book lines"},
+    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(seed), .max = UINT64_MAX,
+     .help = "seed of the `random` convention (default 0)"},
+    {.name = "signals", ROW(signals),
+     .help = "the signals (the rules' §11): trump calls (high-low), the\n"
+             "echo in trumps, the ruff before answering a call"},
+    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", .at = 0 /* the whole play_cli */, .take = take_ext,
+     .help = "extended rules (the rules' §13; implemented: X1 to X13)"},
+    {.name = "round-robin", .kind = OPT_CALL, .arg = "L", ROW(robin), .take = conventions_take,
+     .help = "duplicate replay of every pair of the comma-separated\n"
+             "conventions (all: every built-in but dd-best) over every\n"
+             "deal of the files: X against Y plays each deal twice, X\n"
+             "North-South then East-West, and X's gain is its tricks at\nboth tables - 13"},
+    {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(limit), .max = UINT64_MAX,
+     .help = "with --round-robin: at most N whist deals"},
+    OPT_THREADS(play_cli, threads, "with --round-robin: threads that play (default: one per\n"
+                                   "core); the report is the same for any number"),
+    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(csv_deals),
+     .help = "with --round-robin: one row per deal and pair: file line\n"
+             "index board trump leader eval convention versus gain\n"
+             "(eval duplicate; gain: convention's tricks at both tables - 13)"},
+    {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),
+     .help = "with --round-robin: the report as a tidy table, one number\n"
+             "per row, in the columns of replay's summary CSV\n"
+             "('-' = standard output for either; the report then goes\nto standard error)"},
+    {.name = "no-progress", ROW(no_progress),
+     .help = "with --round-robin: no progress line (shown only when\nstderr is a terminal)"},
+    {.name = "verify", ROW(verify),
+     .help = "replay the recorded play ([Play]) of every deal: each card\n"
+             "held and played once, suit followed, trick winners leading,\n"
+             "and the recorded [Result] (declarer's tricks; a play cut\n"
+             "short by a claim is checked as far as it goes); a deal\n"
+             "rejected while reading (an impossible [Play]) or an\n"
+             "unreadable record is a problem too"},
+    INPUT_SPECS(play_cli, in),
+};
+#undef ROW
+
+static void play_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "play", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = play_usage,
+                                    .verbosity = "(-q: no progress line; -v: the round robin's time and rate)"};
 
 static void play_usage(FILE *f)
 {
@@ -25,44 +103,9 @@ static void play_usage(FILE *f)
         "Plays one deal with four rule-based single-dummy players (their rules:\n"
         "analyze/play/RULES.md): the eldest hand's side leads by convention X, the\n"
         "dealer's side by Y (default long-suit, as in replay). Each player sees only his\n"
-        "own hand, the cards played and the turn-up.\n\n"
-        "  --board N        the deal with board number N (files without board numbers:\n"
-        "                   the N-th deal); default the first deal\n"
-        "  --convention X   the eldest side's convention (a built-in, a table file, or\n"
-        "                   NAME+option); default long-suit\n"
-        "  --opponents Y    the dealer's side's convention (default long-suit, as in\n"
-        "                   replay --eval play; 'same': X itself)\n"
-        "  --explain        the rule ids behind every card (leads: suit rule/card rule),\n"
-        "                   then each side's [play] rows behind them with their book lines\n"
-        "  --seed N         seed of the `random` convention (default 0)\n"
-        "  --signals        the signals (the rules' §11): trump calls (high-low), the\n"
-        "                   echo in trumps, the ruff before answering a call\n"
-        "  --ext X4,X5,...  extended rules (the rules' §13; implemented: X1 to X13)\n"
-        "  --round-robin L  duplicate replay of every pair of the comma-separated\n"
-        "                   conventions over every deal of the files: X against Y\n"
-        "                   plays each deal twice, X North-South then East-West, and\n"
-        "                   X's gain is its tricks at both tables - 13\n"
-        "  --limit N        with --round-robin: at most N whist deals\n"
-        "  --threads N      with --round-robin: threads that play (default: one per\n"
-        "                   core); the report is the same for any number\n"
-        "  --csv-deals F    with --round-robin: one row per deal and pair: file line\n"
-        "                   index board trump leader eval convention versus gain\n"
-        "                   (eval duplicate; gain: convention's tricks at both tables - 13)\n"
-        "  --csv-summary F  with --round-robin: the report as a tidy table, one number\n"
-        "                   per row, in the columns of replay's summary CSV\n"
-        "                   ('-' = standard output for either; the report then goes\n"
-        "                   to standard error)\n"
-        "  --no-progress    with --round-robin: no progress line (shown only when\n"
-        "                   stderr is a terminal)\n"
-        "  --verify         replay the recorded play ([Play]) of every deal: each card\n"
-        "                   held and played once, suit followed, trick winners leading,\n"
-        "                   and the recorded [Result] (declarer's tricks; a play cut\n"
-        "                   short by a claim is checked as far as it goes); a deal\n"
-        "                   rejected while reading (an impossible [Play]) or an\n"
-        "                   unreadable record is a problem too\n"
-        INPUT_OPTIONS_HELP
-        CLI_VERBOSITY_HELP
-        "                   (-q: no progress line; -v: the round robin's time and rate)\n"
+        "own hand, the cards played and the turn-up.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
         "The round robin's report starts with what it rests on: version, command line,\n"
         "each file with its deals and their content digest, and the settings; it says\n"
         "INCOMPLETE when a file could not be read to its end.\n"
@@ -204,93 +247,26 @@ static int play_one(const char *path, const input_opts *io, long board, const co
 
 int cmd_play(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"board", required_argument, NULL, 'b'},
-        {"convention", required_argument, NULL, 'c'},
-        {"opponents", required_argument, NULL, 'o'},
-        {"explain", no_argument, NULL, 'x'},
-        {"verify", no_argument, NULL, 'v'},
-        {"seed", required_argument, NULL, 's'},
-        {"signals", no_argument, NULL, 'g'},
-        {"ext", required_argument, NULL, 'X'},
-        {"round-robin", required_argument, NULL, 'R'},
-        {"limit", required_argument, NULL, 'l'},
-        {"threads", required_argument, NULL, 'j'},
-        {"csv-deals", required_argument, NULL, 'D'},
-        {"csv-summary", required_argument, NULL, 'M'},
-        {"no-progress", no_argument, NULL, 'P'},
-        INPUT_LONG_OPTIONS,
-        {NULL, 0, NULL, 0},
-    };
-    input_opts io;
-    input_opts_init(&io);
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
-    char format_name[16] = "auto", trump_text[16] = "auto", leader_text[16] = "as dealt";
-    const char *ext_text = NULL;
-    const char *xs = "long-suit", *ys = "long-suit"; /* replay's default opponents too */
-    long board = 0;
-    bool explain = false, verify = false, signals = false;
-    unsigned ext = 0;
-    diag_t why = {0};
-    const char *robin = NULL, *csv_deals = NULL, *csv_summary = NULL;
-    uint64_t limit = 0;
-    uint64_t seed = 0;
-    int threads = 0;
-    bool no_progress = false;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int t = input_opts_take(&io, opt, optarg);
-        if (t < 0) return EXIT_USAGE;
-        if (t > 0) {
-            char *into = opt == OPT_INPUT_FORMAT ? format_name
-                         : opt == OPT_INPUT_TRUMP ? trump_text
-                         : opt == OPT_INPUT_LEADER ? leader_text
-                                                   : NULL; /* --where: its text is in io */
-            if (into) snprintf(into, 16, "%s", optarg);
-            continue;
-        }
-        switch (opt) {
-        case 'h': play_usage(stdout); return EXIT_OK;
-        case 'b': {
-            uint64_t n;
-            if (!cli_parse_u64("whistlab play", "--board", optarg, 1, UINT32_MAX, &n)) return EXIT_USAGE;
-            board = (long)n;
-            break;
-        }
-        case 'c': xs = optarg; break;
-        case 'o': ys = optarg; break;
-        case 'x': explain = true; break;
-        case 'v': verify = true; break;
-        case 'g': signals = true; break;
-        case 'R': robin = optarg; break;
-        case 'D': csv_deals = optarg; break;
-        case 'M': csv_summary = optarg; break;
-        case 'P': no_progress = true; break;
-        case 'l':
-            if (!cli_parse_u64("whistlab play", "--limit", optarg, 0, UINT64_MAX, &limit)) return EXIT_USAGE;
-            break;
-        case 'j': {
-            uint64_t v;
-            if (!cli_parse_u64("whistlab play", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
-            threads = (int)v;
-            break;
-        }
-        case 'X':
-            if (!sd_ext_parse(optarg, &ext, &why)) {
-                fprintf(stderr, "whistlab play: %.159s\n", why.reason); /* cut as it always was */
-                return EXIT_USAGE;
-            }
-            ext_text = optarg;
-            break;
-        case 's':
-            if (!cli_parse_u64("whistlab play", "--seed", optarg, 0, UINT64_MAX, &seed)) return EXIT_USAGE;
-            break;
-        default: play_usage(stderr); return EXIT_USAGE;
-        }
-    }
+    static play_cli c;
+    memset(&c, 0, sizeof c);
+    /* replay's default opponents too; set here, not as the rows' defaults,
+     * so that --verify compiles no convention to check them */
+    c.convention = c.opponents = "long-suit";
+    cli_input_init(&c.in);
+    int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
+    const input_opts io = c.in.io;
+    const char *format_name = c.in.format ? c.in.format : "auto", *trump_text = c.in.trump ? c.in.trump : "auto",
+               *leader_text = c.in.leader ? c.in.leader : "as dealt";
+    const char *xs = c.convention, *ys = c.opponents, *robin = c.robin[0] ? c.robin : NULL;
+    const char *csv_deals = c.csv_deals, *csv_summary = c.csv_summary, *ext_text = c.ext_text;
+    long board = (long)c.board;
+    bool explain = c.explain, verify = c.verify, signals = c.signals, no_progress = c.no_progress;
+    unsigned ext = c.ext;
+    uint64_t limit = c.limit, seed = c.seed;
+    int threads = (int)c.threads;
     if (optind >= argc) {
         play_usage(stderr);
         return EXIT_USAGE;

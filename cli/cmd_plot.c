@@ -4,13 +4,13 @@
  * `odds --plot` draw. Also the helpers those commands share to draw from
  * the table they wrote. The library reports through diag_t and its hooks
  * (the figures drawn, the notes); they are printed here. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
+#include "cli/options.h"
 #include "stats/plot.h"
 #include "stats/report.h"
 
@@ -38,6 +38,20 @@ static void on_note(void *ctx, const diag_t *d)
     cli_error(prefix, d);
 }
 
+typedef struct {
+    uint64_t min_deals;
+} plot_cli;
+
+static const opt_spec OPTIONS[] = {
+    {.name = "min-deals", .kind = OPT_UINT, .arg = "N", .at = offsetof(plot_cli, min_deals), .min = 1,
+     .max = 1000000000,
+     .help = "breakdown levels with fewer deals are not drawn (default " OPT_STR(PLOT_MIN_DEALS_DEFAULT) ")"},
+};
+
+static void plot_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "plot", .specs = OPTIONS, .n = 1, .help = plot_usage,
+                                    .verbosity = "(-q: no notes of gnuplot; the SVG paths are still printed)"};
+
 static void plot_usage(FILE *f)
 {
     fprintf(f,
@@ -46,8 +60,10 @@ static void plot_usage(FILE *f)
             "the summary of replay or merge (--csv-summary) or the table of odds (--csv),\n"
             "told apart by their header. For each figure NAME, DIR gets NAME.svg, the gnuplot\n"
             "script NAME.gp that draws it (restyle it and run 'gnuplot NAME.gp' in DIR) and its\n"
-            "data NAME.dat. replay --plot, merge --plot and odds --plot draw the same.\n\n"
-            "  --min-deals N   breakdown levels with fewer deals are not drawn (default %d)\n\n"
+            "data NAME.dat. replay --plot, merge --plot and odds --plot draw the same.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
+            "\n"
             "figures of a summary CSV (the title says dd or play, the corpus and its deals):\n"
             "  conventions      mean tricks per deal and cost against the best, 95%% CIs\n"
             "  net-gain         mean net gain of each pair of conventions, 95%% CI, p-value\n"
@@ -59,36 +75,18 @@ static void plot_usage(FILE *f)
             "figures of an odds CSV: odds-TABLE per table: exact, book's figure and corpus\n"
             "  frequency with its CI, and their departures from exact\n\n"
             "gnuplot is Debian's gnuplot-nox (make deps); $WHISTLAB_GNUPLOT names another.\n"
-            CLI_VERBOSITY_HELP
-            "                  (-q: no notes of gnuplot; the SVG paths are still printed)\n"
             "exit status: 0 ok, 2 usage, 3 the CSV missing or not a whistlab table, DIR not\n"
-            "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n",
-            PLOT_MIN_DEALS_DEFAULT);
+            "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n");
 }
 
 int cmd_plot(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"min-deals", required_argument, NULL, 'm'},
-        {NULL, 0, NULL, 0},
-    };
     plot_messages m = {.prefix = "whistlab plot", .drawn_to = stdout, .drawn_prefix = ""};
     plot_opts o = {.drawn = on_drawn, .note = on_note, .ctx = &m};
-    optind = 1;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'h': plot_usage(stdout); return EXIT_OK;
-        case 'm': {
-            uint64_t v;
-            if (!cli_parse_u64("whistlab plot", "--min-deals", optarg, 1, 1000000000, &v)) return EXIT_USAGE;
-            o.min_deals = (int)v;
-            break;
-        }
-        default: plot_usage(stderr); return EXIT_USAGE;
-        }
-    }
+    plot_cli c = {0};
+    int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
+    o.min_deals = (int)c.min_deals;
     if (argc - optind != 2) {
         if (argc - optind < 2) fprintf(stderr, "whistlab plot: expected CSV DIR\n");
         else fprintf(stderr, "whistlab plot: expected CSV DIR, got %d arguments\n", argc - optind);

@@ -5,7 +5,6 @@
  * same run from it; `whistlab merge` (cmd_merge.c) adds up the states of
  * shards. Every report starts with what it rests on (stats/provenance.h)
  * and says INCOMPLETE or PARTIAL when it is not whole (replay_report.h). */
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +14,9 @@
 #include "analyze/replay/replay.h"
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
+#include "cli/convention_opts.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/replay_report.h"
 #include "stats/csv_out.h"
@@ -24,6 +25,8 @@
 
 #define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
 #define DEFAULT_CHECKPOINT 1000
+#define STATS_MAX_CONV_BOTH 6 /* --eval both: two columns a convention */
+_Static_assert(STATS_MAX_CONV_BOTH == STATS_MAX_CONV / 2, "--help names the bound");
 
 static volatile sig_atomic_t stop_requested;
 
@@ -56,6 +59,111 @@ typedef struct {
     int n;
 } conv_list;
 
+typedef struct {
+    replay_settings s;
+    replay_opts o;
+    const char *resume, *csv_summary, *plot_dir, *values, *opponents;
+    int eval;
+    uint64_t threads;
+    cli_input in;
+    cli_progress progress;
+} replay_cli;
+
+/* --ext: the players' extended rules, kept as the settings text keeps them. */
+static bool take_ext(void *field, const char *value, char *why, size_t len)
+{
+    unsigned ext;
+    diag_t d = {0};
+    if (!sd_ext_parse(value, &ext, &d)) {
+        snprintf(why, len, "%s", d.reason);
+        return false;
+    }
+    if (strlen(value) >= sizeof ((replay_settings *)0)->ext) {
+        snprintf(why, len, "longer than %zu characters", sizeof ((replay_settings *)0)->ext - 1);
+        return false;
+    }
+    snprintf(field, sizeof ((replay_settings *)0)->ext, "%s", value);
+    return true;
+}
+
+static bool take_shard(void *field, const char *value, char *why, size_t len)
+{
+    replay_opts *o = field;
+    if (cli_parse_shard(value, WLS_MAX_PARTS, &o->shard, &o->shards)) return true;
+    snprintf(why, len, "expected I/N with 1 <= I <= N <= %d", WLS_MAX_PARTS);
+    return false;
+}
+
+static bool take_save(void *field, const char *value, char *why, size_t len)
+{
+    if (strcmp(value, "-") == 0) { /* binary, into the report (issue 25, item 16) */
+        snprintf(why, len, "a state file is binary, not for standard output: name a file");
+        return false;
+    }
+    *(const char **)field = value;
+    return true;
+}
+
+#define ROW(f) .at = offsetof(replay_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "conventions", .alias = "convention", .kind = OPT_CALL, .arg = "L", ROW(s.conventions),
+     .take = conventions_take, .dflt = DEFAULT_CONVENTIONS, .flags = OPT_SETTING,
+     .help = "comma-separated conventions (built-in names or table\nfiles; dd-best allowed; all: every "
+             "built-in\nbut dd-best), at most " OPT_STR(STATS_MAX_CONV) "\n(default " DEFAULT_CONVENTIONS ")"},
+    {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(eval), .names = replay_eval_name, .dflt = "dd",
+     .flags = OPT_SETTING,
+     .help = "dd: the double-dummy tricks after each opening lead (the\ndefault); play: the tricks of the "
+             "eldest side when the\nrule-based single-dummy players (analyze/play/RULES.md)\nplay the whole "
+             "deal; both: the two side by side (at\nmost " OPT_STR(STATS_MAX_CONV_BOTH) " conventions)"},
+    {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(opponents), .take = convention_take,
+     .dflt = "long-suit", .flags = OPT_SETTING,
+     .help = "with play/both: the dealer's side's convention (default\nlong-suit; 'same': each convention "
+             "against itself)"},
+    {.name = "signals", ROW(s.signals), .flags = OPT_SETTING,
+     .help = "with play/both: the signals (the players' rules §11)"},
+    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", ROW(s.ext), .take = take_ext, .flags = OPT_SETTING,
+     .help = "with play/both: extended rules (the players' rules §13)"},
+    {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(s.limit), .max = UINT64_MAX, .flags = OPT_SETTING,
+     .help = "read at most N deals"},
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o), .take = take_shard, .flags = OPT_SETTING,
+     .help = "analyse only records I, I+N, I+2N... (1-based), for\nruns split over machines: `whistlab merge` "
+             "adds them up"},
+    OPT_THREADS(replay_cli, threads, "solver threads (default: as many as DDS sets up)"),
+    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
+     .help = "seed of the `random` convention (default 0)"},
+    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.csv_deals), .flags = OPT_SETTING,
+     .help = "per-deal table: one row per deal and convention"},
+    {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),
+     .help = "the report as a tidy table: one number per row"},
+    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir),
+     .help = "the figures, drawn by gnuplot from the summary table: SVG,\nwith the gnuplot script and data of "
+             "each (see whistlab plot)"},
+    {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(o.save), .take = take_save,
+     .help = "state file: written every --checkpoint deals and at the end"},
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(o.checkpoint_every), .min = 1, .max = UINT64_MAX,
+     .dflt = OPT_STR(DEFAULT_CHECKPOINT), .help = "deals between checkpoints (default " OPT_STR(DEFAULT_CHECKPOINT) ")"},
+    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
+     .help = "continue an interrupted run (its settings come from the\nfile, which keeps being saved); same "
+             "results as one run;\na run that had --values is resumed with it"},
+    {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
+     .help = "the double-dummy values from a store of solved leads\n(whistlab solve) instead of solving: the "
+             "same numbers"},
+    {.name = "all-leads", ROW(s.all_leads), .flags = OPT_SETTING,
+     .help = "value every lead of each deal, to report the best lead and\nhow many leads are optimal (dd-best "
+             "implies it); without\nit only the conventions' cards are valued (fewer searches)"},
+    PROGRESS_SPECS(replay_cli, progress,
+                   "tty: a line redrawn on the terminal (the default when\nstderr is one); log[=N]: a dated line "
+                   "every N seconds\n(default 60), for batch logs; off",
+                   "the same as --progress off"),
+    INPUT_SPECS(replay_cli, in),
+};
+#undef ROW
+#define NOPTIONS ((int)(sizeof OPTIONS / sizeof OPTIONS[0]))
+
+static void replay_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "replay", .specs = OPTIONS, .n = NOPTIONS, .help = replay_usage,
+                                    .verbosity = "(-q: no progress line; -v: the run's time and rate)"};
+
 static void replay_usage(FILE *f)
 {
     fprintf(f,
@@ -65,45 +173,9 @@ static void replay_usage(FILE *f)
         "Lets each convention choose the eldest hand's opening lead on every deal,\n"
         "values every lead double-dummy (DDS, one solve per deal: trumps = the deal's\n"
         "trump suit, leader = the eldest hand) and reports the tricks each convention\n"
-        "gains or loses against the others and against the best lead.\n\n"
-        "  --conventions L   comma-separated conventions (built-in names or table\n"
-        "                    files; dd-best allowed), at most %d\n"
-        "                    (default " DEFAULT_CONVENTIONS ")\n"
-        "  --eval E          dd: the double-dummy tricks after each opening lead (the\n"
-        "                    default); play: the tricks of the eldest side when the\n"
-        "                    rule-based single-dummy players (analyze/play/RULES.md)\n"
-        "                    play the whole deal; both: the two side by side (at\n"
-        "                    most %d conventions)\n"
-        "  --opponents C     with play/both: the dealer's side's convention (default\n"
-        "                    long-suit; 'same': each convention against itself)\n"
-        "  --signals         with play/both: the signals (the players' rules §11)\n"
-        "  --ext X4,X5,...   with play/both: extended rules (the players' rules §13)\n"
-        "  --limit N         read at most N deals\n"
-        "  --shard I/N       analyse only records I, I+N, I+2N... (1-based), for\n"
-        "                    runs split over machines: `whistlab merge` adds them up\n"
-        "  --threads N       solver threads (default: as many as DDS sets up)\n"
-        "  --seed N          seed of the `random` convention (default 0)\n"
-        "  --csv-deals F     per-deal table: one row per deal and convention\n"
-        "  --csv-summary F   the report as a tidy table: one number per row\n"
-        "  --plot DIR        the figures, drawn by gnuplot from the summary table: SVG,\n"
-        "                    with the gnuplot script and data of each (see whistlab plot)\n"
-        "  --save F.wls      state file: written every --checkpoint deals and at the end\n"
-        "  --checkpoint N    deals between checkpoints (default %d)\n"
-        "  --resume F.wls    continue an interrupted run (its settings come from the\n"
-        "                    file, which keeps being saved); same results as one run;\n"
-        "                    a run that had --values is resumed with it\n"
-        "  --values F.wdv    the double-dummy values from a store of solved leads\n"
-        "                    (whistlab solve) instead of solving: the same numbers\n"
-        "  --all-leads       value every lead of each deal, to report the best lead and\n"
-        "                    how many leads are optimal (dd-best implies it); without\n"
-        "                    it only the conventions' cards are valued (fewer searches)\n"
-        "  --progress P      tty: a line redrawn on the terminal (the default when\n"
-        "                    stderr is one); log[=N]: a dated line every N seconds\n"
-        "                    (default 60), for batch logs; off\n"
-        "  --no-progress     the same as --progress off\n"
-        INPUT_OPTIONS_HELP
-        CLI_VERBOSITY_HELP
-        "                    (-q: no progress line; -v: the run's time and rate)\n"
+        "gains or loses against the others and against the best lead.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
         "\n('-' as F of --csv-deals or --csv-summary: the table on standard output, the\n"
         "report on standard error.)\n"
         "per-deal CSV columns: file line index board trump leader eval convention lead\n"
@@ -121,8 +193,7 @@ static void replay_usage(FILE *f)
         "its end makes it INCOMPLETE (second line), a shard's report PARTIAL.\n"
         "exit status: 0 ok, 1 some deals rejected, 2 usage, 3 an input not read to its\n"
         "end (INCOMPLETE), unwritable output, or --plot failed (gnuplot missing: install\n"
-        "gnuplot-nox), 130 interrupted (resume with --resume)\n",
-        STATS_MAX_CONV, STATS_MAX_CONV / 2, DEFAULT_CHECKPOINT);
+        "gnuplot-nox), 130 interrupted (resume with --resume)\n");
 }
 
 static void free_convs(conv_list *cl)
@@ -181,171 +252,69 @@ static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const
     return true;
 }
 
+/* The options a resumed run takes as given, not from its state file: those
+ * that are not settings, named. */
+static void others_named(char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < NOPTIONS && at < len; i++)
+        if (!(OPTIONS[i].flags & OPT_SETTING) && strcmp(OPTIONS[i].name, "resume") != 0)
+            at += (size_t)snprintf(buf + at, len - at, "%s--%s", at ? ", " : "", OPTIONS[i].name);
+}
 
-typedef struct {
-    replay_settings s;
-    replay_opts o;
-    const char *resume, *csv_summary, *plot_dir, *values;
-    cli_progress progress;
-} replay_cli;
+/* The settings of a new run from the options as given. Returns -1 to go
+ * on, or an exit status. */
+static int make_settings(replay_cli *c)
+{
+    replay_settings *s = &c->s;
+    snprintf(s->eval, sizeof s->eval, "%s", replay_eval_name(c->eval));
+    snprintf(s->opponents, sizeof s->opponents, "%s", c->opponents);
+    if (c->in.trump) snprintf(s->trump, sizeof s->trump, "%s", c->in.trump);
+    if (c->in.leader) snprintf(s->leader, sizeof s->leader, "%c", c->in.leader[0] & ~0x20);
+    if (c->in.io.where) {
+        if (strlen(c->in.io.where) >= sizeof s->where || strchr(c->in.io.where, '\n')) { /* the settings text keeps it */
+            opt_fail("replay", "--where: longer than %zu characters, or with a line break", sizeof s->where - 1);
+            return EXIT_USAGE;
+        }
+        snprintf(s->where, sizeof s->where, "%s", c->in.io.where);
+    }
+    c->o.input = c->in.io;
+    s->format = c->in.io.format;
+    return -1;
+}
 
 static int parse_cli(int argc, char **argv, replay_cli *c)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"conventions", required_argument, NULL, 'c'},
-        {"eval", required_argument, NULL, 'e'},
-        {"opponents", required_argument, NULL, 'O'},
-        {"signals", no_argument, NULL, 'G'},
-        {"ext", required_argument, NULL, 'X'},
-        {"limit", required_argument, NULL, 'l'},
-        {"shard", required_argument, NULL, 'S'},
-        {"threads", required_argument, NULL, 'j'},
-        {"seed", required_argument, NULL, 's'},
-        {"csv-deals", required_argument, NULL, 'D'},
-        {"csv-summary", required_argument, NULL, 'M'},
-        {"plot", required_argument, NULL, 'P'},
-        {"save", required_argument, NULL, 'w'},
-        {"checkpoint", required_argument, NULL, 'k'},
-        {"resume", required_argument, NULL, 'r'},
-        {"no-progress", no_argument, NULL, 'q'},
-        {"progress", required_argument, NULL, 'p'},
-        {"values", required_argument, NULL, 'V'},
-        {"all-leads", no_argument, NULL, 'A'},
-        INPUT_LONG_OPTIONS,
-        {NULL, 0, NULL, 0},
-    };
-    uint64_t v;
-    bool run_option = false; /* an option that a resumed run takes from its file */
+    bool given[NOPTIONS];
     replay_settings_init(&c->s);
-    snprintf(c->s.conventions, sizeof c->s.conventions, "%s", DEFAULT_CONVENTIONS);
-    input_opts_init(&c->o.input);
+    cli_input_init(&c->in);
     c->o.shard = c->o.shards = 1;
-    c->o.checkpoint_every = DEFAULT_CHECKPOINT;
     cli_progress_init(&c->progress, "replay");
-    optind = 1;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        int taken = input_opts_take(&c->o.input, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken > 0) {
-            run_option = true;
-            if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
-            if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
-            if (opt == OPT_INPUT_WHERE) {
-                if (strlen(optarg) >= sizeof c->s.where || strchr(optarg, '\n')) { /* the settings text keeps it */
-                    fprintf(stderr, "whistlab: --where: longer than %zu characters, or with a line break\n",
-                            sizeof c->s.where - 1);
-                    return EXIT_USAGE;
-                }
-                snprintf(c->s.where, sizeof c->s.where, "%s", optarg);
-            }
-            continue;
-        }
-        switch (opt) {
-        case 'h': replay_usage(stdout); return EXIT_OK;
-        case 'c':
-            snprintf(c->s.conventions, sizeof c->s.conventions, "%s", optarg);
-            run_option = true;
-            break;
-        case 'e':
-            if (replay_eval_parse(optarg) < 0) {
-                fprintf(stderr, "whistlab: --eval %s: expected dd, play or both\n", optarg);
-                return EXIT_USAGE;
-            }
-            snprintf(c->s.eval, sizeof c->s.eval, "%s", optarg);
-            run_option = true;
-            break;
-        case 'O':
-            snprintf(c->s.opponents, sizeof c->s.opponents, "%s", optarg);
-            run_option = true;
-            break;
-        case 'G':
-            c->s.signals = true;
-            run_option = true;
-            break;
-        case 'X': {
-            unsigned ext;
-            diag_t why = {0};
-            if (!sd_ext_parse(optarg, &ext, &why)) {
-                fprintf(stderr, "whistlab: %.159s\n", why.reason); /* cut as it always was */
-                return EXIT_USAGE;
-            }
-            if (strlen(optarg) >= sizeof c->s.ext) { /* the settings text keeps it */
-                fprintf(stderr, "whistlab: --ext %s: longer than %zu characters\n", optarg, sizeof c->s.ext - 1);
-                return EXIT_USAGE;
-            }
-            snprintf(c->s.ext, sizeof c->s.ext, "%s", optarg);
-            run_option = true;
-            break;
-        }
-        case 'l':
-        case 's':
-            if (!cli_parse_u64("whistlab", opt == 'l' ? "--limit" : "--seed", optarg, 0, UINT64_MAX, &v))
-                return EXIT_USAGE;
-            *(opt == 'l' ? &c->s.limit : &c->s.seed) = v;
-            run_option = true;
-            break;
-        case 'S':
-            if (!cli_parse_shard(optarg, WLS_MAX_PARTS, &c->o.shard, &c->o.shards)) {
-                fprintf(stderr, "whistlab: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg, WLS_MAX_PARTS);
-                return EXIT_USAGE;
-            }
-            run_option = true;
-            break;
-        case 'j':
-            if (!cli_parse_u64("whistlab", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
-            c->o.threads = (int)v;
-            break;
-        case 'k':
-            if (!cli_parse_u64("whistlab", "--checkpoint", optarg, 1, UINT64_MAX, &v)) return EXIT_USAGE;
-            c->o.checkpoint_every = v;
-            break;
-        case 'D': c->o.csv_deals = optarg; run_option = true; break;
-        case 'M': c->csv_summary = optarg; break;
-        case 'P': c->plot_dir = optarg; break;
-        case 'w':
-            if (strcmp(optarg, "-") == 0) { /* binary, into the report (issue 25, item 16) */
-                fprintf(stderr, "whistlab: --save -: a state file is binary, not for standard output: name a file\n");
-                return EXIT_USAGE;
-            }
-            c->o.save = optarg;
-            break;
-        case 'r': c->resume = optarg; break;
-        case 'q': c->progress.mode = PROGRESS_OFF; break;
-        case 'p':
-            if (!cli_progress_parse(&c->progress, optarg)) {
-                fprintf(stderr, "whistlab: --progress %s: %s\n", optarg, CLI_PROGRESS_EXPECTED);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'V': c->values = optarg; break;
-        case 'A':
-            c->s.all_leads = true;
-            run_option = true;
-            break;
-        default: replay_usage(stderr); return EXIT_USAGE;
-        }
-    }
-    if (c->resume && (run_option || optind < argc)) {
-        fprintf(stderr, "whistlab: --resume takes the corpus and the analysis options from the "
-                        "state file: give only --threads, --save, --checkpoint, --csv-summary, --plot,\n"
-                        "--values, --progress\n");
+    int first, rc = opt_parse(&COMMAND, c, argc, argv, &first, given);
+    if (rc >= 0) return rc;
+    c->o.threads = (int)c->threads;
+    bool run_option = false; /* an option that a resumed run takes from its file */
+    for (int i = 0; i < NOPTIONS; i++) run_option |= given[i] && (OPTIONS[i].flags & OPT_SETTING);
+    if (c->resume && (run_option || first < argc)) {
+        char others[512];
+        others_named(others, sizeof others);
+        opt_fail("replay", "--resume takes the corpus and the analysis options from the state file: give only %s",
+                 others);
         return EXIT_USAGE;
     }
-    if (!c->resume && optind == argc) {
+    if (!c->resume && first == argc) {
         replay_usage(stderr);
         return EXIT_USAGE;
     }
-    for (int i = optind; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         if (c->s.ninputs == WLS_MAX_INPUTS || strchr(argv[i], '\n')) {
             fprintf(stderr, "whistlab: too many inputs, or a file name with a line break\n");
             return EXIT_USAGE;
         }
         c->s.inputs[c->s.ninputs++] = argv[i];
     }
-    c->s.format = c->o.input.format;
-    return -1;
+    return make_settings(c);
 }
 
 /* Loads the state file to resume into st and c (settings, shard, progress,

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/deal_stream.h"
 
 #define HAND_COL 28 /* where East's column starts */
@@ -56,52 +57,44 @@ static void show_deal(const deal_t *d)
         printf("(%s deals)\n", SEAT_NAMES[d->dealer]);
 }
 
+typedef struct {
+    cli_input in;
+    uint64_t board;
+    bool all;
+} show_cli;
+
+static const opt_spec OPTIONS[] = {
+    {.name = "board", .short_name = 'b', .kind = OPT_UINT, .arg = "N", .at = offsetof(show_cli, board),
+     .max = UINT32_MAX, .help = "the first deal with board number N (default: the first deal)"},
+    {.name = "all", .short_name = 'a', .at = offsetof(show_cli, all), .help = "every deal of the file"},
+    INPUT_SPECS(show_cli, in),
+};
+
+static void show_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "show", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = show_usage};
+
 static void show_usage(FILE *f)
 {
     fprintf(f, "usage: whistlab show [options] FILE\n"
-               "Prints a deal as a diagram: four hands, dealer, eldest hand, trumps, turn-up.\n\n"
-               "  --board N      the first deal with board number N (default: the first deal)\n"
-               "  --all          every deal of the file\n"
-               INPUT_OPTIONS_HELP CLI_VERBOSITY_HELP);
+               "Prints a deal as a diagram: four hands, dealer, eldest hand, trumps, turn-up.\n\n");
+    opt_print_list(f, &COMMAND);
 }
 
 int cmd_show(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"board", required_argument, NULL, 'b'},
-        {"all", no_argument, NULL, 'a'},
-        INPUT_LONG_OPTIONS,
-        {0, 0, 0, 0},
-    };
-    input_opts io;
-    input_opts_init(&io);
-    long board = -1;
-    bool all = false;
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "hb:a", longopts, NULL)) != -1) {
-        int taken = input_opts_take(&io, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken) continue;
-        if (opt == 'h') {
-            show_usage(stdout);
-            return EXIT_OK;
-        } else if (opt == 'b') {
-            uint64_t n;
-            if (!cli_parse_u64("whistlab show", "--board", optarg, 0, UINT32_MAX, &n)) return EXIT_USAGE;
-            board = (long)n;
-        } else if (opt == 'a') {
-            all = true;
-        } else {
-            show_usage(stderr);
-            return EXIT_USAGE;
-        }
-    }
+    bool given[sizeof OPTIONS / sizeof OPTIONS[0]];
+    show_cli c = {.all = false};
+    cli_input_init(&c.in);
+    int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, given);
+    if (rc >= 0) return rc;
     if (optind != argc - 1) {
         show_usage(stderr);
         return EXIT_USAGE;
     }
+    const input_opts io = c.in.io;
+    long board = given[opt_index(&COMMAND, "board")] ? (long)c.board : -1;
+    bool all = c.all;
     ds_opts so = {.input = io, .whist = io.policy_given};
     deal_stream *in = cli_stream_open("whistlab show", &so, (const char *const *)argv + optind, 1);
     if (!in) return EXIT_FAILURE_IO;

@@ -6,7 +6,6 @@
  * replay driver in its solving mode, so a store's places are numbered as
  * every run numbers the corpus's records; a solve resumes from its .part,
  * splits in shards that merge into the same bytes, and runs under mpirun. */
-#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "analyze/replay/replay.h"
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/replay_settings.h"
 
@@ -25,6 +25,48 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
+typedef struct {
+    replay_settings s;
+    replay_opts o;
+    const char *out;
+    bool resume, merge;
+    uint64_t threads;
+    cli_input in;
+    cli_progress progress;
+    const char *parts[DD_STORE_MAX_SHARDS];
+    int nparts;
+} solve_cli;
+
+static bool take_shard(void *field, const char *value, char *why, size_t len)
+{
+    replay_opts *o = field;
+    if (cli_parse_shard(value, DD_STORE_MAX_SHARDS, &o->shard, &o->shards)) return true;
+    snprintf(why, len, "expected I/N with 1 <= I <= N <= %d", DD_STORE_MAX_SHARDS);
+    return false;
+}
+
+#define ROW(f) .at = offsetof(solve_cli, f)
+static const opt_spec OPTIONS[] = {
+    {.name = "output", .short_name = 'o', .kind = OPT_TEXT, .arg = "F", ROW(out),
+     .help = "the store to write (under F.part until it is finished)"},
+    {.name = "resume", ROW(resume),
+     .help = "go on with F.part where a killed solve stopped (at most\nthe block in flight is solved again; same bytes)"},
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o), .take = take_shard,
+     .help = "solve only records I, I+N, I+2N... (1-based, N <= " OPT_STR(DD_STORE_MAX_SHARDS) ");\n"
+             "--merge joins the N parts into the whole store"},
+    {.name = "merge", ROW(merge), .help = "join the parts of a sharded solve (PART files) into F"},
+    OPT_THREADS(solve_cli, threads, "solver threads (default: as many as DDS sets up); under\n"
+                                    "mpirun every rank solves on one thread, rank 0 reads"),
+    PROGRESS_SPECS(solve_cli, progress, "tty, log[=N] (a dated line every N seconds) or off",
+                   "the same as --progress off"),
+    INPUT_SPECS(solve_cli, in),
+};
+#undef ROW
+
+static void solve_usage(FILE *f);
+static const opt_command COMMAND = {.cmd = "solve", .specs = OPTIONS, .n = sizeof OPTIONS / sizeof OPTIONS[0],
+                                    .help = solve_usage};
+
 static void solve_usage(FILE *f)
 {
     fprintf(f,
@@ -35,89 +77,26 @@ static void solve_usage(FILE *f)
         "the value of every card of the opening lead: 8 bytes a deal, in blocks with a\n"
         "CRC, bound to the corpus (its deals, their digest, the reading policy).\n"
         "`whistlab replay --values FILE` and `whistlab lead --values FILE` read it\n"
-        "instead of solving, with the same numbers.\n\n"
-        "  -o, --output F    the store to write (under F.part until it is finished)\n"
-        "  --resume          go on with F.part where a killed solve stopped (at most\n"
-        "                    the block in flight is solved again; same bytes)\n"
-        "  --shard I/N       solve only records I, I+N, I+2N... (1-based, N <= %d);\n"
-        "                    --merge joins the N parts into the whole store\n"
-        "  --merge           join the parts of a sharded solve (PART files) into F\n"
-        "  --threads N       solver threads (default: as many as DDS sets up); under\n"
-        "                    mpirun every rank solves on one thread, rank 0 reads\n"
-        "  --progress P      tty, log[=N] (a dated line every N seconds) or off\n"
-        "  --no-progress     the same as --progress off\n"
-        INPUT_OPTIONS_HELP
+        "instead of solving, with the same numbers.\n\n");
+    opt_print_list(f, &COMMAND);
+    fprintf(f,
         "\nexit status: 0 ok, 1 some deals rejected (their places hold no values),\n"
         "2 usage, 3 an input or the store cannot be read or written, 130 interrupted\n"
-        "(go on with --resume)\n",
-        DD_STORE_MAX_SHARDS);
+        "(go on with --resume)\n");
 }
-
-typedef struct {
-    replay_settings s;
-    replay_opts o;
-    const char *out;
-    bool resume, merge;
-    cli_progress progress;
-    const char *parts[DD_STORE_MAX_SHARDS];
-    int nparts;
-} solve_cli;
 
 static int parse_cli(int argc, char **argv, solve_cli *c)
 {
-    static const struct option longopts[] = {
-        {"help", no_argument, NULL, 'h'},
-        {"output", required_argument, NULL, 'o'},
-        {"resume", no_argument, NULL, 'r'},
-        {"shard", required_argument, NULL, 'S'},
-        {"merge", no_argument, NULL, 'm'},
-        {"threads", required_argument, NULL, 'j'},
-        {"progress", required_argument, NULL, 'p'},
-        {"no-progress", no_argument, NULL, 'q'},
-        INPUT_LONG_OPTIONS,
-        {NULL, 0, NULL, 0},
-    };
     replay_settings_init(&c->s);
-    input_opts_init(&c->o.input);
+    cli_input_init(&c->in);
     c->o.shard = c->o.shards = 1;
     cli_progress_init(&c->progress, "solve");
-    optind = 1;
-    int opt;
-    uint64_t v;
-    while ((opt = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-        int taken = input_opts_take(&c->o.input, opt, optarg);
-        if (taken < 0) return EXIT_USAGE;
-        if (taken > 0) {
-            if (opt == OPT_INPUT_TRUMP) snprintf(c->s.trump, sizeof c->s.trump, "%s", optarg);
-            if (opt == OPT_INPUT_LEADER) snprintf(c->s.leader, sizeof c->s.leader, "%c", optarg[0] & ~0x20);
-            continue;
-        }
-        switch (opt) {
-        case 'h': solve_usage(stdout); return EXIT_OK;
-        case 'o': c->out = optarg; break;
-        case 'r': c->resume = true; break;
-        case 'm': c->merge = true; break;
-        case 'S':
-            if (!cli_parse_shard(optarg, DD_STORE_MAX_SHARDS, &c->o.shard, &c->o.shards)) {
-                fprintf(stderr, "whistlab solve: --shard %s: expected I/N with 1 <= I <= N <= %d\n", optarg,
-                        DD_STORE_MAX_SHARDS);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'j':
-            if (!cli_parse_u64("whistlab solve", "--threads", optarg, 1, 64, &v)) return EXIT_USAGE;
-            c->o.threads = (int)v;
-            break;
-        case 'p':
-            if (!cli_progress_parse(&c->progress, optarg)) {
-                fprintf(stderr, "whistlab solve: --progress %s: %s\n", optarg, CLI_PROGRESS_EXPECTED);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'q': c->progress.mode = PROGRESS_OFF; break;
-        default: solve_usage(stderr); return EXIT_USAGE;
-        }
-    }
+    int optind, rc = opt_parse(&COMMAND, c, argc, argv, &optind, NULL);
+    if (rc >= 0) return rc;
+    c->o.threads = (int)c->threads;
+    c->o.input = c->in.io;
+    if (c->in.trump) snprintf(c->s.trump, sizeof c->s.trump, "%s", c->in.trump);
+    if (c->in.leader) snprintf(c->s.leader, sizeof c->s.leader, "%c", c->in.leader[0] & ~0x20);
     if (c->o.input.where) {
         fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
                         "commands that read it (replay, lead)\n");

@@ -1,11 +1,12 @@
-/* input_opts.c -- parsing of --format, --trump, --leader and --where, the
- * reading policy as a store of solved leads records it, and --values. */
+/* input_opts.c -- the rows --format, --trump, --leader and --where take
+ * (input_opts.h), the reading policy as a store of solved leads records it, and --values. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/deal/deal_filter.h"
 #include "cli/cli.h"
 #include "cli/input_opts.h"
+#include "formats/writer.h"
 
 /* The --where condition as the reading loop calls it: the deal's hands,
  * with the dealer and trumps the stream settled (deal_stream.h). */
@@ -24,56 +25,97 @@ static void free_compiled(void)
     compiled = NULL;
 }
 
-static int take_where(input_opts *o, const char *value)
+bool input_opts_set_where(input_opts *o, const char *value, diag_t *why)
 {
-    diag_t why = {0};
-    deal_filter *f = deal_filter_compile(value, &why);
-    if (!f) {
-        fprintf(stderr, "whistlab: --where %s: %s\n", value, why.reason);
-        return -1;
-    }
+    deal_filter *f = deal_filter_compile(value, why);
+    if (!f) return false;
     if (!compiled) atexit(free_compiled);
     deal_filter_free(compiled);
     compiled = f;
     o->keep = keep_where;
     o->keep_ctx = f;
     o->where = value;
-    return 1;
+    return true;
 }
 
-int input_opts_take(input_opts *o, int opt, const char *value)
+bool input_opts_set_trump(input_opts *o, const char *value)
 {
-    switch (opt) {
-    case OPT_INPUT_WHERE: return take_where(o, value);
-    case OPT_INPUT_FORMAT: {
-        int f = deal_format_parse(value);
-        if (f < 0) {
-            fprintf(stderr, "whistlab: --format %s: not one of auto, pbn, oneline, dds, gib, lin, wda\n", value);
-            return -1;
-        }
-        o->format = (deal_format)f;
-        return 1;
+    if (!trump_policy_parse(value, &o->policy)) return false;
+    o->policy_given = true;
+    return true;
+}
+
+bool input_opts_set_leader(input_opts *o, const char *value)
+{
+    int seat = value[0] && !value[1] ? seat_from_char(value[0]) : -1;
+    if (seat < 0) return false;
+    o->policy.leader = seat;
+    o->policy_given = true;
+    return true;
+}
+
+void cli_input_init(cli_input *in)
+{
+    memset(in, 0, sizeof *in);
+    input_opts_init(&in->io);
+}
+
+const char *input_format_name(int i)
+{
+    if (i < 0 || i >= FMT_COUNT) return NULL;
+    return deal_format_name((deal_format)i);
+}
+
+const char *output_format_name(int i)
+{
+    if (i < 0 || i >= FMT_COUNT) return NULL;
+    return deal_format_writable((deal_format)i) ? deal_format_name((deal_format)i) : "";
+}
+
+bool input_take_format(void *field, const char *value, char *why, size_t len)
+{
+    cli_input *in = field;
+    int f = deal_format_parse(value);
+    if (f < 0) {
+        size_t at = (size_t)snprintf(why, len, "not one of");
+        for (int i = 0; input_format_name(i) && at < len; i++)
+            at += (size_t)snprintf(why + at, len - at, "%s %s", i ? "," : "", input_format_name(i));
+        return false;
     }
-    case OPT_INPUT_TRUMP:
-        if (!trump_policy_parse(value, &o->policy)) {
-            fprintf(stderr, "whistlab: --trump %s: not one of S, H, D, C, turnup, each, contract, auto\n", value);
-            return -1;
-        }
-        o->policy_given = true;
-        return 1;
-    case OPT_INPUT_LEADER: {
-        int seat = value[0] && !value[1] ? seat_from_char(value[0]) : -1;
-        if (seat < 0) {
-            fprintf(stderr, "whistlab: --leader %s: not one of N, E, S, W\n", value);
-            return -1;
-        }
-        o->policy.leader = seat;
-        o->policy_given = true;
-        return 1;
+    in->io.format = (deal_format)f;
+    in->format = value;
+    return true;
+}
+
+bool input_take_trump(void *field, const char *value, char *why, size_t len)
+{
+    cli_input *in = field;
+    if (!input_opts_set_trump(&in->io, value)) {
+        snprintf(why, len, "not one of S, H, D, C, turnup, each, contract, auto");
+        return false;
     }
-    default:
-        return 0;
+    in->trump = value;
+    return true;
+}
+
+bool input_take_leader(void *field, const char *value, char *why, size_t len)
+{
+    cli_input *in = field;
+    if (!input_opts_set_leader(&in->io, value)) {
+        snprintf(why, len, "not one of N, E, S, W");
+        return false;
     }
+    in->leader = value;
+    return true;
+}
+
+bool input_take_where(void *field, const char *value, char *why, size_t len)
+{
+    cli_input *in = field;
+    diag_t d = {0};
+    if (input_opts_set_where(&in->io, value, &d)) return true;
+    snprintf(why, len, "%s", d.reason);
+    return false;
 }
 
 void input_opts_policy_text(const input_opts *o, char *buf, size_t len)

@@ -2,38 +2,66 @@
  * --format (force the input format), --trump and --leader (the policy that
  * gives deals without them a trump suit and a leader: README.md, "Trumps and
  * leaders"), --where (keep only the deals that meet a condition, in the
- * language of analyze/deal/deal_filter.h), parsed into the input_opts the
- * reading loop takes (formats/deal_stream.h). */
+ * language of analyze/deal/deal_filter.h), as rows of a command's option
+ * table (options.h) that fill a cli_input: the input_opts the reading loop
+ * takes (formats/deal_stream.h) and the values as given, for reports. */
 #ifndef WHISTLAB_INPUT_OPTS_H
 #define WHISTLAB_INPUT_OPTS_H
 
-#include <getopt.h>
 #include "analyze/dd/dd_store.h"
+#include "cli/options.h"
 #include "formats/deal_stream.h"
 
-enum { OPT_INPUT_FORMAT = 0x1000, OPT_INPUT_TRUMP, OPT_INPUT_LEADER, OPT_INPUT_WHERE };
+typedef struct {
+    input_opts io;
+    const char *format, *trump, *leader; /* as given; NULL when not */
+} cli_input;
 
-/* Entries for a getopt_long table. */
-#define INPUT_LONG_OPTIONS \
-    {"format", required_argument, NULL, OPT_INPUT_FORMAT}, \
-    {"trump", required_argument, NULL, OPT_INPUT_TRUMP}, \
-    {"leader", required_argument, NULL, OPT_INPUT_LEADER}, \
-    {"where", required_argument, NULL, OPT_INPUT_WHERE}
+/* The names --format takes, from the readers' table: "auto", then each
+ * format's (formats/reader.h); NULL past the last. */
+const char *input_format_name(int i);
 
-#define INPUT_OPTIONS_HELP \
-    "  --format F     input format: auto (default), pbn, oneline, dds, gib, lin, wda\n" \
-    "  --trump P      trumps for deals without them: S|H|D|C, turnup, each,\n" \
-    "                 contract (bridge files), auto (default: the deal's own)\n" \
-    "  --leader X     N|E|S|W: the eldest hand (the dealer sits on his right)\n" \
-    "  --where EXPR   keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
-    "                 takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
-    "                 with the trumps and leader above; the rest counted as left\n"
+/* The names --to takes: those of the formats whistlab writes
+ * (formats/writer.h), "" for the others; NULL past the last. */
+const char *output_format_name(int i);
 
-/* Takes one getopt_long result; returns 1 if it was one of ours, 0 if not,
- * -1 for a bad value (message printed to stderr): a --where that does not
- * compile is refused here, before anything is read. The compiled condition
- * lives until the process exits. */
-int input_opts_take(input_opts *o, int opt, const char *value);
+bool input_take_format(void *in, const char *value, char *why, size_t len);
+bool input_take_trump(void *in, const char *value, char *why, size_t len);
+bool input_take_leader(void *in, const char *value, char *why, size_t len);
+bool input_take_where(void *in, const char *value, char *why, size_t len);
+
+/* The rows, for a command whose settings struct type holds a cli_input
+ * member; --trump alone, for lead, which reads it its own way with --hand. */
+#define INPUT_SPEC_FORMAT(type, member) \
+    {.name = "format", .kind = OPT_CALL, .arg = "F", .at = offsetof(type, member), .take = input_take_format, \
+     .names = input_format_name, .flags = OPT_SETTING, .help = "input format: {} (default auto)"}
+#define INPUT_SPEC_TRUMP(type, member) \
+    {.name = "trump", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = input_take_trump, \
+     .flags = OPT_SETTING, \
+     .help = "trumps for deals without them: S|H|D|C, turnup, each,\n" \
+             "contract (bridge files), auto (default: the deal's own)"}
+#define INPUT_SPEC_LEADER(type, member) \
+    {.name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
+     .flags = OPT_SETTING, .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"}
+#define INPUT_SPEC_WHERE(type, member) \
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \
+     .flags = OPT_SETTING, \
+     .help = "keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
+             "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
+             "with the trumps and leader above; the rest counted as left"}
+#define INPUT_SPECS(type, member) \
+    INPUT_SPEC_FORMAT(type, member), INPUT_SPEC_TRUMP(type, member), INPUT_SPEC_LEADER(type, member), \
+    INPUT_SPEC_WHERE(type, member)
+
+/* A cli_input before its options: the reading policy of input_opts_init. */
+void cli_input_init(cli_input *in);
+
+/* The policy and condition of a state file's settings, read as the
+ * command line reads them; false when one is not understood. The compiled
+ * condition lives until the process exits. */
+bool input_opts_set_trump(input_opts *o, const char *value);
+bool input_opts_set_leader(input_opts *o, const char *value);
+bool input_opts_set_where(input_opts *o, const char *value, diag_t *why);
 
 /* The reading policy of o as a store of solved leads records it ("format
  * F trump T leader L"): a store serves only runs that read a corpus alike. */

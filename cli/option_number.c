@@ -1,9 +1,9 @@
-/* option_number.c -- the one reading of every numeric option (cli.h), so
- * that no command takes garbage for a number (issue 25 item 17: `--limit
- * abc` was "no limit", `--seed -5x` a huge seed, an overflowing seed was
- * silently capped). The whole text must be the number: no sign, no spaces,
- * no trailing characters, no overflow, within the option's range; the
- * error is one line naming the option, the value and the range. */
+/* option_number.c -- the one reading of every number of a command line or
+ * a settings text (cli.h), so that no command takes garbage for a number
+ * (issue 25 item 17: `--limit abc` was "no limit", `--seed -5x` a huge
+ * seed, an overflowing seed was silently capped). The whole text must be
+ * the number: no sign, no spaces, no trailing characters, no overflow,
+ * within the range; options.c words the refusal. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,24 +31,6 @@ bool cli_u64_of(const char *text, uint64_t min, uint64_t max, bool km, uint64_t 
     return true;
 }
 
-bool cli_parse_u64(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
-                   uint64_t *v)
-{
-    if (cli_u64_of(text, min, max, false, v)) return true;
-    fprintf(stderr, "%s: %s %s: expected a whole number from %llu to %llu\n", prefix, option, text,
-            (unsigned long long)min, (unsigned long long)max);
-    return false;
-}
-
-bool cli_parse_count(const char *prefix, const char *option, const char *text, uint64_t min, uint64_t max,
-                     uint64_t *v)
-{
-    if (cli_u64_of(text, min, max, true, v)) return true;
-    fprintf(stderr, "%s: %s %s: expected a whole number from %llu to %llu (suffixes k and m)\n", prefix, option,
-            text, (unsigned long long)min, (unsigned long long)max);
-    return false;
-}
-
 bool cli_double_of(const char *text, double above, double at_most, bool below, double *v)
 {
     /* decimal only: strtod would also take spaces, a sign, hexadecimal,
@@ -62,15 +44,6 @@ bool cli_double_of(const char *text, double above, double at_most, bool below, d
     if (!(x > above && (below ? x < at_most : x <= at_most))) return false;
     *v = x;
     return true;
-}
-
-bool cli_parse_double(const char *prefix, const char *option, const char *text, double above, double at_most,
-                      bool below, double *v)
-{
-    if (cli_double_of(text, above, at_most, below, v)) return true;
-    fprintf(stderr, "%s: %s %s: expected a number greater than %g and %s %g\n", prefix, option, text, above,
-            below ? "less than" : "at most", at_most);
-    return false;
 }
 
 bool cli_parse_shard(const char *s, unsigned max, unsigned *i, unsigned *n)

@@ -22,8 +22,9 @@ void cli_progress_init(cli_progress *p, const char *cmd)
                         .every_s = LOG_EVERY_DEFAULT_S, .cmd = cmd};
 }
 
-bool cli_progress_parse(cli_progress *p, const char *arg)
+bool cli_progress_take(void *field, const char *arg, char *why, size_t len)
 {
+    cli_progress *p = field;
     if (strcmp(arg, "tty") == 0) {
         p->mode = PROGRESS_TTY;
     } else if (strcmp(arg, "off") == 0) {
@@ -33,12 +34,23 @@ bool cli_progress_parse(cli_progress *p, const char *arg)
         p->every_s = LOG_EVERY_DEFAULT_S;
     } else if (strncmp(arg, "log=", 4) == 0) {
         double s;
-        if (!cli_double_of(arg + 4, 0, CLI_PROGRESS_MAX_S, false, &s)) return false;
+        if (!cli_double_of(arg + 4, 0, CLI_PROGRESS_MAX_S, false, &s)) {
+            snprintf(why, len, "%s", CLI_PROGRESS_EXPECTED);
+            return false;
+        }
         p->mode = PROGRESS_LOG;
         p->every_s = s;
     } else {
+        snprintf(why, len, "%s", CLI_PROGRESS_EXPECTED);
         return false;
     }
+    return true;
+}
+
+bool cli_progress_take_off(void *field, const char *arg, char *why, size_t len)
+{
+    (void)arg, (void)why, (void)len;
+    ((cli_progress *)field)->mode = PROGRESS_OFF;
     return true;
 }
 

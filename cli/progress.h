@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "analyze/replay/replay.h"
+#include "cli/options.h"
 
 typedef enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } progress_mode;
 
@@ -31,12 +32,18 @@ void cli_progress_start(cli_progress *p, uint64_t expected);
 void cli_progress_update(cli_progress *p, uint64_t done, uint64_t expected);
 /* The end of the run: clears a terminal's line, writes a log's last. */
 void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected);
-/* --progress ARG: "tty", "log" or "log=N" (N seconds, default 60; N as
- * cli_double_of reads it), "off". False (nothing changed) if ARG is none
- * of these: the caller says CLI_PROGRESS_EXPECTED after the option. */
-bool cli_progress_parse(cli_progress *p, const char *arg);
+/* --progress ARG, an OPT_CALL row's take (options.h): "tty", "log" or
+ * "log=N" (N seconds, default 60; N as cli_double_of reads it), "off";
+ * field: a cli_progress. --no-progress: the same as --progress off. */
+bool cli_progress_take(void *field, const char *arg, char *why, size_t len);
+bool cli_progress_take_off(void *field, const char *arg, char *why, size_t len);
 #define CLI_PROGRESS_MAX_S 86400
 #define CLI_PROGRESS_EXPECTED "expected tty, log, log=SECONDS (more than 0, at most 86400) or off"
+#define PROGRESS_SPECS(type, member, helptext, off_help) \
+    {.name = "progress", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = cli_progress_take, \
+     .help = helptext}, \
+    {.name = "no-progress", .kind = OPT_CALL, .at = offsetof(type, member), .take = cli_progress_take_off, \
+     .help = off_help}
 /* The replay driver's progress hook (ctx: a cli_progress). */
 void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected);
 /* Before a message on stderr: clears a terminal's line so the message

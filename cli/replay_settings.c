@@ -12,6 +12,11 @@
 static const char *const EVAL_NAMES[] = {[STATS_EVAL_DD] = "dd", [STATS_EVAL_PLAY] = "play",
                                          [STATS_EVAL_BOTH] = "both"};
 
+const char *replay_eval_name(int i)
+{
+    return i >= 0 && i < (int)(sizeof EVAL_NAMES / sizeof EVAL_NAMES[0]) ? EVAL_NAMES[i] : NULL;
+}
+
 int replay_eval_parse(const char *s)
 {
     for (int e = 0; e < (int)(sizeof EVAL_NAMES / sizeof EVAL_NAMES[0]); e++)
@@ -120,10 +125,10 @@ bool replay_settings_to_input(const replay_settings *s, input_opts *io)
 {
     input_opts_init(io);
     io->format = s->format;
-    if (input_opts_take(io, OPT_INPUT_TRUMP, s->trump) != 1) return false;
-    if (strcmp(s->leader, "-") != 0 && input_opts_take(io, OPT_INPUT_LEADER, s->leader) != 1)
-        return false;
-    return !s->where[0] || input_opts_take(io, OPT_INPUT_WHERE, s->where) == 1;
+    if (!input_opts_set_trump(io, s->trump)) return false;
+    if (strcmp(s->leader, "-") != 0 && !input_opts_set_leader(io, s->leader)) return false;
+    diag_t why = {0};
+    return !s->where[0] || input_opts_set_where(io, s->where, &why);
 }
 
 bool replay_settings_tables(const replay_settings *s, char *tables, size_t len, diag_t *diag)

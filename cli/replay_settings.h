@@ -10,13 +10,14 @@
 #ifndef WHISTLAB_REPLAY_SETTINGS_H
 #define WHISTLAB_REPLAY_SETTINGS_H
 
+#include "cli/convention_opts.h"
 #include "formats/deal_stream.h"
 #include "stats/provenance.h"
 #include "stats/report.h"
 #include "stats/wls.h"
 
 typedef struct {
-    char conventions[1024];
+    conventions_text conventions;
     char tables[2048];      /* "FILE DIGEST\n" per table file named by
                                conventions or opponents (table_digest.h) */
     char eval[8];           /* dd, play, both */
@@ -40,6 +41,8 @@ typedef struct {
 /* The settings of a run that names nothing but its conventions and inputs. */
 void replay_settings_init(replay_settings *s);
 
+/* The name of stats_eval i ("dd", "play", "both"); NULL past the last. */
+const char *replay_eval_name(int i);
 /* The stats_eval named s ("dd", "play", "both"); -1 if none. */
 int replay_eval_parse(const char *s);
 

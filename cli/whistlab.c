@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "cli/input_opts.h"
+#include "cli/options.h"
 #include "formats/out_file.h"
 
 typedef struct {
@@ -37,9 +39,12 @@ static void usage(FILE *f)
                "19th-century books and measures the tricks they win.\n\ncommands:\n");
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-12s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(f, "\nevery command takes:\n" CLI_VERBOSITY_HELP
-               "\ninputs: PBN, DDS test hands, GIB, BBO LIN, dealer one-line, whistlab's .wda\n"
-               "archives; plain or gzip, detected from the content; '-' = standard input\n"
+    fprintf(f, "\nevery command takes:\n");
+    opt_print_list(f, &(opt_command){.cmd = "whistlab"}); /* no options of its own: -q and -v */
+    fprintf(f, "\ninputs (--format):");
+    for (int i = 1; input_format_name(i); i++) fprintf(f, "%s %s", i > 1 ? "," : "", input_format_name(i));
+    fprintf(f, "\n(PBN, DDS test hands, GIB, BBO LIN, dealer one-line, whistlab's .wda archives);\n"
+               "plain or gzip, detected from the content; '-' = standard input\n"
                "\n'whistlab COMMAND --help' describes a command; 'man whistlab' (or, in the\n"
                "source tree, 'man ./whistlab.1') has it all.\n"
                "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable or broken\n"
@@ -97,7 +102,11 @@ static int run(int argc, char **argv)
         if (strcmp(argv[1], COMMANDS[i].name) != 0) continue;
         return COMMANDS[i].run(argc - 1, argv + 1);
     }
-    fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);
+    const char *names[N_COMMANDS];
+    for (size_t i = 0; i < N_COMMANDS; i++) names[i] = COMMANDS[i].name;
+    const char *near = opt_nearest(argv[1], names, (int)N_COMMANDS);
+    if (near) fprintf(stderr, "whistlab: unknown command '%s'; did you mean %s? (see whistlab --help)\n", argv[1], near);
+    else fprintf(stderr, "whistlab: unknown command '%s' (see whistlab --help)\n", argv[1]);
     return EXIT_USAGE;
 }
 

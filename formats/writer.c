@@ -69,11 +69,16 @@ static deal_writer *open_wda(const char *path, diag_t *diag)
     return w;
 }
 
+bool deal_format_writable(deal_format fmt)
+{
+    return fmt == FMT_PBN || fmt == FMT_ONELINE || fmt == FMT_WDA;
+}
+
 deal_writer *deal_writer_open(const char *path, deal_format fmt, diag_t *diag)
 {
     if (fmt == FMT_AUTO) fmt = strcmp(path, "-") == 0 ? FMT_PBN : deal_format_from_path(path);
     if (fmt == FMT_WDA) return open_wda(path, diag);
-    if (fmt != FMT_PBN && fmt != FMT_ONELINE) {
+    if (!deal_format_writable(fmt)) {
         diag_set(diag, path, 0, fmt == FMT_AUTO
                  ? "cannot tell the output format from the name (use .pbn, .pbn.gz, .txt, .txt.gz, .wda or --to)"
                  : "whistlab cannot write this format (only pbn, oneline and wda)");

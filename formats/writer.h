@@ -15,6 +15,9 @@ typedef struct deal_writer deal_writer;
  * if none. */
 deal_format deal_format_from_path(const char *path);
 
+/* Whether whistlab writes fmt (pbn, oneline, wda). */
+bool deal_format_writable(deal_format fmt);
+
 /* Opens path ("-" = stdout) for fmt (FMT_AUTO: from the extension). NULL with
  * diag filled on failure or when fmt cannot be written. */
 deal_writer *deal_writer_open(const char *path, deal_format fmt, diag_t *diag);

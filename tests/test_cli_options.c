@@ -1,8 +1,11 @@
 /* test_cli_options.c -- what every command shares on its command line, run
  * as users run it: a CSV table on standard output moves the text report to
  * standard error, -q and -v, the defaults that must agree between commands
- * (--opponents), and the messages of bad arguments; and the tables of
- * play --round-robin and lead --csv. */
+ * (--opponents), and the messages of bad arguments (one line, with the
+ * nearest name: issue 27 item 1); the man page's options against --help;
+ * and the tables of play --round-robin and lead --csv. */
+#include <ctype.h>
+#include <stdbool.h>
 #include "testutil.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"
@@ -207,7 +210,7 @@ static void test_argument_messages(void **state)
     assert_int_equal(run("deal --skip x"), 2);
     assert_non_null(strstr(err, "--skip x: "));
     assert_int_equal(run("deal -j 0"), 2);
-    assert_non_null(strstr(err, "-j/--threads 0: expected a whole number from 1 to 256 (suffixes k and m)\n"));
+    assert_non_null(strstr(err, "-j/--threads 0: expected a whole number from 1 to 64 (see whistlab deal --help)\n"));
 }
 
 /* Issue 25 item 17: every numeric option of every command reads the whole
@@ -230,7 +233,7 @@ static void test_numeric_options_whole_and_in_range(void **state)
         {"deal", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
         {"deal", "--max-dealt", "1", "0", "18446744073709551615", "18446744073709551616"},
         {"deal", "--skip", "0", NULL, "18446744073709551615", "18446744073709551616"},
-        {"deal", "--threads", "1", "0", "256", "257"},
+        {"deal", "--threads", "1", "0", "64", "65"},
         {"lead", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
         {"lead", "--simulate", "1", "0", "18446744073709551615", "18446744073709551616"},
         {"lead", "--threads", "1", "0", "64", "65"},
@@ -241,6 +244,7 @@ static void test_numeric_options_whole_and_in_range(void **state)
         {"play", "--limit", "0", NULL, "18446744073709551615", "18446744073709551616"},
         {"play", "--threads", "1", "0", "64", "65"},
         {"play", "--seed", "0", NULL, "18446744073709551615", "18446744073709551616"},
+        {"claims", "--threads", "1", "0", "64", "65"},
         {"plot", "--min-deals", "1", "0", "1000000000", "1000000001"},
         {"show", "--board", "0", NULL, "4294967295", "4294967296"},
     };
@@ -276,7 +280,8 @@ static void test_numeric_options_whole_and_in_range(void **state)
                                              "1e-999", ""};
     for (size_t k = 0; k < sizeof levels_bad / sizeof levels_bad[0]; k++) {
         snprintf(args, sizeof args, "odds --level '%s'", levels_bad[k]);
-        snprintf(want, sizeof want, "--level %s: expected a number greater than 0 and less than 1\n", levels_bad[k]);
+        snprintf(want, sizeof want, "--level %s: expected a number greater than 0 and less than 1 (see whistlab odds "
+                 "--help)\n", levels_bad[k]);
         if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
     }
     assert_int_equal(run("odds --level 0.999 --help"), 0);
@@ -286,7 +291,7 @@ static void test_numeric_options_whole_and_in_range(void **state)
         for (int cmd = 0; cmd < 2; cmd++) {
             snprintf(args, sizeof args, "%s --progress '%s'", cmd ? "solve" : "replay", progress_bad[k]);
             snprintf(want, sizeof want, "--progress %s: expected tty, log, log=SECONDS (more than 0, at most 86400) "
-                     "or off\n", progress_bad[k]);
+                     "or off (see whistlab %s --help)\n", progress_bad[k], cmd ? "solve" : "replay");
             if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
         }
     assert_int_equal(run("replay --progress log=86400 --help"), 0);
@@ -297,7 +302,8 @@ static void test_numeric_options_whole_and_in_range(void **state)
     for (size_t k = 0; k < sizeof shards_bad / sizeof shards_bad[0]; k++)
         for (int cmd = 0; cmd < 2; cmd++) {
             snprintf(args, sizeof args, "%s --shard '%s'", cmd ? "solve" : "replay", shards_bad[k]);
-            snprintf(want, sizeof want, "--shard %s: expected I/N with 1 <= I <= N <= 64\n", shards_bad[k]);
+            snprintf(want, sizeof want, "--shard %s: expected I/N with 1 <= I <= N <= 64 (see whistlab %s --help)\n",
+                     shards_bad[k], cmd ? "solve" : "replay");
             if (run(args) != 2 || !strstr(err, want) || lines(err) != 1) fail_msg("%s:\n%s", args, err);
         }
     assert_int_equal(run("replay --shard 64/64 --help"), 0);
@@ -337,6 +343,147 @@ static void test_opponents_default_agrees(void **state)
     assert_non_null(strstr(out, "(opponents long-suit)"));
 }
 
+/* Issue 27 item 1: a misspelt option or convention is one line naming it,
+ * the nearest name, and where the help is; exit 2 (it was 50-70 lines of
+ * help, and no suggestion). */
+static void test_did_you_mean(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *line;
+    } cases[] = {
+        {"replay --evaluate dd " CORPUS, "whistlab replay: unknown option --evaluate; did you mean --eval? "
+                                         "(see whistlab replay --help)\n"},
+        {"replay --thraeds 2 " CORPUS, "whistlab replay: unknown option --thraeds; did you mean --threads? "
+                                       "(see whistlab replay --help)\n"},
+        {"lead --explian --hand KJ8432.Q963.AK.Q --trump H", "whistlab lead: unknown option --explian; did you "
+                                                             "mean --explain? (see whistlab lead --help)\n"},
+        {"replay --zzz " CORPUS, "whistlab replay: unknown option --zzz (see whistlab replay --help)\n"},
+        {"replay --conventions long-suit,Long-Suit " CORPUS,
+         "whistlab replay: --conventions long-suit,Long-Suit: no such convention Long-Suit; did you mean "
+         "long-suit? (see whistlab replay --help)\n"},
+        {"lead --convention americn --hand KJ8432.Q963.AK.Q --trump H",
+         "whistlab lead: --convention americn: no such convention americn; did you mean american? "
+         "(see whistlab lead --help)\n"},
+        {"play --round-robin long-suit,shortsuit " CORPUS,
+         "whistlab play: --round-robin long-suit,shortsuit: no such convention shortsuit; did you mean "
+         "short-suit? (see whistlab play --help)\n"},
+        {"replay --eval bth " CORPUS, "whistlab replay: --eval bth: not one of dd, play, both; did you mean "
+                                      "both? (see whistlab replay --help)\n"},
+        {"check --format pgn " CORPUS, "whistlab check: --format pgn: not one of auto, pbn, oneline, dds, gib, "
+                                       "lin, wda (see whistlab check --help)\n"},
+        {"convert --to dds " CORPUS " x.dds", "whistlab convert: -t/--to dds: not one of pbn, oneline, wda "
+                                                "(see whistlab convert --help)\n"},
+        {"replay --c " CORPUS, "whistlab replay: option --c is ambiguous: --conventions, --csv-deals, "
+                               "--csv-summary, --checkpoint (see whistlab replay --help)\n"},
+        {"replay --signals=1 " CORPUS, "whistlab replay: option --signals takes no value (see whistlab replay "
+                                       "--help)\n"},
+        {"replay " CORPUS " --limit", "whistlab replay: option --limit needs a value (N) (see whistlab replay "
+                                      "--help)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = run(cases[i].args);
+        if (rc != 2 || strcmp(err, cases[i].line) != 0 || out[0])
+            fail_msg("%s: exit %d, stderr:\n%s\nexpected:\n%s", cases[i].args, rc, err, cases[i].line);
+    }
+}
+
+/* 'all' and both spellings of --convention(s) in every command that takes
+ * conventions (replay refused 'all'; lead did not know --conventions). */
+static void test_conventions_alike(void **state)
+{
+    (void)state;
+    assert_int_equal(run("replay --conventions all --limit 3 --no-progress " CORPUS), 0);
+    assert_non_null(strstr(out, "conventions long-suit,long-suit-pole,long-suit-clay,long-suit-hogarth,american,"
+                                "short-suit,short-suit-singleton,strongest-suit,master-card,highest,random;"));
+    assert_int_equal(run("replay --convention long-suit,short-suit --limit 3 --no-progress " CORPUS), 0);
+    assert_non_null(strstr(out, "conventions long-suit,short-suit;"));
+    static char one[sizeof out];
+    assert_int_equal(run("lead --convention long-suit,short-suit --hand KJ8432.Q963.AK.Q --trump H"), 0);
+    snprintf(one, sizeof one, "%s", out);
+    assert_int_equal(run("lead --conventions long-suit --conventions short-suit --hand KJ8432.Q963.AK.Q --trump H"), 0);
+    assert_string_equal(out, one);
+    assert_non_null(strstr(one, "  long-suit  S4 "));
+    assert_non_null(strstr(one, "  short-suit "));
+    assert_int_equal(run("lead --conventions all --hand KJ8432.Q963.AK.Q --trump H"), 0);
+    assert_non_null(strstr(out, "  strongest-suit "));
+    assert_null(strstr(out, "dd-best"));
+    assert_int_equal(run("play --conventions short-suit --board 1 " CORPUS), 0);
+    assert_non_null(strstr(out, "East-West plays short-suit, North-South plays long-suit"));
+    assert_int_equal(run("play --round-robin all --limit 2 --no-progress " CORPUS), 0);
+    assert_non_null(strstr(out, "strongest-suit"));
+}
+
+/* --threads: one reading, one bound, one message in every command that
+ * takes it. */
+static void test_threads_alike(void **state)
+{
+    (void)state;
+    static const char *const CMDS[] = {"replay", "solve", "deal", "lead", "odds", "play", "claims"};
+    char args[128], want[160];
+    for (size_t i = 0; i < sizeof CMDS / sizeof CMDS[0]; i++) {
+        snprintf(args, sizeof args, "%s --threads 65", CMDS[i]);
+        snprintf(want, sizeof want, "--threads 65: expected a whole number from 1 to 64 (see whistlab %s --help)\n",
+                 CMDS[i]);
+        if (run(args) != 2 || lines(err) != 1 || !strstr(err, want)) fail_msg("%s:\n%s", args, err);
+        snprintf(args, sizeof args, "%s --threads 64 --help", CMDS[i]);
+        if (run(args) != 0 || !strstr(out, "--threads")) fail_msg("%s:\n%s", args, err);
+    }
+}
+
+/* The man page names, in each command's entry, only options the command
+ * takes: every --option of the entry is in its --help (test_docs.c checks
+ * the other way), both made from the command's table. */
+static void test_man_page_options_in_help(void **state)
+{
+    (void)state;
+    static const char *const CMDS[] = {"check", "show", "convert", "lead", "conventions", "replay", "solve",
+                                       "play", "merge", "odds", "plot", "deal", "claims"};
+    char *man = test_slurp("whistlab.1");
+    assert_non_null(man);
+    char *commands = strstr(man, "\n.SH COMMANDS\n"), *end = commands ? strstr(commands + 1, "\n.SH ") : NULL;
+    assert_non_null(end);
+    *end = 0;
+    int wrong = 0;
+    for (size_t c = 0; c < sizeof CMDS / sizeof CMDS[0]; c++) {
+        char args[64], head[64];
+        snprintf(args, sizeof args, "%s --help", CMDS[c]);
+        assert_int_equal(run(args), 0);
+        /* the entry: from ".TP\n.B CMD " to the next ".TP" */
+        snprintf(head, sizeof head, "\n.TP\n.B %s ", CMDS[c]);
+        char *at = strstr(commands, head);
+        if (!at) {
+            fail_msg("whistlab.1 has no entry for %s", CMDS[c]);
+            continue;
+        }
+        char *stop = strstr(at + 1, "\n.TP\n");
+        size_t len = stop ? (size_t)(stop - at) : strlen(at);
+        for (char *p = at; p < at + len; p++) {
+            /* "\-\-name": roff's "\-" is '-'; an option of another command
+             * follows that command's name ("\fBlead \-\-convention") */
+            if (strncmp(p, "\\-\\-", 4) != 0 || (p > at && p[-1] == ' ' && p - at > 5 && isalpha((unsigned char)p[-2])))
+                continue;
+            char name[48] = "--";
+            size_t k = 2;
+            for (const char *q = p + 4; k < sizeof name - 1; q++) {
+                if (strncmp(q, "\\-", 2) == 0 && isalpha((unsigned char)q[2])) name[k++] = '-', q++;
+                else if (isalnum((unsigned char)*q)) name[k++] = *q;
+                else break;
+            }
+            name[k] = 0;
+            bool in_help = false; /* the whole name, not a longer one's start */
+            for (const char *h = strstr(out, name); h && !in_help; h = strstr(h + 1, name))
+                in_help = !isalnum((unsigned char)h[k]) && h[k] != '-';
+            if (!in_help) {
+                fprintf(stderr, "whistlab.1: %s names %s, which its --help does not\n", CMDS[c], name);
+                wrong++;
+            }
+        }
+    }
+    free(man);
+    assert_int_equal(wrong, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +494,10 @@ int main(void)
         cmocka_unit_test(test_argument_messages),
         cmocka_unit_test(test_numeric_options_whole_and_in_range),
         cmocka_unit_test(test_opponents_default_agrees),
+        cmocka_unit_test(test_did_you_mean),
+        cmocka_unit_test(test_conventions_alike),
+        cmocka_unit_test(test_threads_alike),
+        cmocka_unit_test(test_man_page_options_in_help),
     };
     return cmocka_run_group_tests_name("options every command shares, CSV tables on stdout", tests, NULL, NULL);
 }

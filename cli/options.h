@@ -1,0 +1,106 @@
+/* options.h -- a command's options as data (issue 27 item 1): one table
+ * per command (name, short name, kind, bounds, default, whether it is a
+ * setting of the run, help text) from which options.c parses the command
+ * line into the command's settings struct, checks every value, prints the
+ * option list of --help, and words every refusal as one line naming the
+ * option, with a suggestion when one is close ("unknown option --evaluate;
+ * did you mean --eval?"), and where the help is. The man page's option
+ * lists are checked against --help by the tests (test_docs.c,
+ * test_cli_options.c). */
+#ifndef WHISTLAB_CLI_OPTIONS_H
+#define WHISTLAB_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum {
+    OPT_FLAG,     /* no value: a bool set true */
+    OPT_TEXT,     /* a value kept as given: a const char * */
+    OPT_UINT,     /* a whole number from min to max: a uint64_t */
+    OPT_COUNT,    /* the same with the suffixes k and m (10k, 1m) */
+    OPT_FRACTION, /* a decimal number greater than above, at most at_most
+                     (less than it when below): a double */
+    OPT_CHOICE,   /* one of the names of choices or names(): an int, the name's index */
+    OPT_CALL,     /* take() reads it into the field */
+} opt_kind;
+
+enum {
+    OPT_SETTING = 1, /* a setting of the run: it changes the numbers, so a
+                        report's provenance and a state file record it */
+};
+
+/* take's answer: true, or false with why (a phrase after "--OPTION VALUE: "). */
+typedef bool (*opt_take_fn)(void *field, const char *value, char *why, size_t len);
+
+typedef struct {
+    const char *name;       /* the long name without "--" */
+    const char *alias;      /* a second long name taken as the first (NULL: none) */
+    char short_name;        /* 0: none */
+    opt_kind kind;
+    const char *arg;        /* the value's name in --help ("N", "F"); NULL: the option takes
+                               no value (a flag, or a call given NULL) */
+    size_t at;              /* offsetof the field in the command's settings */
+    uint64_t min, max;      /* OPT_UINT, OPT_COUNT */
+    double above, at_most;  /* OPT_FRACTION */
+    bool below;
+    const char *const *choices;      /* OPT_CHOICE: NULL-terminated, or */
+    const char *(*names)(int i);     /* the i-th name ("" skipped), NULL past the last */
+    opt_take_fn take;                /* OPT_CALL */
+    const char *dflt;       /* the default, read as a given value before the command line; NULL: none */
+    unsigned flags;         /* OPT_SETTING */
+    const char *help;       /* its lines in --help, '\n' between them; "{}" stands for the names of a choice */
+} opt_spec;
+
+/* What a command's parser needs beyond its table. */
+typedef struct {
+    const char *cmd;               /* "replay": the messages say "whistlab replay: " */
+    const opt_spec *specs;
+    int n;
+    void (*help)(FILE *f);         /* the whole --help text (it calls opt_print_list) */
+    /* Non-NULL: every operand is handed over where it stands, after the
+     * option last given (NULL: none yet); false after its own message. */
+    bool (*operand)(void *set, const char *arg, const opt_spec *last);
+    const char *verbosity;         /* what -q and -v do here, below their rows (NULL: nothing more) */
+} opt_command;
+
+/* Parses argv (argv[0]: the command's name) into set, the settings struct
+ * the table's fields are in: applies the defaults, then
+ * every option, each value checked; options and operands may be mixed, and
+ * "--" ends the options. On success returns -1 with argv permuted as GNU
+ * getopt leaves it (the options first) and *first the index of the first
+ * operand; on --help (-h) returns EXIT_OK after printing the help; else
+ * EXIT_USAGE after one line on stderr. given (n entries, or NULL) marks
+ * the options the command line gave. */
+int opt_parse(const opt_command *c, void *set, int argc, char **argv, int *first, bool *given);
+
+/* The option list of c's --help: "  -s, --name ARG" then its help lines,
+ * each row of the table, then -q and -v (with c->verbosity). */
+void opt_print_list(FILE *f, const opt_command *c);
+
+/* The one line of a refusal: "whistlab CMD: MESSAGE (see whistlab CMD
+ * --help)" on stderr; always false. */
+bool opt_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same line; EXIT_USAGE, for a command's own checks. */
+int opt_usage(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The name of names (n of them, or NULL-terminated when n < 0) nearest to
+ * word -- one that starts word, else the fewest edits (letters compared
+ * without case), if few enough for a slip; NULL when none is close. */
+const char *opt_nearest(const char *word, const char *const *names, int n);
+
+/* The index of the spec named name in c (-1: none), for given[]. */
+int opt_index(const opt_command *c, const char *name);
+
+/* A number as a string, for help texts: OPT_STR(STATS_MAX_CONV) "12". */
+#define OPT_STR_(x) #x
+#define OPT_STR(x) OPT_STR_(x)
+
+/* --threads, the same in every command that takes it: 1 to 64. */
+#define OPT_THREADS_MAX 64
+#define OPT_THREADS(type, field, helptext) \
+    {.name = "threads", .kind = OPT_UINT, .arg = "N", .at = offsetof(type, field), .min = 1, \
+     .max = OPT_THREADS_MAX, .help = helptext}
+
+#endif
