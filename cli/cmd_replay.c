@@ -25,7 +25,7 @@
 
 #define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
 #define DEFAULT_CHECKPOINT 1000
-#define STATS_MAX_CONV_BOTH 6 /* --eval both: two columns a convention */
+#define STATS_MAX_CONV_BOTH 16 /* --eval both: two columns a convention */
 _Static_assert(STATS_MAX_CONV_BOTH == STATS_MAX_CONV / 2, "--help names the bound");
 
 static volatile sig_atomic_t stop_requested;
