@@ -153,11 +153,12 @@ _Static_assert(PF_FOURCHETTE < 16 && PF_ONE_AGAINST > PF_FOURCHETTE && PF_TENACE
  * with tests beyond these (has or lacks below the T, notall, outside,
  * match, ranks of symbols, beats, the facts computed one by one) are
  * slow: their other tests run last. (A row whose rank tests name the
- * tenace, which reads the side, tests its cheap facts there too, after
- * them, as it always did.) 32-bit masks and the honours alone keep the
- * index of a bucket in about ten cache lines: the seven tables' indexes
- * are read on every card followed, and the first layout (64-bit masks,
- * every rank) missed the L1 cache on most of them. */
+ * tenace, which reads the side, tests its cheap facts after them, so that
+ * the side is read only where the row's order reads it.) 32-bit masks and
+ * the honours alone keep the index of a bucket in about ten cache lines:
+ * the indexes of all the tables of a round robin are read on every card
+ * followed, and 64-bit masks over every rank missed the L1 cache on most
+ * of them. */
 #define PLAY_GROUP 32
 #define PLAY_GROUPS (PLAY_MAX_ROWS / PLAY_GROUP)
 #define PLAY_HONOURS 0x7C00 /* ranks T..A: play_index.honours' index is holding >> 10 */
