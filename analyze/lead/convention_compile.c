@@ -1264,29 +1264,53 @@ static bool play_default(parser *p)
     return true;
 }
 
-/* The rows this table's options allow, bucketed (play_rows.h). */
+/* Adds row i of pl to bucket b and to its index (play_rows.h, play_index). */
+static void play_index_add(play_rules *pl, int b, int i)
+{
+    const play_row *r = &pl->row[i];
+    int k = pl->nbucket[b]++;
+    pl->bucket[b][k].row = (uint8_t)i;
+    play_index *ix = &pl->index[b][k / PLAY_GROUP];
+    uint32_t bit = 1u << (k % PLAY_GROUP);
+    for (int v = 0; v < 16; v++) {
+        if (r->led_ok >> v & 1) ix->led[v] |= bit;
+        if (r->n_ok >> v & 1) ix->n[v] |= bit;
+        if (r->t_ok >> v & 1) ix->trumps[v] |= bit;
+        if (r->round_ok >> v & 1) ix->round[v] |= bit;
+        if ((v & r->fact_on & PLAY_EAGER_FACTS) == (r->fact_on & PLAY_EAGER_FACTS) && !(v & r->fact_off)) ix->eager[v] |= bit;
+    }
+    uint16_t has = r->has & PLAY_HONOURS, lacks = r->lacks & PLAY_HONOURS;
+    for (unsigned v = 0; v < 32; v++) {
+        uint16_t h = (uint16_t)(v << 10);
+        if ((h & has) == has && !(h & lacks)) ix->honours[v] |= bit;
+    }
+    if (!r->ext_on) ix->ext_none |= bit;
+    if (r->ext_on || r->ext_off) ix->ext_rows |= bit;
+    bool tenace = r->beats == PS_TENACE;
+    for (int t = 0; t < r->nrank; t++) tenace |= r->rank[t].sym == PS_TENACE;
+    uint32_t indexed = PLAY_EAGER_FACTS | (tenace ? 0 : PLAY_CHEAP_FACTS);
+    if (!tenace) {
+        ix->cheap[k % PLAY_GROUP].on = (uint16_t)(r->fact_on & PLAY_CHEAP_FACTS);
+        ix->cheap[k % PLAY_GROUP].off = (uint16_t)(r->fact_off & PLAY_CHEAP_FACTS);
+    }
+    if (((r->has | r->lacks) & ~PLAY_HONOURS) || r->notall || r->outside || r->match_first || r->nrank || r->beats ||
+        ((r->fact_on | r->fact_off) & ~indexed))
+        ix->slow |= bit;
+}
+
+/* The rows this table's options allow, bucketed and indexed (play_rows.h). */
 static bool play_build(parser *p)
 {
     play_rules *pl = &p->c->play;
     memset(pl->nbucket, 0, sizeof pl->nbucket);
+    memset(pl->index, 0, sizeof pl->index);
     for (int i = 0; i < pl->nrows; i++) {
         play_row *r = &pl->row[i];
         int o = r->option[0] ? option_index(p->c, r->option) : -2;
         r->active = o == -2 || (o >= 0 && (p->c->options_on >> o & 1));
         if (!r->active) continue;
-        /* the two words of play_rows.h */
-        uint64_t eager_on = r->fact_on & PLAY_EAGER_FACTS, eager_off = r->fact_off & PLAY_EAGER_FACTS;
-        play_hot hot = {
-            .sit = (uint64_t)r->led_ok | (uint64_t)r->n_ok << 16 | (uint64_t)r->t_ok << 32 | (uint64_t)r->round_ok << 48,
-            .need = (uint64_t)((r->has >> 2) & 0x1FFF) | (uint64_t)((r->lacks >> 2) & 0x1FFF) << 13 |
-                    (uint64_t)((r->ext_on >> 1) & 0x1FFF) << 26 | (uint64_t)((r->ext_off >> 1) & 0x1FFF) << 39 |
-                    eager_on << 52 | eager_off << 56,
-            .row = (uint8_t)i,
-            .slow = r->notall || r->outside || r->match_first || r->nrank || r->beats ||
-                    ((r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS),
-        };
         for (int b = 0; b < PLAY_BUCKETS; b++)
-            if (r->buckets >> b & 1) pl->bucket[b][pl->nbucket[b]++] = hot;
+            if (r->buckets >> b & 1) play_index_add(pl, b, i);
     }
     return true;
 }

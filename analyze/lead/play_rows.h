@@ -6,8 +6,9 @@
  * (convention_compile.c) into this form, which the interpreter of
  * analyze/play/sd_follow.c reads with no allocation and no string: each
  * condition is a mask or a fact bit, and the rows are bucketed by the
- * position, following or void, and round 1 or later, so that a decision
- * scans only the rows that can fire for it. */
+ * position, following or void, and round 1 or later, and indexed by the
+ * fields of the decision (play_index), so that a decision reads only the
+ * rows that can fire for it. */
 #ifndef WHISTLAB_PLAY_ROWS_H
 #define WHISTLAB_PLAY_ROWS_H
 
@@ -102,12 +103,12 @@ typedef struct {
 } play_rank_test;
 
 typedef struct {
-    char id[PLAY_ID_MAX];
-    uint16_t led_ok, n_ok, t_ok;  /* bit: rank of the card led; X's count of the suit; his trumps */
-    uint16_t round_ok;            /* bit r: round r of the suit (analyze/play/RULES.md §3) */
-    uint16_t has, lacks, notall;  /* X's ranks of the suit: all of has, none of lacks, not all of notall */
-    uint16_t outside;             /* ranks of the suit X cannot see (not played, not his) */
+    /* first, together, what a decision reads of the row (the rest is in
+     * its bucket's index, play_index): one cache line rather than two */
     uint16_t ext_on, ext_off;     /* --ext rules (bit n: Xn) on, off */
+    uint16_t has, lacks;          /* X's ranks of the suit: all of has, none of lacks */
+    uint16_t notall;              /* not all of notall */
+    uint16_t outside;             /* ranks of the suit X cannot see (not played, not his) */
     uint32_t fact_on, fact_off;   /* PF_* bits */
     play_rank_test rank[2];
     uint8_t nrank;
@@ -116,49 +117,69 @@ typedef struct {
     bool match_neg;
     int8_t match;                 /* index into the owner's match tables, -1 none */
     const uint8_t *match_first;   /* by holding >> 2: 0 no row holds, 1 one holds giving no rank, else its 1st card */
+    char id[PLAY_ID_MAX];
+    uint16_t led_ok, n_ok, t_ok;  /* bit: rank of the card led; X's count of the suit; his trumps */
+    uint16_t round_ok;            /* bit r: round r of the suit (analyze/play/RULES.md §3) */
     uint16_t buckets;             /* bit b: the row belongs to bucket b */
     char option[16];              /* "" or the option the row needs (option=NAME), read by each table */
     bool active;                  /* this table's options allow it */
     uint16_t line;                /* in the table that wrote it */
 } play_row;
 
-/* A row as a bucket holds it for the scan: most rows are decided by two
- * 64-bit tests against two words of the decision (play_situation,
- * play_holding_word); slow rows go on to their other tests. */
+/* A row as a bucket holds it, in the bucket's order. */
 typedef struct {
-    uint64_t sit;   /* the allowed card led, count, trumps and round (play_situation's layout) */
-    uint64_t need;  /* bits play_holding_word must have */
     uint8_t row;    /* index into play_rules.row */
-    bool slow;      /* the row has tests beyond these two */
 } play_hot;
 
-/* The facts that play_holding_word carries (the others are computed when
- * a slow row asks). */
+/* The facts a decision knows before any row asks: the index below reads
+ * them. */
 #define PLAY_EAGER_FACTS ((1u << PF_PT_WINNING) | (1u << PF_TRUMPED) | (1u << PF_PLAIN) | (1u << PF_TRICK1))
+_Static_assert(PLAY_EAGER_FACTS == 0xF, "the eager facts are PF_* bits 0-3, play_index.eager's index");
+/* The cheap facts, led_master to fourchette: a few bit operations each,
+ * tested from the index (play_index.cheap) before the row is read. Every
+ * fact but the eager ones is computed when first asked in a decision. */
+#define PLAY_CHEAP_FACTS (((1u << (PF_FOURCHETTE + 1)) - 1) & ~PLAY_EAGER_FACTS)
+_Static_assert(PF_FOURCHETTE < 16 && PF_ONE_AGAINST > PF_FOURCHETTE && PF_TENACE > PF_FOURCHETTE,
+               "the cheap facts fit play_index.cheap's 16 bits and come before the facts that read the side");
 
-/* One bit per field: the rank of the card led (bits 0-15), X's count of
- * the suit (16-31), his trumps (32-47), the round (48-63). A row passes
- * when (sit & row.sit) == sit. */
-static inline uint64_t play_situation(int led, int n, int trumps, int round)
-{
-    return 1ULL << led | 1ULL << (16 + n) | 1ULL << (32 + trumps) | 1ULL << (48 + round);
-}
-
-/* X's ranks of the suit and their complement (13 bits each, from the 2),
- * the --ext rules and their complement (13 bits each, from X1), the eager
- * facts and their complement (4 bits each). A row passes when (word &
- * row.need) == row.need. */
-static inline uint64_t play_holding_word(uint16_t h, unsigned ext, unsigned facts)
-{
-    uint64_t hb = (h >> 2) & 0x1FFF, eb = (ext >> 1) & 0x1FFF, fb = facts & 0xF;
-    return hb | (hb ^ 0x1FFF) << 13 | eb << 26 | (eb ^ 0x1FFF) << 39 | fb << 52 | (fb ^ 0xF) << 56;
-}
+/* A bucket's rows as bit masks, 32 rows a group (bit i: the group's i-th
+ * row in the bucket's order): the rows whose test of each field of the
+ * decision passes. A decision ANDs the six masks of its card led, count,
+ * trumps, round, eager facts and honours of the suit, and looks only at
+ * the rows left, in order: on most decisions every row above the one that
+ * fires is dropped without being read. With no --ext rule on, the rows
+ * that need one are dropped by one more mask; otherwise the rows with
+ * ext= tests test them when reached. Then each row's cheap facts; rows
+ * with tests beyond these (has or lacks below the T, notall, outside,
+ * match, ranks of symbols, beats, the facts computed one by one) are
+ * slow: their other tests run last. (A row whose rank tests name the
+ * tenace, which reads the side, tests its cheap facts after them, so that
+ * the side is read only where the row's order reads it.) 32-bit masks and
+ * the honours alone keep the index of a bucket in about ten cache lines:
+ * the indexes of all the tables of a round robin are read on every card
+ * followed, and 64-bit masks over every rank missed the L1 cache on most
+ * of them. */
+#define PLAY_GROUP 32
+#define PLAY_GROUPS (PLAY_MAX_ROWS / PLAY_GROUP)
+#define PLAY_HONOURS 0x7C00 /* ranks T..A: play_index.honours' index is holding >> 10 */
+typedef struct {
+    uint32_t led[16], n[16], trumps[16], round[16]; /* by rank of the card led; X's count; his trumps; round */
+    uint32_t eager[16];   /* by the eager facts (PF_* bits 0-3) */
+    uint32_t honours[32]; /* by X's ranks T..A of the suit */
+    uint32_t ext_none;    /* the rows that pass with no --ext rule on */
+    uint32_t ext_rows;    /* the rows with ext= tests */
+    uint32_t slow;
+    struct {
+        uint16_t on, off; /* PLAY_CHEAP_FACTS bits the row requires, excludes */
+    } cheap[PLAY_GROUP];
+} play_index;
 
 typedef struct {
     play_row row[PLAY_MAX_ROWS];
     uint8_t nrows;
     uint8_t nbucket[PLAY_BUCKETS];
     play_hot bucket[PLAY_BUCKETS][PLAY_MAX_ROWS]; /* the rows of each bucket, in order */
+    play_index index[PLAY_BUCKETS][PLAY_GROUPS];  /* and their masks */
     uint8_t *match_mem[PLAY_MAX_MATCH];          /* owned: 8192 bytes each */
     uint8_t nmatch;
     char gloss[PLAY_MAX_ROWS][PLAY_GLOSS_MAX];   /* by row; kept apart from the rows the scan reads */

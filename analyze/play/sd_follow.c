@@ -387,10 +387,6 @@ static bool fact_compute(sd_ctx *x, int f)
     const play_public *pub = x->v->pub;
     uint16_t h = x->held[x->L];
     switch (f) {
-    case PF_PT_WINNING: return x->pt_winning;
-    case PF_TRUMPED: return card_suit(x->w) != x->L;
-    case PF_PLAIN: return x->L != x->trump;
-    case PF_TRICK1: return pub->ntricks == 0;
     case PF_LED_MASTER: return card_rank(x->lead) == suit_nth_unplayed(x->played[x->L], 1);
     case PF_W_MASTER:
         return card_suit(x->w) == x->L && card_rank(x->w) == suit_nth_unplayed(x->played[x->L], 1);
@@ -436,6 +432,16 @@ static bool fact(sd_ctx *x, int f)
     return x->fact_val & bit;
 }
 
+/* Has the decision the facts on and none of off? */
+static bool facts_pass(sd_ctx *x, uint32_t on, uint32_t off)
+{
+    for (uint32_t m = on | off; m; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        if (fact(x, f) != ((on >> f) & 1)) return false;
+    }
+    return true;
+}
+
 /* The rank a symbol names in this decision (play_rows.h PS_*), 0 none. */
 static int sym_rank(sd_ctx *x, const play_row *r, int sym)
 {
@@ -466,21 +472,19 @@ static int sym_rank(sd_ctx *x, const play_row *r, int sym)
     }
 }
 
-/* The tests of a slow row beyond its two words (play_hot): the facts,
- * some of which read the whole play, last and in their order. */
+/* The tests of a row beyond its index (play_index): --ext, then the
+ * facts, some of which read the whole play, last and in their order. */
 static bool slow_row_fires(sd_ctx *x, const play_row *r, uint16_t h)
 {
+    if ((r->ext_on & ~x->v->ext) || (r->ext_off & x->v->ext)) return false;
+    if ((h & r->has) != r->has || (h & r->lacks)) return false;
     if (r->notall && (h & r->notall) == r->notall) return false;
     if ((x->gone[x->L] | h) & r->outside) return false;
     if (r->match_first && (r->match_first[h >> 2] != 0) == r->match_neg) return false;
     for (int k = 0; k < r->nrank; k++)
         if (!(r->rank[k].ok >> sym_rank(x, r, r->rank[k].sym) & 1)) return false;
     if (r->beats && !beats_w(x, sym_rank(x, r, r->beats))) return false;
-    for (uint32_t m = (r->fact_on | r->fact_off) & ~PLAY_EAGER_FACTS; m; m &= m - 1) {
-        int f = __builtin_ctz(m);
-        if (fact(x, f) != ((r->fact_on >> f) & 1)) return false;
-    }
-    return true;
+    return facts_pass(x, r->fact_on & ~PLAY_EAGER_FACTS, r->fact_off & ~PLAY_EAGER_FACTS);
 }
 
 /* The card of a row's action (PA_*): LOW when the card it names is not
@@ -527,13 +531,19 @@ static sd_card rows_decide(sd_ctx *x, int bucket)
                      (unsigned)(x->L != x->trump) << PF_PLAIN | (unsigned)(x->v->pub->ntricks == 0) << PF_TRICK1;
     x->fact_known = PLAY_EAGER_FACTS;
     x->fact_val = eager;
-    uint64_t sit = play_situation(card_rank(x->lead), ranks_count(h), sd_trumps(x), x->round);
-    uint64_t word = play_holding_word(h, x->v->ext, eager);
-    const play_hot *hot = pl->bucket[bucket];
-    for (int i = 0, nb = pl->nbucket[bucket]; i < nb; i++) {
-        if ((sit & hot[i].sit) != sit || (word & hot[i].need) != hot[i].need) continue;
-        const play_row *r = &pl->row[hot[i].row];
-        if (!hot[i].slow || slow_row_fires(x, r, h)) return act(x, r);
+    int led = card_rank(x->lead), n = ranks_count(h), trumps = sd_trumps(x);
+    bool ext = x->v->ext != 0;
+    for (int g = 0; g * PLAY_GROUP < pl->nbucket[bucket]; g++) {
+        const play_index *ix = &pl->index[bucket][g];
+        uint32_t m = ix->led[led] & ix->n[n] & ix->trumps[trumps] & ix->round[x->round] & ix->eager[eager] &
+                     ix->honours[h >> 10] & (ext ? ~0u : ix->ext_none);
+        uint32_t slow = ix->slow | (ext ? ix->ext_rows : 0);
+        for (; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if ((ix->cheap[i].on | ix->cheap[i].off) && !facts_pass(x, ix->cheap[i].on, ix->cheap[i].off)) continue;
+            const play_row *r = &pl->row[pl->bucket[bucket][g * PLAY_GROUP + i].row];
+            if (!(slow >> i & 1) || slow_row_fires(x, r, h)) return act(x, r);
+        }
     }
     return h ? low(x, "PR5") : sd_discard(x, "PR5");
 }
@@ -593,10 +603,10 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
     int bucket = play_bucket(x.pos, !h, x.round == 1);
     x.rows = (uint8_t)(bucket + 1); /* every card made from here on carries it */
     sd_card out = rows_decide(&x, bucket);
-    /* X2(a): third hand's LOW keeps his lowest card */
+    /* X2(a): third hand's LOW keeps his lowest card. Each card is returned
+     * where it is made: a copy of out assembled on the stack stalled the
+     * store-to-load forwarding of every decision. */
     if (out.low && x.pos == 2 && ext(&x, 2) && v->side->conv && keep_lowest(&x))
-        out = (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false, x.rows};
-    else
-        out = lowered(&x, out);
-    return out;
+        return (sd_card){card_make(x.L, ranks_low((uint16_t)(h & (h - 1)))), out.rule, "X2", false, x.rows};
+    return lowered(&x, out);
 }
