@@ -1,8 +1,12 @@
 # whistlab -- build, tests, demo and benchmarks.
 #
 #   make demo    install missing packages, build, run the main job on corpora/
-#   make check   install missing packages, build, run the cmocka suite twice:
-#                plain, then under AddressSanitizer + UBSan
+#   make check   install missing packages, build, run the cmocka suite twice,
+#                plain and under AddressSanitizer + UBSan, the programs in
+#                parallel (one per processor; tests/run-tests.sh)
+#   make check-long
+#                the heavy checks make check leaves out: every deal of DDS's
+#                list1000, and README's examples marked "examples: long"
 #   make bench   benchmarks (tests/bench/): the machine, its load, one line a README table row
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
@@ -29,6 +33,9 @@ OPT     ?= -O2 -g
 # the single-dummy replay runs about 10% faster.
 REL_OPT ?= -O3 -flto=auto -ffat-lto-objects
 CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) -pthread -I. $(MPI_CFLAGS) $(CFLAGS)
+# Each object and program records the headers it includes (a .d file beside
+# it, read at the end of this file): a header edit rebuilds what includes it.
+DEPFLAGS = -MMD -MP
 # libdds is loaded by the whistlab binary when it first solves (dd_init),
 # not linked: commands that never solve do not pay its start-up. The test
 # and benchmark programs link it (some call DDS directly).
@@ -52,7 +59,6 @@ LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/co
 CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
-HEADERS   = $(wildcard cli/*.h formats/*.h stats/*.h analyze/*/*.h tests/*.h tests/fuzz/*.h)
 
 REL  = build/rel
 ASAN = build/asan
@@ -68,7 +74,7 @@ BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
 
-.PHONY: all deps check check-long test test-asan demo bench fuzz corpora clean install uninstall
+.PHONY: all deps check check-programs check-long check-long-programs test test-asan demo bench fuzz corpora clean install uninstall
 
 all: whistlab
 
@@ -97,46 +103,69 @@ build/gen/claims_data.c: analyze/claims/embed.sh analyze/claims/claims.tbl
 	@mkdir -p $(dir $@)
 	sh analyze/claims/embed.sh $@ analyze/claims/claims.tbl
 
-$(REL)/%.o: %.c $(HEADERS)
+$(REL)/%.o: %.c $(REL)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(REL_OPT) -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(REL_OPT) -c -o $@ $<
 
-$(ASAN)/%.o: %.c $(HEADERS)
+$(ASAN)/%.o: %.c $(ASAN)/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SANITIZE) -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -c -o $@ $<
 
-$(REL)/tests/%: tests/%.c tests/testutil.h $(REL)/libwhistlab.a
+$(REL)/tests/%: tests/%.c $(REL)/tests/%.d $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
-$(ASAN)/tests/%: tests/%.c tests/testutil.h $(ASAN)/libwhistlab.a
+$(ASAN)/tests/%: tests/%.c $(ASAN)/tests/%.d $(ASAN)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
-$(REL)/bench/%: tests/bench/%.c $(wildcard tests/bench/*.h) $(REL)/libwhistlab.a
+$(REL)/bench/%: tests/bench/%.c $(REL)/bench/%.d $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB)
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(REL_OPT) -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB)
 
-# The whistlab binary is built first: some tests run it as users do.
+# The whistlab binary is built first: some tests run it as users do (the
+# sanitizer programs run the sanitizer build's, ASAN_ENV).
+ASAN_ENV = WHISTLAB_BIN=$(ASAN)/whistlab ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+
 test: whistlab $(TESTS_REL)
 	@sh tests/run-tests.sh $(TESTS_REL)
 
 test-asan: whistlab $(ASAN)/whistlab $(TESTS_ASAN)
-	@WHISTLAB_BIN=$(ASAN)/whistlab ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	    sh tests/run-tests.sh $(TESTS_ASAN)
+	@sh tests/run-tests.sh $(ASAN_ENV) $(TESTS_ASAN)
 
 $(ASAN)/whistlab: $(CLI_OBJ_ASAN) $(ASAN)/libwhistlab.a
 	$(CC) $(CFLAGS_ALL) $(SANITIZE) -o $@ $^ $(LIBS)
 
-check: deps
-	@$(MAKE) --no-print-directory test
-	@$(MAKE) --no-print-directory test-asan
+# make check and check-long build with one job per processor unless make
+# was given -j; both builds' programs then run in one pool, as many at a
+# time as there are processors (tests/run-tests.sh).
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+JOBS   = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
-# Every deal of DDS's list1000: each card's double-dummy value against DDS's
-# own expected results (FUT) and DD tables (about 20 s on 2 cores).
+check: deps
+	@$(MAKE) --no-print-directory $(JOBS) check-programs
+	@sh tests/run-tests.sh $(TESTS_REL) $(ASAN_ENV) $(TESTS_ASAN)
+
+check-programs: whistlab $(ASAN)/whistlab $(TESTS_REL) $(TESTS_ASAN)
+	@:
+
+# The heavy checks, release build only: every deal of DDS's list1000, each
+# card's double-dummy value against DDS's own expected results (FUT) and DD
+# tables (about 20 s on 2 cores); then, with WHISTLAB_LONG=1 (testutil.h's
+# test_long), the programs with a check make check runs smaller: README's
+# examples marked "examples: long" (tests/test_docs.c; lead --simulate 5000,
+# about 260 s of CPU), the renamed tables on 10,000 deals, the odds of a
+# million random deals, the games of 100,000.
+LONG_TESTS = $(REL)/tests/test_docs $(REL)/tests/test_conventions_data $(REL)/tests/test_odds_empirical \
+             $(REL)/tests/test_sd_game
+
 check-long: deps
-	@$(MAKE) --no-print-directory $(REL)/tests/test_dd
+	@$(MAKE) --no-print-directory $(JOBS) check-long-programs
 	@$(REL)/tests/test_dd corpora/dds-hands/list1000.txt
+	@sh tests/run-tests.sh WHISTLAB_LONG=1 $(LONG_TESTS)
+
+check-long-programs: whistlab $(REL)/tests/test_dd $(LONG_TESTS)
+	@:
 
 demo: deps
 	@$(MAKE) --no-print-directory whistlab
@@ -162,15 +191,15 @@ FUZZ_CFLAGS  = $(CSTD) $(WARN) -O1 -g -pthread -I. $(MPI_CFLAGS) -DWHISTLAB_VERS
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 LIB_OBJ_FUZZ = $(LIB_SRC:%.c=build/fuzz/obj/%.o)
 
-build/fuzz/obj/%.o: %.c $(HEADERS)
+build/fuzz/obj/%.o: %.c build/fuzz/obj/%.d
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_CFLAGS) -c -o $@ $<
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 build/fuzz/libwhistlab.a: $(LIB_OBJ_FUZZ)
 	rm -f $@ && ar rcs $@ $^
 
-build/fuzz/%: tests/fuzz/%.c $(HEADERS) build/fuzz/libwhistlab.a
-	clang $(FUZZ_CFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS) $(DDS_LIB)
+build/fuzz/%: tests/fuzz/%.c build/fuzz/%.d build/fuzz/libwhistlab.a
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -o $@ $< build/fuzz/libwhistlab.a $(LIBS) $(DDS_LIB)
 
 fuzz: deps
 	@sh tests/install-deps.sh clang libclang-rt-dev
@@ -202,3 +231,11 @@ uninstall:
 
 clean:
 	rm -rf build whistlab
+
+# The headers each object and program was built from. Each target depends on
+# its .d file too: one built before its .d existed (an older build/) is built
+# again once, rather than left stale by a header edit it cannot see.
+DEPFILES = $(patsubst %.o,%.d,$(LIB_OBJ_REL) $(LIB_OBJ_ASAN) $(CLI_OBJ_REL) $(CLI_OBJ_ASAN) $(LIB_OBJ_FUZZ)) \
+           $(addsuffix .d,$(TESTS_REL) $(TESTS_ASAN) $(BENCHES) $(FUZZERS))
+$(DEPFILES): ;
+-include $(wildcard $(DEPFILES))

@@ -178,20 +178,23 @@ static void test_help_options_in_man_page(void **state)
  *   <!-- examples: skip -->              the block is not run
  *   <!-- examples: add CMD OPTIONS -->   OPTIONS are added to each
  *                    `whistlab CMD` of the block (--limit 40: quicker)
+ *   <!-- examples: long ... -->          the block is heavy (minutes of
+ *                    CPU): run by make check-long (WHISTLAB_LONG=1), not by
+ *                    make check
  */
 typedef struct {
     char cmd[2048];
     int line;
 } example;
 
-static int readme_examples(const char *readme, example *ex, int max, int *skipped)
+/* The examples of the blocks marked long (long_ones) or of the others. */
+static int readme_examples(const char *readme, bool long_ones, example *ex, int max)
 {
     int n = 0, lineno = 0;
     bool in_block = false, skip = false;
     char add[256] = "", pending_add[256] = "";
-    bool pending_skip = false, session = false;
+    bool pending_skip = false, pending_long = false, session = false;
     const char *line = readme;
-    *skipped = 0;
     while (*line) {
         const char *nl = strchr(line, '\n');
         size_t len = nl ? (size_t)(nl - line) : strlen(line);
@@ -204,13 +207,16 @@ static int readme_examples(const char *readme, example *ex, int max, int *skippe
                 const char *close = nl ? strstr(nl + 1, "\n```") : NULL;
                 const char *prompt = nl ? strstr(nl, "\n$ ") : NULL;
                 session = prompt && (!close || prompt < close);
-                skip = pending_skip;
+                skip = pending_skip || pending_long != long_ones;
                 snprintf(add, sizeof add, "%s", pending_add);
             }
             pending_skip = false;
+            pending_long = false;
             pending_add[0] = 0;
         } else if (!in_block && strncmp(buf, "<!-- examples: skip", 19) == 0) {
             pending_skip = true;
+        } else if (!in_block && strncmp(buf, "<!-- examples: long", 19) == 0) {
+            pending_long = true;
         } else if (!in_block && strncmp(buf, "<!-- examples: add ", 19) == 0) {
             snprintf(pending_add, sizeof pending_add, "%.200s", buf + 19);
             char *end = strstr(pending_add, " -->");
@@ -218,7 +224,6 @@ static int readme_examples(const char *readme, example *ex, int max, int *skippe
         } else if (in_block) {
             const char *c = session ? (strncmp(buf, "$ whistlab ", 11) == 0 ? buf + 2 : NULL)
                                     : (strncmp(buf, "whistlab ", 9) == 0 ? buf : NULL);
-            if (c && skip) (*skipped)++;
             if (c && !skip && n < max) {
                 example *e = &ex[n++];
                 e->line = lineno;
@@ -245,15 +250,15 @@ static int readme_examples(const char *readme, example *ex, int max, int *skippe
     return n;
 }
 
-static void test_readme_examples_run(void **state)
+/* Runs README's examples, those of the long blocks or the others, as a
+ * user pasting them would; at least `least` of them. */
+static void readme_examples_run(bool long_ones, int least)
 {
-    (void)state;
     char *readme = test_slurp("README.md");
     assert_non_null(readme);
     static example ex[64];
-    int skipped;
-    int n = readme_examples(readme, ex, 64, &skipped);
-    assert_true(n >= 5);
+    int n = readme_examples(readme, long_ones, ex, 64);
+    assert_true(n >= least);
     char cwd[1024], bin[1200], dir[256], shared[1200];
     assert_non_null(getcwd(cwd, sizeof cwd));
     snprintf(bin, sizeof bin, "%s/%s", cwd, test_bin());
@@ -273,6 +278,20 @@ static void test_readme_examples_run(void **state)
     }
     test_run(out, sizeof out, "rm -rf '%s'", dir);
     free(readme);
+}
+
+static void test_readme_examples_run(void **state)
+{
+    (void)state;
+    readme_examples_run(false, 5);
+}
+
+/* make check-long's part: the examples that take minutes (lead --simulate 5000). */
+static void test_readme_long_examples_run(void **state)
+{
+    (void)state;
+    if (!test_long()) skip();
+    readme_examples_run(true, 1);
 }
 
 static bool is_file(const char *root, const char *rel)
@@ -318,6 +337,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_options_in_man_page),
         cmocka_unit_test(test_readme_examples_run),
+        cmocka_unit_test(test_readme_long_examples_run),
         cmocka_unit_test(test_install_uninstall),
     };
     return cmocka_run_group_tests_name("the documentation against the program", tests, NULL, NULL);

@@ -1,6 +1,6 @@
 /* test_sd_game.c -- whole deals played by the single-dummy players
- * (analyze/play/RULES.md): over 100,000 generated deals (10,000 under the
- * sanitizers), every card is held by its player, played once and follows
+ * (analyze/play/RULES.md): over 10,000 generated deals (100,000 in make
+ * check-long, 10 s of CPU), every card is held by its player, played once and follows
  * suit (L3), each trick goes to its winner by L4, who leads next (L2), and
  * the 13 tricks are counted (with and without the signals and the
  * extended rules); duplicate replay: swapping the conventions
@@ -16,11 +16,7 @@
 #include "analyze/lead/convention_model.h"
 #include "analyze/play/sd_duplicate.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define N_DEALS 10000
-#else
-#define N_DEALS 100000
-#endif
+#define N_DEALS (test_long() ? 100000 : 10000)
 
 #define MAX_SIDES 16
 

@@ -29,6 +29,14 @@ static inline const char *test_shared(const char *rel)
     return buf;
 }
 
+/* Whether this is make check-long (WHISTLAB_LONG=1): a check that takes
+ * minutes runs there in full, make check running a smaller variant. */
+static inline int test_long(void)
+{
+    const char *s = getenv("WHISTLAB_LONG");
+    return s && strcmp(s, "1") == 0;
+}
+
 /* The whistlab binary under test: $WHISTLAB_BIN or ./whistlab. */
 static inline const char *test_bin(void)
 {
