@@ -257,7 +257,7 @@ static void test_joint_cells_fold_exactly(void **state)
             d.best = (int)(x >> 60) % 14;
             d.n_best = (int)(x >> 40) % 13;
             for (int i = 0; i < nconv; i++) {
-                uint64_t y = x >> (i * 5);
+                uint64_t y = x >> (i * 5 % 60); /* a shift of 64 or more is undefined: 32 conventions wrap */
                 d.choice[i] = (int)(y & 3);
                 d.score[i] = d.best - (int)((y >> 2) % (uint64_t)(d.best + 1));
             }
