@@ -11,24 +11,23 @@
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
-    bool conventions; /* always opens conventions (play does in two of its modes) */
     const char *summary;
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check, false, "read deal files and report every deal read, accepted and rejected"},
-    {"show", cmd_show, false, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
-    {"convert", cmd_convert, false, "convert deals between formats (PBN, one-line; gzip by .gz)"},
-    {"replay", cmd_replay, true, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
-    {"solve", cmd_solve, false, "solve every deal of a corpus once: a store of solved leads for --values"},
-    {"merge", cmd_merge, false, "add up the state files (.wls) of the shards of a replay run"},
-    {"plot", cmd_plot, false, "draw a run's figures (SVG, by gnuplot) from its summary or odds CSV"},
-    {"odds", cmd_odds, false, "odds tables of the books: exact, historic, and measured on a corpus"},
-    {"lead", cmd_lead, true, "the opening lead of each convention, for a hand or every deal of a corpus"},
-    {"conventions", cmd_conventions, true, "list the built-in opening-lead conventions and their options"},
-    {"deal", cmd_deal, false, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
-    {"play", cmd_play, false, "play a deal with rule-based single-dummy players; --verify recorded plays"},
-    {"claims", cmd_claims, true, "the books' claims about systems, leads and odds, each tested with a verdict"},
+    {"check", cmd_check, "read deal files and report every deal read, accepted and rejected"},
+    {"show", cmd_show, "print a deal as a diagram: four hands, dealer, trumps, turn-up"},
+    {"convert", cmd_convert, "convert deals between formats (PBN, one-line; gzip by .gz)"},
+    {"replay", cmd_replay, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
+    {"solve", cmd_solve, "solve every deal of a corpus once: a store of solved leads for --values"},
+    {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay run"},
+    {"plot", cmd_plot, "draw a run's figures (SVG, by gnuplot) from its summary or odds CSV"},
+    {"odds", cmd_odds, "odds tables of the books: exact, historic, and measured on a corpus"},
+    {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},
+    {"conventions", cmd_conventions, "list the built-in opening-lead conventions and their options"},
+    {"deal", cmd_deal, "reproducible random whist deals, filtered, to .wda, PBN or one-line"},
+    {"play", cmd_play, "play a deal with rule-based single-dummy players; --verify recorded plays"},
+    {"claims", cmd_claims, "the books' claims about systems, leads and odds, each tested with a verdict"},
 };
 #define N_COMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
