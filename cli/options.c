@@ -3,6 +3,7 @@
  * (long names, their unique prefixes and aliases, --name=value, short
  * names, operands anywhere, "--"), every value checked as its kind says,
  * and every refusal is one line with a suggestion when a name is close. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,11 +39,6 @@ int opt_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-static int lower(int c)
-{
-    return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c;
-}
-
 /* The edits (insert, delete, change a letter, case aside) from a to b. */
 static size_t edits(const char *a, const char *b)
 {
@@ -55,7 +51,7 @@ static size_t edits(const char *a, const char *b)
         row[0] = i;
         for (size_t j = 1; j <= nb; j++) {
             size_t up = row[j];
-            size_t best = diag + (lower(a[i - 1]) != lower(b[j - 1]));
+            size_t best = diag + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
             if (up + 1 < best) best = up + 1;
             if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
             row[j] = best;

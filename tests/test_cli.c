@@ -7,14 +7,6 @@
 
 static char out[1 << 16];
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* The corpora README's deal counts, one file of each format. */
 static void test_check_counts_match_corpora_readme(void **state)
 {
@@ -88,7 +80,7 @@ static void test_check_bad_inputs(void **state)
 {
     (void)state;
     const char *pbn = test_tmp("bad.pbn");
-    write_text(pbn, "[Board \"1\"]\n[Dealer \"N\"]\n"
+    test_write(pbn, "[Board \"1\"]\n[Dealer \"N\"]\n"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
                     "[Board \"2\"]\n[Dealer \"N\"]\n"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76J\"]\n\n"
@@ -146,7 +138,7 @@ static void test_check_cr_file_damaged_gzip_empty_file(void **state)
     (void)state;
     char pbn[300];
     snprintf(pbn, sizeof pbn, "%s", test_tmp("mac.pbn"));
-    write_text(pbn, "% PBN 2.1\r\r[Board \"1\"]\r[Dealer \"N\"]\r"
+    test_write(pbn, "% PBN 2.1\r\r[Board \"1\"]\r[Dealer \"N\"]\r"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
                     "[Board \"2\"]\r[Dealer \"E\"]\r"
                     "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\r\r"
@@ -165,7 +157,7 @@ static void test_check_cr_file_damaged_gzip_empty_file(void **state)
     if (rc != 3 || !strstr(out, "gzip CRC mismatch at byte") || !strstr(out, "2 deals read"))
         fail_msg("exit %d:\n%s", rc, out);
 
-    write_text(pbn, "");
+    test_write(pbn, "");
     const char *how[] = {"", "--format pbn", "--format lin"};
     for (int i = 0; i < 3; i++) {
         rc = test_run(out, sizeof out, "%s check %s %s 2>&1", test_bin(), how[i], pbn);
@@ -392,7 +384,7 @@ static void test_rejected_board_and_long_line_reasons(void **state)
              "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
              "[Board \"2\"]\n[Dealer \"N\"]\n[Trump \"S\"]\n"
              "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n", event);
-    write_text(pbn, text);
+    test_write(pbn, text);
     int rc = test_run(out, sizeof out, "%s play --board 2 %s 2>&1", test_bin(), pbn);
     char want[400];
     snprintf(want, sizeof want, "%s:10: hand N has 12 cards", pbn);
@@ -411,16 +403,16 @@ static void test_verify_fails_on_unreadable_records(void **state)
     (void)state;
     char path[300];
     snprintf(path, sizeof path, "%s", test_tmp("verify.pbn"));
-    write_text(path, "[Board \"1\"]\n[Dealer \"N\"]\n"
+    test_write(path, "[Board \"1\"]\n[Dealer \"N\"]\n"
                      "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n"
                      "[Board \"2\"]\n[Dealer \"N\"]\n"
                      "[Deal \"N:AKQ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n");
     int rc = test_run(out, sizeof out, "%s play --verify %s 2>&1", test_bin(), path);
     if (rc != 1 || !strstr(out, "hand N has 12 cards") || !strstr(out, "problems 1\n")) fail_msg("exit %d:\n%s", rc, out);
-    write_text(path, "NUMBER 1\nPBN 0 0 0 0 \"N:garbage\"\n");
+    test_write(path, "NUMBER 1\nPBN 0 0 0 0 \"N:garbage\"\n");
     rc = test_run(out, sizeof out, "%s play --verify --format dds %s 2>&1", test_bin(), path);
     if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("dds: exit %d:\n%s", rc, out);
-    write_text(path, "md|garbage|\nmd|3SKH4579|\n");
+    test_write(path, "md|garbage|\nmd|3SKH4579|\n");
     rc = test_run(out, sizeof out, "%s play --verify --format lin %s 2>&1", test_bin(), path);
     if (rc == 0 || !strstr(out, "deals 0 ") || strstr(out, "problems 0")) fail_msg("lin: exit %d:\n%s", rc, out);
     unlink(path);

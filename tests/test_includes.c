@@ -138,14 +138,6 @@ static bool circle_in(const char *root, const char *const *dirs, char *out, size
     return false;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* The checker finds a circle between two modules (a.c includes b.h, b.h
  * includes a.h, the path from the root as -I. gives it), and none before
  * b.h includes a.h. */
@@ -158,17 +150,17 @@ static void test_checker_finds_a_circle(void **state)
     PUT(path, "%s/m", root);
     assert_int_equal(mkdir(path, 0777), 0);
     PUT(path, "%s/m/a.c", root);
-    write_file(path, "#include <stdio.h>\n#include \"b.h\"\n");
+    test_write(path, "#include <stdio.h>\n#include \"b.h\"\n");
     PUT(path, "%s/m/a.h", root);
-    write_file(path, "#include <stdio.h>\n");
+    test_write(path, "#include <stdio.h>\n");
     PUT(path, "%s/m/b.h", root);
-    write_file(path, "#include \"m/c.h\"\n");
+    test_write(path, "#include \"m/c.h\"\n");
     PUT(path, "%s/m/c.h", root);
-    write_file(path, "int c;\n");
+    test_write(path, "int c;\n");
     const char *const dirs[] = {"m", NULL};
     assert_false(circle_in(root, dirs, out, sizeof out));
     PUT(path, "%s/m/c.h", root);
-    write_file(path, "#include \"m/a.h\"\n");
+    test_write(path, "#include \"m/a.h\"\n");
     assert_true(circle_in(root, dirs, out, sizeof out));
     assert_string_equal(out, "m/a -> m/b -> m/c -> m/a");
     char cmd[512];

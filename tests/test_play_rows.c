@@ -69,14 +69,6 @@ static sd_card second_card(const convention *c, const char *lead, const char *ha
     return north_follows(c, &pub, hand);
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* (a) */
 static void test_user_row_plays_its_card(void **state)
 {
@@ -108,7 +100,7 @@ static void test_user_row_plays_its_card(void **state)
      * covers with the K by MY1 (long-suit: the 2 by S2.3) */
     char path[256], out[16384];
     snprintf(path, sizeof path, "%s", test_tmp("my-cover.tbl"));
-    write_file(path, text);
+    test_write(path, text);
     int rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --board 23 --convention %s --opponents same "
                                        "--explain 2>&1", test_bin(), path);
     if (rc != 0) fail_msg("play: %s", out);
@@ -325,7 +317,7 @@ static void test_malformed_rows(void **state)
                      (unsigned long long)d.line, d.reason);
         if (i == 0) {
             /* the command reports it file:line: reason, exit 2 */
-            write_file(path, text);
+            test_write(path, text);
             int rc = test_run(out, sizeof out, "%s play corpora/whist-2000.pbn.gz --convention %s 2>&1", test_bin(), path);
             assert_int_equal(rc, 2);
             char want[400];
@@ -337,7 +329,7 @@ static void test_malformed_rows(void **state)
     /* a table without [play] plays as the default convention (long-suit) */
     const char *lead_only = "name lead-only\n[suit]\nX1 lead sk_max(n>=1)\n[plain]\nP1 - - * top gen\n[later]\nas long-suit\n";
     diag_t d = {0};
-    write_file(path, lead_only);
+    test_write(path, lead_only);
     convention *c = convention_load(path, &d);
     assert_non_null(c);
     assert_int_equal(convention_play_rules(c)->nrows, convention_play_rules(convention_builtin("long-suit"))->nrows);

@@ -94,14 +94,6 @@ static deal_t first_deal(const char *path)
     return d;
 }
 
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* One expected reader result: status, diag line, a piece of the reason. */
 typedef struct {
     read_status st;
@@ -253,7 +245,7 @@ static void test_dds_bad_input(void **state)
 {
     (void)state;
     const char *path = test_tmp("bad.dds");
-    write_file(path,
+    test_write(path,
                "NUMBER 4\n"
                "PBN 0 0 0 0 \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"\n"
                "FUT 8 2 2 2 3 0 0 1 1 5 8 11 10 6 12 2 6 0 0 0 768 0 2048 0 32 5 5 5 5 5 5 4 4\n"
@@ -333,7 +325,7 @@ static void test_gib_bad_lines(void **state)
 {
     (void)state;
     const char *path = test_tmp("bad.gib");
-    write_file(path,
+    test_write(path,
                "T5.K4.652.A98542 K6.QJT976.QT7.Q6 432.A.AKJ93.JT73 AQJ987.8532.84.K:65658888888843433232\n"
                "T5.K4.652.A98542 K6.QJT976.QT7.Q6 432.A.AKJ93.JT73 AQJ987.8532.84.K:6565888888884343323\n"
                "\n"
@@ -518,7 +510,7 @@ static void test_lin_bad_records(void **state)
 {
     (void)state;
     const char *path = test_tmp("bad.lin");
-    write_file(path,
+    test_write(path,
                /* E holds CJ, CT, C2 but plays H2 on the club lead */
                "pn|a,b,c,d|st||md|3SKH4579QKAD69C58K,S569QAH3D5TJQAC69,S47H8TD248KC347QA,|ah|Board 1|"
                "mb|p|mb|p|mb|1H|mb|2H|mb|p|mb|4S|mb|5H|mb|p|mb|p|mb|p|pc|C9|pc|C3|pc|H2|pg||\n"
@@ -674,7 +666,7 @@ static void test_oneline_bad_lines(void **state)
 {
     (void)state;
     const char *path = test_tmp("bad.txt");
-    write_file(path,
+    test_write(path,
                "# whist deals\n"
                "n QJ6.K652.J85.T9 e 873.J97.AT764.Q4 s K5.T83.KQ9.A7652 w AT942.AQ4.32.KJ3\n"
                "n QJ6.K652.J85.T98 e A73.J97.AT764.Q4 s K5.T83.KQ9.A7652 w AT942.AQ4.32.KJ3\n"

@@ -90,6 +90,15 @@ static inline char *test_slurp(const char *path)
     return s;
 }
 
+/* Writes text to path, whole (a test's input file). */
+static inline void test_write(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_true(fputs(text, f) >= 0);
+    assert_int_equal(fclose(f), 0);
+}
+
 /* A temporary file name unique to this process. */
 static inline const char *test_tmp(const char *suffix)
 {

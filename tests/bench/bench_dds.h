@@ -12,19 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "tests/bench/bench.h"
 
 #define deal dds_deal
 #include <dds/dll.h>
 #undef deal
 
 #define BENCH_MAX_THREADS 16
-
-static inline double clock_s(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Wall-clock and CPU seconds of one pass. */
 typedef struct {
@@ -33,12 +27,12 @@ typedef struct {
 
 static inline pass_time pass_start(void)
 {
-    return (pass_time){clock_s(CLOCK_MONOTONIC), clock_s(CLOCK_PROCESS_CPUTIME_ID)};
+    return (pass_time){bench_wall(), bench_cpu()};
 }
 
 static inline pass_time pass_end(pass_time t0)
 {
-    return (pass_time){clock_s(CLOCK_MONOTONIC) - t0.wall, clock_s(CLOCK_PROCESS_CPUTIME_ID) - t0.cpu};
+    return (pass_time){bench_wall() - t0.wall, bench_cpu() - t0.cpu};
 }
 
 typedef struct {
