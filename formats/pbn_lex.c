@@ -7,11 +7,16 @@
 
 static inline bool is_space(int c) { return c == ' ' || c == '\t' || c == '\v'; }
 
-static inline bool is_name_char(int c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '_';
-}
+const bool PBN_NAME_CHAR[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+    ['8'] = 1, ['9'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1,
+    ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1,
+    ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1,
+    ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['_'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
+    ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1,
+    ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
+    ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
 
 /* What ends a section token without white space (S3.2). */
 static inline bool ends_word(int c)
@@ -48,7 +53,20 @@ static pbn_tok_kind bad(pbn_lexer *lx, pbn_token *t, const char *fmt, const char
  * Returns NULL and sets *s, *n, or the reason it is not a string. */
 static const char *read_string(pbn_lexer *lx, char **s, size_t *n)
 {
-    char *r = lx->p + 1, *w = r, *start = r;
+    char *start = lx->p + 1;
+    size_t left = (size_t)(lx->end - start);
+    char *close = memchr(start, '"', left);
+    /* Most strings hold no backslash and no tab: they stand as written, up
+     * to the first quote. */
+    if (close && !memchr(start, '\\', (size_t)(close - start)) &&
+        !memchr(start, '\t', (size_t)(close - start))) {
+        *close = 0;
+        *s = start;
+        *n = (size_t)(close - start);
+        lx->p = close + 1;
+        return NULL;
+    }
+    char *r = start, *w = start;
     for (; r < lx->end; r++) {
         char c = *r;
         if (c == '"') {
@@ -109,7 +127,7 @@ static pbn_tok_kind lex_tag(pbn_lexer *lx, pbn_token *t)
         switch (lx->tag_part) {
         case 1: {
             char *s = lx->p;
-            while (lx->p < lx->end && is_name_char(*lx->p)) lx->p++;
+            while (lx->p < lx->end && pbn_name_char(*lx->p)) lx->p++;
             size_t n = (size_t)(lx->p - s);
             if (n == 0)
                 return bad(lx, t, c == ']' ? "tag pair without a name%s"

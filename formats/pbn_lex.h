@@ -12,6 +12,12 @@
 #include <stdint.h>
 #include "diag.h"
 
+/* A character of a tag name (S3.3: letters, digits, '_'; ASCII whatever the
+ * locale), by table: the tokeniser asks this of every character of every
+ * tag name. */
+extern const bool PBN_NAME_CHAR[256];
+static inline bool pbn_name_char(int c) { return PBN_NAME_CHAR[(unsigned char)c]; }
+
 typedef enum {
     PBN_EOL,     /* the line is used up */
     PBN_TAG,     /* a whole tag pair: name, value */

@@ -13,8 +13,8 @@
  * ([Deal ""], a [Deal] never closed, "[deal", a misspelt "[Dael") holds a
  * rejected one, never dropped nor left outside the count (issue 25 item
  * 10); a game with no such tag may be valid PBN without a deal. */
-#include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,10 +86,17 @@ static void *pbn_open(line_in *in)
 
 static void pbn_close(void *state) { free(state); }
 
+_Static_assert(offsetof(pbn_game, deal_why) + DIAG_REASON_SIZE == sizeof(pbn_game),
+               "game_begin clears pbn_game up to its texts, which must come last");
+
 static void game_begin(pbn_state *s, uint64_t line)
 {
     pbn_game *g = &s->g;
-    memset(g, 0, sizeof *g);
+    memset(g, 0, offsetof(pbn_game, err));
+    g->err.file = NULL;
+    g->err.line = 0;
+    g->err.reason[0] = 0;
+    g->deal_why[0] = 0;
     g->file = s->name;
     g->notes = s->notes;
     g->active = true;
@@ -293,9 +300,10 @@ static void apply_tag(pbn_state *s, pbn_tag id, const char *v, uint64_t line)
     uint8_t seat;
     switch (id) {
     case TAG_BOARD: {
-        char *end;
-        unsigned long b = strtoul(v, &end, 10);
-        b = v[0] >= '0' && v[0] <= '9' && !*end && b <= UINT32_MAX ? b : 0;
+        uint64_t b = 0; /* digits only, at most UINT32_MAX; else 0 */
+        const char *k = v;
+        for (; *k >= '0' && *k <= '9' && b <= UINT32_MAX; k++) b = b * 10 + (uint64_t)(*k - '0');
+        b = k > v && !*k && b <= UINT32_MAX ? b : 0;
         if (g->repeat_ok && !g->deal_given && b != d->board)
             g->repeat_ok = false; /* another board: not a repeat */
         d->board = (uint32_t)b;
@@ -624,8 +632,7 @@ static bool deal_tag_line(const char *line)
 {
     while (*line == ' ' || *line == '\t') line++;
     if (line[0] != '[' || line[1] != 'D' || strncmp(line + 2, "eal", 3) != 0) return false;
-    char c = line[5];
-    return !((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    return !pbn_name_char((unsigned char)line[5]);
 }
 
 /* Whether line starts a tag named Deal or nearly (another case, one
@@ -636,10 +643,10 @@ static bool deal_named_tag_line(const char *line, char name[PBN_NAME_MAX])
     while (*line == ' ' || *line == '\t') line++;
     if (*line++ != '[') return false;
     size_t n = 0;
-    while (n < PBN_NAME_MAX - 1 && (isalnum((unsigned char)line[n]) || line[n] == '_')) n++;
+    while (n < 6 && pbn_name_char((unsigned char)line[n])) n++;
     if (n < 3 || n > 5) return false;
     char low[5];
-    for (size_t i = 0; i < n; i++) low[i] = (char)tolower((unsigned char)line[i]);
+    for (size_t i = 0; i < n; i++) low[i] = line[i] >= 'A' && line[i] <= 'Z' ? (char)(line[i] + 32) : line[i];
     static const char want[4] = {'d', 'e', 'a', 'l'};
     bool near;
     if (n == 4) {

@@ -292,30 +292,42 @@ static void hand_error(const unsigned char *p, const unsigned char *end, char wh
     snprintf(why, n, "deal: hand %c does not have four suits separated by '.'", who);
 }
 
+/* What a character of a hand's text is, for parse_hand's loop: its rank
+ * (2..14, RANK_OF), HAND_DOT, HAND_END (the space or NUL after the hand) or
+ * 0 (not allowed); a '.' also moves to the next suit's lane (HAND_STEP). */
+enum { HAND_DOT = 1, HAND_END = 15, HAND_STEP = 16 << 8 };
+static const uint16_t HAND_CHAR[256] = {
+    ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9,
+    ['T'] = RANK_T, ['J'] = RANK_J, ['Q'] = RANK_Q, ['K'] = RANK_K, ['A'] = RANK_A,
+    ['t'] = RANK_T, ['j'] = RANK_J, ['q'] = RANK_Q, ['k'] = RANK_K, ['a'] = RANK_A,
+    ['.'] = HAND_DOT | HAND_STEP, [' '] = HAND_END, [0] = HAND_END,
+};
+/* Bit 0 of each suit's lane: set by a character that is not allowed. */
+#define HAND_BAD_BITS 0x0001000100010001ull
+
 /* One hand "AQ9.T82..KJ3" at *p, up to a space or the end; advances and
- * sets *cards. The loop has no data-dependent branch (a '.' sets the unused
- * bit 0 of its lane); anything odd is sorted out by hand_error. */
+ * sets *cards. The loop has no data-dependent branch but its end: a rank
+ * sets its bit in the suit's lane, a '.' the unused bit 1 of its lane and a
+ * bad character bit 0, so one table look-up a character does it all;
+ * anything odd is sorted out by hand_error. */
 static bool parse_hand(const unsigned char **at, hand_t *hand, int *cards, char who, char *why,
                        size_t n)
 {
     const unsigned char *p = *at;
     hand_t h = 0, twice = 0;
-    unsigned shift = 0, count = 0, bad = 0;
-    for (unsigned c; (c = *p) != ' ' && c != 0; p++) {
-        unsigned rank = RANK_OF[c], dot = c == '.';
-        hand_t bit = 1ull << ((shift + rank) & 63);
+    unsigned shift = 0;
+    for (unsigned e; (e = HAND_CHAR[*p]) != HAND_END; p++) {
+        hand_t bit = 1ull << ((shift + (e & 0xFF)) & 63);
         twice |= h & bit;
         h |= bit;
-        shift += dot << 4;
-        count += rank != 0;
-        bad |= !rank & !dot;
+        shift += e >> 8;
     }
-    if (bad || shift != 48 || (twice & HAND_ALL)) {
+    if ((h & HAND_BAD_BITS) || shift != 48 || (twice & HAND_ALL)) {
         hand_error(*at, p, who, why, n);
         return false;
     }
     *hand = h & HAND_ALL;
-    *cards = (int)count;
+    *cards = hand_count(*hand);
     *at = p;
     return true;
 }
