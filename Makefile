@@ -74,7 +74,7 @@ BENCHES      = $(BENCH_SRC:tests/bench/%.c=$(REL)/bench/%)
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 CFLAGS_ALL += -DWHISTLAB_VERSION='"$(VERSION)"'
 
-.PHONY: all deps check check-programs check-long check-long-programs test test-asan demo bench fuzz corpora clean install uninstall
+.PHONY: all deps check check-programs check-long check-long-programs test test-asan demo bench fuzz corpora clean install uninstall man
 
 all: whistlab
 
@@ -170,6 +170,15 @@ check-long-programs: whistlab $(REL)/tests/test_dd $(LONG_TESTS)
 demo: deps
 	@$(MAKE) --no-print-directory whistlab
 	@sh corpora/demo.sh
+
+# The man page's OPTIONS section, made again from each command's --help
+# (its option table): between the marker lines of whistlab.1.
+man: whistlab
+	@sh cli/man-options.sh ./whistlab > build/man-options.roff
+	@awk -v gen=build/man-options.roff \
+	    '/^\.\\" OPTIONS: made by/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
+	     /^\.\\" end of OPTIONS/ { skip = 0 } !skip' whistlab.1 > build/whistlab.1.new
+	@mv build/whistlab.1.new whistlab.1
 
 # The standard large corpora (1M and 10M random deals, fixed seeds), on demand.
 corpora: whistlab
