@@ -110,13 +110,13 @@ void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected)
     else if (p->mode == PROGRESS_LOG) show(p, done, expected, cli_progress_now(), true);
 }
 
-void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
+void cli_progress_hook(void *ctx, run_progress at, uint64_t done, uint64_t expected)
 {
     cli_progress *p = ctx;
     switch (at) {
-    case REPLAY_PROGRESS_START: cli_progress_start(p, expected); return;
-    case REPLAY_PROGRESS_END: cli_progress_end(p, done, expected); return;
-    case REPLAY_PROGRESS_TICK: cli_progress_update(p, done, expected); return;
+    case RUN_PROGRESS_START: cli_progress_start(p, expected); return;
+    case RUN_PROGRESS_END: cli_progress_end(p, done, expected); return;
+    case RUN_PROGRESS_TICK: cli_progress_update(p, done, expected); return;
     }
 }
 

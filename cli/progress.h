@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "analyze/replay/replay.h"
+#include "analyze/run/corpus_run.h"
 #include "cli/options.h"
 
 typedef enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } progress_mode;
@@ -44,8 +44,8 @@ bool cli_progress_take_off(void *field, const char *arg, char *why, size_t len);
      .help = helptext}, \
     {.name = "no-progress", .kind = OPT_CALL, .at = offsetof(type, member), .take = cli_progress_take_off, \
      .help = off_help}
-/* The replay driver's progress hook (ctx: a cli_progress). */
-void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected);
+/* The corpus runner's progress hook (ctx: a cli_progress). */
+void cli_progress_hook(void *ctx, run_progress at, uint64_t done, uint64_t expected);
 /* Before a message on stderr: clears a terminal's line so the message
  * stands on its own. */
 void cli_progress_clear(const cli_progress *p);
