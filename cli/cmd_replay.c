@@ -63,6 +63,7 @@ typedef struct {
     replay_settings s;
     replay_opts o;
     const char *resume, *csv_summary, *plot_dir, *values, *opponents;
+    bool plot_from_state; /* plot_dir: the interrupted run's, from its state */
     int eval;
     uint64_t threads;
     cli_input in;
@@ -284,6 +285,23 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     return make_settings(c);
 }
 
+/* The outputs an interrupted run was asked for, from its state, unless
+ * given again: the names point into the state's text. */
+static void take_outputs(replay_cli *c)
+{
+    for (char *line = (char *)c->o.run.resume.outputs, *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = 0;
+        char *value = strchr(line, ' ');
+        if (!value) continue;
+        *value++ = 0;
+        if (strcmp(line, "summary") == 0 && !c->csv_summary) c->csv_summary = value;
+        if (strcmp(line, "plot") == 0 && !c->plot_dir) {
+            c->plot_dir = value;
+            c->plot_from_state = true;
+        }
+    }
+}
+
 /* Loads the state file to resume into st and c (settings, shard, progress,
  * the inputs' accounts: w->inputs). Returns -1 to go on, or an exit status. */
 static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
@@ -315,7 +333,21 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
         return EXIT_USAGE;
     }
     if (!c->o.run.save) c->o.run.save = c->resume;
+    take_outputs(c);
     return -1;
+}
+
+/* The outputs of the run's report that a resumed run writes too (issue
+ * 28): the state keeps them as lines (run_opts.outputs). */
+static void make_outputs(replay_cli *c, char *buf, size_t len)
+{
+    const char *name[] = {"summary", "plot"}, *value[] = {c->csv_summary, c->plot_dir};
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 2 && at < len; i++)
+        if (value[i] && !strchr(value[i], '\n'))
+            at += (size_t)snprintf(buf + at, len - at, "%s %s\n", name[i], value[i]);
+    c->o.run.outputs = buf[0] ? buf : NULL;
 }
 
 /* The digests of the run's convention table files: computed for a new run;
@@ -387,11 +419,24 @@ static int finish_table(const replay_cli *c)
     return EXIT_FAILURE_IO;
 }
 
+/* The command that goes on with the interrupted run, as a shell takes it
+ * back: the state, and the store of values a run that had one needs. */
+static const char *resume_command(const replay_cli *c, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab replay --resume ");
+    at += provenance_shell_word(buf + at, len - at, c->o.run.save);
+    if (c->values && at + 11 < len) {
+        at += (size_t)snprintf(buf + at, len - at, " --values ");
+        provenance_shell_word(buf + at, len - at, c->values);
+    }
+    return buf;
+}
+
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
     static wls_file w;
-    static char config[WLS_TEXT_MAX], command[8192];
+    static char config[WLS_TEXT_MAX], command[8192], outputs[WLS_TEXT_MAX], again[16384];
     static provenance prov;
     memset(&c, 0, sizeof c);
     provenance_command(command, sizeof command, "whistlab", argc, argv);
@@ -419,6 +464,8 @@ int cmd_replay(int argc, char **argv)
     }
     w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
+    if (world.rank == 0 && c.plot_from_state && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) goto out;
+    make_outputs(&c, outputs, sizeof outputs);
     rc = EXIT_USAGE;
     if (!outputs_apart(&c)) goto out;
     FILE *report = cli_report_stream("whistlab replay", c.o.run.table, c.csv_summary);
@@ -517,8 +564,8 @@ int cmd_replay(int argc, char **argv)
                             "(standard input, a pipe) cannot be resumed\n",
                     (unsigned long long)st->all.deals, c.o.run.save);
         else
-            fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
-                    (unsigned long long)st->all.deals, c.o.run.save);
+            fprintf(stderr, "whistlab: interrupted after %llu deals; continue with:\n  %s\n",
+                    (unsigned long long)st->all.deals, resume_command(&c, again, sizeof again));
         rc = EXIT_INTERRUPTED;
         goto out;
     }

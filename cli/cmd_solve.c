@@ -51,7 +51,7 @@ static const opt_spec OPTIONS[] = {
     {.name = "output", .short_name = 'o', .kind = OPT_TEXT, .arg = "F", ROW(out),
      .help = "the store to write (under F.part until it is finished)"},
     {.name = "resume", ROW(resume),
-     .help = "go on with F.part where a killed solve stopped (at most\nthe block in flight is solved again; same bytes)"},
+     .help = "go on with F.part where a killed solve stopped (it is\ncheckpointed every " OPT_STR(SOLVE_CHECKPOINT_S) " seconds and when interrupted;\nsame bytes)"},
     {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o.run), .take = take_shard,
      .help = "solve only records I, I+N, I+2N... (1-based, N <= " OPT_STR(DD_STORE_MAX_SHARDS) ");\n"
              "--merge joins the N parts into the whole store"},
@@ -92,6 +92,7 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
     cli_input_init(&c->in);
     c->o.run.shard = c->o.run.shards = 1;
     cli_progress_init(&c->progress, "solve");
+    c->progress.estimate = true;
     int optind, rc = opt_parse(&COMMAND, c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
     c->o.run.threads = (int)c->threads;
@@ -157,13 +158,14 @@ static dd_store_writer *open_store(solve_cli *c)
     diag_t diag = {0};
     uint64_t kept;
     dd_store_writer *w = solve_open(c->out, &h, c->resume, &c->o.run, &kept, &diag);
-    if (w && kept) fprintf(stderr, "whistlab solve: %s: resuming after %llu deals already solved\n", c->out,
-                           (unsigned long long)kept);
+    if (w && c->resume)
+        fprintf(stderr, "whistlab solve: %s: resuming: %llu deals kept from %s.part\n", c->out,
+                (unsigned long long)kept, c->out);
     if (!w) cli_error("whistlab solve", &diag);
     return w;
 }
 
-static int run_solve(solve_cli *c, const dd_mpi_world *world)
+static int run_solve(solve_cli *c, const dd_mpi_world *world, int argc, char **argv)
 {
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
@@ -198,7 +200,10 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world)
     if (status != RUN_DONE) {
         dd_store_stop(c->o.to);
         if (status == RUN_INTERRUPTED) {
-            fprintf(stderr, "whistlab solve: interrupted; go on with: whistlab solve --resume ... -o %s\n", c->out);
+            static char again[16384];
+            cli_resume_command(again, sizeof again, "solve", argc - 1, argv + 1);
+            fprintf(stderr, "whistlab solve: interrupted after %llu deals (kept in %s.part); go on with:\n  %s\n",
+                    (unsigned long long)st->read, c->out, again);
             rc = EXIT_INTERRUPTED;
         } else {
             fprintf(stderr, "whistlab solve: %s not finished: what is solved stays in %s.part (--resume)\n",
@@ -217,7 +222,8 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world)
         goto out;
     }
     char hex[DIGEST128_HEX];
-    printf("whistlab solve: %s: %llu deals read: %llu accepted, %llu rejected (no values); digest %s%s\n",
+    printf("whistlab solve: %s: %llu deals read: %llu solved, %llu rejected (their places hold no values); "
+           "digest %s%s\n",
            c->out, (unsigned long long)st->read, (unsigned long long)st->accepted,
            (unsigned long long)st->rejected, digest128_hex(digest, hex),
            c->o.run.shards > 1 ? " (this shard's)" : "");
@@ -254,7 +260,7 @@ int cmd_solve(int argc, char **argv)
         cli_error("whistlab solve", &why);
         return EXIT_FAILURE_IO;
     }
-    rc = run_solve(&c, &world);
+    rc = run_solve(&c, &world, argc, argv);
     dd_mpi_finish();
     return rc;
 }

@@ -354,7 +354,8 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
     }
     bool stopped = interrupted || r.output_failed || r.peer_lost;
     /* a state ends at a record: one lost mid-record keeps the last checkpoint */
-    bool saved = o->save && !r.output_failed && !(r.peer_lost && r.mid_record) && run_checkpoint(&r, !stopped);
+    bool saved = (o->save || job->sync) && !r.output_failed && !(r.peer_lost && r.mid_record) &&
+                 run_checkpoint(&r, !stopped);
     bool pending = saved && !stopped && r.table && csv_out_partial(r.table); /* the state names the table */
     diag_t err = {0};
     /* a stopped run's table stays in its temporary, for --resume */

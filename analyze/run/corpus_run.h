@@ -87,6 +87,7 @@ typedef struct {
     uint64_t records;      /* the records already accounted for (this shard's) */
     long table_bytes;      /* the per-deal table's size at that point */
     const char *table_partial; /* its temporary (NULL: PATH.partial, a state written before issue 25) */
+    const char *outputs;   /* the outputs the run was asked for (run_opts.outputs; NULL: none) */
 } run_resume;
 
 typedef struct {
@@ -107,6 +108,10 @@ typedef struct {
     const char *save;
     const char *config;
     stats_state *stats;
+    /* The caller's outputs that a resumed run should write too, as lines
+     * "NAME VALUE\n" (NULL: none): kept in an unfinished state, given back
+     * in resume.outputs. */
+    const char *outputs;
     uint64_t checkpoint_every;
     double checkpoint_s;
     run_resume resume;       /* resuming: where (records 0: a new run) */

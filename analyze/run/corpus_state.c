@@ -5,7 +5,8 @@
  * of the table's temporary, "csv_partial NAME\n" (not in state files
  * written before issue 25: PATH.partial then). A complete state has it too
  * while its table is not yet renamed (item 12); otherwise a complete
- * state's progress is empty. */
+ * state's progress is empty. Then the caller's outputs (run_opts.outputs),
+ * lines of their own, so that a resumed run writes them too. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,8 @@ bool run_checkpoint(corpus_run *r, bool complete)
                  (unsigned long long)r->records_done, table_bytes, o->table);
     else
         snprintf(w.progress, sizeof w.progress, "records %llu\n", (unsigned long long)r->records_done);
+    size_t at = strlen(w.progress);
+    if (w.progress[0] && o->outputs) snprintf(w.progress + at, sizeof w.progress - at, "%s", o->outputs);
     w.ninputs = r->ninputs;
     w.inputs = o->inputs;
     w.stats = o->stats;
@@ -75,23 +78,29 @@ static bool progress_parse(char *text, run_opts *o)
     int used = 0;
     if (sscanf(text, "records %llu\n%n", &r, &used) != 1 || !used) return false;
     o->resume.records = r;
-    o->table = o->resume.table_partial = NULL;
-    char *rest = text + used;
-    if (!*rest) return true;
+    o->table = o->resume.table_partial = o->resume.outputs = NULL;
+    char *rest = text + used, *nl;
     long b;
-    if (sscanf(rest, "csv_bytes %ld\ncsv_deals %n", &b, &used) != 1 || b < 0 || !used) return false;
-    char *path = rest + used, *nl = strchr(path, '\n');
-    if (!nl || nl == path) return false;
-    *nl = 0;
-    o->resume.table_bytes = b;
-    o->table = path;
-    rest = nl + 1;
+    if (strncmp(rest, "csv_bytes ", 10) == 0) {
+        if (sscanf(rest, "csv_bytes %ld\ncsv_deals %n", &b, &used) != 1 || b < 0 || !used) return false;
+        char *path = rest + used;
+        if (!(nl = strchr(path, '\n')) || nl == path) return false;
+        *nl = 0;
+        o->resume.table_bytes = b;
+        o->table = path;
+        rest = nl + 1;
+        const char *key = "csv_partial ";
+        if (strncmp(rest, key, strlen(key)) == 0) {
+            char *partial = rest + strlen(key);
+            if (!(nl = strchr(partial, '\n')) || nl == partial) return false;
+            *nl = 0;
+            o->resume.table_partial = partial;
+            rest = nl + 1;
+        }
+    }
     if (!*rest) return true;
-    const char *key = "csv_partial ";
-    char *partial = rest + strlen(key);
-    if (strncmp(rest, key, strlen(key)) != 0 || !(nl = strchr(partial, '\n')) || nl == partial || nl[1]) return false;
-    *nl = 0;
-    o->resume.table_partial = partial;
+    if (rest[strlen(rest) - 1] != '\n' || strncmp(rest, "csv_", 4) == 0) return false;
+    o->resume.outputs = rest;
     return true;
 }
 

@@ -41,6 +41,13 @@ static void store_empty(void *ctx, corpus_run *run)
     if (!dd_store_put(s->o->to, DD_STORE_EMPTY, &err)) corpus_run_output_failed(run, &err);
 }
 
+/* A checkpoint: the places put so far kept by a resume. */
+static bool sync_store(void *ctx, diag_t *err)
+{
+    const solve_job *s = ctx;
+    return dd_store_sync(s->o->to, err);
+}
+
 dd_store_writer *solve_open(const char *path, const dd_store_header *h, bool resume, run_opts *o, uint64_t *kept,
                             diag_t *diag)
 {
@@ -56,6 +63,9 @@ dd_store_writer *solve_open(const char *path, const dd_store_header *h, bool res
 run_status solve_run(const solve_opts *o, const char *const files[], int nfiles)
 {
     solve_job s = {.o = o};
-    run_job job = {.work = solve_deal, .take = store_deal, .no_deal = store_empty, .solves = true, .ctx = &s};
-    return corpus_run_go(&o->run, &job, files, nfiles);
+    run_job job = {.work = solve_deal, .take = store_deal, .no_deal = store_empty, .sync = sync_store, .solves = true,
+                   .ctx = &s};
+    run_opts ro = o->run;
+    if (!ro.checkpoint_s) ro.checkpoint_s = SOLVE_CHECKPOINT_S;
+    return corpus_run_go(&ro, &job, files, nfiles);
 }

@@ -4,16 +4,23 @@
  * record's places in order, whatever the threads or ranks: the corpus
  * runner (analyze/run/corpus_run.h) reads, accounts and orders. A solve
  * started resumable goes on from its .part: the records it holds are read
- * and accounted for, not solved again. */
+ * and accounted for, not solved again. The store is checkpointed (its
+ * places synced, kept by a resume) every SOLVE_CHECKPOINT_S seconds and
+ * when the run is stopped. */
 #ifndef WHISTLAB_SOLVE_RUN_H
 #define WHISTLAB_SOLVE_RUN_H
 
 #include "analyze/dd/dd_store.h"
 #include "analyze/run/corpus_run.h"
 
+/* Seconds of solving between checkpoints of the store (a stop asked for
+ * checkpoints at once): a solve killed loses at most this much. */
+#define SOLVE_CHECKPOINT_S 30
+
 typedef struct {
     /* The corpus, threads and ranks, progress, stop (run.stats: the
-     * counts of what was read; run.known_records: set by solve_open). */
+     * counts of what was read; run.known_records: set by solve_open;
+     * run.checkpoint_s: 0 for SOLVE_CHECKPOINT_S). */
     run_opts run;
     dd_store_writer *to; /* rank 0: the store (solve_open) */
 } solve_opts;
