@@ -84,10 +84,9 @@ static void played(void *ctx, const sd_robin_deal *d)
         }
 }
 
-static void on_progress(void *ctx, uint64_t played)
+static void on_progress(void *ctx, run_progress at, uint64_t played, uint64_t expected)
 {
-    robin_out *r = ctx;
-    cli_progress_update(&r->line, played, r->o->limit);
+    cli_progress_hook(&((robin_out *)ctx)->line, at, played, expected);
 }
 
 /* The summary table of the run (stats/robin_csv.h). False (reported) if it
@@ -142,8 +141,7 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
     static robin_out out;
     sd_robin_opts o = {.input = rc->io, .seed = rc->seed, .limit = rc->limit, .signals = rc->signals,
-                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .progress = on_progress,
-                       .ctx = &out};
+                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .ctx = &out};
     memset(&out, 0, sizeof out);
     out.o = &o;
     const char *list = rc->list;
@@ -195,9 +193,9 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         };
         cli_progress_init(&out.line, "play --round-robin");
         if (rc->no_progress) out.line.mode = PROGRESS_OFF;
-        cli_progress_start(&out.line, o.limit);
+        if (out.line.mode != PROGRESS_OFF) o.progress = on_progress; /* started and ended by the run */
+        else cli_progress_start(&out.line, 0);                        /* the clock of -v */
         sd_robin_status run = sd_robin_run(&o, files, nfiles, res);
-        cli_progress_end(&out.line, res->played, o.limit);
         if (run == SD_ROBIN_NOMEM) fprintf(stderr, "whistlab play: out of memory\n");
         status = EXIT_OF[run];
         if (cli_verbosity == CLI_VERBOSE) {

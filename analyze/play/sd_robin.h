@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "analyze/lead/lead.h"
+#include "analyze/run/corpus_run.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
 #include "stats/provenance.h"
@@ -39,8 +40,9 @@ typedef struct {
     void (*problem)(void *ctx, const diag_t *diag);
     /* Each whist deal played (within --limit), in input order; NULL: none. */
     void (*played)(void *ctx, const sd_robin_deal *d);
-    /* After each batch accounted for: the whist deals played so far. */
-    void (*progress)(void *ctx, uint64_t played);
+    /* The progress (corpus_run.h): whist deals played so far, of those
+     * expected (at most --limit; a reading pass counts them). NULL: none. */
+    void (*progress)(void *ctx, run_progress at, uint64_t played, uint64_t expected);
     void *ctx;
 } sd_robin_opts;
 

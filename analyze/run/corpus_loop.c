@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "analyze/run/corpus_run_impl.h"
 #include "formats/deal_digest.h"
 
@@ -111,7 +112,20 @@ static void collect_one(corpus_run *r)
     }
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
     stats_state *st = r->o->stats;
+    if (s->kind == SLOT_DEAL) r->deals_in_flight--;
+    if (r->limit_reached) { /* past --limit: read ahead, not accounted for */
+        dd_pool_retire(r->pool);
+        return;
+    }
+    if (s->kind == SLOT_FATAL) { /* no record: nothing else to account for */
+        run_note_to(r, RUN_INPUT, &s->diag);
+        input_stopped(r, s->input, &s->diag);
+        r->input_failed = true;
+        dd_pool_retire(r->pool);
+        return;
+    }
     switch (s->kind) {
+    case SLOT_FATAL: break; /* taken above */
     case SLOT_REJECT:
         corpus_run_problem(r, &s->diag);
         count_read(r, s);
@@ -135,7 +149,9 @@ static void collect_one(corpus_run *r)
     case SLOT_KNOWN:
     case SLOT_DEAL:
         if (s->first) r->record_failed = false;
-        if (s->kind == SLOT_DEAL && !r->job->take(r->job->ctx, r, job)) {
+        if (r->o->deal_limit && r->deals_done >= r->o->deal_limit)
+            ; /* the record's deals past the limit: not taken */
+        else if (s->kind == SLOT_DEAL && !r->job->take(r->job->ctx, r, job)) {
             r->record_failed = true;
         } else {
             r->deals_done++;
@@ -151,6 +167,7 @@ static void collect_one(corpus_run *r)
     r->mid_record = !s->last;
     if (s->last) {
         r->records_done = s->record + 1;
+        r->limit_reached = r->o->deal_limit && r->deals_done >= r->o->deal_limit;
         if (checkpoint_due(r)) run_checkpoint(r, false);
         progress(r, RUN_PROGRESS_TICK);
     }
@@ -169,6 +186,7 @@ static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *d
         if (r->peer_lost) return;
     }
     if (kind == SLOT_DEAL && at_record < r->o->known_records) kind = SLOT_KNOWN;
+    r->deals_in_flight += kind == SLOT_DEAL;
     job->play = kind == SLOT_DEAL; /* the hook's work: a deal to analyse */
     if (d) job->deal = *d;
     job->place = at_record * r->per_record + (uint64_t)k;
@@ -206,7 +224,7 @@ static void take_record(corpus_run *r, const ds_item *it)
         for (int i = 0; i < it->n; i++)
             push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &term, i, i == it->n - 1);
         break;
-    case DS_FATAL:
+    case DS_FATAL: push(r, SLOT_FATAL, NULL, it->diag, r->records_done, it->input, NULL, 0, false); break;
     case DS_FILE_END: break;
     }
 }
@@ -233,7 +251,20 @@ static uint64_t count_expected(const run_opts *o, const char *const files[], int
     while (in && deal_stream_next(in, &it))
         mine += it.kind == DS_DEAL || it.kind == DS_REPEAT || it.kind == DS_REJECT;
     deal_stream_close(in);
-    return mine * (o->input.policy.kind == TRUMP_EACH ? 4 : 1);
+    mine *= o->input.policy.kind == TRUMP_EACH ? 4 : 1;
+    return o->deal_limit && mine > o->deal_limit ? o->deal_limit : mine;
+}
+
+/* With a limit of deals taken: whether the run has read enough (the deals
+ * taken and those in flight reach it), once what is in flight is taken. */
+static bool enough_read(corpus_run *r)
+{
+    const run_opts *o = r->o;
+    if (!o->deal_limit) return false;
+    while (!r->limit_reached && !r->peer_lost && r->deals_done + r->deals_in_flight >= o->deal_limit &&
+           dd_pool_pending(r->pool))
+        collect_one(r);
+    return r->limit_reached || r->deals_done >= o->deal_limit;
 }
 
 static bool open_table(corpus_run *r)
@@ -257,8 +288,14 @@ static bool start_pool(corpus_run *r)
     bool mpi = o->mpi && o->mpi->size > 1;
     /* Under MPI rank 0 reads, tallies and solves on one thread, every
      * other rank on one (processes scale where threads of one DDS contend) */
-    int threads = mpi ? 1 : o->threads > 0 ? o->threads : dd_init();
-    r->pool = dd_pool_open(threads, mpi ? POOL_DEPTH * 4 : POOL_DEPTH, r->job->work, r->job->ctx);
+    int depth = mpi ? POOL_DEPTH * 4 : POOL_DEPTH;
+    if (r->job->plays_only) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        int threads = mpi ? 1 : o->threads > 0 ? o->threads : online > 0 ? (int)online : 1;
+        r->pool = dd_pool_open_plain(threads, depth, r->job->work, r->job->ctx);
+    } else {
+        r->pool = dd_pool_open(mpi ? 1 : o->threads > 0 ? o->threads : dd_init(), depth, r->job->work, r->job->ctx);
+    }
     r->depth = r->pool ? dd_pool_depth(r->pool) : 0;
     r->slots = r->pool ? calloc((size_t)r->depth, sizeof *r->slots) : NULL;
     diag_t why = {0};
@@ -279,8 +316,7 @@ static bool start_pool(corpus_run *r)
 /* Reads the records and hands them to the pool until the input ends, an
  * output fails, a rank is lost or a stop is asked for; then takes back
  * what is in flight, up to a record's end when stopping. */
-static void read_all(corpus_run *r, const char *const files[], int nfiles, bool *input_failed,
-                     bool *interrupted)
+static void read_all(corpus_run *r, const char *const files[], int nfiles, bool *interrupted)
 {
     const run_opts *o = r->o;
     ds_opts so = run_records(o, true);
@@ -289,18 +325,13 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
         diag_t why = {0};
         diag_reason(&why, "out of memory");
         run_note_to(r, RUN_FAILURE, &why);
-        *input_failed = true;
+        r->input_failed = true;
     }
     ds_item it;
     bool more = in != NULL; /* false once the stream has no more records */
-    while (more && !r->output_failed && !r->peer_lost && !(*interrupted = o->stop && *o->stop)) {
+    while (more && !r->output_failed && !r->peer_lost && !(*interrupted = o->stop && *o->stop) && !enough_read(r)) {
         if (!(more = deal_stream_next(in, &it))) break;
         r->reading = it.kind == DS_FILE_END ? it.input + 1 : it.input;
-        if (it.kind == DS_FATAL) {
-            run_note_to(r, RUN_INPUT, it.diag);
-            input_stopped(r, it.input, it.diag);
-            *input_failed = true;
-        }
         if (it.kind == DS_FILE_END) /* a shard's binding to its corpus (issue 25 item 9) */
             memcpy(o->inputs[it.input].corpus, it.counts->corpus.lane, sizeof o->inputs[it.input].corpus);
         take_record(r, &it);
@@ -340,8 +371,8 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
     if (o->hooks.progress) r.deals_expected = count_expected(o, files, nfiles);
     progress(&r, RUN_PROGRESS_START);
     r.checkpoint_at = run_now();
-    bool input_failed = false, interrupted = false;
-    read_all(&r, files, nfiles, &input_failed, &interrupted);
+    bool interrupted = false;
+    read_all(&r, files, nfiles, &interrupted);
     dd_pool_close(r.pool);
     if (o->mpi) dd_mpi_release(o->mpi);
     free(r.slots);
@@ -367,6 +398,6 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
     } else if (pending) { /* renamed: the state need not name it any more */
         run_checkpoint(&r, true);
     }
-    if (input_failed || r.output_failed || r.peer_lost) return RUN_FAILED;
+    if (r.input_failed || r.output_failed || r.peer_lost) return RUN_FAILED;
     return interrupted ? RUN_INTERRUPTED : RUN_DONE;
 }

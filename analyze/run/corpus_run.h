@@ -31,7 +31,7 @@
  * caller while it runs. */
 typedef enum {
     RUN_PROBLEM, /* a record that cannot be analysed, in input order */
-    RUN_INPUT,   /* an input not opened or not read to its end, when found */
+    RUN_INPUT,   /* an input not opened or not read to its end, in input order */
     RUN_FAILURE, /* an output that cannot be written, or a run that cannot start */
 } run_note;
 
@@ -79,6 +79,9 @@ typedef struct {
     /* The work solves deals (a peer is served a few at a time), or is
      * cheap (many at a time). */
     bool solves;
+    /* The work never solves: DDS is not loaded, and threads 0 means one
+     * per online core. */
+    bool plays_only;
     void *ctx;
 } run_job;
 
@@ -93,6 +96,10 @@ typedef struct {
 typedef struct {
     input_opts input;        /* --format, --trump, --leader, --where */
     uint64_t limit;          /* read at most this many deals (0 = all) */
+    /* Take at most this many whist deals (0 = all): the deals of a record
+     * past it are not taken, the records after it not accounted for (the
+     * round robin's --limit). */
+    uint64_t deal_limit;
     unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
     int threads;             /* worker threads (0 = as many as DDS has) */
     run_hooks hooks;

@@ -6,12 +6,14 @@
 
 #include "analyze/run/corpus_run.h"
 
-typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT } slot_kind;
+typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT, SLOT_FATAL } slot_kind;
 
 /* What the runner remembers of a job while it is in the pool. SLOT_KNOWN
  * is a whist deal done already (a resumed solve's): accounted for, not
  * worked on. SLOT_LEFT is a deal --where left out: no work, but a record
- * accounted for in order, so that a checkpoint ends at a record as ever. */
+ * accounted for in order, so that a checkpoint ends at a record as ever.
+ * SLOT_FATAL is no record: an input not opened or not read to its end,
+ * reported in input order among the records' problems. */
 typedef struct {
     slot_kind kind;
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
@@ -38,10 +40,13 @@ struct corpus_run {
     char output_why[PROV_WHERE_LEN]; /* the first output that failed, and why */
     int reading;         /* the input being read: those from it on are not read to their end */
     bool peer_lost;      /* a rank of an MPI run was lost: the run stops */
+    bool input_failed;   /* an input was not opened or not read to its end */
     uint64_t records_done;     /* records accounted for */
     uint64_t since_checkpoint; /* deals done since the last checkpoint */
     double checkpoint_at;      /* when it was (monotonic seconds) */
     uint64_t deals_done, deals_expected; /* the progress */
+    uint64_t deals_in_flight;  /* whist deals to work on, pushed and not collected */
+    bool limit_reached;        /* o->deal_limit deals taken: nothing more is accounted for */
 };
 
 void run_note_to(const corpus_run *r, run_note kind, const diag_t *diag);
