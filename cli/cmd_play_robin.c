@@ -137,6 +137,26 @@ static bool robin_provenance(provenance *p, const char *command, const char *lis
     return true;
 }
 
+/* Another rank of an MPI run: plays the deals rank 0 sends, writes
+ * nothing. */
+static int serve(const sd_robin_opts *o, char **files, int nfiles)
+{
+    sd_robin_opts quiet = *o;
+    quiet.problem = NULL;
+    quiet.played = NULL;
+    quiet.progress = NULL;
+    sd_robin_result *res = calloc(1, sizeof *res);
+    input_account *inputs = calloc((size_t)nfiles, sizeof *inputs);
+    int status = EXIT_FAILURE_IO;
+    if (res && inputs) {
+        res->inputs = inputs;
+        status = sd_robin_run(&quiet, files, nfiles, res) == SD_ROBIN_NOMEM ? EXIT_FAILURE_IO : EXIT_OK;
+    }
+    free(inputs);
+    free(res);
+    return status;
+}
+
 int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
     static robin_out out;
@@ -167,6 +187,19 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     if (status == EXIT_OK && o.nconv < 2) {
         fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");
         status = EXIT_USAGE;
+    }
+    dd_mpi_world world = {0, 1};
+    diag_t mpi_why = {0};
+    if (status == EXIT_OK && !dd_mpi_start(&world, &mpi_why)) {
+        cli_error("whistlab play", &mpi_why);
+        status = EXIT_FAILURE_IO;
+    }
+    o.mpi = &world;
+    if (status == EXIT_OK && world.rank > 0) { /* a serving rank: rank 0 reads, accounts and reports */
+        status = serve(&o, files, nfiles);
+        for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
+        dd_mpi_finish();
+        return status;
     }
     static provenance prov;
     if (status == EXIT_OK && !robin_provenance(&prov, rc->command, list, rc->io_text, &o, rc->ext_text))
@@ -223,5 +256,6 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     free(inputs);
     free(res);
     for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
+    dd_mpi_finish();
     return status;
 }

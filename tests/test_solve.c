@@ -552,7 +552,8 @@ static void test_pool_peers(void **state)
 }
 
 /* mpirun -n 3 (rank 0 reads; the others solve and play) gives the bytes of
- * one process: the store, the report, the per-deal table. */
+ * one process: the store, the report, the per-deal table; and the round
+ * robin's report and table. */
 static void test_mpirun_same_bytes(void **state)
 {
     (void)state;
@@ -575,6 +576,19 @@ static void test_mpirun_same_bytes(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
     rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
     if (rc != 0) fail_msg("mpirun replay: exit %d:\n%s", rc, out2);
+    drop_command_lines(out);
+    drop_command_lines(out2);
+    assert_string_equal(out, out2);
+    assert_true(same_files(c1, c3));
+    /* the round robin on the corpus runner: the other ranks play */
+    static const char ROBIN[] = "play --round-robin long-suit,american,short-suit --trump each --limit 57 "
+                                "--no-progress %s --csv-deals %s";
+    snprintf(run1, sizeof run1, ROBIN, corpus, c1);
+    snprintf(run3, sizeof run3, ROBIN, corpus, c3);
+    assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
+    rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
+    if (rc != 0) fail_msg("mpirun play --round-robin: exit %d:\n%s", rc, out2);
+    assert_non_null(strstr(out, "deals: 15 read, 57 whist deals played, 0 rejected"));
     drop_command_lines(out);
     drop_command_lines(out2);
     assert_string_equal(out, out2);

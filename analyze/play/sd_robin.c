@@ -114,6 +114,7 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
                    .per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1};
     run_job job = {.work = play_deal, .take = take_game, .plays_only = true, .ctx = &r};
     run_opts ro = {.input = o->input, .shard = 1, .shards = 1, .threads = o->threads, .deal_limit = o->limit,
+                   .mpi = o->mpi,
                    .hooks = {.note = on_note, .progress = o->progress ? on_progress : NULL, .ctx = (void *)o},
                    .stats = st, .inputs = inputs};
     run_status status = corpus_run_go(&ro, &job, (const char *const *)files, nfiles);

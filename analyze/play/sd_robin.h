@@ -35,6 +35,9 @@ typedef struct {
     bool signals;
     unsigned ext;
     int threads;           /* threads that play (0: one per online core) */
+    /* Under mpirun: the world (NULL or size 1: one process). Rank 0 reads
+     * and accounts; every other rank plays the deals it is sent. */
+    const dd_mpi_world *mpi;
     /* Each problem of the input (a record that cannot be read or played, a
      * file that cannot be read on), in input order; NULL: none reported. */
     void (*problem)(void *ctx, const diag_t *diag);
