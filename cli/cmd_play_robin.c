@@ -84,10 +84,9 @@ static void played(void *ctx, const sd_robin_deal *d)
         }
 }
 
-static void on_progress(void *ctx, uint64_t played)
+static void on_progress(void *ctx, run_progress at, uint64_t played, uint64_t expected)
 {
-    robin_out *r = ctx;
-    cli_progress_update(&r->line, played, r->o->limit);
+    cli_progress_hook(&((robin_out *)ctx)->line, at, played, expected);
 }
 
 /* The summary table of the run (stats/robin_csv.h). False (reported) if it
@@ -138,12 +137,31 @@ static bool robin_provenance(provenance *p, const char *command, const char *lis
     return true;
 }
 
+/* Another rank of an MPI run: plays the deals rank 0 sends, writes
+ * nothing. */
+static int serve(const sd_robin_opts *o, char **files, int nfiles)
+{
+    sd_robin_opts quiet = *o;
+    quiet.problem = NULL;
+    quiet.played = NULL;
+    quiet.progress = NULL;
+    sd_robin_result *res = calloc(1, sizeof *res);
+    input_account *inputs = calloc((size_t)nfiles, sizeof *inputs);
+    int status = EXIT_FAILURE_IO;
+    if (res && inputs) {
+        res->inputs = inputs;
+        status = sd_robin_run(&quiet, files, nfiles, res) == SD_ROBIN_NOMEM ? EXIT_FAILURE_IO : EXIT_OK;
+    }
+    free(inputs);
+    free(res);
+    return status;
+}
+
 int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
     static robin_out out;
     sd_robin_opts o = {.input = rc->io, .seed = rc->seed, .limit = rc->limit, .signals = rc->signals,
-                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .progress = on_progress,
-                       .ctx = &out};
+                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .ctx = &out};
     memset(&out, 0, sizeof out);
     out.o = &o;
     const char *list = rc->list;
@@ -170,6 +188,19 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         fprintf(stderr, "whistlab play: --round-robin wants two conventions or more\n");
         status = EXIT_USAGE;
     }
+    dd_mpi_world world = {0, 1};
+    diag_t mpi_why = {0};
+    if (status == EXIT_OK && !dd_mpi_start(&world, &mpi_why)) {
+        cli_error("whistlab play", &mpi_why);
+        status = EXIT_FAILURE_IO;
+    }
+    o.mpi = &world;
+    if (status == EXIT_OK && world.rank > 0) { /* a serving rank: rank 0 reads, accounts and reports */
+        status = serve(&o, files, nfiles);
+        for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
+        dd_mpi_finish();
+        return status;
+    }
     static provenance prov;
     if (status == EXIT_OK && !robin_provenance(&prov, rc->command, list, rc->io_text, &o, rc->ext_text))
         status = EXIT_FAILURE_IO;
@@ -195,9 +226,9 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         };
         cli_progress_init(&out.line, "play --round-robin");
         if (rc->no_progress) out.line.mode = PROGRESS_OFF;
-        cli_progress_start(&out.line, o.limit);
+        if (out.line.mode != PROGRESS_OFF) o.progress = on_progress; /* started and ended by the run */
+        else cli_progress_start(&out.line, 0);                        /* the clock of -v */
         sd_robin_status run = sd_robin_run(&o, files, nfiles, res);
-        cli_progress_end(&out.line, res->played, o.limit);
         if (run == SD_ROBIN_NOMEM) fprintf(stderr, "whistlab play: out of memory\n");
         status = EXIT_OF[run];
         if (cli_verbosity == CLI_VERBOSE) {
@@ -225,5 +256,6 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     free(inputs);
     free(res);
     for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);
+    dd_mpi_finish();
     return status;
 }

@@ -33,16 +33,16 @@ static volatile sig_atomic_t stop_requested;
 /* A problem of the run: a record's on a line of its own even while the
  * progress line is shown; an input's as it is; an output's under the
  * program's name. */
-static void on_note(void *ctx, replay_note kind, const diag_t *diag)
+static void on_note(void *ctx, run_note kind, const diag_t *diag)
 {
     const cli_progress *p = ctx;
     switch (kind) {
-    case REPLAY_PROBLEM:
+    case RUN_PROBLEM:
         cli_progress_clear(p);
         diag_print(stderr, diag);
         break;
-    case REPLAY_INPUT: diag_print(stderr, diag); break;
-    case REPLAY_FAILURE: cli_error("whistlab", diag); break;
+    case RUN_INPUT: diag_print(stderr, diag); break;
+    case RUN_FAILURE: cli_error("whistlab", diag); break;
     }
 }
 
@@ -63,6 +63,7 @@ typedef struct {
     replay_settings s;
     replay_opts o;
     const char *resume, *csv_summary, *plot_dir, *values, *opponents;
+    bool plot_from_state; /* plot_dir: the interrupted run's, from its state */
     int eval;
     uint64_t threads;
     cli_input in;
@@ -88,7 +89,7 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
 
 static bool take_shard(void *field, const char *value, char *why, size_t len)
 {
-    replay_opts *o = field;
+    run_opts *o = field;
     if (cli_parse_shard(value, WLS_MAX_PARTS, &o->shard, &o->shards)) return true;
     snprintf(why, len, "expected I/N with 1 <= I <= N <= %d", WLS_MAX_PARTS);
     return false;
@@ -125,22 +126,22 @@ static const opt_spec OPTIONS[] = {
      .help = "with play/both: extended rules (the players' rules §13)"},
     {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(s.limit), .max = UINT64_MAX, .flags = OPT_SETTING,
      .help = "read at most N deals"},
-    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o), .take = take_shard, .flags = OPT_SETTING,
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o.run), .take = take_shard, .flags = OPT_SETTING,
      .help = "analyse only records I, I+N, I+2N... (1-based), for\nruns split over machines: `whistlab merge` "
              "adds them up"},
     OPT_THREADS(replay_cli, threads, "solver threads (default: as many as DDS sets up)"),
     {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
      .help = "seed of the `random` convention (default 0)"},
-    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.csv_deals), .flags = OPT_SETTING,
+    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_SETTING,
      .help = "per-deal table: one row per deal and convention"},
     {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),
      .help = "the report as a tidy table: one number per row"},
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir),
      .help = "the figures, drawn by gnuplot from the summary table: SVG,\nwith the gnuplot script and data of "
              "each (see whistlab plot)"},
-    {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(o.save), .take = take_save,
+    {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(o.run.save), .take = take_save,
      .help = "state file: written every --checkpoint deals and at the end"},
-    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(o.checkpoint_every), .min = 1, .max = UINT64_MAX,
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(o.run.checkpoint_every), .min = 1, .max = UINT64_MAX,
      .dflt = OPT_STR(DEFAULT_CHECKPOINT), .help = "deals between checkpoints (default " OPT_STR(DEFAULT_CHECKPOINT) ")"},
     {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
      .help = "continue an interrupted run (its settings come from the\nfile, which keeps being saved); same "
@@ -219,39 +220,6 @@ static bool load_convs(const char *list, conv_list *cl)
     return true;
 }
 
-/* The progress of an unfinished state file: "records N\n", then, when it
- * writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n" and the name
- * of the table's temporary, "csv_partial NAME\n" (not in state files
- * written before issue 25: PATH.partial then). A complete state has it
- * too while its table is not yet renamed (item 12). The names point into
- * text. */
-static bool progress_parse(char *text, uint64_t *records, long *csv_bytes, const char **csv_deals,
-                           const char **csv_partial)
-{
-    unsigned long long r;
-    int used = 0;
-    if (sscanf(text, "records %llu\n%n", &r, &used) != 1 || !used) return false;
-    *records = r;
-    *csv_deals = *csv_partial = NULL;
-    char *rest = text + used;
-    if (!*rest) return true;
-    long b;
-    if (sscanf(rest, "csv_bytes %ld\ncsv_deals %n", &b, &used) != 1 || b < 0 || !used) return false;
-    char *path = rest + used, *nl = strchr(path, '\n');
-    if (!nl || nl == path) return false;
-    *nl = 0;
-    *csv_bytes = b;
-    *csv_deals = path;
-    rest = nl + 1;
-    if (!*rest) return true;
-    const char *key = "csv_partial ";
-    char *partial = rest + strlen(key);
-    if (strncmp(rest, key, strlen(key)) != 0 || !(nl = strchr(partial, '\n')) || nl == partial || nl[1]) return false;
-    *nl = 0;
-    *csv_partial = partial;
-    return true;
-}
-
 /* The options a resumed run takes as given, not from its state file: those
  * that are not settings, named. */
 static void others_named(char *buf, size_t len)
@@ -279,7 +247,7 @@ static int make_settings(replay_cli *c)
         }
         snprintf(s->where, sizeof s->where, "%s", c->in.io.where);
     }
-    c->o.input = c->in.io;
+    c->o.run.input = c->in.io;
     s->format = c->in.io.format;
     return -1;
 }
@@ -289,11 +257,11 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     bool given[NOPTIONS];
     replay_settings_init(&c->s);
     cli_input_init(&c->in);
-    c->o.shard = c->o.shards = 1;
+    c->o.run.shard = c->o.run.shards = 1;
     cli_progress_init(&c->progress, "replay");
     int first, rc = opt_parse(&COMMAND, c, argc, argv, &first, given);
     if (rc >= 0) return rc;
-    c->o.threads = (int)c->threads;
+    c->o.run.threads = (int)c->threads;
     bool run_option = false; /* an option that a resumed run takes from its file */
     for (int i = 0; i < NOPTIONS; i++) run_option |= given[i] && (OPTIONS[i].flags & OPT_SETTING);
     if (c->resume && (run_option || first < argc)) {
@@ -317,6 +285,23 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     return make_settings(c);
 }
 
+/* The outputs an interrupted run was asked for, from its state, unless
+ * given again: the names point into the state's text. */
+static void take_outputs(replay_cli *c)
+{
+    for (char *line = (char *)c->o.run.resume.outputs, *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = 0;
+        char *value = strchr(line, ' ');
+        if (!value) continue;
+        *value++ = 0;
+        if (strcmp(line, "summary") == 0 && !c->csv_summary) c->csv_summary = value;
+        if (strcmp(line, "plot") == 0 && !c->plot_dir) {
+            c->plot_dir = value;
+            c->plot_from_state = true;
+        }
+    }
+}
+
 /* Loads the state file to resume into st and c (settings, shard, progress,
  * the inputs' accounts: w->inputs). Returns -1 to go on, or an exit status. */
 static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
@@ -327,15 +312,15 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
         cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
-    if (!replay_settings_parse(w->config, &c->s) || !replay_settings_to_input(&c->s, &c->o.input) ||
-        w->ninputs != c->s.ninputs ||
-        ((!w->complete || w->progress[0]) &&
-         !progress_parse(w->progress, &c->o.resume_records, &c->o.resume_csv_bytes, &c->o.csv_deals,
-                         &c->o.resume_csv_partial))) {
+    resume_point at = RESUME_NOT_UNDERSTOOD;
+    if (replay_settings_parse(w->config, &c->s) && replay_settings_to_input(&c->s, &c->o.run.input) &&
+        w->ninputs == c->s.ninputs)
+        at = corpus_state_resume_point(w, &c->o.run);
+    if (at == RESUME_NOT_UNDERSTOOD) {
         fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
         return EXIT_FAILURE_IO;
     }
-    if (!w->complete && __builtin_popcountll(w->part_mask) != 1) {
+    if (at == RESUME_MERGED) {
         fprintf(stderr, "whistlab: %s: a merge of shards cannot be resumed\n", c->resume);
         return EXIT_FAILURE_IO;
     }
@@ -347,10 +332,22 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
                 c->s.values[0] ? "with" : "without");
         return EXIT_USAGE;
     }
-    c->o.shards = w->parts;
-    c->o.shard = (unsigned)__builtin_ctzll(w->part_mask) + 1;
-    if (!c->o.save) c->o.save = c->resume;
+    if (!c->o.run.save) c->o.run.save = c->resume;
+    take_outputs(c);
     return -1;
+}
+
+/* The outputs of the run's report that a resumed run writes too (issue
+ * 28): the state keeps them as lines (run_opts.outputs). */
+static void make_outputs(replay_cli *c, char *buf, size_t len)
+{
+    const char *name[] = {"summary", "plot"}, *value[] = {c->csv_summary, c->plot_dir};
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 2 && at < len; i++)
+        if (value[i] && !strchr(value[i], '\n'))
+            at += (size_t)snprintf(buf + at, len - at, "%s %s\n", name[i], value[i]);
+    c->o.run.outputs = buf[0] ? buf : NULL;
 }
 
 /* The digests of the run's convention table files: computed for a new run;
@@ -381,7 +378,7 @@ static int check_tables(replay_cli *c)
  * and the digest of them all). */
 static bool values_match(const replay_cli *c, const dd_store *store, const input_account *inputs)
 {
-    if (c->o.shards > 1 || c->s.limit || c->resume) return true;
+    if (c->o.run.shards > 1 || c->s.limit || c->resume) return true;
     input_account all = {0};
     for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
     const dd_store_header *h = dd_store_header_of(store);
@@ -405,54 +402,41 @@ static bool outputs_apart(const replay_cli *c)
                       ? cli_table_paths(digests, tables, STATS_MAX_CONV + 1) : 0;
     const cli_files in[] = {CLI_FILES("the corpus", c->s.inputs, c->s.ninputs), CLI_FILE("--values", c->values),
                             CLI_FILES("the convention table", tables, ntables), CLI_FILE("--resume", c->resume)};
-    const cli_files out[] = {CLI_FILE("--csv-deals", c->o.csv_deals), CLI_FILE("--csv-summary", c->csv_summary),
+    const cli_files out[] = {CLI_FILE("--csv-deals", c->o.run.table), CLI_FILE("--csv-summary", c->csv_summary),
                              CLI_PLOT_DIR(c->plot_dir)};
-    const cli_files save[] = {CLI_FILE("--save", c->o.save)};
+    const cli_files save[] = {CLI_FILE("--save", c->o.run.save)};
     return cli_outputs_apart("whistlab replay", out, 3, in, 4) && cli_outputs_apart("whistlab replay", save, 1, in, 3);
 }
 
 /* A complete state whose per-deal table was not yet renamed when the run
- * stopped (killed just after its last checkpoint, or the rename failed):
- * the table is finished from its temporary, then the state written again
- * without it (issue 25, item 12). Returns -1 to go on, or an exit status. */
+ * stopped: finished by the runner (corpus_state_finish_table). Returns -1
+ * to go on, or an exit status. */
 static int finish_table(const replay_cli *c)
 {
     diag_t err = {0};
-    const char *partial = c->o.resume_csv_partial;
-    char old[8192];
-    if (!partial) { /* a state file written before issue 25 */
-        snprintf(old, sizeof old, "%s.partial", c->o.csv_deals);
-        partial = old;
-    }
-    if (!csv_out_finish(c->o.csv_deals, partial, c->o.resume_csv_bytes, &err)) {
-        cli_error("whistlab", &err);
-        return EXIT_FAILURE_IO;
-    }
-    /* read again: parsing the settings took the loaded text apart */
-    static wls_file w;
-    stats_state *st = calloc(1, sizeof *st);
-    input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
-    w.stats = st;
-    w.inputs = inputs;
-    bool saved = st && inputs && wls_read(c->resume, &w, &err);
-    if (saved) {
-        w.progress[0] = 0;
-        saved = wls_write(c->o.save, &w, &err);
-    } else if (!st || !inputs) {
-        diag_set(&err, c->resume, 0, "out of memory");
-    }
-    free(st);
-    free(inputs);
-    if (saved) return -1;
+    if (corpus_state_finish_table(&c->o.run, c->resume, &err)) return -1;
     cli_error("whistlab", &err);
     return EXIT_FAILURE_IO;
+}
+
+/* The command that goes on with the interrupted run, as a shell takes it
+ * back: the state, and the store of values a run that had one needs. */
+static const char *resume_command(const replay_cli *c, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab replay --resume ");
+    at += provenance_shell_word(buf + at, len - at, c->o.run.save);
+    if (c->values && at + 11 < len) {
+        at += (size_t)snprintf(buf + at, len - at, " --values ");
+        provenance_shell_word(buf + at, len - at, c->values);
+    }
+    return buf;
 }
 
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
     static wls_file w;
-    static char config[WLS_TEXT_MAX], command[8192];
+    static char config[WLS_TEXT_MAX], command[8192], outputs[WLS_TEXT_MAX], again[16384];
     static provenance prov;
     memset(&c, 0, sizeof c);
     provenance_command(command, sizeof command, "whistlab", argc, argv);
@@ -480,9 +464,11 @@ int cmd_replay(int argc, char **argv)
     }
     w.inputs = inputs;
     if (c.resume && (rc = load_resume(&c, &w, st)) >= 0) goto out;
+    if (world.rank == 0 && c.plot_from_state && (rc = plot_command_prepare("replay", c.plot_dir)) >= 0) goto out;
+    make_outputs(&c, outputs, sizeof outputs);
     rc = EXIT_USAGE;
     if (!outputs_apart(&c)) goto out;
-    FILE *report = cli_report_stream("whistlab replay", c.o.csv_deals, c.csv_summary);
+    FILE *report = cli_report_stream("whistlab replay", c.o.run.table, c.csv_summary);
     if (!report) goto out;
     if (!load_convs(c.s.conventions, &cl)) goto out;
     for (int i = 0; i < cl.n; i++) /* its lead is the best: every lead is valued */
@@ -511,7 +497,7 @@ int cmd_replay(int argc, char **argv)
         }
     }
     if (!(c.resume && w.complete) && (rc = check_tables(&c)) >= 0) goto out;
-    if (c.resume && w.complete && c.o.csv_deals && (rc = finish_table(&c)) >= 0) goto out;
+    if (c.resume && w.complete && c.o.run.table && (rc = finish_table(&c)) >= 0) goto out;
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         replay_print_title(report, &c.s, w.part_mask, w.parts);
@@ -534,64 +520,65 @@ int cmd_replay(int argc, char **argv)
     c.o.nconv = cl.n;
     for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
     c.o.seed = c.s.seed;
-    c.o.limit = c.s.limit;
-    c.o.inputs = inputs;
-    if (c.values && !(store = input_opts_open_values(&c.o.input, c.values, "whistlab"))) {
+    c.o.run.limit = c.s.limit;
+    c.o.run.inputs = inputs;
+    c.o.run.stats = st;
+    if (c.values && !(store = input_opts_open_values(&c.o.run.input, c.values, "whistlab"))) {
         rc = EXIT_FAILURE_IO;
         goto out;
     }
     if (store) replay_values_setting(&c.s, c.values, store);
     replay_settings_format(&c.s, config, sizeof config);
-    c.o.config = config;
+    c.o.run.config = config;
     c.o.values = store;
-    c.o.mpi = &world;
+    c.o.run.mpi = &world;
     if (world.rank > 0) { /* a serving rank: rank 0 reports */
-        c.o.hooks = (replay_hooks){.note = on_note, .ctx = &c.progress};
-        rc = replay_run(&c.o, c.s.inputs, c.s.ninputs, st) == REPLAY_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+        c.o.run.hooks = (run_hooks){.note = on_note, .ctx = &c.progress};
+        rc = replay_run(&c.o, c.s.inputs, c.s.ninputs) == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO;
         goto out;
     }
-    c.o.hooks = (replay_hooks){.note = on_note,
+    c.o.run.hooks = (run_hooks){.note = on_note,
                                .progress = c.progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                                .ctx = &c.progress};
-    if (c.o.save) {
+    if (c.o.run.save) {
         struct sigaction sa = {0};
         sa.sa_handler = on_signal;
         sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
-        c.o.stop = &stop_requested;
+        c.o.run.stop = &stop_requested;
     }
     diag_t changed = {0};
-    if (c.resume && !replay_resume_check(&c.o, c.s.inputs, c.s.ninputs, &changed)) {
+    if (c.resume && !corpus_run_resume_check(&c.o.run, c.s.inputs, c.s.ninputs, &changed)) {
         cli_error("whistlab: cannot resume", &changed);
         rc = EXIT_FAILURE_IO;
         goto out;
     }
     double started = cli_progress_now();
-    replay_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs, st);
-    if (status == REPLAY_INTERRUPTED) {
+    run_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs);
+    if (status == RUN_INTERRUPTED) {
         bool read_once = false; /* --resume would refuse it (issue 25 item 8): not offered */
         for (int k = 0; k < c.s.ninputs; k++) read_once |= deal_input_read_once(c.s.inputs[k]);
         if (read_once)
             fprintf(stderr, "whistlab: interrupted after %llu deals (state in %s); an input read once "
                             "(standard input, a pipe) cannot be resumed\n",
-                    (unsigned long long)st->all.deals, c.o.save);
+                    (unsigned long long)st->all.deals, c.o.run.save);
         else
-            fprintf(stderr, "whistlab: interrupted after %llu deals; continue with: whistlab replay --resume %s\n",
-                    (unsigned long long)st->all.deals, c.o.save);
+            fprintf(stderr, "whistlab: interrupted after %llu deals; continue with:\n  %s\n",
+                    (unsigned long long)st->all.deals, resume_command(&c, again, sizeof again));
         rc = EXIT_INTERRUPTED;
         goto out;
     }
-    replay_make_provenance(&prov, command, &c.s, inputs, c.o.shards, 1ULL << (c.o.shard - 1));
-    if (store && status == REPLAY_DONE && !values_match(&c, store, inputs)) status = REPLAY_FAILED;
+    replay_make_provenance(&prov, command, &c.s, inputs, c.o.run.shards, 1ULL << (c.o.run.shard - 1));
+    if (store && status == RUN_DONE && !values_match(&c, store, inputs)) status = RUN_FAILED;
     if (cli_verbosity == CLI_VERBOSE) {
         double secs = cli_progress_now() - started;
         fprintf(stderr, "replay: %llu deals analysed in %.2f s (%.1f deals/s)\n", (unsigned long long)st->all.deals,
                 secs, secs > 0 ? (double)st->all.deals / secs : 0.0);
     }
-    replay_print_title(report, &c.s, 1ULL << (c.o.shard - 1), c.o.shards);
+    replay_print_title(report, &c.s, 1ULL << (c.o.run.shard - 1), c.o.run.shards);
     rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
-    if (status == REPLAY_FAILED) rc = EXIT_FAILURE_IO;
+    if (status == RUN_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);
     convention_free(opp);

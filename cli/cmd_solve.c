@@ -3,14 +3,15 @@
  * card of the eldest hand's opening lead valued (one DDS solve a deal), so
  * that later comparisons (`replay --values`, `lead --values`) read the
  * values instead of solving. The deals are read and accounted for by the
- * replay driver in its solving mode, so a store's places are numbered as
- * every run numbers the corpus's records; a solve resumes from its .part,
- * splits in shards that merge into the same bytes, and runs under mpirun. */
+ * corpus runner (analyze/solve/solve_run.h), so a store's places are
+ * numbered as every run numbers the corpus's records; a solve resumes
+ * from its .part, splits in shards that merge into the same bytes, and
+ * runs under mpirun. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/replay/replay.h"
+#include "analyze/solve/solve_run.h"
 #include "cli/cli.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
@@ -27,7 +28,7 @@ static void on_signal(int sig)
 
 typedef struct {
     replay_settings s;
-    replay_opts o;
+    solve_opts o;
     const char *out;
     bool resume, merge;
     uint64_t threads;
@@ -39,7 +40,7 @@ typedef struct {
 
 static bool take_shard(void *field, const char *value, char *why, size_t len)
 {
-    replay_opts *o = field;
+    run_opts *o = field;
     if (cli_parse_shard(value, DD_STORE_MAX_SHARDS, &o->shard, &o->shards)) return true;
     snprintf(why, len, "expected I/N with 1 <= I <= N <= %d", DD_STORE_MAX_SHARDS);
     return false;
@@ -50,8 +51,8 @@ static const opt_spec OPTIONS[] = {
     {.name = "output", .short_name = 'o', .kind = OPT_TEXT, .arg = "F", ROW(out),
      .help = "the store to write (under F.part until it is finished)"},
     {.name = "resume", ROW(resume),
-     .help = "go on with F.part where a killed solve stopped (at most\nthe block in flight is solved again; same bytes)"},
-    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o), .take = take_shard,
+     .help = "go on with F.part where a killed solve stopped (it is\ncheckpointed every " OPT_STR(SOLVE_CHECKPOINT_S) " seconds and when interrupted;\nsame bytes)"},
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o.run), .take = take_shard,
      .help = "solve only records I, I+N, I+2N... (1-based, N <= " OPT_STR(DD_STORE_MAX_SHARDS) ");\n"
              "--merge joins the N parts into the whole store"},
     {.name = "merge", ROW(merge), .help = "join the parts of a sharded solve (PART files) into F"},
@@ -89,15 +90,16 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
 {
     replay_settings_init(&c->s);
     cli_input_init(&c->in);
-    c->o.shard = c->o.shards = 1;
+    c->o.run.shard = c->o.run.shards = 1;
     cli_progress_init(&c->progress, "solve");
+    c->progress.estimate = true;
     int optind, rc = opt_parse(&COMMAND, c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
-    c->o.threads = (int)c->threads;
-    c->o.input = c->in.io;
+    c->o.run.threads = (int)c->threads;
+    c->o.run.input = c->in.io;
     if (c->in.trump) snprintf(c->s.trump, sizeof c->s.trump, "%s", c->in.trump);
     if (c->in.leader) snprintf(c->s.leader, sizeof c->s.leader, "%c", c->in.leader[0] & ~0x20);
-    if (c->o.input.where) {
+    if (c->o.run.input.where) {
         fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
                         "commands that read it (replay, lead)\n");
         return EXIT_USAGE;
@@ -108,7 +110,7 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
         return EXIT_USAGE;
     }
     if (c->merge) {
-        if (c->resume || c->o.shards > 1 || argc - optind > DD_STORE_MAX_SHARDS) {
+        if (c->resume || c->o.run.shards > 1 || argc - optind > DD_STORE_MAX_SHARDS) {
             fprintf(stderr, "whistlab solve: --merge takes -o and at most %d parts, nothing else\n",
                     DD_STORE_MAX_SHARDS);
             return EXIT_USAGE;
@@ -123,7 +125,7 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
         }
         c->s.inputs[c->s.ninputs++] = argv[i];
     }
-    c->s.format = c->o.input.format;
+    c->s.format = c->o.run.input.format;
     return -1;
 }
 
@@ -138,39 +140,32 @@ static void make_note(const solve_cli *c, char *buf, size_t len)
         at += (size_t)snprintf(buf + at, len - at, " %s", c->s.inputs[i]);
 }
 
-static void on_note(void *ctx, replay_note kind, const diag_t *diag)
+static void on_note(void *ctx, run_note kind, const diag_t *diag)
 {
     cli_progress_clear(ctx);
-    if (kind == REPLAY_FAILURE) cli_error("whistlab solve", diag);
+    if (kind == RUN_FAILURE) cli_error("whistlab solve", diag);
     else diag_print(stderr, diag);
 }
 
-/* Starts or resumes the store; *from_record: the first record to solve. */
-static dd_store_writer *open_store(const solve_cli *c, uint64_t *from_record)
+/* Starts or resumes the store (c->o.run.known_records: the first record
+ * to solve). */
+static dd_store_writer *open_store(solve_cli *c)
 {
-    dd_store_header h = {.per_record = c->o.input.policy.kind == TRUMP_EACH ? 4 : 1,
-                         .shard = c->o.shard, .shards = c->o.shards};
-    input_opts_policy_text(&c->o.input, h.policy, sizeof h.policy);
+    dd_store_header h = {.per_record = c->o.run.input.policy.kind == TRUMP_EACH ? 4 : 1,
+                         .shard = c->o.run.shard, .shards = c->o.run.shards};
+    input_opts_policy_text(&c->o.run.input, h.policy, sizeof h.policy);
     make_note(c, h.note, sizeof h.note);
     diag_t diag = {0};
-    dd_store_writer *w;
-    *from_record = 0;
-    if (c->resume) {
-        uint64_t kept;
-        w = dd_store_resume(c->out, &h, &kept, &diag);
-        /* the part holds its shard's records in order: the k-th is record
-         * k * shards + shard - 1 */
-        if (w) *from_record = kept / h.per_record * c->o.shards + (c->o.shard - 1);
-        if (w && kept) fprintf(stderr, "whistlab solve: %s: resuming after %llu deals already solved\n", c->out,
-                               (unsigned long long)kept);
-    } else {
-        w = dd_store_create(c->out, &h, true, &diag);
-    }
+    uint64_t kept;
+    dd_store_writer *w = solve_open(c->out, &h, c->resume, &c->o.run, &kept, &diag);
+    if (w && c->resume)
+        fprintf(stderr, "whistlab solve: %s: resuming: %llu deals kept from %s.part\n", c->out,
+                (unsigned long long)kept, c->out);
     if (!w) cli_error("whistlab solve", &diag);
     return w;
 }
 
-static int run_solve(solve_cli *c, const dd_mpi_world *world)
+static int run_solve(solve_cli *c, const dd_mpi_world *world, int argc, char **argv)
 {
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
@@ -181,31 +176,34 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world)
         return EXIT_FAILURE_IO;
     }
     stats_init(st, 0, NULL);
-    c->o.solve_only = true;
-    c->o.inputs = inputs;
-    c->o.mpi = world;
-    c->o.hooks = (replay_hooks){.note = on_note,
+    c->o.run.stats = st;
+    c->o.run.inputs = inputs;
+    c->o.run.mpi = world;
+    c->o.run.hooks = (run_hooks){.note = on_note,
                                 .progress = c->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                                 .ctx = &c->progress};
     int rc = EXIT_FAILURE_IO;
     if (world->rank > 0) { /* a serving rank */
-        rc = replay_run(&c->o, c->s.inputs, c->s.ninputs, st) == REPLAY_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+        rc = solve_run(&c->o, c->s.inputs, c->s.ninputs) == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO;
         goto out;
     }
-    if (!(c->o.solve_to = open_store(c, &c->o.solve_from_record))) goto out;
+    if (!(c->o.to = open_store(c))) goto out;
     struct sigaction sa = {0};
     sa.sa_handler = on_signal;
     sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    c->o.stop = &stop_requested;
-    replay_status status = replay_run(&c->o, c->s.inputs, c->s.ninputs, st);
+    c->o.run.stop = &stop_requested;
+    run_status status = solve_run(&c->o, c->s.inputs, c->s.ninputs);
     input_account all = {0};
     for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
-    if (status != REPLAY_DONE) {
-        dd_store_stop(c->o.solve_to);
-        if (status == REPLAY_INTERRUPTED) {
-            fprintf(stderr, "whistlab solve: interrupted; go on with: whistlab solve --resume ... -o %s\n", c->out);
+    if (status != RUN_DONE) {
+        dd_store_stop(c->o.to);
+        if (status == RUN_INTERRUPTED) {
+            static char again[16384];
+            cli_resume_command(again, sizeof again, "solve", argc - 1, argv + 1);
+            fprintf(stderr, "whistlab solve: interrupted after %llu deals (kept in %s.part); go on with:\n  %s\n",
+                    (unsigned long long)st->read, c->out, again);
             rc = EXIT_INTERRUPTED;
         } else {
             fprintf(stderr, "whistlab solve: %s not finished: what is solved stays in %s.part (--resume)\n",
@@ -219,15 +217,16 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world)
      * not: a merge refuses parts of other deals (issue 25 item 9) */
     for (int k = 0; k < c->s.ninputs; k++)
         deal_digest_add(&corpus, (digest128){{inputs[k].corpus[0], inputs[k].corpus[1]}});
-    if (!dd_store_finish(c->o.solve_to, all.deals, c->o.shards > 1 ? corpus : digest, &diag)) {
+    if (!dd_store_finish(c->o.to, all.deals, c->o.run.shards > 1 ? corpus : digest, &diag)) {
         cli_error("whistlab solve", &diag);
         goto out;
     }
     char hex[DIGEST128_HEX];
-    printf("whistlab solve: %s: %llu deals read: %llu accepted, %llu rejected (no values); digest %s%s\n",
+    printf("whistlab solve: %s: %llu deals read: %llu solved, %llu rejected (their places hold no values); "
+           "digest %s%s\n",
            c->out, (unsigned long long)st->read, (unsigned long long)st->accepted,
            (unsigned long long)st->rejected, digest128_hex(digest, hex),
-           c->o.shards > 1 ? " (this shard's)" : "");
+           c->o.run.shards > 1 ? " (this shard's)" : "");
     rc = st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 out:
     free(st);
@@ -261,7 +260,7 @@ int cmd_solve(int argc, char **argv)
         cli_error("whistlab solve", &why);
         return EXIT_FAILURE_IO;
     }
-    rc = run_solve(&c, &world);
+    rc = run_solve(&c, &world, argc, argv);
     dd_mpi_finish();
     return rc;
 }

@@ -6,8 +6,10 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/progress.h"
+#include "stats/provenance.h"
 
 #define LOG_EVERY_DEFAULT_S 60.0
+#define ESTIMATE_AFTER_S 10.0
 
 double cli_progress_now(void)
 {
@@ -72,7 +74,11 @@ static void show(cli_progress *p, uint64_t done, uint64_t expected, double t, bo
         snprintf(eta, sizeof eta, ", ETA %s", hms);
     }
     if (p->mode == PROGRESS_TTY) {
-        fprintf(stderr, "\r%s: %llu deals, %.1f deals/s%s  ", p->cmd, (unsigned long long)done, rate, eta);
+        if (expected)
+            fprintf(stderr, "\r%s: %llu of %llu deals (%.1f%%), %.1f deals/s%s  ", p->cmd, (unsigned long long)done,
+                    (unsigned long long)expected, 100.0 * (double)done / (double)expected, rate, eta);
+        else
+            fprintf(stderr, "\r%s: %llu deals, %.1f deals/s%s  ", p->cmd, (unsigned long long)done, rate, eta);
         return;
     }
     char stamp[32];
@@ -95,10 +101,27 @@ void cli_progress_start(cli_progress *p, uint64_t expected)
     if (p->mode == PROGRESS_LOG) show(p, 0, expected, p->started_s, false);
 }
 
+/* Once, early (ESTIMATE_AFTER_S into the run): what the whole run will
+ * take at the rate so far, on a line of its own that stays. */
+static void estimate(cli_progress *p, uint64_t done, uint64_t expected, double t)
+{
+    double elapsed = t - p->started_s;
+    p->estimated = true;
+    if (!expected || done >= expected || !done) return;
+    double rate = (double)done / elapsed;
+    char all[24], left[24];
+    format_hms(all, sizeof all, (double)expected / rate);
+    format_hms(left, sizeof left, (double)(expected - done) / rate);
+    if (p->mode == PROGRESS_TTY) cli_progress_clear(p);
+    fprintf(stderr, "%s: at %.1f deals/s so far, the %llu deals take about %s in all (%s to go)\n", p->cmd, rate,
+            (unsigned long long)expected, all, left);
+}
+
 void cli_progress_update(cli_progress *p, uint64_t done, uint64_t expected)
 {
     if (p->mode == PROGRESS_OFF) return;
     double t = cli_progress_now();
+    if (p->estimate && !p->estimated && t - p->started_s >= ESTIMATE_AFTER_S) estimate(p, done, expected, t);
     if (t - p->shown_s < (p->mode == PROGRESS_LOG ? p->every_s : 0.5)) return;
     p->shown_s = t;
     show(p, done, expected, t, false);
@@ -110,17 +133,27 @@ void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected)
     else if (p->mode == PROGRESS_LOG) show(p, done, expected, cli_progress_now(), true);
 }
 
-void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected)
+void cli_progress_hook(void *ctx, run_progress at, uint64_t done, uint64_t expected)
 {
     cli_progress *p = ctx;
     switch (at) {
-    case REPLAY_PROGRESS_START: cli_progress_start(p, expected); return;
-    case REPLAY_PROGRESS_END: cli_progress_end(p, done, expected); return;
-    case REPLAY_PROGRESS_TICK: cli_progress_update(p, done, expected); return;
+    case RUN_PROGRESS_START: cli_progress_start(p, expected); return;
+    case RUN_PROGRESS_END: cli_progress_end(p, done, expected); return;
+    case RUN_PROGRESS_TICK: cli_progress_update(p, done, expected); return;
     }
 }
 
 void cli_progress_clear(const cli_progress *p)
 {
     if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
+}
+
+void cli_resume_command(char *buf, size_t len, const char *cmd, int argc, char *const argv[])
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab %s --resume", cmd);
+    for (int i = 0; i < argc && at + 1 < len; i++) {
+        if (strcmp(argv[i], "--resume") == 0) continue;
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, argv[i]);
+    }
 }

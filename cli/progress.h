@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "analyze/replay/replay.h"
+#include "analyze/run/corpus_run.h"
 #include "cli/options.h"
 
 typedef enum { PROGRESS_OFF, PROGRESS_TTY, PROGRESS_LOG } progress_mode;
@@ -17,6 +17,8 @@ typedef struct {
     progress_mode mode;
     double every_s;     /* PROGRESS_LOG: seconds between lines */
     const char *cmd;    /* "replay", "solve": what the lines say first */
+    bool estimate;      /* say once, early, what the whole run will take */
+    bool estimated;
     double started_s, shown_s;
 } cli_progress;
 
@@ -28,7 +30,9 @@ double cli_progress_now(void);
 /* Starts the clock (and a log's first line). */
 void cli_progress_start(cli_progress *p, uint64_t expected);
 /* done of expected (0: unknown) deals: a terminal's line at most twice a
- * second, a log's line every every_s seconds. */
+ * second (with the total and the percentage when known), a log's line
+ * every every_s seconds; with estimate, once, ten seconds in, a line
+ * saying what the whole run will take at the rate so far. */
 void cli_progress_update(cli_progress *p, uint64_t done, uint64_t expected);
 /* The end of the run: clears a terminal's line, writes a log's last. */
 void cli_progress_end(cli_progress *p, uint64_t done, uint64_t expected);
@@ -44,10 +48,14 @@ bool cli_progress_take_off(void *field, const char *arg, char *why, size_t len);
      .help = helptext}, \
     {.name = "no-progress", .kind = OPT_CALL, .at = offsetof(type, member), .take = cli_progress_take_off, \
      .help = off_help}
-/* The replay driver's progress hook (ctx: a cli_progress). */
-void cli_progress_hook(void *ctx, replay_progress at, uint64_t done, uint64_t expected);
+/* The corpus runner's progress hook (ctx: a cli_progress). */
+void cli_progress_hook(void *ctx, run_progress at, uint64_t done, uint64_t expected);
 /* Before a message on stderr: clears a terminal's line so the message
  * stands on its own. */
 void cli_progress_clear(const cli_progress *p);
+/* The command that goes on with an interrupted run, as a shell takes it
+ * back: "whistlab CMD --resume" and the words of argv[0..argc-1] (those
+ * after the command's name) but --resume, each quoted when it needs to be. */
+void cli_resume_command(char *buf, size_t len, const char *cmd, int argc, char *const argv[]);
 
 #endif

@@ -145,15 +145,25 @@ blockfile_writer *blockfile_resume(const char *path, size_t rec_bytes, uint32_t 
     if (!ok) diag_set(diag, path, 0, "%s: shorter than its header: start again", w->part);
     else ok = accept(ctx, buf, diag);
     uint64_t blocks = 0;
-    size_t block_bytes = rec_bytes * block_records;
-    while (ok && fread(buf, 1, block_bytes + 4, f) == block_bytes + 4 &&
+    size_t block_bytes = rec_bytes * block_records, got = 0;
+    while (ok && (got = fread(buf, 1, block_bytes + 4, f)) == block_bytes + 4 &&
            blockfile_crc(blocks, buf, block_bytes) == le_load32(buf + block_bytes))
         blocks++;
-    off_t end = (off_t)(head_len + blockfile_block_offset(blocks, block_records, rec_bytes));
+    /* after the whole blocks, the last partial block a checkpoint synced
+     * (blockfile_sync): its records and their CRC, perhaps followed by
+     * records written after it; the longest such block is the latest */
+    size_t tail = 0, most = got >= 4 ? (got - 4) / rec_bytes : 0;
+    for (size_t n = most < block_records ? most : block_records - 1; ok && n > 0; n--)
+        if (blockfile_crc(blocks, buf, n * rec_bytes) == le_load32(buf + n * rec_bytes)) {
+            tail = n;
+            break;
+        }
+    off_t end = (off_t)(head_len + blockfile_block_offset(blocks, block_records, rec_bytes) + tail * rec_bytes);
     if (ok && (fflush(f) != 0 || ftruncate(fileno(f), end) != 0 || fseeko(f, end, SEEK_SET) != 0)) {
         diag_set(diag, path, 0, "cannot resume from %s: %s", w->part, strerror(errno));
         ok = false;
     }
+    uLong crc = crc32(block_start(blocks), buf, (uInt)(tail * rec_bytes));
     free(buf);
     if (!ok) {
         fclose(f);
@@ -162,8 +172,9 @@ blockfile_writer *blockfile_resume(const char *path, size_t rec_bytes, uint32_t 
     }
     w->f = f;
     setvbuf(w->f, NULL, _IOFBF, 1 << 20);
-    w->count = blocks * block_records;
-    w->crc = block_start(blocks);
+    w->count = blocks * block_records + tail;
+    w->in_block = (uint32_t)tail;
+    w->crc = crc;
     *kept = w->count;
     return w;
 }
@@ -197,6 +208,20 @@ bool blockfile_append(blockfile_writer *w, const uint8_t *recs, size_t n, diag_t
 
 uint64_t blockfile_count(const blockfile_writer *w) { return w->count; }
 
+bool blockfile_sync(blockfile_writer *w, diag_t *diag)
+{
+    if (w->out) return true;
+    if (w->in_block > 0) { /* the partial block's CRC, overwritten by the records that follow */
+        uint8_t crc[4];
+        le_store32(crc, (uint32_t)w->crc);
+        put(w, crc, 4);
+        if (fflush(w->f) != 0 || fseeko(w->f, -4, SEEK_CUR) != 0) fail_io(w);
+    }
+    if (fflush(w->f) != 0 || fdatasync(fileno(w->f)) != 0) fail_io(w);
+    if (w->err) diag_set(diag, w->path, 0, "write failed: %s", strerror(w->err));
+    return !w->err;
+}
+
 bool blockfile_commit(blockfile_writer *w, const uint8_t *head, diag_t *diag)
 {
     if (w->in_block > 0) end_block(w);
@@ -226,6 +251,10 @@ void blockfile_abort(blockfile_writer *w)
 {
     if (!w) return;
     if (w->out) out_file_abort(w->out);
-    else if (w->f) fclose(w->f);
+    else if (w->f) { /* every record kept for the resume, its partial block's CRC after them */
+        diag_t ignored = {0};
+        blockfile_sync(w, &ignored);
+        fclose(w->f);
+    }
     free_writer(w);
 }

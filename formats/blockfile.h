@@ -7,7 +7,8 @@
  *
  * Writing: whole or absent (out_file.h), or resumable: under the target's
  * name + ".part" while unfinished, so that a killed run can go on from its
- * last whole block and end with the very bytes of an uninterrupted one.
+ * last whole block, or its last checkpoint (blockfile_sync), and end with
+ * the very bytes of an uninterrupted one.
  * Little-endian helpers for the headers are here too. */
 #ifndef WHISTLAB_BLOCKFILE_H
 #define WHISTLAB_BLOCKFILE_H
@@ -57,7 +58,8 @@ blockfile_writer *blockfile_create(const char *path, size_t rec_bytes, uint32_t 
 
 /* Reopens path.part to go on: accept() judges its first head_len bytes (the
  * header as written at the start; false with diag filled to refuse), then
- * the whole blocks whose CRCs hold are kept and anything after them cut
+ * the whole blocks whose CRCs hold are kept, and the partial block after
+ * them that the last blockfile_sync left, and anything after them cut
  * off. *kept gets the records kept. NULL with diag filled on error. */
 blockfile_writer *blockfile_resume(const char *path, size_t rec_bytes, uint32_t block_records, size_t head_len,
                                    bool (*accept)(void *ctx, const uint8_t *head, diag_t *diag), void *ctx,
@@ -67,14 +69,19 @@ blockfile_writer *blockfile_resume(const char *path, size_t rec_bytes, uint32_t 
  * is whole. */
 bool blockfile_append(blockfile_writer *w, const uint8_t *recs, size_t n, diag_t *diag);
 uint64_t blockfile_count(const blockfile_writer *w);
+/* A resumable file: the records appended so far on disk, the partial
+ * last block followed by its CRC (which the next records overwrite), so
+ * that a resume keeps them all (a checkpoint). Nothing for another file.
+ * False with diag filled if a write failed. */
+bool blockfile_sync(blockfile_writer *w, diag_t *diag);
 
 /* Ends the last block, writes the final header (head_len bytes, as at the
  * start) and puts the file in place. False with diag filled if any write
  * failed. Frees w. */
 bool blockfile_commit(blockfile_writer *w, const uint8_t *head, diag_t *diag);
 
-/* Stops writing: a resumable file stays as .part (to resume), another is
- * removed. Frees w. */
+/* Stops writing: a resumable file stays as .part (to resume, with every
+ * record appended: blockfile_sync), another is removed. Frees w. */
 void blockfile_abort(blockfile_writer *w);
 
 #endif

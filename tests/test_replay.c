@@ -526,6 +526,52 @@ static void test_resume_after_kill(void **state)
 }
 
 
+/* Issue 28: an interrupted run says the whole command to go on with (the
+ * state, shell-quoted), and that command, pasted, writes the summary
+ * table the first run was asked for (kept in the state), the same as an
+ * uninterrupted run's. */
+static void test_resume_writes_the_outputs_asked(void **state)
+{
+    (void)state;
+    char wls[256], csv[256], summary[256], err[256], again[4096];
+    snprintf(wls, sizeof wls, "%s", test_tmp("o k's.wls"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("o.csv"));
+    snprintf(summary, sizeof summary, "%s", test_tmp("o-summary.csv"));
+    snprintf(err, sizeof err, "%s", test_tmp("o.err"));
+    remove(wls);
+    remove(summary);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        freopen(err, "w", stderr);
+        execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1", "--checkpoint",
+              "2", "--save", wls, "--csv-deals", csv, "--csv-summary", summary, test_shared(LIST100), (char *)NULL);
+        _exit(127);
+    }
+    struct timespec tick = {0, 2000000};
+    for (int i = 0; i < 5000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
+    kill(pid, SIGINT);
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 130);
+    check_unfinished(wls);
+    assert_int_not_equal(access(summary, F_OK), 0); /* not written by the interrupted run */
+    test_run(out, sizeof out, "cat '%s'", err);
+    const char *cmd = strstr(out, "continue with:\n  whistlab replay --resume '");
+    if (!cmd) fail_msg("no command to paste:\n%s", out);
+    cmd += strlen("continue with:\n  whistlab");
+    snprintf(again, sizeof again, "%s%.*s --no-progress", test_bin(), (int)strcspn(cmd, "\n"), cmd);
+    assert_int_equal(test_run(out, sizeof out, "%s >/dev/null 2>&1", again), 0);
+    assert_true(files_equal(csv, whole.csv));
+    assert_true(reports_equal_but(summary, 1, whole.summary, 1, "command"));
+    remove(wls);
+    remove(csv);
+    remove(summary);
+    remove(err);
+}
+
 /* A checkpoint that cannot be written (here its name is a directory)
  * fails the run once, clearly, and stops it: not one error per deal. */
 static void test_checkpoint_failure_stops_once(void **state)
@@ -1091,6 +1137,7 @@ int main(void)
         cmocka_unit_test(test_shards_merge_to_whole),
         cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
+        cmocka_unit_test(test_resume_writes_the_outputs_asked),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_resume_refuses_a_changed_corpus),
         cmocka_unit_test(test_resume_keeps_its_values_source),

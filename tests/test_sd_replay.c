@@ -175,6 +175,35 @@ static void test_threads_same_report(void **state)
 }
 
 
+/* The round robin on the corpus runner accounts for records as it did
+ * with its own loop: rejected records reported in order and counted,
+ * --limit counting whist deals played and cutting inside a record of four
+ * (--trump each), for any number of threads (figures of f87efeb). */
+static void test_round_robin_accounting(void **state)
+{
+    (void)state;
+    char pbn[256], csv[256];
+    snprintf(pbn, sizeof pbn, "%s", test_tmp("rr-mix.pbn"));
+    snprintf(csv, sizeof csv, "%s", test_tmp("rr-mix.csv"));
+    /* six deals with a bad rank, then twenty good ones */
+    assert_int_equal(test_run(out, sizeof out,
+                              "{ gzip -dc corpora/whist-2000.pbn.gz | head -40 | "
+                              "sed 's/\\[Deal \"\\(.\\):\\(.\\)/[Deal \"\\1:X/'; "
+                              "gzip -dc corpora/whist-2000.pbn.gz | head -120; } > %s", pbn), 0);
+    for (int threads = 1; threads <= 2; threads++) {
+        int rc = test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit --no-progress "
+                          "--trump each --limit 37 --threads %d --csv-deals %s %s 2>&1", test_bin(), threads, csv, pbn);
+        assert_int_equal(rc, 1);
+        assert_non_null(strstr(out, "rr-mix.pbn:7: deal: hand N has a bad rank 'X'\n"));
+        assert_non_null(strstr(out, "rr-mix.pbn:37: deal: hand E has a bad rank 'X'\n"));
+        assert_non_null(strstr(out, "\ndeals: 16 read, 37 whist deals played, 6 rejected, 0 repeats skipped\n"));
+        assert_int_equal(test_run(out, sizeof out, "wc -l < %s", csv), 0);
+        assert_int_equal(atoi(out), 1 + 37 * 3); /* the header, a row per deal played and pair */
+    }
+    remove(pbn);
+    remove(csv);
+}
+
 /* The round robin's report: its experiment said at once, its corpus with
  * its deals and digest; a file not read to its end makes it INCOMPLETE
  * (exit 3), with the deals read before counted, p-values that keep their
@@ -217,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_round_robin_cli),
         cmocka_unit_test(test_round_robin_provenance_and_incomplete),
         cmocka_unit_test(test_threads_same_report),
+        cmocka_unit_test(test_round_robin_accounting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,7 @@
  * sharded solves against one whole solve, byte for byte; stores refused
  * with their reason; the pool's peers (the MPI ranks' stand-in) and
  * `mpirun -n 3` against one process. */
+#include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <zlib.h>
@@ -63,7 +64,7 @@ static void test_store_values_are_dds_fut(void **state)
     snprintf(wdv, sizeof wdv, "%s", test_tmp("list100.wdv"));
     int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), list, wdv);
     if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
-    assert_non_null(strstr(out, "100 deals read: 100 accepted, 0 rejected"));
+    assert_non_null(strstr(out, "100 deals read: 100 solved, 0 rejected"));
     diag_t diag = {0};
     dd_store *s = dd_store_open(wdv, &diag);
     assert_non_null(s);
@@ -158,8 +159,8 @@ static void test_shards_and_resume_same_bytes(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s solve --merge -o %s %s %s 2>&1", test_bin(), merged, p2, p1), 0);
     assert_true(same_files(whole, merged));
 
-    /* resuming: 5000 places written, the writer stopped (a kill), resumed
-     * from the whole block on disk, finished: the same bytes */
+    /* resuming: 5000 places written, the writer stopped, resumed with
+     * every place kept, finished: the same bytes */
     dd_store_header h = {.per_record = 1, .shard = 1, .shards = 1};
     snprintf(h.policy, sizeof h.policy, "format auto trump auto leader -");
     snprintf(h.note, sizeof h.note, "test");
@@ -180,7 +181,7 @@ static void test_shards_and_resume_same_bytes(void **state)
     uint64_t kept = 0;
     w = dd_store_resume(twice, &h, &kept, &diag);
     assert_non_null(w);
-    assert_int_equal(kept, DD_STORE_BLOCK_RECORDS); /* the block in flight is lost, no more */
+    assert_int_equal(kept, 5000);
     for (uint64_t i = kept; i < 9000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
     assert_true(dd_store_finish(w, 9000, (digest128){{1, 2}}, &diag));
     assert_true(same_files(once, twice));
@@ -200,6 +201,123 @@ static void test_shards_and_resume_same_bytes(void **state)
     unlink(p1);
     unlink(p2);
     unlink(merged);
+}
+
+/* A child process writes the store at path (resumed, or new) up to place
+ * `to`, with checkpoints at places sync1 and sync2, and is killed
+ * (SIGKILL: nothing flushed on the way out). */
+static void killed_writing(const char *path, const dd_store_header *h, bool resume, uint64_t sync1, uint64_t sync2,
+                           uint64_t to)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        diag_t diag = {0};
+        uint64_t from = 0;
+        dd_store_writer *w = resume ? dd_store_resume(path, h, &from, &diag) : dd_store_create(path, h, true, &diag);
+        if (!w) _exit(1);
+        for (uint64_t i = from; i < to; i++) {
+            if ((i == sync1 || i == sync2) && !dd_store_sync(w, &diag)) _exit(1);
+            if (!dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag)) _exit(1);
+        }
+        raise(SIGKILL);
+        _exit(1);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+}
+
+/* A checkpoint (dd_store_sync) keeps every place put before it, in a
+ * partial block: a writer killed after it resumes there, not at the last
+ * whole block (issue 28: a solve stopped after 593 deals resumed from
+ * zero), the latest of several checkpoints, and ends with the bytes of an
+ * uninterrupted store. */
+static void test_checkpoint_keeps_every_place(void **state)
+{
+    (void)state;
+    dd_store_header h = {.per_record = 1, .shard = 1, .shards = 1};
+    snprintf(h.policy, sizeof h.policy, "format auto trump auto leader -");
+    snprintf(h.note, sizeof h.note, "test");
+    char once[256], twice[256], part[300];
+    snprintf(once, sizeof once, "%s", test_tmp("ck-once.wdv"));
+    snprintf(twice, sizeof twice, "%s", test_tmp("ck-twice.wdv"));
+    snprintf(part, sizeof part, "%s.part", twice);
+    diag_t diag = {0};
+    dd_store_writer *w = dd_store_create(once, &h, true, &diag);
+    for (uint64_t i = 0; i < 9000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
+    assert_true(dd_store_finish(w, 9000, (digest128){{1, 2}}, &diag));
+    /* killed (SIGKILL) in the first block, after a checkpoint at 100 */
+    uint64_t kept = 0;
+    killed_writing(twice, &h, false, 0, 100, 200);
+    w = dd_store_resume(twice, &h, &kept, &diag);
+    assert_non_null(w);
+    assert_int_equal(kept, 100);
+    dd_store_stop(w);
+    /* then checkpoints at 4500 and 5000, killed at 5300 */
+    killed_writing(twice, &h, true, 4500, 5000, 5300);
+    w = dd_store_resume(twice, &h, &kept, &diag);
+    assert_non_null(w);
+    assert_int_equal(kept, 5000);
+    for (uint64_t i = kept; i < 9000; i++) assert_true(dd_store_put(w, i * 0x9E3779B97F4A7C15ULL, &diag));
+    assert_true(dd_store_finish(w, 9000, (digest128){{1, 2}}, &diag));
+    assert_true(same_files(once, twice));
+    unlink(once);
+    unlink(twice);
+}
+
+/* A solve interrupted (SIGINT) keeps what it solved, says how many deals
+ * and the whole command to go on with, quoted; that command, pasted,
+ * resumes with every deal kept and ends with the bytes of one solve. */
+static void test_interrupted_solve_pastes_its_resume(void **state)
+{
+    (void)state;
+    char corpus[256], whole[256], cut[256], err[256], again[4096];
+    snprintf(corpus, sizeof corpus, "%s", test_tmp("int corpus.wda"));
+    snprintf(whole, sizeof whole, "%s", test_tmp("int-whole.wdv"));
+    snprintf(cut, sizeof cut, "%s", test_tmp("int cut's.wdv"));
+    snprintf(err, sizeof err, "%s", test_tmp("int.err"));
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 80 --seed 28 -o '%s' 2>&1", test_bin(), corpus), 0);
+    assert_int_equal(
+        test_run(out, sizeof out, "%s solve '%s' -o %s --no-progress --threads 1 2>&1", test_bin(), corpus, whole), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        freopen(err, "w", stderr);
+        execl(test_bin(), test_bin(), "solve", corpus, "-o", cut, "--threads", "1", "--no-progress", (char *)NULL);
+        _exit(127);
+    }
+    struct timespec wait = {0, 700000000};
+    nanosleep(&wait, NULL);
+    kill(pid, SIGINT);
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 130);
+    FILE *f = fopen(err, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    fclose(f);
+    unsigned long long done = 0;
+    const char *at = strstr(out, "interrupted after ");
+    assert_non_null(at);
+    assert_int_equal(sscanf(at, "interrupted after %llu deals", &done), 1);
+    assert_true(done > 0 && done < 80);
+    const char *cmd = strstr(out, "go on with:\n  whistlab solve --resume ");
+    assert_non_null(cmd);
+    cmd += strlen("go on with:\n  whistlab");
+    snprintf(again, sizeof again, "%s%.*s", test_bin(), (int)strcspn(cmd, "\n"), cmd);
+    assert_int_equal(test_run(out, sizeof out, "%s 2>&1", again), 0);
+    char want[128];
+    snprintf(want, sizeof want, "resuming: %llu deals kept", done);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "80 deals read: 80 solved, 0 rejected"));
+    assert_true(same_files(whole, cut));
+    unlink(corpus);
+    unlink(whole);
+    unlink(cut);
+    unlink(err);
 }
 
 /* A store is refused, with its reason, for another corpus, when damaged,
@@ -434,7 +552,8 @@ static void test_pool_peers(void **state)
 }
 
 /* mpirun -n 3 (rank 0 reads; the others solve and play) gives the bytes of
- * one process: the store, the report, the per-deal table. */
+ * one process: the store, the report, the per-deal table; and the round
+ * robin's report and table. */
 static void test_mpirun_same_bytes(void **state)
 {
     (void)state;
@@ -461,6 +580,19 @@ static void test_mpirun_same_bytes(void **state)
     drop_command_lines(out2);
     assert_string_equal(out, out2);
     assert_true(same_files(c1, c3));
+    /* the round robin on the corpus runner: the other ranks play */
+    static const char ROBIN[] = "play --round-robin long-suit,american,short-suit --trump each --limit 57 "
+                                "--no-progress %s --csv-deals %s";
+    snprintf(run1, sizeof run1, ROBIN, corpus, c1);
+    snprintf(run3, sizeof run3, ROBIN, corpus, c3);
+    assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
+    rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
+    if (rc != 0) fail_msg("mpirun play --round-robin: exit %d:\n%s", rc, out2);
+    assert_non_null(strstr(out, "deals: 15 read, 57 whist deals played, 0 rejected"));
+    drop_command_lines(out);
+    drop_command_lines(out2);
+    assert_string_equal(out, out2);
+    assert_true(same_files(c1, c3));
     unlink(one);
     unlink(three);
     unlink(c1);
@@ -473,6 +605,8 @@ int main(void)
         cmocka_unit_test(test_store_values_are_dds_fut),
         cmocka_unit_test(test_replay_values_same_as_solving),
         cmocka_unit_test(test_shards_and_resume_same_bytes),
+        cmocka_unit_test(test_checkpoint_keeps_every_place),
+        cmocka_unit_test(test_interrupted_solve_pastes_its_resume),
         cmocka_unit_test(test_store_refused_with_reason),
         cmocka_unit_test(test_forged_count_refused),
         cmocka_unit_test(test_parts_of_other_deals_refused),

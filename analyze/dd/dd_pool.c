@@ -119,10 +119,8 @@ static bool start_executor(dd_pool *p, int index, dd_peer_exchange exchange, voi
 
 #define MAX_PEERS 1024
 
-dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
+static dd_pool *pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
-    int max = dd_init();
-    if (threads < 1 || threads > max) threads = max;
     if (depth < 2 * threads) depth = 2 * threads;
     dd_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
@@ -151,6 +149,18 @@ dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
         return NULL;
     }
     return p;
+}
+
+dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
+{
+    int max = dd_init();
+    if (threads < 1 || threads > max) threads = max;
+    return pool_open(threads, depth, hook, hook_ctx);
+}
+
+dd_pool *dd_pool_open_plain(int threads, int depth, dd_job_hook hook, void *hook_ctx)
+{
+    return pool_open(threads < 1 ? 1 : threads, depth, hook, hook_ctx);
 }
 
 bool dd_pool_add_peer(dd_pool *p, dd_peer_exchange exchange, void *peer, int chunk)

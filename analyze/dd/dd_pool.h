@@ -24,8 +24,9 @@
 #include "analyze/dd/dd_solve.h"
 
 /* Bytes of a job's result area: the hook's own results, opaque to the
- * pool, carried back whole from a peer. */
-#define DD_JOB_OUT_BYTES 256
+ * pool, carried back whole from a peer (the round robin's: a gain for
+ * each of up to 496 pairs of conventions). */
+#define DD_JOB_OUT_BYTES 512
 
 typedef struct {
     deal_t deal;     /* in: the whist deal (strain, leader set) */
@@ -61,6 +62,10 @@ typedef struct dd_pool dd_pool;
  * 2 per worker); hook (may be NULL) runs on each job after its solve.
  * NULL if out of memory or threads cannot start. */
 dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx);
+/* The same for jobs that never solve (job->solve false: the hook's work
+ * only, e.g. the players'): DDS is not loaded, and threads (at least 1)
+ * are started as asked. */
+dd_pool *dd_pool_open_plain(int threads, int depth, dd_job_hook hook, void *hook_ctx);
 /* Adds a peer served chunk jobs at a time. False if its thread cannot
  * start. */
 bool dd_pool_add_peer(dd_pool *p, dd_peer_exchange exchange, void *peer, int chunk);

@@ -217,6 +217,8 @@ bool dd_store_put(dd_store_writer *w, uint64_t rec, diag_t *diag)
     return blockfile_append(w->bf, b, 1, diag);
 }
 
+bool dd_store_sync(dd_store_writer *w, diag_t *diag) { return blockfile_sync(w->bf, diag); }
+
 bool dd_store_finish(dd_store_writer *w, uint64_t deals, digest128 digest, diag_t *diag)
 {
     w->h.complete = true;

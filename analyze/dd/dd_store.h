@@ -76,11 +76,14 @@ typedef struct dd_store_writer dd_store_writer;
  * end): resumable, under path.part until finished; else whole or absent. */
 dd_store_writer *dd_store_create(const char *path, const dd_store_header *h, bool resumable, diag_t *diag);
 /* Goes on with path.part, which must have been started for the same h
- * (policy, per_record, shard, note): *kept = the places it already holds,
- * in whole blocks; the caller resumes at that place. */
+ * (policy, per_record, shard, note): *kept = the places it already holds
+ * (whole blocks, and those of its last dd_store_sync); the caller resumes
+ * at that place. */
 dd_store_writer *dd_store_resume(const char *path, const dd_store_header *h, uint64_t *kept, diag_t *diag);
 /* Appends the next place's record. */
 bool dd_store_put(dd_store_writer *w, uint64_t rec, diag_t *diag);
+/* A checkpoint: every place put so far on disk, kept by a resume. */
+bool dd_store_sync(dd_store_writer *w, diag_t *diag);
 /* Completes the store (the corpus deals read and their digest) and puts
  * it in place. Frees w. */
 bool dd_store_finish(dd_store_writer *w, uint64_t deals, digest128 digest, diag_t *diag);

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "analyze/lead/lead.h"
+#include "analyze/run/corpus_run.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
 #include "stats/provenance.h"
@@ -34,13 +35,17 @@ typedef struct {
     bool signals;
     unsigned ext;
     int threads;           /* threads that play (0: one per online core) */
+    /* Under mpirun: the world (NULL or size 1: one process). Rank 0 reads
+     * and accounts; every other rank plays the deals it is sent. */
+    const dd_mpi_world *mpi;
     /* Each problem of the input (a record that cannot be read or played, a
      * file that cannot be read on), in input order; NULL: none reported. */
     void (*problem)(void *ctx, const diag_t *diag);
     /* Each whist deal played (within --limit), in input order; NULL: none. */
     void (*played)(void *ctx, const sd_robin_deal *d);
-    /* After each batch accounted for: the whist deals played so far. */
-    void (*progress)(void *ctx, uint64_t played);
+    /* The progress (corpus_run.h): whist deals played so far, of those
+     * expected (at most --limit; a reading pass counts them). NULL: none. */
+    void (*progress)(void *ctx, run_progress at, uint64_t played, uint64_t expected);
     void *ctx;
 } sd_robin_opts;
 

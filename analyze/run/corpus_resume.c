@@ -1,4 +1,4 @@
-/* replay_resume.c -- before a run resumes (replay.h, replay_resume_check):
+/* corpus_resume.c -- before a run resumes (corpus_run.h, corpus_run_resume_check):
  * the records before its resume point must still be those the state file
  * accounted for, input by input (deals read and their digest), else the
  * resumed run would add up two corpora: one regenerated between the
@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "formats/deal_digest.h"
-#include "replay.h"
+#include "analyze/run/corpus_run.h"
 
-bool replay_resume_check(const replay_opts *o, const char *const files[], int nfiles, diag_t *why)
+bool corpus_run_resume_check(const run_opts *o, const char *const files[], int nfiles, diag_t *why)
 {
     /* Checking the records before the resume point is a pass of its own:
      * an input read once would then be read on from wherever that pass
@@ -36,10 +36,10 @@ bool replay_resume_check(const replay_opts *o, const char *const files[], int nf
     while (deal_stream_next(in, &it)) {
         bool counted = it.kind == DS_DEAL || it.kind == DS_UNUSABLE || it.kind == DS_LEFT || it.kind == DS_REJECT;
         if (!counted && it.kind != DS_REPEAT && it.kind != DS_ERROR) continue;
-        if (it.record >= o->resume_records) break;
+        if (it.record >= o->resume.records) break;
         if (!counted) continue;
         input_account *a = &now[it.input];
-        a->deals++; /* as replay's accounting counts them: rejections too, their digest aside */
+        a->deals++; /* as the runner's accounting counts them: rejections too, their digest aside */
         if (it.kind != DS_REJECT) {
             digest128 term = deal_digest_term(it.deal, it.position);
             input_account_add_term(a, term.lane);

@@ -1,0 +1,187 @@
+/* corpus_run.h -- the corpus runner: every command that does one job per
+ * deal over a corpus (replay, solve) runs it here. Records are read in
+ * order (formats/deal_stream.h: resume point, shard, --limit), each whist
+ * deal handed to a worker thread or another MPI rank (analyze/dd/dd_pool.h,
+ * dd_mpi.h) which does the job's work on it, and the results taken back
+ * strictly in input order on the calling thread, where the job tallies and
+ * writes them. So what a job sees, and every byte it writes, is the same
+ * for any number of threads, ranks, shards, and for a run killed and
+ * resumed.
+ *
+ * The runner accounts for every record (read = accepted + rejected, each
+ * rejection `file:line: reason` to the note hook; what was read of each
+ * input, its digest, and where reading stopped, for INCOMPLETE), reports
+ * progress, owns the per-deal table's file (resumable: its temporary and
+ * size are in the state) and the state file (stats/wls.h): a checkpoint
+ * every so many deals or seconds, and the resume point read back from it. */
+#ifndef WHISTLAB_CORPUS_RUN_H
+#define WHISTLAB_CORPUS_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "analyze/dd/dd_mpi.h"
+#include "analyze/dd/dd_pool.h"
+#include "formats/deal_stream.h"
+#include "stats/csv_out.h"
+#include "stats/provenance.h"
+#include "stats/wls.h"
+
+/* What the runner (or the job, through corpus_run_problem) tells its
+ * caller while it runs. */
+typedef enum {
+    RUN_PROBLEM, /* a record that cannot be analysed, in input order */
+    RUN_INPUT,   /* an input not opened or not read to its end, in input order */
+    RUN_FAILURE, /* an output that cannot be written, or a run that cannot start */
+} run_note;
+
+typedef enum {
+    RUN_PROGRESS_START, /* the run starts: deals expected known */
+    RUN_PROGRESS_TICK,  /* after each record accounted for */
+    RUN_PROGRESS_END,   /* the run is over */
+} run_progress;
+
+typedef struct {
+    /* Each problem, as "file:line: reason" (RUN_FAILURE: the file is the
+     * output's, or none); NULL: none reported. */
+    void (*note)(void *ctx, run_note kind, const diag_t *diag);
+    /* The progress: deals done so far, of those expected (0: not known;
+     * counted by a reading pass before the run starts), and the deals
+     * already done when the run was resumed (kept). NULL: no progress
+     * wanted, and no counting pass. */
+    void (*progress)(void *ctx, run_progress at, uint64_t done, uint64_t expected);
+    void *ctx;
+} run_hooks;
+
+typedef struct corpus_run corpus_run;
+
+/* The job done on each whist deal. */
+typedef struct {
+    /* On a worker thread (or another rank): the deal's work, its results
+     * into job->out as plain numbers. Reads only what does not change
+     * during the run. Called only for jobs with job->play set. */
+    dd_job_hook work;
+    /* On the calling thread, in input order: one whist deal's results.
+     * False when the deal cannot be analysed (the job says why with
+     * corpus_run_problem): its record is then rejected. */
+    bool (*take)(void *ctx, corpus_run *run, const dd_job *job);
+    /* In input order, each record from o->known_records on that makes no
+     * whist deal to work on (a rejection, an error, a repeat, a deal
+     * --where left out): once per place it would have had. NULL: nothing. */
+    void (*no_deal)(void *ctx, corpus_run *run);
+    /* Before the saved state is written: what the job keeps aside goes
+     * into o->stats. NULL: nothing. */
+    void (*fold)(void *ctx);
+    /* At each checkpoint, with or without a state file: the job's own
+     * output made durable where it stands (a solve's store). False with
+     * err filled: the run stops. NULL: nothing. */
+    bool (*sync)(void *ctx, diag_t *err);
+    /* The work solves deals (a peer is served a few at a time), or is
+     * cheap (many at a time). */
+    bool solves;
+    /* The work never solves: DDS is not loaded, and threads 0 means one
+     * per online core. */
+    bool plays_only;
+    void *ctx;
+} run_job;
+
+/* Where a resumed run starts (corpus_state_resume_point fills it). */
+typedef struct {
+    uint64_t records;      /* the records already accounted for (this shard's) */
+    long table_bytes;      /* the per-deal table's size at that point */
+    const char *table_partial; /* its temporary (NULL: PATH.partial, a state written before issue 25) */
+    const char *outputs;   /* the outputs the run was asked for (run_opts.outputs; NULL: none) */
+} run_resume;
+
+typedef struct {
+    input_opts input;        /* --format, --trump, --leader, --where */
+    uint64_t limit;          /* read at most this many deals (0 = all) */
+    /* Take at most this many whist deals (0 = all): the deals of a record
+     * past it are not taken, the records after it not accounted for (the
+     * round robin's --limit). */
+    uint64_t deal_limit;
+    unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
+    int threads;             /* worker threads (0 = as many as DDS has) */
+    run_hooks hooks;
+    /* The per-deal table (NULL: none): its columns; the job writes its
+     * rows (corpus_run_table). */
+    const char *table;
+    const char *const *columns;
+    int ncols;
+    /* The state file (NULL: none): the job's statistics, the run's
+     * settings text, written every checkpoint_every deals (and every
+     * checkpoint_s seconds when more than 0) and at the end. The job's
+     * sync runs on the same schedule, with or without a state file. */
+    const char *save;
+    const char *config;
+    stats_state *stats;
+    /* The caller's outputs that a resumed run should write too, as lines
+     * "NAME VALUE\n" (NULL: none): kept in an unfinished state, given back
+     * in resume.outputs. */
+    const char *outputs;
+    uint64_t checkpoint_every;
+    double checkpoint_s;
+    run_resume resume;       /* resuming: where (records 0: a new run) */
+    /* What the run read of each of its inputs (one per file, added to:
+     * when resuming they hold what the state file kept): deals, digest,
+     * and a stop (the input not opened or not read to its end: the run is
+     * INCOMPLETE). */
+    input_account *inputs;
+    /* Records before this one are done already (a resumed solve's): read
+     * and accounted for, their deals not worked on. */
+    uint64_t known_records;
+    /* Under mpirun: the world (NULL or size 1: one process). Rank 0 runs
+     * the command; every other rank serves it and returns RUN_DONE. */
+    const dd_mpi_world *mpi;
+    /* Set (from a signal handler) to stop early: the run then finishes the
+     * deals in flight up to a record's end, saves its state and returns. */
+    volatile sig_atomic_t *stop;
+} run_opts;
+
+typedef enum {
+    RUN_DONE,         /* every record read */
+    RUN_INTERRUPTED,  /* *stop was set: the state file says where it stands */
+    RUN_FAILED,       /* an input or output could not be used (noted to
+                         the hooks; an input's stop is in o->inputs) */
+} run_status;
+
+/* Runs job over files[0..nfiles-1] in order; problems and progress go to
+ * o->hooks.
+ *
+ * An output that fails stops the reading; the inputs not read to their
+ * end are then marked stopped in o->inputs, their `where` saying that an
+ * output failed, so the report says INCOMPLETE (issue 25, item 11). With a
+ * state file and a per-deal table, the state says complete only once the
+ * table is synced, and names its temporary until it is renamed: a run
+ * killed between the two is finished by --resume (item 12). */
+run_status corpus_run_go(const run_opts *o, const run_job *job, const char *const files[], int nfiles);
+
+/* For the job, on the calling thread: the per-deal table (NULL: none). */
+csv_out *corpus_run_table(const corpus_run *run);
+/* For the job: a deal's problem, to the note hook. */
+void corpus_run_problem(corpus_run *run, const diag_t *diag);
+/* For the job: an output of its own cannot be written: noted once, and
+ * the run stops reading. */
+void corpus_run_output_failed(corpus_run *run, const diag_t *diag);
+
+/* ---- resuming (corpus_state.c, corpus_resume.c) ---- */
+
+/* The resume point of a state file read (wls_read): its progress text
+ * parsed into o->resume and o->table, its shard into o->shard and
+ * o->shards. The names point into w->progress. */
+typedef enum { RESUME_OK, RESUME_NOT_UNDERSTOOD, RESUME_MERGED } resume_point;
+resume_point corpus_state_resume_point(wls_file *w, run_opts *o);
+
+/* A complete state whose per-deal table was not yet renamed when the run
+ * stopped (killed just after its last checkpoint, or the rename failed):
+ * the table (o->table, o->resume) is finished from its temporary, then
+ * the state `from` written again to o->save without naming it (issue 25,
+ * item 12). False with diag filled. */
+bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag);
+
+/* Before resuming: whether the records of files before o->resume.records
+ * (this shard's) still hold what o->inputs says (deals and digest, per
+ * input). False with why filled (the file that changed, then and now). */
+bool corpus_run_resume_check(const run_opts *o, const char *const files[], int nfiles, diag_t *why);
+
+#endif
