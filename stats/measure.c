@@ -2,8 +2,8 @@
  * (measure.h): each row with its extractor from the per-deal numbers. */
 #include <stdio.h>
 #include <string.h>
-#include "formats/card.h"
 #include "measure.h"
+#include "plot.h"
 
 /* ---- the extractors ---- */
 
@@ -16,8 +16,7 @@ static bool n_best_known(const stats_deal *d) { return d->n_best > 0; }
 static const char *best_lead_text(const stats_deal *d, int col, char buf[16])
 {
     (void)col;
-    char card[3];
-    snprintf(buf, 16, "%s", card_format((card_t)d->best_choice, card));
+    snprintf(buf, 16, "%s", d->best_lead);
     return buf;
 }
 
@@ -115,7 +114,7 @@ bool stats_measure_add(const stats_measure *m)
 
 /* ---- the breakdowns ---- */
 
-static int trumps_key(const stats_deal *d) { return d->trump <= SUIT_C ? d->suit_len[d->trump] : 0; }
+static int trumps_key(const stats_deal *d) { return d->trump < 4 ? d->suit_len[d->trump] : 0; }
 
 static int longest_key(const stats_deal *d)
 {
@@ -129,9 +128,13 @@ static int coincide_key(const stats_deal *d) { return d->coincide; }
 
 /* Their ids are the per-deal table's columns of their keys. */
 static const stats_breakdown BREAKDOWNS[STATS_BREAKDOWNS] = {
-    [BREAK_TRUMPS] = {"trumps_held", "BY TRUMPS HELD BY THE LEADER", "trumps", trumps_key},
-    [BREAK_LONGEST] = {"longest_plain", "BY THE LEADER'S LONGEST PLAIN SUIT", "longest", longest_key},
-    [BREAK_COINCIDE] = {"leads_coincide", "BY WHETHER THE CONVENTIONS' LEADS COINCIDE", "leads", coincide_key},
+    [BREAK_TRUMPS] = {"trumps_held", "BY TRUMPS HELD BY THE LEADER", "trumps", trumps_key, PLOT_FIG_BY_TRUMPS,
+                      "trumps held by the eldest hand", "trumps held by the eldest hand"},
+    [BREAK_LONGEST] = {"longest_plain", "BY THE LEADER'S LONGEST PLAIN SUIT", "longest", longest_key,
+                       PLOT_FIG_BY_LONGEST, "the eldest hand's longest plain suit",
+                       "cards in the eldest hand's longest plain suit"},
+    [BREAK_COINCIDE] = {"leads_coincide", "BY WHETHER THE CONVENTIONS' LEADS COINCIDE", "leads", coincide_key,
+                        NULL, NULL, NULL},
 };
 
 const stats_breakdown *stats_breakdown_of(int br)

@@ -44,8 +44,8 @@ typedef struct {
     int choice[STATS_MAX_CONV]; /* an id of that choice: equal ids = same */
     int best;                   /* the best score of any choice */
     int n_best;                 /* how many choices reach the best score (0: not known) */
-    int best_choice;            /* the best's card (formats/card.h card_t), when n_best is known */
-    int trump;                  /* the trump suit, SUIT_S..SUIT_C, or STRAIN_NT */
+    char best_lead[4];          /* the best's card as text ("H7"), when n_best is known */
+    int trump;                  /* the trump suit 0..3 (S H D C), or 4 and up: no trumps */
     int suit_len[4];            /* the leader's cards in each suit */
     int coincide;               /* 1 if the compared choices all coincide */
     int key[STATS_BREAKDOWNS];  /* 0..STATS_KEYS-1 (stats_deal_keys fills them) */
@@ -138,13 +138,15 @@ int stats_measure_counters(const stats_measure *m);
 bool stats_measure_add(const stats_measure *m);
 
 /* A breakdown: its id in the state file and the summary CSV (the per-deal
- * CSV column of its key), the report's title and key heading, and its key
- * drawn from the deal. */
+ * CSV column of its key), the report's title and key heading, its key
+ * drawn from the deal, and its figure of the net gain by key (plot.h: the
+ * file's stem, what it shows and the x axis; NULL: none). */
 typedef struct {
     const char *id;
     const char *title;
     const char *key_name;
     int (*key)(const stats_deal *d);
+    const char *figure, *figure_what, *figure_axis;
 } stats_breakdown;
 
 const stats_breakdown *stats_breakdown_of(int br);

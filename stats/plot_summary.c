@@ -670,9 +670,10 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     } else if (plot_ctx_ready(c)) {
         fig_conventions(c, s);
         fig_net_gain(c, s);
-        fig_breakdown(c, s, PLOT_FIG_BY_TRUMPS, "trumps_held", "trumps held by the eldest hand", "trumps held by the eldest hand");
-        fig_breakdown(c, s, PLOT_FIG_BY_LONGEST, "longest_plain", "the eldest hand's longest plain suit",
-                      "cards in the eldest hand's longest plain suit");
+        for (int br = 0; br < STATS_BREAKDOWNS; br++) {
+            const stats_breakdown *b = stats_breakdown_of(br);
+            if (b->figure) fig_breakdown(c, s, b->figure, b->id, b->figure_what, b->figure_axis);
+        }
         fig_differences(c, s);
     }
     plot_table_free(&s->t);

@@ -376,7 +376,7 @@ static bool tally_deal(run *r, const dd_job *job)
         sd.n_best = 0;
         for (int i = 0; i < o->nconv; i++) sd.n_best += sd.score[i] == sd.best;
     }
-    sd.best_choice = best_card;
+    card_format(best_card, sd.best_lead);
     sd.trump = d->strain;
     for (int s = 0; s < 4; s++) sd.suit_len[s] = hand_suit_len(hand, s);
     sd.coincide = res->coincide;
