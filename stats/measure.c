@@ -106,6 +106,14 @@ int stats_measure_find(const char *id)
     return -1;
 }
 
+const char *stats_summary_name(const char *id, stats_statistic stat)
+{
+    int k = stats_measure_find(id);
+    for (const stats_summary_row *row = k < 0 ? NULL : list[k]->rows; row && row->name; row++)
+        if (row->stat == stat) return row->name;
+    return NULL;
+}
+
 bool stats_measure_add(const stats_measure *m)
 {
     ready();

@@ -132,6 +132,9 @@ int stats_measure_find(const char *id);
  * has. */
 int stats_measure_offset(int k);
 int stats_measure_counters(const stats_measure *m);
+/* The summary CSV's name of measure id's statistic stat (the figures read
+ * the table back by it); NULL if the measure has no such row. */
+const char *stats_summary_name(const char *id, stats_statistic stat);
 /* Adds a measure row after the built-in ones (a caller's own statistic, a
  * test's), before any state is made: false when its id is taken or there
  * is no room. */

@@ -2,9 +2,11 @@
  * pair of conventions and against the best lead, over all deals and broken
  * down by small integer keys of the leader's hand.
  *
- * This module knows nothing of cards: each deal arrives as numbers (the
- * score of each convention's choice, an id per choice so that equal choices
- * can be recognised, the best score and the breakdown keys). Every counter
+ * This module knows nothing of cards: each deal arrives as numbers
+ * (measure.h's stats_deal: the score of each convention's choice, an id per
+ * choice so that equal choices can be recognised, the best score and the
+ * breakdown keys), and each measure of the table is accumulated as its row
+ * says. Every counter
  * is an exact unsigned integer, so merging states is addition and is
  * bit-identical whatever the order or the sharding. */
 #ifndef WHISTLAB_STATS_TALLY_H
