@@ -8,11 +8,13 @@
 #include <string.h>
 #include "tally.h"
 
+static void plan_measures(void);
+
 void stats_init(stats_state *st, int n, const char *const names[])
 {
     memset(st, 0, sizeof *st);
     st->nconv = n;
-    stats_measure_count(); /* the measure table is listed here, before any thread reads it */
+    plan_measures(); /* the measure table is listed here, before any thread reads it */
     for (int i = 0; i < n; i++) snprintf(st->name[i], STATS_NAME_LEN, "%s", names[i]);
 }
 
@@ -47,8 +49,34 @@ int stats_measure_columns(const stats_measure *m, int nconv)
     return m->scope == STATS_PER_COLUMN ? nconv : 1;
 }
 
-/* A deal's values of every accumulated measure, drawn once and added to
- * each of its cells. */
+/* The accumulated measures as the adding loop reads them: listed again at
+ * each stats_init (before any thread adds a deal), so that a deal costs no
+ * look-up of the table. */
+typedef struct {
+    stats_acc acc;
+    int offset, per_col; /* the counters' start; per_col: one block per column */
+    int (*value)(const stats_deal *d, int col);
+    int (*versus)(const stats_deal *d, int col);
+} planned;
+
+static struct {
+    int n;
+    planned m[STATS_MAX_MEASURES];
+} plan;
+
+static void plan_measures(void)
+{
+    plan.n = 0;
+    for (int k = 0; k < stats_measure_count(); k++) {
+        const stats_measure *m = stats_measure_at(k);
+        if (m->acc != STATS_ACC_NONE)
+            plan.m[plan.n++] = (planned){m->acc, stats_measure_offset(k), m->scope == STATS_PER_COLUMN, m->value,
+                                         m->versus};
+    }
+}
+
+/* A deal's values of every accumulated measure (in plan's order), drawn
+ * once and added to each of its cells. */
 typedef struct {
     int value[STATS_MAX_MEASURES][STATS_MAX_CONV];
     int versus[STATS_MAX_MEASURES][STATS_MAX_CONV];
@@ -56,32 +84,37 @@ typedef struct {
 
 static void extract(deal_values *v, int nconv, const stats_deal *d)
 {
-    for (int k = 0; k < stats_measure_count(); k++) {
-        const stats_measure *m = stats_measure_at(k);
-        if (m->acc == STATS_ACC_NONE) continue;
-        for (int i = 0; i < stats_measure_columns(m, nconv); i++) {
-            v->value[k][i] = m->value(d, i);
-            if (m->acc == STATS_ACC_PAIRED) v->versus[k][i] = m->versus(d, i);
-        }
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        int ncol = m->per_col ? nconv : 1;
+        for (int i = 0; i < ncol; i++) v->value[p][i] = m->value(d, i);
+        if (m->acc == STATS_ACC_PAIRED)
+            for (int i = 0; i < ncol; i++) v->versus[p][i] = m->versus(d, i);
     }
 }
 
 static void cell_add(stats_cell *c, int nconv, const stats_deal *d, const deal_values *v)
 {
     c->deals++;
-    for (int k = 0; k < stats_measure_count(); k++) {
-        const stats_measure *m = stats_measure_at(k);
-        uint64_t *base = &c->counter[stats_measure_offset(k)];
-        int per = stats_measure_counters(m);
-        for (int i = 0; i < stats_measure_columns(m, nconv); i++) {
-            int x = v->value[k][i];
-            uint64_t *s = base + i * per;
-            switch (m->acc) {
-            case STATS_ACC_NONE: break;
-            case STATS_ACC_SUMSQ: s[1] += (uint64_t)(x * x); /* fall through */
-            case STATS_ACC_SUM: s[0] += (uint64_t)x; break;
-            case STATS_ACC_PAIRED: paired_add((paired_acc *)s, x, v->versus[k][i], x != v->versus[k][i]); break;
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        uint64_t *s = &c->counter[m->offset];
+        const int *x = v->value[p], *y = v->versus[p];
+        int ncol = m->per_col ? nconv : 1;
+        switch (m->acc) {
+        case STATS_ACC_NONE: break;
+        case STATS_ACC_SUM:
+            for (int i = 0; i < ncol; i++) s[i] += (uint64_t)x[i];
+            break;
+        case STATS_ACC_SUMSQ:
+            for (int i = 0; i < ncol; i++) {
+                s[2 * i] += (uint64_t)x[i];
+                s[2 * i + 1] += (uint64_t)(x[i] * x[i]);
             }
+            break;
+        case STATS_ACC_PAIRED:
+            for (int i = 0; i < ncol; i++) paired_add((paired_acc *)(s + i * PAIRED_COUNTERS), x[i], y[i], x[i] != y[i]);
+            break;
         }
     }
     /* the pairs in stats_pair_index's order */
