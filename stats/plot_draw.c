@@ -3,18 +3,22 @@
 #include <errno.h>
 #include <string.h>
 #include "plot_odds.h"
+#include "measure.h"
 #include "plot_summary.h"
 
 bool plot_is_figure_file(const char *name)
 {
-    static const char *const SUMMARY[] = {PLOT_FIG_CONVENTIONS, PLOT_FIG_NET_GAIN, PLOT_FIG_BY_TRUMPS,
-                                          PLOT_FIG_BY_LONGEST, PLOT_FIG_DIFFERENCES};
+    const char *figures[3 + STATS_BREAKDOWNS] = {PLOT_FIG_CONVENTIONS, PLOT_FIG_NET_GAIN,
+                                                  PLOT_FIG_DIFFERENCES};
+    size_t nfig = 3;
+    for (int br = 0; br < STATS_BREAKDOWNS; br++) /* the breakdowns' figures, by their table */
+        if (stats_breakdown_of(br)->figure) figures[nfig++] = stats_breakdown_of(br)->figure;
     const char *dot = strrchr(name, '.');
     if (!dot || !(strcmp(dot, ".dat") == 0 || strcmp(dot, ".gp") == 0 || strcmp(dot, ".svg") == 0)) return false;
     size_t stem = (size_t)(dot - name);
     if (strncmp(name, PLOT_FIG_ODDS_PREFIX, strlen(PLOT_FIG_ODDS_PREFIX)) == 0) return true;
-    for (size_t i = 0; i < sizeof SUMMARY / sizeof SUMMARY[0]; i++)
-        if (strlen(SUMMARY[i]) == stem && strncmp(name, SUMMARY[i], stem) == 0) return true;
+    for (size_t i = 0; i < nfig; i++)
+        if (strlen(figures[i]) == stem && strncmp(name, figures[i], stem) == 0) return true;
     return false;
 }
 

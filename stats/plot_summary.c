@@ -227,8 +227,9 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         if (strcmp(plot_cell(t, r, C_BREAKDOWN), "all") || strcmp(plot_cell(t, r, C_LEVEL), "all")) continue;
         const char *m = plot_cell(t, r, C_MEASURE), *x = plot_cell(t, r, C_CONV), *y = plot_cell(t, r, C_VERSUS);
         const char *e = plot_cell(t, r, C_EVAL);
-        if (strcmp(m, "mean_tricks") == 0 && strcmp(x, "best") == 0) s->best_eval = e;
-        if (strcmp(m, "mean_tricks") == 0 && *x && strcmp(x, "best") != 0 && !*y && conv_of_row(s, x, e) < 0) {
+        bool mean_tricks = strcmp(m, stats_summary_name("tricks", STAT_MEAN)) == 0;
+        if (mean_tricks && strcmp(x, "best") == 0) s->best_eval = e;
+        if (mean_tricks && *x && strcmp(x, "best") != 0 && !*y && conv_of_row(s, x, e) < 0) {
             if (s->nconv == STATS_MAX_CONV) {
                 diag_set(diag, csv, 0, "more than %d conventions", STATS_MAX_CONV);
                 return PLOT_ERR_FORMAT;
@@ -326,13 +327,14 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     double cost_hi = 0, cost_lo = 0;
     for (int i = 0; i <= s->nconv; i++) {
         const char *conv = i < s->nconv ? s->conv[i] : "best";
-        double m = num_of(s, "all", "all", conv, "", "mean_tricks");
-        double sd = num_of(s, "all", "all", conv, "", "sd_tricks");
+        /* the series: the measures' summary rows (measure.h) */
+        double m = num_of(s, "all", "all", conv, "", stats_summary_name("tricks", STAT_MEAN));
+        double sd = num_of(s, "all", "all", conv, "", stats_summary_name("tricks", STAT_SD));
         double half = s->deals >= 2 && !isnan(sd) ? gsl_cdf_tdist_Pinv(0.975, s->deals - 1) * sd / sqrt(s->deals) : NAN;
-        double cost = i < s->nconv ? num_of(s, "all", "all", conv, "best", "mean_cost") : 0;
-        double lo = i < s->nconv ? num_of(s, "all", "all", conv, "best", "cost_ci_low") : NAN;
-        double hi = i < s->nconv ? num_of(s, "all", "all", conv, "best", "cost_ci_high") : NAN;
-        double opt = i < s->nconv ? num_of(s, "all", "all", conv, "best", "optimal_pct") : 100;
+        double cost = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_MEAN)) : 0;
+        double lo = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_LO)) : NAN;
+        double hi = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_HI)) : NAN;
+        double opt = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("optimal", STAT_PCT)) : 100;
         if (i == s->nconv) fputs("\n\n", dat);
         fprintf(dat, "%d ", i);
         dat_str(dat, i < s->nconv ? conv : "best");
@@ -670,9 +672,10 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     } else if (plot_ctx_ready(c)) {
         fig_conventions(c, s);
         fig_net_gain(c, s);
-        fig_breakdown(c, s, PLOT_FIG_BY_TRUMPS, "trumps_held", "trumps held by the eldest hand", "trumps held by the eldest hand");
-        fig_breakdown(c, s, PLOT_FIG_BY_LONGEST, "longest_plain", "the eldest hand's longest plain suit",
-                      "cards in the eldest hand's longest plain suit");
+        for (int br = 0; br < STATS_BREAKDOWNS; br++) {
+            const stats_breakdown *b = stats_breakdown_of(br);
+            if (b->figure) fig_breakdown(c, s, b->figure, b->id, b->figure_what, b->figure_axis);
+        }
         fig_differences(c, s);
     }
     plot_table_free(&s->t);

@@ -5,13 +5,6 @@
 #include "pvalue.h"
 #include "report.h"
 
-static const char *const BREAK_TITLES[STATS_BREAKDOWNS] = {
-    "BY TRUMPS HELD BY THE LEADER",
-    "BY THE LEADER'S LONGEST PLAIN SUIT",
-    "BY WHETHER THE CONVENTIONS' LEADS COINCIDE",
-};
-static const char *const BREAK_KEY_NAMES[STATS_BREAKDOWNS] = {"trumps", "longest", "leads"};
-
 static void fmt_num(char *buf, size_t n, double v, const char *f)
 {
     if (isnan(v)) snprintf(buf, n, "-");
@@ -44,6 +37,38 @@ static void report_input(FILE *f, const stats_state *st, const provenance *prov)
     fprintf(f, "\n\n");
 }
 
+/* A statistic of measure k's column col in c, formatted by fmt ("-" when
+ * not a number). */
+static void stat_text(char *buf, size_t n, const stats_cell *c, int k, int col, stats_statistic stat, const char *fmt)
+{
+    if (stat == STAT_CI) {
+        char lo[16], hi[16];
+        fmt_num(lo, sizeof lo, stats_stat(c, k, col, STAT_CI_LO), fmt);
+        fmt_num(hi, sizeof hi, stats_stat(c, k, col, STAT_CI_HI), fmt);
+        snprintf(buf, n, "[%s, %s]", lo, hi);
+        return;
+    }
+    double v = stats_stat(c, k, col, stat);
+    fmt_num(buf, n, v, fmt);
+}
+
+/* The report columns of every measure for column i of c, or for the best
+ * (its row shows the best's own measure, or the column's best_text). */
+static void report_cells(FILE *f, const stats_cell *c, int i, bool best)
+{
+    for (int k = 0; k < stats_measure_count(); k++) {
+        const stats_measure *m = stats_measure_at(k);
+        for (const stats_report_col *col = m->report; col->head; col++) {
+            char v[48];
+            if (!best) stat_text(v, sizeof v, c, k, i, col->stat, col->format);
+            else if (col->best_text) snprintf(v, sizeof v, "%s", col->best_text);
+            else stat_text(v, sizeof v, c, stats_measure_find(m->best_measure), 0, col->stat, col->format);
+            fprintf(f, "  %*s", col->width, v);
+        }
+    }
+    fputc('\n', f);
+}
+
 static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval eval)
 {
     static const char *const HEADING[] = {
@@ -57,33 +82,26 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     const stats_cell *c = &st->all;
     fprintf(f, "%s\n", HEADING[eval]);
     int pw = st->nconv >= 10 ? 5 : 4; /* "[12] " */
-    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, "convention", "tricks", "cost vs best",
-            "95% CI of cost", "optimal");
+    fprintf(f, "%*s%-*s", pw, "", w, "convention");
+    for (int k = 0; k < stats_measure_count(); k++)
+        for (const stats_report_col *col = stats_measure_at(k)->report; col->head; col++)
+            fprintf(f, "  %*s", col->width, col->head);
+    fputc('\n', f);
     for (int i = 0; i < st->nconv; i++) {
-        paired_summary s;
-        paired_summarise(&c->vs_best[i], &s);
-        char mean[16], cost[16], lo[16], hi[16], opt[16], ci[40];
-        fmt_num(mean, sizeof mean, stats_mean(c->score[i], c->deals), "%.3f");
-        fmt_num(cost, sizeof cost, -s.mean, "%.3f");
-        fmt_num(lo, sizeof lo, -s.ci_hi, "%.3f");
-        fmt_num(hi, sizeof hi, -s.ci_lo, "%.3f");
-        fmt_num(opt, sizeof opt,
-                100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), "%.1f%%");
-        snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
         char index[16];
         snprintf(index, sizeof index, "[%d]", i + 1);
-        fprintf(f, "%-*s%-*s  %7s  %12s  %-18s  %8s\n", pw, index, w, st->name[i], mean, cost, ci, opt);
+        fprintf(f, "%-*s%-*s", pw, index, w, st->name[i]);
+        report_cells(f, c, i, false);
     }
-    char mean[16], nbest[16];
-    fmt_num(mean, sizeof mean, stats_mean(c->best, c->deals), "%.3f");
-    fmt_num(nbest, sizeof nbest, stats_mean(c->n_best, c->deals), "%.2f");
+    fprintf(f, "%*s%-*s", pw, "", w, eval == STATS_EVAL_PLAY ? "best" : "best lead");
+    report_cells(f, c, 0, true);
+    char nbest[16];
+    fmt_num(nbest, sizeof nbest, stats_mean(*stats_sum_of(c, "optimal_leads", 0), c->deals), "%.2f");
     bool play = eval == STATS_EVAL_PLAY;
-    fprintf(f, "%*s%-*s  %7s  %12s  %-18s  %8s\n", pw, "", w, play ? "best" : "best lead", mean, "0", "",
-            "100.0%");
     if (play)
         fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
                    "    convention's side wins as many tricks as the best convention)\n\n", nbest);
-    else if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
+    else if (*stats_sum_of(c, "optimal_leads", 0)) /* counted only when every lead was valued (replay --all-leads) */
         fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
                    "    wins as many tricks as the best lead)\n\n", nbest);
     else
@@ -206,7 +224,9 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
     int n = st->nconv;
     static double adj[STATS_KEYS][STATS_MAX_PAIRS];
     int tests = stats_breakdown_holm(st, br, NULL, adj);
-    fprintf(f, "%s (mean tricks; mean net gain)\n", BREAK_TITLES[br]);
+    const stats_breakdown *b = stats_breakdown_of(br);
+    int tricks = stats_measure_find("tricks"), best = stats_measure_find("best");
+    fprintf(f, "%s (mean tricks; mean net gain)\n", b->title);
     if (tests)
         fprintf(f, "* = p < 0.05 after Holm's correction for multiple comparisons over the %d test%s of "
                    "this table\n  (the cells of %d deals or more; p: exact sign-flip test up to %d deals, "
@@ -214,7 +234,7 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
                 tests, tests == 1 ? "" : "s", STATS_STAR_MIN_DEALS, PAIRED_EXACT_MAX);
     else
         fprintf(f, "no * : no cell has the %d deals a test of this table needs\n", STATS_STAR_MIN_DEALS);
-    fprintf(f, "%-8s %7s %5s", BREAK_KEY_NAMES[br], "deals", "%");
+    fprintf(f, "%-8s %7s %5s", b->key_name, "deals", "%");
     for (int i = 0; i < n; i++) fprintf(f, " %4s[%d]", "", i + 1);
     fprintf(f, " %7s", "best");
     for (int i = 0; i < n; i++)
@@ -222,15 +242,15 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
             if (stats_breakdown_shows(st, i, j)) fprintf(f, " %4s%d-%d ", "", i + 1, j + 1);
     fputc('\n', f);
     for (int k = 0; k < STATS_KEYS; k++) {
-        const stats_cell *c = &st->by[br][k];
+        stats_cell *c = (stats_cell *)&st->by[br][k];
         if (!c->deals) continue;
         char key[16];
         if (br == BREAK_COINCIDE) snprintf(key, sizeof key, "%s", k ? "coincide" : "differ");
         else snprintf(key, sizeof key, "%d", k);
         fprintf(f, "%-8s %7llu %5.1f", key, (unsigned long long)c->deals,
                 100 * stats_mean(c->deals, st->all.deals));
-        for (int i = 0; i < n; i++) fprintf(f, " %7.3f", stats_mean(c->score[i], c->deals));
-        fprintf(f, " %7.3f", stats_mean(c->best, c->deals));
+        for (int i = 0; i < n; i++) fprintf(f, " %7.3f", stats_mean(*stats_sum(c, tricks, i), c->deals));
+        fprintf(f, " %7.3f", stats_mean(*stats_sum(c, best, 0), c->deals));
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 if (!stats_breakdown_shows(st, i, j)) continue;

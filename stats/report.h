@@ -13,7 +13,8 @@
  * Holm-corrected over each table's tests (stats_breakdown_p: the exact
  * sign-flip test in small cells, none starred below STATS_STAR_MIN_DEALS).
  *
- * Summary CSV (long format, one number per row), columns:
+ * Summary CSV (long format, one number per row; the measures' rows and the
+ * report's columns of conventions are the table's, measure.h), columns:
  *   breakdown  provenance | input | all | trumps_held | longest_plain |
  *              leads_coincide (named as the per-deal table's columns)
  *   level      "all", or the breakdown key (trumps held 0..13, longest plain

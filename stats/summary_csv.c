@@ -5,11 +5,6 @@
 #include "report.h"
 #include "tidy_csv.h"
 
-/* The breakdowns are named as the per-deal table's columns of their keys
- * (analyze/replay/replay.h). */
-static const char *const BREAK_CSV_NAMES[STATS_BREAKDOWNS] = {"trumps_held", "longest_plain",
-                                                              "leads_coincide"};
-
 typedef struct {
     tidy_rows t;
     stats_eval mode;
@@ -30,40 +25,32 @@ static const char *name_of(const rows *r, int i)
     return r->mode == STATS_EVAL_BOTH && i >= half ? r->st->name[i - half] : r->st->name[i];
 }
 
-static double sd_of(uint64_t sum, uint64_t sumsq, uint64_t n)
+/* The summary rows of measure k's column col (a per-deal measure: the
+ * best's) in c. */
+static void measure_rows(tidy_rows *t, const stats_cell *c, int k, int col, const char *conv)
 {
-    if (n < 2) return NAN;
-    double m = (double)sum / (double)n;
-    double var = ((double)sumsq - (double)sum * m) / (double)(n - 1);
-    return var > 0 ? sqrt(var) : 0;
+    const stats_measure *m = stats_measure_at(k);
+    if (m->if_any && *stats_sum((stats_cell *)c, k, col) == 0) return;
+    for (const stats_summary_row *row = m->rows; row->name; row++)
+        tidy_num(t, conv, m->versus_name, row->name, NULL, stats_stat(c, k, col, row->stat), row->decimals);
 }
 
-/* The rows of one cell; p and holm: each pair's test in the cell's
- * breakdown table and its Holm-adjusted p (NaN: not one of its tests),
- * NULL for the cell of all deals (the paired t-test's p). */
+/* The rows of one cell: its deals, the per-deal measures (the best's),
+ * each column's measures, the pairs; p and holm: each pair's test in the
+ * cell's breakdown table and its Holm-adjusted p (NaN: not one of its
+ * tests), NULL for the cell of all deals (the paired t-test's p). */
 static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *p, const double *holm)
 {
     tidy_rows *t = &r->t;
     t->eval = "";
     tidy_count(t, "", "", "deals", c->deals);
     t->eval = r->mode == STATS_EVAL_PLAY ? "play" : "dd"; /* the best: with both, the best lead */
-    tidy_num(t, "best", "", "mean_tricks", NULL, stats_mean(c->best, c->deals), 6);
-    tidy_num(t, "best", "", "sd_tricks", NULL, sd_of(c->best, c->best_sq, c->deals), 6);
-    if (c->n_best) /* counted only when every lead was valued (replay --all-leads) */
-        tidy_num(t, "best", "", "mean_optimal_leads", NULL, stats_mean(c->n_best, c->deals), 6);
+    for (int k = 0; k < stats_measure_count(); k++)
+        if (stats_measure_at(k)->scope == STATS_PER_DEAL) measure_rows(t, c, k, 0, "best");
     for (int i = 0; i < st->nconv; i++) {
-        const char *name = name_of(r, i);
         t->eval = eval_of(r, i);
-        paired_summary s;
-        paired_summarise(&c->vs_best[i], &s);
-        tidy_num(t, name, "", "mean_tricks", NULL, stats_mean(c->score[i], c->deals), 6);
-        tidy_num(t, name, "", "sd_tricks", NULL, sd_of(c->score[i], c->score_sq[i], c->deals), 6);
-        tidy_num(t, name, "best", "mean_cost", NULL, -s.mean, 6);
-        tidy_num(t, name, "best", "cost_se", NULL, s.se, 6);
-        tidy_num(t, name, "best", "cost_ci_low", NULL, -s.ci_hi, 6);
-        tidy_num(t, name, "best", "cost_ci_high", NULL, -s.ci_lo, 6);
-        tidy_num(t, name, "best", "optimal_pct", NULL,
-                 100 * stats_mean(paired_with_difference(&c->vs_best[i], 0), c->deals), 4);
+        for (int k = 0; k < stats_measure_count(); k++)
+            if (stats_measure_at(k)->scope == STATS_PER_COLUMN) measure_rows(t, c, k, i, name_of(r, i));
     }
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
@@ -96,7 +83,7 @@ int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval 
     cell_rows(&r, st, &st->all, NULL, NULL);
     static double p[STATS_KEYS][STATS_MAX_PAIRS], holm[STATS_KEYS][STATS_MAX_PAIRS];
     for (int br = 0; br < STATS_BREAKDOWNS; br++) {
-        t->breakdown = BREAK_CSV_NAMES[br];
+        t->breakdown = stats_breakdown_of(br)->id;
         stats_breakdown_holm(st, br, p, holm);
         for (int k = 0; k < STATS_KEYS; k++) {
             if (!st->by[br][k].deals) continue;

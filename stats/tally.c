@@ -1,6 +1,6 @@
 /* tally.c -- adding deals to the comparison state (directly, or through
- * joint cells folded in later), and walking its counters for merge and
- * save. */
+ * joint cells folded in later), each measure of the table (measure.h)
+ * drawn once per deal; and walking the counters for merge and compare. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -8,10 +8,13 @@
 #include <string.h>
 #include "tally.h"
 
+static void plan_measures(void);
+
 void stats_init(stats_state *st, int n, const char *const names[])
 {
     memset(st, 0, sizeof *st);
     st->nconv = n;
+    plan_measures(); /* the measure table is listed here, before any thread reads it */
     for (int i = 0; i < n; i++) snprintf(st->name[i], STATS_NAME_LEN, "%s", names[i]);
 }
 
@@ -21,19 +24,99 @@ int stats_pair_index(int i, int j, int nconv)
     return i * (2 * nconv - i - 1) / 2 + (j - i - 1);
 }
 
-static void cell_add(stats_cell *c, int nconv, const stats_deal *d)
+uint64_t *stats_sum(stats_cell *c, int k, int col)
+{
+    return &c->counter[stats_measure_offset(k) + col * stats_measure_counters(stats_measure_at(k))];
+}
+
+paired_acc *stats_paired(stats_cell *c, int k, int col)
+{
+    return (paired_acc *)stats_sum(c, k, col);
+}
+
+const uint64_t *stats_sum_of(const stats_cell *c, const char *id, int col)
+{
+    return stats_sum((stats_cell *)c, stats_measure_find(id), col);
+}
+
+const paired_acc *stats_paired_of(const stats_cell *c, const char *id, int col)
+{
+    return stats_paired((stats_cell *)c, stats_measure_find(id), col);
+}
+
+int stats_measure_columns(const stats_measure *m, int nconv)
+{
+    return m->scope == STATS_PER_COLUMN ? nconv : 1;
+}
+
+/* The accumulated measures as the adding loop reads them: listed again at
+ * each stats_init (before any thread adds a deal), so that a deal costs no
+ * look-up of the table. */
+typedef struct {
+    stats_acc acc;
+    int offset, per_col; /* the counters' start; per_col: one block per column */
+    int (*value)(const stats_deal *d, int col);
+    int (*versus)(const stats_deal *d, int col);
+} planned;
+
+static struct {
+    int n;
+    planned m[STATS_MAX_MEASURES];
+} plan;
+
+static void plan_measures(void)
+{
+    plan.n = 0;
+    for (int k = 0; k < stats_measure_count(); k++) {
+        const stats_measure *m = stats_measure_at(k);
+        if (m->acc != STATS_ACC_NONE)
+            plan.m[plan.n++] = (planned){m->acc, stats_measure_offset(k), m->scope == STATS_PER_COLUMN, m->value,
+                                         m->versus};
+    }
+}
+
+/* A deal's values of every accumulated measure (in plan's order), drawn
+ * once and added to each of its cells. */
+typedef struct {
+    int value[STATS_MAX_MEASURES][STATS_MAX_CONV];
+    int versus[STATS_MAX_MEASURES][STATS_MAX_CONV];
+} deal_values;
+
+static void extract(deal_values *v, int nconv, const stats_deal *d)
+{
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        int ncol = m->per_col ? nconv : 1;
+        for (int i = 0; i < ncol; i++) v->value[p][i] = m->value(d, i);
+        if (m->acc == STATS_ACC_PAIRED)
+            for (int i = 0; i < ncol; i++) v->versus[p][i] = m->versus(d, i);
+    }
+}
+
+static void cell_add(stats_cell *c, int nconv, const stats_deal *d, const deal_values *v)
 {
     c->deals++;
-    for (int i = 0; i < nconv; i++) {
-        c->score[i] += (uint64_t)d->score[i];
-        c->score_sq[i] += (uint64_t)(d->score[i] * d->score[i]);
-        /* against the best, "differ" is a choice that is not optimal: no
-         * tie-break among optimal choices is needed */
-        paired_add(&c->vs_best[i], d->score[i], d->best, d->score[i] != d->best);
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        uint64_t *s = &c->counter[m->offset];
+        const int *x = v->value[p], *y = v->versus[p];
+        int ncol = m->per_col ? nconv : 1;
+        switch (m->acc) {
+        case STATS_ACC_NONE: break;
+        case STATS_ACC_SUM:
+            for (int i = 0; i < ncol; i++) s[i] += (uint64_t)x[i];
+            break;
+        case STATS_ACC_SUMSQ:
+            for (int i = 0; i < ncol; i++) {
+                s[2 * i] += (uint64_t)x[i];
+                s[2 * i + 1] += (uint64_t)(x[i] * x[i]);
+            }
+            break;
+        case STATS_ACC_PAIRED:
+            for (int i = 0; i < ncol; i++) paired_add((paired_acc *)(s + i * PAIRED_COUNTERS), x[i], y[i], x[i] != y[i]);
+            break;
+        }
     }
-    c->best += (uint64_t)d->best;
-    c->best_sq += (uint64_t)(d->best * d->best);
-    c->n_best += (uint64_t)d->n_best;
     /* the pairs in stats_pair_index's order */
     paired_acc *pair = c->pair;
     for (int i = 0; i < nconv; i++)
@@ -41,10 +124,17 @@ static void cell_add(stats_cell *c, int nconv, const stats_deal *d)
             paired_add(pair++, d->score[i], d->score[j], d->choice[i] != d->choice[j]);
 }
 
+static void add_values(stats_state *st, const stats_deal *d, const deal_values *v)
+{
+    cell_add(&st->all, st->nconv, d, v);
+    for (int b = 0; b < STATS_BREAKDOWNS; b++) cell_add(&st->by[b][d->key[b]], st->nconv, d, v);
+}
+
 void stats_add(stats_state *st, const stats_deal *d)
 {
-    cell_add(&st->all, st->nconv, d);
-    for (int b = 0; b < STATS_BREAKDOWNS; b++) cell_add(&st->by[b][d->key[b]], st->nconv, d);
+    deal_values v;
+    extract(&v, st->nconv, d);
+    add_values(st, d, &v);
 }
 
 static void walk_paired(paired_acc *a, const paired_acc *b, stats_op op, void *ctx)
@@ -55,19 +145,16 @@ static void walk_paired(paired_acc *a, const paired_acc *b, stats_op op, void *c
 
 static void walk_cell(stats_cell *a, const stats_cell *b, int nconv, stats_op op, void *ctx)
 {
-#define WALK(field) op(&a->field, b ? &b->field : NULL, ctx)
-    WALK(deals);
-    for (int i = 0; i < nconv; i++) {
-        WALK(score[i]);
-        WALK(score_sq[i]);
-        walk_paired(&a->vs_best[i], b ? &b->vs_best[i] : NULL, op, ctx);
+    op(&a->deals, b ? &b->deals : NULL, ctx);
+    for (int k = 0; k < stats_measure_count(); k++) {
+        const stats_measure *m = stats_measure_at(k);
+        int n = stats_measure_counters(m) * stats_measure_columns(m, nconv);
+        uint64_t *x = stats_sum(a, k, 0);
+        const uint64_t *y = b ? stats_sum((stats_cell *)b, k, 0) : NULL;
+        for (int i = 0; i < n; i++) op(&x[i], y ? &y[i] : NULL, ctx);
     }
-    WALK(best);
-    WALK(best_sq);
-    WALK(n_best);
     for (int k = 0; k < nconv * (nconv - 1) / 2; k++)
         walk_paired(&a->pair[k], b ? &b->pair[k] : NULL, op, ctx);
-#undef WALK
 }
 
 void stats_walk(stats_state *a, const stats_state *b, stats_op op, void *ctx)
@@ -125,15 +212,17 @@ void stats_joint_add(stats_joint *j, stats_state *st, const stats_deal *d)
 {
     int k = (d->key[0] * STATS_KEYS + d->key[1]) * STATS_KEYS + d->key[2];
     stats_cell *c = j->cell[k];
+    deal_values v;
+    extract(&v, j->nconv, d);
     if (!c && !(c = j->cell[k] = calloc(1, sizeof *c))) {
-        stats_add(st, d); /* no memory for the cell: the slow way, same counts */
+        add_values(st, d, &v); /* no memory for the cell: the slow way, same counts */
         return;
     }
     if (!j->dirty[k]) {
         j->dirty[k] = true;
         j->touched[j->ntouched++] = (uint16_t)k;
     }
-    cell_add(c, j->nconv, d);
+    cell_add(c, j->nconv, d, &v);
 }
 
 void stats_joint_fold(stats_joint *j, stats_state *st)
@@ -160,4 +249,39 @@ void stats_joint_close(stats_joint *j)
 double stats_mean(uint64_t sum, uint64_t n)
 {
     return n ? (double)sum / (double)n : NAN;
+}
+
+double stats_sd(uint64_t sum, uint64_t sumsq, uint64_t n)
+{
+    if (n < 2) return NAN;
+    double m = (double)sum / (double)n;
+    double var = ((double)sumsq - (double)sum * m) / (double)(n - 1);
+    return var > 0 ? sqrt(var) : 0;
+}
+
+double stats_stat(const stats_cell *c, int k, int col, stats_statistic stat)
+{
+    const stats_measure *m = stats_measure_at(k);
+    stats_cell *cell = (stats_cell *)c;
+    if (m->acc == STATS_ACC_PAIRED) {
+        paired_summary s;
+        paired_summarise(stats_paired(cell, k, col), &s);
+        switch (stat) {
+        case STAT_MEAN: return s.mean;
+        case STAT_SD: return s.sd;
+        case STAT_SE: return s.se;
+        case STAT_CI_LO: return s.ci_lo;
+        case STAT_CI_HI: return s.ci_hi;
+        case STAT_PCT: return 100 * stats_mean(paired_with_difference(stats_paired(cell, k, col), 0), c->deals);
+        case STAT_CI: return NAN;
+        }
+        return NAN;
+    }
+    const uint64_t *sum = stats_sum(cell, k, col);
+    switch (stat) {
+    case STAT_MEAN: return stats_mean(sum[0], c->deals);
+    case STAT_PCT: return 100 * stats_mean(sum[0], c->deals);
+    case STAT_SD: return m->acc == STATS_ACC_SUMSQ ? stats_sd(sum[0], sum[1], c->deals) : NAN;
+    default: return NAN;
+    }
 }

@@ -2,53 +2,32 @@
  * pair of conventions and against the best lead, over all deals and broken
  * down by small integer keys of the leader's hand.
  *
- * This module knows nothing of cards: each deal arrives as numbers (the
- * score of each convention's choice, an id per choice so that equal choices
- * can be recognised, the best score and the breakdown keys). Every counter
+ * This module knows nothing of cards: each deal arrives as numbers
+ * (measure.h's stats_deal: the score of each convention's choice, an id per
+ * choice so that equal choices can be recognised, the best score and the
+ * breakdown keys), and each measure of the table is accumulated as its row
+ * says. Every counter
  * is an exact unsigned integer, so merging states is addition and is
  * bit-identical whatever the order or the sharding. */
 #ifndef WHISTLAB_STATS_TALLY_H
 #define WHISTLAB_STATS_TALLY_H
 
 #include <stdint.h>
+#include "measure.h"
 #include "paired.h"
 
-/* The most conventions (columns) one run compares: every command's one
- * limit (replay, lead, lead --simulate, the round robin, the figures), set
- * with room for a user's tables beside all the built-ins, not to their
- * number; --eval both takes two columns a convention. */
-#define STATS_MAX_CONV 32
 #define STATS_MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
 /* A column's name with its NUL: a convention's whole name (at most 287
  * bytes with its options, analyze/lead/lead.h CONVENTION_NAME_SIZE) and
  * " (sd)" for the single-dummy columns of --eval both. */
 #define STATS_NAME_LEN 320
-#define STATS_KEYS 14 /* breakdown keys 0..13 */
 
-/* The breakdowns, each keyed 0..STATS_KEYS-1 by the caller. */
-enum {
-    BREAK_TRUMPS,    /* trumps held by the leader (0 at no trumps) */
-    BREAK_LONGEST,   /* length of his longest plain suit */
-    BREAK_COINCIDE,  /* 1 if the compared choices all coincide, else 0 */
-    STATS_BREAKDOWNS
-};
-
-/* One deal, as the caller scored it. */
-typedef struct {
-    int score[STATS_MAX_CONV];  /* tricks after convention i's choice */
-    int choice[STATS_MAX_CONV]; /* an id of that choice: equal ids = same */
-    int best;                   /* the best score of any choice */
-    int n_best;                 /* how many choices reach the best score (0: not known) */
-    int key[STATS_BREAKDOWNS];  /* 0..STATS_KEYS-1 */
-} stats_deal;
-
+/* The counters of a set of deals: how many, each measure's (measure.h,
+ * at stats_measure_offset, one block per column for a per-column measure;
+ * read them through stats_sum and stats_paired) and the pairs' net gain. */
 typedef struct {
     uint64_t deals;
-    uint64_t score[STATS_MAX_CONV];    /* sums of scores */
-    uint64_t score_sq[STATS_MAX_CONV]; /* sums of squared scores */
-    paired_acc vs_best[STATS_MAX_CONV]; /* score - best (cost = -that) */
-    uint64_t best, best_sq;            /* sums of the best score */
-    uint64_t n_best;                   /* sum of the optimal-choice counts (0: not counted) */
+    uint64_t counter[STATS_MEASURE_COUNTERS];
     paired_acc pair[STATS_MAX_PAIRS];  /* score[i] - score[j], i < j */
 } stats_cell;
 
@@ -89,9 +68,19 @@ void stats_joint_add(stats_joint *j, stats_state *st, const stats_deal *d);
 void stats_joint_fold(stats_joint *j, stats_state *st);
 void stats_joint_close(stats_joint *j);
 
+/* Measure k's counters of column col in c (a per-deal measure: col 0):
+ * the sum (and the sum of squares after it), or the paired accumulator. */
+uint64_t *stats_sum(stats_cell *c, int k, int col);
+paired_acc *stats_paired(stats_cell *c, int k, int col);
+/* The same, read only, by measure id (which must be in the table). */
+const uint64_t *stats_sum_of(const stats_cell *c, const char *id, int col);
+const paired_acc *stats_paired_of(const stats_cell *c, const char *id, int col);
+/* The columns of measure m in a state of nconv columns. */
+int stats_measure_columns(const stats_measure *m, int nconv);
+
 /* Calls op on every counter of a (and the same counter of b, which may be
- * NULL), in a fixed order that depends only on a->nconv: the basis of
- * merging, saving and loading. */
+ * NULL), in a fixed order that depends only on a->nconv and the measure
+ * table: the basis of merging and comparing. */
 typedef void (*stats_op)(uint64_t *a, const uint64_t *b, void *ctx);
 void stats_walk(stats_state *a, const stats_state *b, stats_op op, void *ctx);
 
@@ -101,5 +90,11 @@ int stats_merge(stats_state *into, const stats_state *from);
 
 /* Means of a sum over n (NaN when n = 0). */
 double stats_mean(uint64_t sum, uint64_t n);
+/* The sample standard deviation from a sum and a sum of squares (NaN
+ * below two). */
+double stats_sd(uint64_t sum, uint64_t sumsq, uint64_t n);
+/* A statistic of measure k's column col over c's deals (NaN when it has
+ * none: too few deals, or not one of its accumulator's). */
+double stats_stat(const stats_cell *c, int k, int col, stats_statistic stat);
 
 #endif

@@ -10,6 +10,7 @@
 #include <zlib.h>
 #include "formats/digest128.h"
 #include "formats/out_file.h"
+#include "tally_save.h"
 #include "wls.h"
 
 #define WLS_LINE_QUOTE 600 /* room for a settings line quoted in a message */
@@ -61,26 +62,12 @@ static void put_text(out_buf *o, const char *s)
     put_bytes(o, s, n);
 }
 
-static void put_counter(uint64_t *a, const uint64_t *b, void *ctx)
-{
-    (void)b;
-    put_u64(ctx, *a);
-}
-
-static void count_counter(uint64_t *a, const uint64_t *b, void *ctx)
-{
-    (void)a;
-    (void)b;
-    ++*(uint32_t *)ctx;
-}
-
 int wls_write(const char *path, const wls_file *w, diag_t *diag)
 {
     out_buf o = {0};
-    uint32_t count = 0;
     bool shard = w->parts > 1;
     put_bytes(&o, WLS_MAGIC, sizeof WLS_MAGIC);
-    put_u32(&o, shard ? WLS_VERSION_SHARD : WLS_VERSION);
+    put_u32(&o, WLS_VERSION);
     put_u32(&o, (uint32_t)w->complete);
     put_u32(&o, w->parts);
     put_u64(&o, w->part_mask);
@@ -108,9 +95,14 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
         }
     put_u32(&o, (uint32_t)w->stats->nconv);
     for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], WLS_NAME_BYTES);
-    stats_walk(w->stats, NULL, count_counter, &count);
-    put_u32(&o, count);
-    stats_walk(w->stats, NULL, put_counter, &o);
+    unsigned char *counters;
+    size_t counters_len;
+    if (tally_save(w->stats, &counters, &counters_len)) {
+        put_bytes(&o, counters, counters_len);
+        free(counters);
+    } else {
+        o.failed = 1;
+    }
     put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
     if (o.failed) {
         diag_set(diag, path, 0, "out of memory");
@@ -176,12 +168,6 @@ static int get_text(in_buf *in, char *dst, size_t cap)
     return 1;
 }
 
-static void get_counter(uint64_t *a, const uint64_t *b, void *ctx)
-{
-    (void)b;
-    *a = get_u64(ctx);
-}
-
 /* Whole file into memory (a state file is at most a few hundred KiB). */
 static unsigned char *slurp(const char *path, size_t *len, diag_t *diag)
 {
@@ -244,9 +230,15 @@ static const char *invalid_field(const wls_file *w)
         if (!st->name[i][0]) return "damaged header: a convention without a name";
         for (int j = 0; j < i; j++)
             if (strcmp(st->name[i], st->name[j]) == 0) return "damaged header: a convention named twice";
-        if (st->all.score[i] > 13 * st->all.deals) return "damaged counters: more tricks than deals allow";
     }
-    if (st->all.best > 13 * st->all.deals) return "damaged counters: more tricks than deals allow";
+    for (int k = 0; k < stats_measure_count(); k++) { /* a measure's sum within its largest per-deal value */
+        const stats_measure *m = stats_measure_at(k);
+        for (int i = 0; m->max && i < stats_measure_columns(m, st->nconv); i++)
+            if (*stats_sum((stats_cell *)&st->all, k, i) > (uint64_t)m->max * st->all.deals) {
+                snprintf(why, sizeof why, "damaged counters: more %s than deals allow", m->unit);
+                return why;
+            }
+    }
     for (int b = 0; b < STATS_BREAKDOWNS; b++) {
         uint64_t n = 0;
         for (int k = 0; k < STATS_KEYS; k++) n += st->by[b][k].deals;
@@ -275,17 +267,18 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     }
     in.end = buf + len - 4;
     uint32_t version = get_u32(&in);
-    if (version != WLS_VERSION && version != WLS_VERSION_SHARD) {
-        diag_set(diag, path, 0, "a state file of version %u (%s whistlab); this whistlab reads version %d "
+    if (version < WLS_VERSION_OLDEST || version > WLS_VERSION) {
+        diag_set(diag, path, 0, "a state file of version %u (%s whistlab); this whistlab reads versions %d to %d "
                  "only: run the analysis again to make one", version,
-                 version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION);
+                 version < WLS_VERSION ? "an older" : "a newer", WLS_VERSION_OLDEST, WLS_VERSION);
         free(buf);
         return 0;
     }
     w->complete = (int)get_u32(&in);
     w->parts = get_u32(&in);
     w->part_mask = get_u64(&in);
-    if ((version == WLS_VERSION_SHARD) != (w->parts > 1)) {
+    bool shard = version == WLS_VERSION ? w->parts > 1 : version == WLS_VERSION_SHARD;
+    if (shard != (w->parts > 1)) {
         diag_set(diag, path, 0, "a %s state file of version %u: %s", w->parts > 1 ? "shard's" : "whole run's",
                  version, w->parts > 1 ? "it does not name the corpus the shard is cut from (an older whistlab): "
                                          "run the shard again to make one" : "damaged header");
@@ -313,7 +306,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
             goto done;
         }
         a->corpus[0] = a->corpus[1] = 0;
-        if (version == WLS_VERSION_SHARD) {
+        if (shard) {
             a->corpus[0] = get_u64(&in);
             a->corpus[1] = get_u64(&in);
         }
@@ -337,14 +330,12 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         goto done;
     }
     stats_init(w->stats, (int)nconv, names);
-    uint32_t expect = 0;
-    stats_walk(w->stats, NULL, count_counter, &expect);
-    if (get_u32(&in) != expect) {
-        why = "counter count does not match its conventions";
-        goto done;
-    }
-    stats_walk(w->stats, NULL, get_counter, &in);
-    if (in.short_read || in.p != in.end) why = "truncated or trailing bytes";
+    static char counters_why[300];
+    size_t used;
+    why = tally_load(w->stats, in.p, (size_t)(in.end - in.p), version, &used, counters_why, sizeof counters_why);
+    in.p += used;
+    if (why) goto done;
+    if (in.p != in.end) why = "truncated or trailing bytes";
     else why = invalid_field(w);
 done:
     if (why) diag_set(diag, path, 0, "%s", why);

@@ -5,20 +5,24 @@
  * rests on: the deals and content digest of every input, and whether it
  * was read to its end (INCOMPLETE).
  *
- * Layout of version 3 (all integers little-endian): "WHISTLAB-WLS" magic
+ * Layout of version 5 (all integers little-endian): "WHISTLAB-WLS" magic
  * (12 bytes), u32 version, u32 complete, u32 parts, u64 part mask, text
  * config, text progress, u32 ninputs and per input u64 deals, u64 digest
- * lane 0, u64 digest lane 1, u32 stopped, text where; u32 nconv, nconv
- * names of WLS_NAME_BYTES bytes (NUL-padded), u32 count and that many u64 counters in
- * stats_walk order, then the CRC-32 (zlib) of all the bytes before it. A
- * text is a u32 length and its bytes. Version 1 had no inputs and fewer
- * counters per pair (no sums over the deals whose leads differ), version 2
- * pair counters that were sums and no count of the deals --where left
- * out: they are refused, naming the version. A shard's state (parts > 1)
- * is of version 4: after each input's where, u64 corpus lane 0 and lane 1
- * (input_account.corpus: the digest of the corpus the shard is cut from),
- * so that shards of other deals under the same file name are not merged
- * (issue 25 item 9); a whole run's stays version 3, byte for byte. */
+ * lane 0, u64 digest lane 1, u32 stopped, text where, and for a shard's
+ * state (parts > 1) u64 corpus lane 0 and lane 1 (input_account.corpus: the
+ * digest of the corpus the shard is cut from, so that shards of other deals
+ * under the same file name are not merged, issue 25 item 9); u32 nconv,
+ * nconv names of WLS_NAME_BYTES bytes (NUL-padded), the counters keyed by
+ * measure (tally_save.h), then the CRC-32 (zlib) of all the bytes before
+ * it. A text is a u32 length and its bytes. A new measure needs no new
+ * version: a state without its counters, or with a measure this build does
+ * not know, is refused naming it. Versions 3 (a whole run) and 4 (a shard,
+ * with the corpus lanes) held u32 count and that many u64 counters in the
+ * order of the measures they had; they are still read (tally_save.c) and
+ * written again as version 5. Version 1 had no inputs and fewer counters
+ * per pair (no sums over the deals whose leads differ), version 2 pair
+ * counters that were sums and no count of the deals --where left out: they
+ * are refused, naming the version. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
@@ -28,8 +32,9 @@
 #include "provenance.h"
 #include "tally.h"
 
-#define WLS_VERSION 3
-#define WLS_VERSION_SHARD 4
+#define WLS_VERSION 5
+#define WLS_VERSION_OLDEST 3
+#define WLS_VERSION_SHARD 4 /* the shards' version before 5 */
 #define WLS_TEXT_MAX 8192
 #define WLS_MAX_PARTS 64
 #define WLS_MAX_INPUTS 4096

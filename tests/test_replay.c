@@ -186,7 +186,7 @@ static void test_values_equal_dds_fut(void **state)
         for (card_t c = 0; c < 64; c++) n_best += hand_has(hand, c) && d.fut[c] == best;
         for (int i = 0; i < 4; i++, rows++) {
             const csv_row *row = &t.rows[rows];
-            assert_int_equal(row->nf, 20);
+            assert_int_equal(row->nf, t.rows[0].nf); /* every row as many fields as the header */
             assert_string_equal(row->f[c_eval], "dd");
             assert_int_equal(strtoull(row->f[c_line], NULL, 10), d.pos.line);
             assert_string_equal(row->f[c_conv], conv[i]);

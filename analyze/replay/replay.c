@@ -13,12 +13,18 @@
 #include "formats/deal_digest.h"
 #include "stats/csv_out.h"
 
-const char *const REPLAY_CSV_COLUMNS[] = {
-    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "lead",
-    "suit_rule", "card_rule", "tricks", "best", "cost", "optimal", "best_lead",
-    "optimal_leads", "trumps_held", "longest_plain", "leads_coincide",
+/* The per-deal table's columns that name the row; the measures' and the
+ * breakdowns' follow (stats/measure.h). */
+static const char *const ROW_COLUMNS[] = {
+    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "lead", "suit_rule", "card_rule",
 };
-const int REPLAY_CSV_NCOLS = sizeof REPLAY_CSV_COLUMNS / sizeof REPLAY_CSV_COLUMNS[0];
+#define ROW_NCOLS ((int)(sizeof ROW_COLUMNS / sizeof ROW_COLUMNS[0]))
+
+int replay_csv_columns(const char **cols)
+{
+    for (int i = 0; i < ROW_NCOLS; i++) cols[i] = ROW_COLUMNS[i];
+    return ROW_NCOLS + stats_deal_columns(cols + ROW_NCOLS);
+}
 
 /* Why a deal could not be analysed, found on a worker. */
 typedef enum {
@@ -96,13 +102,11 @@ static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *a
 
 /* The per-deal row of column i of sd (with --eval both the columns from
  * nconv on are the conventions in play), whose opening lead is ch. */
-static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const stats_deal *sd,
-                    card_t best_card)
+static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const stats_deal *sd)
 {
     csv_out *o = r->csv;
     const replay_opts *opts = r->o;
     bool dd = opts->eval == STATS_EVAL_DD || (opts->eval == STATS_EVAL_BOTH && i < opts->nconv);
-    int tricks = sd->score[i];
     char card[3];
     csv_out_text(o, d->pos.file ? d->pos.file : "");
     csv_out_int(o, (long long)d->pos.line);
@@ -115,20 +119,7 @@ static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const
     csv_out_text(o, card_format(ch->card, card));
     csv_out_text(o, ch->suit_rule);
     csv_out_text(o, ch->card_rule);
-    csv_out_int(o, tricks);
-    csv_out_int(o, sd->best);
-    csv_out_int(o, sd->best - tricks);
-    csv_out_int(o, tricks == sd->best);
-    if (r->all_leads || r->o->eval == STATS_EVAL_PLAY) {
-        csv_out_text(o, card_format(best_card, card));
-        csv_out_int(o, sd->n_best);
-    } else { /* not known without every lead valued */
-        csv_out_text(o, "");
-        csv_out_text(o, "");
-    }
-    csv_out_int(o, sd->key[BREAK_TRUMPS]);
-    csv_out_int(o, sd->key[BREAK_LONGEST]);
-    csv_out_int(o, sd->key[BREAK_COINCIDE]);
+    stats_deal_cells(o, sd, i);
     csv_out_end_row(o);
 }
 
@@ -319,12 +310,11 @@ static bool tally_deal(run *r, const dd_job *job)
         sd.n_best = 0;
         for (int i = 0; i < o->nconv; i++) sd.n_best += sd.score[i] == sd.best;
     }
-    int longest = 0;
-    for (int s = 0; s < 4; s++)
-        if (s != d->strain && hand_suit_len(hand, s) > longest) longest = hand_suit_len(hand, s);
-    sd.key[BREAK_TRUMPS] = d->strain <= SUIT_C ? hand_suit_len(hand, d->strain) : 0;
-    sd.key[BREAK_LONGEST] = longest;
-    sd.key[BREAK_COINCIDE] = res->coincide;
+    card_format(best_card, sd.best_lead);
+    sd.trump = d->strain;
+    for (int s = 0; s < 4; s++) sd.suit_len[s] = hand_suit_len(hand, s);
+    sd.coincide = res->coincide;
+    stats_deal_keys(&sd);
     stats_joint_add(r->joint, r->st, &sd);
     if (r->csv) {
         /* the rule ids are the tables' text: chosen again here, on the
@@ -335,7 +325,7 @@ static bool tally_deal(run *r, const dd_job *job)
         for (int i = 0; i < o->nconv; i++)
             if (!r->chooser[i]) ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
         for (int i = 0; i < r->st->nconv; i++)
-            csv_row(r, d, i, &ch[i % o->nconv], &sd, best_card);
+            csv_row(r, d, i, &ch[i % o->nconv], &sd);
     }
     return true;
 }
@@ -379,8 +369,9 @@ run_status replay_run(const replay_opts *o, const char *const files[], int nfile
     run_job job = {.work = analyse_job, .take = take_deal, .fold = fold, .solves = r.need_dd && !o->values,
                    .ctx = &r};
     run_opts ro = o->run;
-    ro.columns = REPLAY_CSV_COLUMNS;
-    ro.ncols = REPLAY_CSV_NCOLS;
+    const char *cols[REPLAY_CSV_MAX_COLS];
+    ro.columns = cols;
+    ro.ncols = replay_csv_columns(cols);
     bool serving = o->run.mpi && o->run.mpi->rank > 0; /* a serving rank tallies nothing */
     if (!serving && !(r.joint = stats_joint_open(r.st->nconv))) {
         diag_t why = {0};

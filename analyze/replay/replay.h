@@ -50,21 +50,18 @@ typedef struct {
 } replay_opts;
 
 /* The columns of the per-deal CSV (one row per whist deal, convention and
- * eval; README.md "CSV outputs" says what each means under each eval):
- * file, line, index (0-based deal number in its file), board, trump
+ * eval; stats/README.md "CSV outputs" says what each means under each
+ * eval): file, line, index (0-based deal number in its file), board, trump
  * (S H D C N), leader (N E S W), eval (dd: the double-dummy value of the
  * opening lead; play: the tricks when the rule-based players play all 52
  * cards), convention, lead (e.g. "H7"), suit_rule, card_rule (the rule ids
- * that chose the lead; "dd" for dd-best), tricks (the leader's side's),
- * best (dd, and play with --eval both: after the double-dummy best lead;
- * play alone: the best convention's tricks on the deal), cost (best -
- * tricks), optimal (1 if cost = 0), best_lead (the best lead's card; play
- * alone: the first best convention's lead), optimal_leads (dd: how many of
- * the leader's cards reach best; play alone: how many conventions do),
- * trumps_held, longest_plain, leads_coincide (1 if all non-dd-best
- * conventions lead the same card). */
-extern const char *const REPLAY_CSV_COLUMNS[];
-extern const int REPLAY_CSV_NCOLS;
+ * that chose the lead; "dd" for dd-best); then the measures' and the
+ * breakdowns' columns, in the order of their table (stats/measure.h:
+ * tricks, best, cost, optimal, best_lead, optimal_leads, trumps_held,
+ * longest_plain, leads_coincide). Their names into cols (room for
+ * REPLAY_CSV_MAX_COLS); returns how many. */
+#define REPLAY_CSV_MAX_COLS (11 + STATS_MAX_MEASURES + STATS_BREAKDOWNS)
+int replay_csv_columns(const char **cols);
 
 /* Runs over files[0..nfiles-1] in order (corpus_run_go), adding to
  * o->run.stats; problems and progress go to o->run.hooks. */
