@@ -202,10 +202,24 @@ static void apply_state(const position *p, play_public *pub)
                 if (*s != ',') pub->drawing[seat_from_char(*s)] = true;
         } else if (!strncmp(tok, "called=", 7)) {
             play_public_note_call(pub, seat_from_char(tok[7]));
-        } else if (strcmp(tok, "signals") && strncmp(tok, "turnup=", 7)) {
+        } else if (strcmp(tok, "signals") && strncmp(tok, "turnup=", 7) && strncmp(tok, "ext=", 4)) {
             fail_msg("%s (line %d): unknown state '%s'", p->id, p->lineno, tok);
         }
     }
+}
+
+/* The extended rules of "ext=X2,X3" (RULES.md §13, --ext), 0 without: the
+ * books' rules that a table keeps off by default, on for this line. */
+static unsigned ext_of(const position *p)
+{
+    const char *t = strstr(p->state, "ext=");
+    if (!t) return 0;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*s", (int)strcspn(t + 4, " "), t + 4);
+    unsigned ext = 0;
+    diag_t d = {0};
+    if (!sd_ext_parse(buf, &ext, &d)) fail_msg("%s (line %d): %s", p->id, p->lineno, d.reason);
+    return ext;
 }
 
 /* North's card in the position (following, or leading when the trick is "-"),
@@ -243,6 +257,7 @@ static card_t play_position(const position *p, char *why, size_t len)
                  pub.ntricks);
     card_t got;
     if (leading) {
+        if (ext_of(p)) fail_msg("%s (line %d): ext= is for following (sd_follow), not leads", p->id, p->lineno);
         play_view v = {.pub = &pub, .seat = SEAT_N, .hand = hand};
         later_choice lc;
         assert_int_equal(lead_later(c, &v, &lc), 0);
@@ -254,7 +269,7 @@ static card_t play_position(const position *p, char *why, size_t len)
         if (hand & seen) fail_msg("%s (line %d): North holds a card of the trick", p->id, p->lineno);
         sd_side side;
         sd_side_init(&side, c);
-        sd_view v = {.pub = &pub, .seat = SEAT_N, .hand = hand, .side = &side};
+        sd_view v = {.pub = &pub, .seat = SEAT_N, .hand = hand, .side = &side, .ext = ext_of(p)};
         bool side_read;
         sd_card sc = sd_follow(&v, &side_read);
         got = sc.card;

@@ -291,7 +291,8 @@ static const struct {
     {S23_ROW, "S2.3 when pos=2 follows round=1 led>=J has(m9) play low  ", "has: 'm' is not a rank"},
     {S23_ROW, "S2.3 when pos=2 follows round=1 match(LS99) play group_low(row)  ", "no row LS99 in [plain]"},
     {S23_ROW, "S2.3 when pos=2 void play discard(abd)  ", "name the D2 protections kept"},
-    {S23_ROW, "S2.3 when pos=2 void play discard_top(command)  ", "discard_top(long_run), discard_top(pt_master) or discard_top(commands)"},
+    {S23_ROW, "S2.3 when pos=2 void play discard_top(command)  ", "discard_top(pt_master), discard_top(pt_single) or discard_top(commands)"},
+    {S23_ROW, "strong 5:1 4:x\nS2.3 when pos=2 follows round=1 led>=J play low  ", "expected 'strong 5:H 4:H'"},
     {S23_ROW, "S2.3 when pos=2 follows play ruff_second  ", "need 'void'"},
     {S23_ROW, "S2.3 when pos=2 follows turnup>=Z play low  ", "bad rank"},
 };
@@ -353,10 +354,10 @@ typedef struct {
     const char *hand;     /* North's, to play next */
 } rows_pos;
 
-static sd_card play_pos(const convention *c, const rows_pos *p)
+static sd_card play_pos_signals(const convention *c, const rows_pos *p, bool signals)
 {
     play_public pub;
-    play_public_init(&pub, p->trump, p->turnup ? card_parse(p->turnup) : CARD_NONE, p->dealer, false);
+    play_public_init(&pub, p->trump, p->turnup ? card_parse(p->turnup) : CARD_NONE, p->dealer, signals);
     int seat = p->first;
     for (int i = 0; i < 8 && p->cards[i]; i++) {
         if (pub.ncur == 0 && i > 0) seat = pub.leader[pub.ntricks];
@@ -364,6 +365,11 @@ static sd_card play_pos(const convention *c, const rows_pos *p)
         seat = seat_left(seat);
     }
     return north_follows(c, &pub, p->hand);
+}
+
+static sd_card play_pos(const convention *c, const rows_pos *p)
+{
+    return play_pos_signals(c, p, false);
 }
 
 static void expect_conv_card(const char *conv, const rows_pos *p, const char *rule, const char *card)
@@ -409,6 +415,60 @@ static void test_turnup_renounce_command_facts(void **state)
     expect_conv_card("long-suit-pole", &d04, "POLE-D2", "CA");
     rows_pos d04w = {SUIT_H, SEAT_E, NULL, {"CK", "C3", "C6", "C5", "DA", "D3"}, SEAT_S, "S:J75432 H:9762 C:Q8"};
     expect_conv_card("long-suit-pole", &d04w, "T4.2", "C8"); /* not the master: D3 */
+}
+
+/* lho_void (POLE-T4, P-T08): East showed out of trumps on round 1, so
+ * the 9 that beats West's 7 wins, and Pole plays it where Foster plays
+ * third hand high; pt_single (CLAY-D2, C-D05): the A of partner's clubs
+ * alone is thrown, the A with a small one kept (CLAY-D1); the 'strong'
+ * line (H-T16): five small trumps call in Foster's signals, not in
+ * Hogarth's, which want an honour with five. Each also where the fact
+ * does not hold. */
+static void test_lho_void_single_master_strong(void **state)
+{
+    (void)state;
+    rows_pos t08 = {SUIT_H, SEAT_W, NULL, {"H3", "HA", "H6", "D2", "CK", "C2", "C3", "CA"}, SEAT_S, "S:5432 H:KJ9 D:543 C:T"};
+    /* trick 3, South's H 4 and West's H 7, follows the eight cards */
+    play_public pub;
+    sd_card k[2];
+    const char *conv[2] = {"long-suit", "long-suit-pole"};
+    for (int e = 0; e < 2; e++) {
+        rows_pos p = t08;
+        if (e) p.cards[3] = "H2"; /* East follows: no renounce on the left */
+        for (int i = 0; i < 2; i++) {
+            play_public_init(&pub, p.trump, CARD_NONE, p.dealer, false);
+            int seat = p.first;
+            for (int j = 0; j < 8; j++) {
+                if (pub.ncur == 0 && j > 0) seat = pub.leader[pub.ntricks];
+                play_public_play(&pub, seat, card_parse(p.cards[j]));
+                seat = seat_left(seat);
+            }
+            play_public_play(&pub, SEAT_S, card_parse("H4"));
+            play_public_play(&pub, SEAT_W, card_parse("H7"));
+            k[i] = north_follows(convention_builtin(conv[i]), &pub, p.hand);
+        }
+        assert_string_equal(k[0].rule, "T3.2b");
+        assert_int_equal(k[0].card, card_parse("HK"));
+        assert_string_equal(k[1].rule, e ? "T3.2b" : "POLE-T4");
+        assert_int_equal(k[1].card, card_parse(e ? "HK" : "H9"));
+    }
+    rows_pos d05 = {SUIT_H, SEAT_E, NULL, {"CK", "C3", "C6", "C5", "DA", "D3"}, SEAT_S, "S:J765432 H:9762 C:A"};
+    expect_conv_card("long-suit", &d05, "T4.2", "S2");
+    expect_conv_card("long-suit-clay", &d05, "CLAY-D2", "CA");
+    rows_pos d05x = {SUIT_H, SEAT_E, NULL, {"CK", "C3", "C6", "C5", "DA", "D3"}, SEAT_S, "S:J75432 H:9762 C:A8"};
+    expect_conv_card("long-suit-clay", &d05x, "CLAY-D1", "C8"); /* the A kept, the 8 thrown */
+    rows_pos t16 = {SUIT_H, SEAT_E, NULL, {"SK", "S3"}, SEAT_S, "S:62 H:98765 D:432 C:432"};
+    rows_pos t16h = {SUIT_H, SEAT_E, NULL, {"SK", "S3"}, SEAT_S, "S:62 H:J8765 D:432 C:432"};
+    const struct {
+        const char *conv;
+        const rows_pos *p;
+        const char *card;
+    } SIG[] = {{"long-suit", &t16, "S6"}, {"long-suit-hogarth", &t16, "S2"}, {"long-suit-hogarth", &t16h, "S6"}};
+    for (size_t i = 0; i < sizeof SIG / sizeof SIG[0]; i++) {
+        sd_card s = play_pos_signals(convention_builtin(SIG[i].conv), SIG[i].p, true);
+        assert_string_equal(s.rule, "T1.5");
+        if (s.card != card_parse(SIG[i].card)) fail_msg("%s: expected %s (signals)", SIG[i].conv, SIG[i].card);
+    }
 }
 
 /* C1r, Clay's [later] procedure (CLAY-R1, dicks L2210-2211): partner
@@ -458,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_turnup_renounce_and_masters),
         cmocka_unit_test(test_renamed_copies_same_rows),
         cmocka_unit_test(test_malformed_rows),
+        cmocka_unit_test(test_lho_void_single_master_strong),
         cmocka_unit_test(test_turnup_renounce_command_facts),
         cmocka_unit_test(test_refused_ruff_lead),
     };

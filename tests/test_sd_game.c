@@ -210,23 +210,39 @@ static void test_shared_tables(void **state)
 {
     (void)state;
     static const char *names[] = {"long-suit", "american", "long-suit+tenace_avoid", "american+minneapolis",
-                                  "long-suit-pole", "long-suit-clay", NULL, NULL, NULL};
+                                  "long-suit-pole", "long-suit-clay", NULL, NULL, NULL, NULL};
     enum { N = sizeof names / sizeof names[0] };
     /* later leads all short-suit's ("as"): the same suit rules as american
      * for the opening lead, other ones after it */
-    names[N - 2] = write_long_suit_later("ls-as-ss.tbl", "as short-suit\n");
+    /* the writers return test_tmp's one buffer: each path is kept apart */
+    static char paths[4][256];
+    snprintf(paths[0], sizeof paths[0], "%s", write_long_suit_later("ls-as-ss.tbl", "as short-suit\n"));
+    names[N - 2] = paths[0];
     /* C4 before C3: the same suit rules and card tables, but partner's low
      * return of X's suit no longer denies the master (X6 reads it) */
-    names[N - 1] = write_long_suit_later("ls-c4-first.tbl", "C1 answer(trumps:TR2,TR4,TR6 plain:LS2..LS12)\nC2a\nC2b\nC4\nC3\nC5a\n"
-                                                            "C5 good(LS1..LS13)\nC6\nC7\n");
+    snprintf(paths[1], sizeof paths[1], "%s",
+             write_long_suit_later("ls-c4-first.tbl", "C1 answer(trumps:TR2,TR4,TR6 plain:LS2..LS12)\nC2a\nC2b\nC4\nC3\nC5a\n"
+                                                      "C5 good(LS1..LS13)\nC6\nC7\n"));
+    names[N - 1] = paths[1];
     /* long-suit's suit rules with [play] rows of its own whose actions
      * (ruff_second, discard_top) pick a card outside the suit led: a card
      * they decide is not long-suit's */
-    names[N - 3] = write_long_suit_play("ls-own-play.tbl", "MYR when pos=4 void play ruff_second\n"
-                                                          "MYD when void trumps_led play discard_top(long_run)\n");
+    /* long-suit's rows and Hogarth's "strong in trumps": the signals' call
+     * differs where the rows are the same, so no bucket decides alike */
+    snprintf(paths[2], sizeof paths[2], "%s", write_long_suit_play("ls-strong.tbl", "strong 5:1 4:2\n"));
+    names[N - 4] = paths[2];
+    snprintf(paths[3], sizeof paths[3], "%s",
+             write_long_suit_play("ls-own-play.tbl", "MYR when pos=4 void play ruff_second\n"
+                                                     "MYD when void trumps_led play discard_top(long_run)\n"));
+    names[N - 3] = paths[3];
     sd_side side[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) sd_side_init(&side[i], conv[i] = open_conv(names[i]));
+    sd_pair same_rows, other_strong;
+    sd_pair_init(&same_rows, &side[0], &side[0]);
+    sd_pair_init(&other_strong, &side[0], &side[N - 4]);
+    assert_int_equal(same_rows.rows_alike, (1u << (PLAY_BUCKETS + 1)) - 1);
+    assert_int_equal(other_strong.rows_alike, 1);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
     gen_deal g[256];
     long parted = 0;
@@ -261,6 +277,7 @@ static void test_shared_tables(void **state)
     /* the tables do differ on many deals */
     assert_true(parted > 500);
     for (int i = 0; i < N; i++) convention_free((convention *)conv[i]);
+    unlink(names[N - 4]);
     unlink(names[N - 3]);
     unlink(names[N - 2]);
     unlink(names[N - 1]);

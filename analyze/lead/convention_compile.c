@@ -34,6 +34,7 @@ typedef struct {
     bool seen_sec[SEC_PLAY + 1];
     bool seen_c1, seen_c5;
     bool inherited; /* [play] has its 'inherit' line */
+    bool strong_said; /* [play] has its 'strong' line */
     /* references resolved once the whole text is read */
     struct { uint8_t purpose; int8_t set; char text[REF_TEXT_MAX]; int line; } pref[CONV_MAX_SETS + 2 + PLAY_MAX_MATCH];
     int npref;
@@ -959,7 +960,7 @@ static const struct { const char *name; uint8_t bit; } PLAY_FACTS[] = {
     {"one_against", PF_ONE_AGAINST},    {"eleven", PF_ELEVEN},           {"tenace", PF_TENACE},
     {"turnup_mine", PF_TURNUP_MINE},    {"turnup_left", PF_TURNUP_LEFT}, {"turnup_right", PF_TURNUP_RIGHT},
     {"turnup_lowest", PF_TURNUP_LOWEST}, {"rho_void", PF_RHO_VOID},      {"long_run", PF_LONG_RUN},
-    {"pt_master", PF_PT_MASTER},
+    {"pt_master", PF_PT_MASTER},        {"pt_single", PF_PT_SINGLE},     {"lho_void", PF_LHO_VOID},
     {"commands", PF_COMMANDS},
 };
 
@@ -1164,7 +1165,8 @@ static bool play_action(parser *p, play_row *r, const char *a)
     if (call_form(a, "discard_top", inner, sizeof inner)) {
         /* discard_top(FACT): the master of the suit the fact finds */
         static const struct { const char *name; uint8_t fact; } TOPS[] = {
-            {"long_run", PF_LONG_RUN}, {"pt_master", PF_PT_MASTER}, {"commands", PF_COMMANDS},
+            {"long_run", PF_LONG_RUN}, {"pt_master", PF_PT_MASTER}, {"pt_single", PF_PT_SINGLE},
+            {"commands", PF_COMMANDS},
         };
         for (size_t i = 0; i < sizeof TOPS / sizeof TOPS[0]; i++)
             if (strcmp(trim(inner), TOPS[i].name) == 0) {
@@ -1172,7 +1174,7 @@ static bool play_action(parser *p, play_row *r, const char *a)
                 r->arg = TOPS[i].fact;
                 return true;
             }
-        return fail(p, "'%s': discard_top(long_run), discard_top(pt_master) or discard_top(commands)", a);
+        return fail(p, "'%s': discard_top(long_run), discard_top(pt_master), discard_top(pt_single) or discard_top(commands)", a);
     }
     for (size_t i = 0; i < sizeof CALLS / sizeof CALLS[0]; i++)
         if (call_form(a, CALLS[i].name, inner, sizeof inner)) {
@@ -1208,8 +1210,29 @@ static bool play_inherit(parser *p, char **w, int nw)
     if (!base) return fail(p, "inherit %s: no built-in convention of that name", w[1]);
     if (p->inherited) return fail(p, "one 'inherit' line per [play] section");
     p->inherited = true;
+    play_rules *pl = &p->c->play;
+    if (!pl->strong_set && base->play.strong_set) {
+        pl->strong_set = true;
+        pl->strong_hon5 = base->play.strong_hon5;
+        pl->strong_hon4 = base->play.strong_hon4;
+    }
     for (int i = 0; i < base->play.nrows; i++)
         if (!play_add(p, &base->play.row[i], base->play.gloss[i])) return false;
+    return true;
+}
+
+/* "strong 5:1 4:2": strong in trumps is five or more with one of A K Q J,
+ * or four with two (play_rules.strong_*). */
+static bool play_strong(parser *p, char **w, int nw)
+{
+    play_rules *pl = &p->c->play;
+    if (nw != 3 || strncmp(w[1], "5:", 2) || strncmp(w[2], "4:", 2) || !isdigit((unsigned char)w[1][2]) ||
+        !isdigit((unsigned char)w[2][2]) || w[1][3] || w[2][3] || w[1][2] > '4' || w[2][2] > '4')
+        return fail(p, "expected 'strong 5:H 4:H' (honours among A K Q J with five trumps, with four)");
+    if (p->strong_said) return fail(p, "one 'strong' line per [play] section");
+    p->strong_said = pl->strong_set = true;
+    pl->strong_hon5 = (uint8_t)(w[1][2] - '0');
+    pl->strong_hon4 = (uint8_t)(w[2][2] - '0');
     return true;
 }
 
@@ -1217,6 +1240,7 @@ static bool play_inherit(parser *p, char **w, int nw)
 static bool parse_play(parser *p, char **w, int nw, const char *comment)
 {
     if (strcmp(w[0], "inherit") == 0) return play_inherit(p, w, nw);
+    if (strcmp(w[0], "strong") == 0) return play_strong(p, w, nw);
     if (nw >= 2 && (strncmp(w[1], "pass_partner(", 13) == 0 || strncmp(w[1], "strengthening(", 14) == 0 ||
                     strncmp(w[1], "ace_second(", 11) == 0))
         return fail(p, "'%s': the [play] declarations are rows now (analyze/lead/conventions/README.md, \"[play]\"): "

@@ -56,6 +56,8 @@ enum {
     PF_PT_MASTER,      /* pt_master: X holds the master of a plain suit (not led) that partner opened */
     PF_COMMANDS,       /* commands: X holds the entire command of a plain suit not led (three masters or more, at least half
                           the cards of it he cannot see) and has not discarded from it (POLE-D1) */
+    PF_LHO_VOID,       /* lho_void: X's left-hand adversary (the next to play) has shown void in the suit led */
+    PF_PT_SINGLE,      /* pt_single: X holds the master of a plain suit (not led) that partner opened, alone */
     PF_COUNT
 };
 _Static_assert(PF_COUNT <= 32, "play_row.fact_on holds the PF_* facts in 32 bits");
@@ -183,6 +185,11 @@ typedef struct {
     uint8_t *match_mem[PLAY_MAX_MATCH];          /* owned: 8192 bytes each */
     uint8_t nmatch;
     char gloss[PLAY_MAX_ROWS][PLAY_GLOSS_MAX];   /* by row; kept apart from the rows the scan reads */
+    /* "strong H5 H4" (the signals' "strong in trumps", analyze/play/RULES.md
+     * §3): five trumps or more with at least strong_hon5 of A K Q J, or four
+     * with strong_hon4; without the line (strong_set false) 0 and 2. */
+    bool strong_set;
+    uint8_t strong_hon5, strong_hon4;
 } play_rules;
 
 /* The bucket of a decision: pos 1..3 cards already in the trick; void in

@@ -25,10 +25,12 @@ void sd_pair_init(sd_pair *p, const sd_side *x, const sd_side *y)
     p->inserted[1] = convention_later_inserted(y->conv, x->conv);
     /* a follow decided by a bucket of rows that is the same for both
      * sides is the same under either (but for what X2(a), X3 and X6 read,
-     * reads_alike) */
+     * reads_alike), when "strong in trumps" (the signals', X6's) is alike too */
     p->rows_alike = 1;
-    for (int b = 0; b < PLAY_BUCKETS; b++) {
-        const play_rules *a = x->play, *c = y->play;
+    const play_rules *a = x->play, *c = y->play;
+    bool strong_alike = a->strong_set == c->strong_set &&
+                        (!a->strong_set || (a->strong_hon5 == c->strong_hon5 && a->strong_hon4 == c->strong_hon4));
+    for (int b = 0; strong_alike && b < PLAY_BUCKETS; b++) {
         bool same = a->nbucket[b] == c->nbucket[b];
         for (int i = 0; same && i < a->nbucket[b]; i++)
             same = play_row_same(&a->row[a->bucket[b][i].row], &c->row[c->bucket[b][i].row]);

@@ -361,10 +361,18 @@ static bool rho_void(const sd_ctx *x)
     return (pub->void_in[rho] >> x->L & 1) || (c != CARD_NONE && card_suit(c) != x->L);
 }
 
+/* X's left-hand adversary, the next to play, has shown void in L: he did
+ * not follow to it before (dicks L1657-1661). */
+static bool lho_void(const sd_ctx *x)
+{
+    return x->v->pub->void_in[seat_left(x->v->seat)] >> x->L & 1;
+}
+
 /* The plain suit other than L whose master discard_top(f) throws, or -1:
  * for PF_LONG_RUN the longest run of four or more cards in sequence from
  * the master (hogarth L889; linderfelt L1741-1745), for PF_PT_MASTER a suit
- * partner opened (hogarth L490-491); ties in suit order. */
+ * partner opened (hogarth L490-491), for PF_PT_SINGLE such a suit where the
+ * master is X's only card (dicks L2286-2288); ties in suit order. */
 static int master_suit(const sd_ctx *x, int f)
 {
     int best = -1, best_run = f == PF_LONG_RUN ? 3 : 0;
@@ -372,7 +380,8 @@ static int master_suit(const sd_ctx *x, int f)
         uint16_t h = x->held[s];
         int m = suit_nth_unplayed(x->played[s], 1);
         if (s == x->L || s == x->trump || !holds(h, m)) continue;
-        if (f == PF_PT_MASTER && !play_opened(x->v->pub, x->pt, s)) continue;
+        if ((f == PF_PT_MASTER || f == PF_PT_SINGLE) && !play_opened(x->v->pub, x->pt, s)) continue;
+        if (f == PF_PT_SINGLE && ranks_count(h) != 1) continue;
         int run = ranks_count(sd_group(h, x->played[s], m));
         if (run > best_run) {
             best = s;
@@ -415,7 +424,8 @@ static bool fact_compute(sd_ctx *x, int f)
         return turnup_unplayed(x) != CARD_NONE && hand_has(x->v->hand, pub->turnup) &&
                card_rank(pub->turnup) == ranks_low(x->held[x->trump]);
     case PF_RHO_VOID: return rho_void(x);
-    case PF_LONG_RUN: case PF_PT_MASTER: return master_suit(x, f) >= 0;
+    case PF_LHO_VOID: return lho_void(x);
+    case PF_LONG_RUN: case PF_PT_MASTER: case PF_PT_SINGLE: return master_suit(x, f) >= 0;
     case PF_COMMANDS: return commanded_suit(x) >= 0;
     default: return false;
     }

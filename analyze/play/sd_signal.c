@@ -8,11 +8,15 @@
 
 #define RB(r) (1u << (r))
 
+/* Strong in trumps (RULES.md §3), by the side's table: its 'strong' line,
+ * else five trumps of any rank or four with two honours. */
 bool sd_strong_trumps(const sd_ctx *x)
 {
     uint16_t t = x->held[x->trump];
     int n = ranks_count(t), hon = ranks_count(t & (RB(RANK_A) | RB(RANK_K) | RB(RANK_Q) | RB(RANK_J)));
-    return n >= 5 || (n == 4 && hon >= 2);
+    const play_rules *pl = x->v->side->play;
+    bool own = pl && pl->strong_set;
+    return (n >= 5 && hon >= (own ? pl->strong_hon5 : 0)) || (n == 4 && hon >= (own ? pl->strong_hon4 : 2));
 }
 
 /* SG1: "X's side has not led trumps" (the current trick included). */
