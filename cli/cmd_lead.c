@@ -44,14 +44,24 @@ typedef struct {
     const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents;
     conventions_text conventions; /* every --convention, 'all' spelled out */
     bool explain, signals;
-    uint64_t seed, simulate, threads;
+    uint64_t seed, simulate, threads, max_dealt;
     int eval;
     unsigned ext;
     cli_input in;
+    deal_predeal fixed; /* --predeal: the other seats' cards in --simulate's layouts */
 } lead_cli;
 
 static const char *const EVALS[] = {"dd", "play", "both", NULL};
 enum { EVAL_DD, EVAL_PLAY, EVAL_BOTH };
+
+/* --predeal: cards of the other seats fixed in the layouts. */
+static bool take_predeal(void *field, const char *value, char *why, size_t len)
+{
+    diag_t d = {0};
+    if (deal_predeal_add(field, value, &d)) return true;
+    snprintf(why, len, "%s", d.reason);
+    return false;
+}
 
 /* --ext: the players' extended rules. */
 static bool take_ext(void *field, const char *value, char *why, size_t len)
@@ -101,9 +111,22 @@ static const opt_spec OPTIONS[] = {
     {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
      .help = "with files: each lead's double-dummy value (tricks of the\n"
              "leader's side, and the best lead's) from the store of solved\nleads of those files (whistlab solve)"},
+    {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(fixed), .take = take_predeal,
+     .help = "with --simulate: cards of another seat fixed in every layout, the\n"
+             "rest dealt uniformly at random, exactly (repeat it for several\n"
+             "seats): SEAT second, partner (or third) or dealer (or fourth),\n"
+             "e.g. 'dealer=H:AKQ' 'partner=S:A'"},
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(in), .take = input_take_where, .flags = OPT_SETTING,
+     .help = "with files: keep only the deals that meet EXPR, as `whistlab\n"
+             "deal --where` takes it, with the trumps and leader above; the\n"
+             "rest counted as left. With --hand and --simulate: the layouts\n"
+             "that meet it, by rejection (tries counted), e.g.\n"
+             "'trumps(dealer) >= 4 && trumps(partner) <= 2'"},
+    {.name = "max-dealt", .kind = OPT_COUNT, .arg = "M", ROW(max_dealt), .min = 1, .max = UINT64_MAX,
+     .help = "with --hand, --simulate N and --where: give up after dealing M\n"
+             "layouts (default 1000 N), and say how many met EXPR"},
     INPUT_SPEC_FORMAT(lead_cli, in),
     INPUT_SPEC_LEADER(lead_cli, in),
-    INPUT_SPEC_WHERE(lead_cli, in),
 };
 #undef ROW
 
@@ -404,8 +427,12 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     }
     if (!c->hand && c->turnup)
         return opt_usage("lead", "--turnup goes with --hand (files carry their own turn-up)");
-    if (c->hand && c->in.io.where)
-        return opt_usage("lead", "--where keeps deals of files; it does not go with --hand");
+    if (c->hand && c->in.io.where && !c->simulate)
+        return opt_usage("lead", "--where with --hand goes with --simulate N (it conditions the layouts)");
+    if (deal_predeal_active(&c->fixed) && !c->simulate)
+        return opt_usage("lead", "--predeal goes with --simulate N (it fixes cards of the layouts)");
+    if (c->max_dealt && !(c->hand && c->in.io.where && c->simulate))
+        return opt_usage("lead", "--max-dealt goes with --hand, --simulate N and --where");
     char why[256];
     if (nfiles && c->trump && !input_take_trump(&c->in, c->trump, why, sizeof why))
         return opt_usage("lead", "--trump %s: %s", c->trump, why);
@@ -422,6 +449,12 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->sim.play = c->eval != EVAL_DD;
     o->sim.signals = c->signals;
     o->sim.ext = c->ext;
+    o->sim.fixed = &c->fixed;
+    if (c->hand && c->in.io.where) {
+        o->sim.where = c->in.io.keep_ctx;
+        o->sim.where_text = c->in.io.where;
+        o->sim.max_dealt = c->max_dealt;
+    }
     /* issue 25 item 6: no output is one of the files read */
     static char given[CONVENTIONS_LEN + 512], digests[8192];
     snprintf(given, sizeof given, "%s,%s", c->conventions, c->opponents);
@@ -477,6 +510,7 @@ int cmd_lead(int argc, char **argv)
     memset(&c, 0, sizeof c);
     o.text = true;
     cli_input_init(&c.in);
+    deal_predeal_init(&c.fixed);
     int first, status = opt_parse(&COMMAND, &c, argc, argv, &first, NULL);
     if (status >= 0) return status;
     input_opts io;
