@@ -227,6 +227,7 @@ install: whistlab
 	install -m 644 whistlab.1 $(MAN1DIR)/whistlab.1
 	install -m 644 README.md $(DOCDIR)/README.md
 	install -m 644 analyze/lead/RULES.md $(DOCDIR)/lead/RULES.md
+	install -m 644 analyze/lead/holdings.tbl $(DOCDIR)/lead/holdings.tbl
 	install -m 644 analyze/play/RULES.md $(DOCDIR)/play/RULES.md
 	install -m 644 $(DOC_TABLES) $(DOCDIR)/lead/conventions/
 

@@ -107,6 +107,7 @@ static void test_table_errors(void **state)
         {"# only comments\n", "t.tbl: no group"},
         {"*  any | foster L1\n", "t.tbl:1: pattern '*': name at least one card"},
         {"AK  A K | foster\001 L1\n", "t.tbl:1: a control character in the row"},
+        {"AK  A #K | foster L1\n", "t.tbl:1: a '#' in the name"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         holding_groups g;

@@ -100,6 +100,8 @@ bool holding_groups_parse(holding_groups *g, const char *text, size_t size, cons
             return bad(diag, file, line, "the source is longer than %s characters", "511");
         for (const char *c = n0; c < stop; c++)
             if (iscntrl((unsigned char)*c)) return bad(diag, file, line, "a control character in the row%s", "");
+        if (memchr(n0, '#', (size_t)(n1 - n0)))
+            return bad(diag, file, line, "a '#' in the name (the CSV's comment character)%s", "");
         memcpy(h->name, n0, (size_t)(n1 - n0));
         memcpy(h->source, s0, (size_t)(stop - s0));
         for (int i = 0; i < g->n; i++)
