@@ -19,7 +19,7 @@
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
-#include "stats/plot.h"
+#include "stats/plot_holding.h"
 #include "stats/tally.h"
 
 typedef struct {
@@ -97,7 +97,8 @@ static const opt_spec OPTIONS[] = {
     {.name = "csv", .kind = OPT_TEXT, .arg = "F", ROW(csv),
      .help = "write the leads as CSV to F ('-' = standard output) instead of\n"
              "text; columns: file,line,board,leader,hand,trump,turnup,\nconvention,lead,suit_rule,card_rule;\n"
-             "with --simulate: the tables, one row per lead (see below)"},
+             "with --simulate: the tables, one row per lead (see below);\n"
+             "with --by-holding: its tables (see below)"},
     {.name = "simulate", .kind = OPT_UINT, .arg = "N", ROW(simulate), .min = 1, .max = UINT64_MAX,
      .help = "a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
              "the dealer's, drawn from the trumps left unless --turnup names it)\n"
@@ -439,7 +440,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
         lead_holding_source src = {.argc = o->argc, .argv = o->argv, .files = files, .nfiles = nfiles,
                                    .read = n.read, .analysed = n.accepted, .rejected = n.rejected, .left = n.left,
                                    .values = o->values_path, .values_digest = hex, .where = io->where};
-        int s = lead_holding_report(o->holding, stdout, &src, o->holding_csv, o->plot_dir);
+        int s = lead_holding_report(o->holding, o->report, &src, o->holding_csv, o->plot_dir);
         if (s > status) status = s;
     }
     if (sim_status > status) status = sim_status;
@@ -462,6 +463,7 @@ static int holding_setup(lead_opts *o, const lead_cli *c, int nfiles)
         fprintf(stderr, "whistlab lead: out of memory\n");
         return EXIT_FAILURE_IO;
     }
+    if (!(o->report = cli_report_stream("whistlab lead", c->csv, NULL))) return EXIT_USAGE;
     o->holding_csv = c->csv;
     o->plot_dir = c->plot;
     o->values_path = c->values;
@@ -516,8 +518,14 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     const cli_files inputs[] = {CLI_FILES("the corpus", files, nfiles), CLI_FILE("--values", c->values),
                                 CLI_FILES("the convention table", table_files, ntables),
                                 CLI_FILE("--holdings", c->holdings)};
-    const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts)};
-    if (!cli_outputs_apart("whistlab lead", outputs, 2, inputs, 4)) return EXIT_USAGE;
+    static char fig[3][4200]; /* --by-holding's figure files, never one of the inputs */
+    static const char *const EXT[3] = {"dat", "gp", "svg"};
+    for (int i = 0; i < 3; i++)
+        snprintf(fig[i], sizeof fig[i], "%s/%s.%s", c->plot ? c->plot : ".", PLOT_FIG_BY_HOLDING, EXT[i]);
+    const char *figs[3] = {fig[0], fig[1], fig[2]};
+    const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts),
+                                 CLI_FILES("--plot", figs, c->plot ? 3 : 0)};
+    if (!cli_outputs_apart("whistlab lead", outputs, 3, inputs, 4)) return EXIT_USAGE;
     if (!c->by_holding && (c->holdings || c->plot))
         return opt_usage("lead", "--holdings and --plot go with --by-holding");
     if (c->values && (c->hand || o->sim.layouts))

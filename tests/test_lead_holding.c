@@ -250,6 +250,12 @@ static void test_command(void **state)
     assert_non_null(strstr(text, "\nA K x ...,AK?*,plain,led,long-suit,,261,254,0.639847,"));
     assert_non_null(strstr(text, "\n\"Q, J or T x x\",???,plain,held,,,"));
     free(text);
+    /* the table on standard output, whole: the text goes to standard error */
+    rc = test_run(out, sizeof out, "%s lead corpora/whist-2000.pbn.gz --by-holding --convention long-suit --csv - "
+                  "2>/dev/null", test_bin());
+    assert_int_equal(rc, 0);
+    assert_int_equal(strncmp(out, "# whistlab lead --by-holding", 28), 0);
+    assert_null(strstr(out, "LEADS BY HOLDING"));
     unlink(csv);
     unlink(leads);
 }
@@ -274,9 +280,18 @@ static void test_usage(void **state)
         int rc = test_run(out, sizeof out, "%s lead corpora/whist-2000.pbn.gz %s 2>&1", test_bin(), args);
         if (rc != BAD[i].rc || !strstr(out, BAD[i].why)) fail_msg("%s: exit %d: %s", args, rc, out);
     }
+    /* the figure never overwrites an input */
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s", test_tmp("figdir"));
+    int rc = test_run(out, sizeof out, "mkdir -p %s && cp corpora/whist-2000.pbn.gz %s/by-holding.gp && %s lead "
+                      "%s/by-holding.gp --values corpora/whist-2000.wdv --by-holding --plot %s 2>&1",
+                      dir, dir, test_bin(), dir, dir);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "by-holding.gp: refusing to overwrite an input"));
+    test_run(out, sizeof out, "rm -rf %s", dir);
     /* a table of one's own: every holding not of it is "other" */
     test_write(tbl, "AK?*  A K and more | foster L1573\n");
-    int rc = test_run(out, sizeof out, "%s lead corpora/whist-2000.pbn.gz --by-holding --convention long-suit "
+    rc = test_run(out, sizeof out, "%s lead corpora/whist-2000.pbn.gz --by-holding --convention long-suit "
                       "--holdings %s 2>/dev/null", test_bin(), tbl);
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "\nA K and more   [AK?*] foster L1573\n  plain suits: 355 held, in 340 deals\n"));
@@ -284,11 +299,43 @@ static void test_usage(void **state)
     unlink(tbl);
 }
 
+/* The figure: its data exact, a hostile group name a string of the data
+ * file and nothing gnuplot runs. */
+static void test_figure(void **state)
+{
+    (void)state;
+    char dir[256], tbl[256], mark[256];
+    snprintf(dir, sizeof dir, "%s", test_tmp("fig"));
+    snprintf(tbl, sizeof tbl, "%s", test_tmp("hostile.tbl"));
+    snprintf(mark, sizeof mark, "/tmp/wlp%d", (int)getpid() % 100000);
+    char text[512];
+    snprintf(text, sizeof text, "AK?*  A K x' \"q\" `touch %s` @m | foster L1573\n????*  four+ | foster L1553\n", mark);
+    test_write(tbl, text);
+    int rc = test_run(out, sizeof out, "rm -rf %s && %s lead corpora/whist-2000.pbn.gz --values corpora/whist-2000.wdv "
+                      "--by-holding --convention long-suit --holdings %s --plot %s 2>&1",
+                      dir, test_bin(), tbl, dir);
+    if (rc != 0) fail_msg("exit %d: %s", rc, out);
+    char path[300];
+    snprintf(path, sizeof path, "%s/by-holding.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    char want[512];
+    snprintf(want, sizeof want, "\n19 \"A K x' 'q' `touch %s` @m: A\" -0.1464788732 -0.1847281104 -0.1082296361 0 355\n",
+             mark);
+    if (!strstr(dat, want)) fail_msg("no '%s' in:\n%s", want, dat);
+    free(dat);
+    snprintf(path, sizeof path, "%s/by-holding.svg", dir);
+    assert_int_equal(access(path, R_OK), 0);
+    assert_int_not_equal(access(mark, F_OK), 0);
+    test_run(out, sizeof out, "rm -rf %s %s", dir, tbl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin_groups), cmocka_unit_test(test_columns), cmocka_unit_test(test_table_errors),
         cmocka_unit_test(test_tally),          cmocka_unit_test(test_command), cmocka_unit_test(test_usage),
+        cmocka_unit_test(test_figure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
