@@ -55,7 +55,7 @@ $(if $(wildcard analyze/*.c analyze/*.h),$(error analyze/ holds folders only: $(
 
 CONV_DIR  = analyze/lead/conventions
 LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c analyze/*/*.c)) build/gen/conventions_data.c \
-            build/gen/claims_data.c
+            build/gen/claims_data.c build/gen/holdings_data.c
 CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))
 BENCH_SRC = $(sort $(wildcard tests/bench/bench_*.c))
@@ -102,6 +102,11 @@ build/gen/conventions_data.c: $(CONV_DIR)/embed.sh $(wildcard $(CONV_DIR)/*.tbl)
 build/gen/claims_data.c: analyze/claims/embed.sh analyze/claims/claims.tbl
 	@mkdir -p $(dir $@)
 	sh analyze/claims/embed.sh $@ analyze/claims/claims.tbl
+
+# The built-in holding groups of `whistlab lead --by-holding` (analyze/lead/holdings.tbl).
+build/gen/holdings_data.c: analyze/lead/holdings_embed.sh analyze/lead/holdings.tbl
+	@mkdir -p $(dir $@)
+	sh analyze/lead/holdings_embed.sh $@ analyze/lead/holdings.tbl
 
 $(REL)/%.o: %.c $(REL)/%.d
 	@mkdir -p $(dir $@)
@@ -231,6 +236,7 @@ install: whistlab
 	install -m 644 whistlab.1 $(MAN1DIR)/whistlab.1
 	install -m 644 README.md $(DOCDIR)/README.md
 	install -m 644 analyze/lead/RULES.md $(DOCDIR)/lead/RULES.md
+	install -m 644 analyze/lead/holdings.tbl $(DOCDIR)/lead/holdings.tbl
 	install -m 644 analyze/play/RULES.md $(DOCDIR)/play/RULES.md
 	install -m 644 $(DOC_TABLES) $(DOCDIR)/lead/conventions/
 

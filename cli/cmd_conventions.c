@@ -2,6 +2,7 @@
  * conventions (name, what they do, source, options), or one's table text
  * to copy and edit (--table NAME). */
 #include <stdio.h>
+#include <string.h>
 #include "analyze/lead/lead.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -25,6 +26,28 @@ static void conventions_usage(FILE *f)
         "Lists the built-in opening-lead conventions: name, what they do, source,\n"
         "options (switched on as NAME+option).\n\n");
     opt_print_list(f, &COMMAND);
+}
+
+/* The listing's width: an option's text is wrapped at it, whole, its
+ * citation included; the lines after the first indented under its text. */
+#define LIST_WIDTH 79
+#define LIST_INDENT 22
+
+static void print_option(const char *name, const char *text)
+{
+    int col = printf("%-*s option +%s:", LIST_INDENT, "", name);
+    for (const char *w = text; *w;) {
+        while (*w == ' ') w++;
+        size_t n = strcspn(w, " ");
+        if (!n) break;
+        if (col + 1 + (int)n > LIST_WIDTH && col > LIST_INDENT + 3)
+            col = printf("\n%-*s", LIST_INDENT + 3, "") - 1;
+        else
+            col += printf(" ");
+        col += printf("%.*s", (int)n, w);
+        w += n;
+    }
+    printf("\n");
 }
 
 int cmd_conventions(int argc, char **argv)
@@ -53,7 +76,7 @@ int cmd_conventions(int argc, char **argv)
         printf("%-22s %s\n", convention_name(c), convention_description(c));
         printf("%-22s source: %s\n", "", convention_source(c));
         for (int k = 0; k < convention_option_count(c); k++)
-            printf("%-22s option +%s: %s\n", "", convention_option_name(c, k), convention_option_text(c, k));
+            print_option(convention_option_name(c, k), convention_option_text(c, k));
     }
     return EXIT_OK;
 }

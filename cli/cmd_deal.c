@@ -68,8 +68,10 @@ static const opt_spec OPTIONS[] = {
              "'trumps(leader) >= 5 && holds(leader, \"AKQ\", longest_suit)'\n"
              "functions: len(SEAT, SUIT), trumps, longest, shortest (SEAT),\n"
              "hcp(SEAT [, SUIT]), honours(SEAT), count/holds(SEAT, \"AKQ\", SUIT),\n"
-             "shape(SEAT) == \"5431\" (any order; \"5=4=3=1\": S H D C order);\n"
-             "seats leader second third dealer north east south west; suits\n"
+             "shape(SEAT) == \"5431\" (any order; \"5=4=3=1\": S H D C order;\n"
+             "x any length), also written pattern(SEAT) == \"4-4-3-2\", and !=;\n"
+             "seats leader (or eldest) second third (or partner) dealer\n"
+             "(or fourth), north east south west; suits\n"
              "spades hearts diamonds clubs trumps longest_suit shortest_suit;\n"
              "&& || ! == != < <= > >= + - ( )"},
     {.name = "max-dealt", .kind = OPT_COUNT, .arg = "M", ROW(go.max_dealt), .min = 1, .max = UINT64_MAX,
@@ -80,9 +82,10 @@ static const opt_spec OPTIONS[] = {
      .max = OPT_THREADS_MAX, .help = "dealing threads (default: one per CPU; the deals are the same)"},
     {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(pre), .take = take_predeal,
      .help = "fixed cards, the rest dealt uniformly at random (repeat it for\n"
-             "several seats): SEAT leader, second, third or dealer (relative to\n"
-             "each board's dealer) or north, east, south, west; HAND in whole or\n"
-             "part, e.g. 'leader=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'"},
+             "several seats): SEAT leader (or eldest), second, third (or\n"
+             "partner) or dealer (or fourth), relative to each board's dealer,\n"
+             "or north, east, south, west; HAND in whole or part, e.g.\n"
+             "'eldest=S:KJ8432 H:Q963 D:AK C:Q' or 'dealer=H:A'"},
     {.name = "turnup", .kind = OPT_CALL, .arg = "CARD", ROW(pre), .take = take_turnup,
      .help = "the dealer's turned-up last card (it fixes trumps), e.g. H7"},
     {.name = "trump", .kind = OPT_CALL, .arg = "S|H|D|C", ROW(pre), .take = take_trump,

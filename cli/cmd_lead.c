@@ -10,6 +10,7 @@
 #include "analyze/lead/lead.h"
 #include "analyze/play/sd_view.h"
 #include "cli/cli.h"
+#include "cli/cmd_lead_holding.h"
 #include "cli/cmd_lead_sim.h"
 #include "cli/convention_opts.h"
 #include "cli/input_opts.h"
@@ -18,6 +19,7 @@
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
+#include "stats/plot_holding.h"
 #include "stats/tally.h"
 
 typedef struct {
@@ -37,21 +39,36 @@ typedef struct {
     const dd_store *values;
     dd_store *values_store; /* the same, to close */
     FILE *report; /* --simulate's tables as text: stdout, or stderr when a CSV goes there */
+    /* --by-holding: the tables by holding led over the files' deals */
+    lead_holding *holding;
+    const char *holding_csv, *plot_dir, *values_path;
+    int argc;   /* the command line from "lead" on, for provenance */
+    char **argv;
 } lead_opts;
 
 /* The command line's values, before they are checked together. */
 typedef struct {
-    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents;
+    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot;
     conventions_text conventions; /* every --convention, 'all' spelled out */
-    bool explain, signals;
-    uint64_t seed, simulate, threads;
+    bool explain, signals, by_holding;
+    uint64_t seed, simulate, threads, max_dealt;
     int eval;
     unsigned ext;
     cli_input in;
+    deal_predeal fixed; /* --predeal: the other seats' cards in --simulate's layouts */
 } lead_cli;
 
 static const char *const EVALS[] = {"dd", "play", "both", NULL};
 enum { EVAL_DD, EVAL_PLAY, EVAL_BOTH };
+
+/* --predeal: cards of the other seats fixed in the layouts. */
+static bool take_predeal(void *field, const char *value, char *why, size_t len)
+{
+    diag_t d = {0};
+    if (deal_predeal_add(field, value, &d)) return true;
+    snprintf(why, len, "%s", d.reason);
+    return false;
+}
 
 /* --ext: the players' extended rules. */
 static bool take_ext(void *field, const char *value, char *why, size_t len)
@@ -80,7 +97,8 @@ static const opt_spec OPTIONS[] = {
     {.name = "csv", .kind = OPT_TEXT, .arg = "F", ROW(csv),
      .help = "write the leads as CSV to F ('-' = standard output) instead of\n"
              "text; columns: file,line,board,leader,hand,trump,turnup,\nconvention,lead,suit_rule,card_rule;\n"
-             "with --simulate: the tables, one row per lead (see below)"},
+             "with --simulate: the tables, one row per lead (see below);\n"
+             "with --by-holding: its tables (see below)"},
     {.name = "simulate", .kind = OPT_UINT, .arg = "N", ROW(simulate), .min = 1, .max = UINT64_MAX,
      .help = "a lead problem: deal N layouts of the other 39 cards (the turn-up\n"
              "the dealer's, drawn from the trumps left unless --turnup names it)\n"
@@ -101,9 +119,32 @@ static const opt_spec OPTIONS[] = {
     {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
      .help = "with files: each lead's double-dummy value (tricks of the\n"
              "leader's side, and the best lead's) from the store of solved\nleads of those files (whistlab solve)"},
+    {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(fixed), .take = take_predeal,
+     .help = "with --simulate: cards of another seat fixed in every layout, the\n"
+             "rest dealt uniformly at random, exactly (repeat it for several\n"
+             "seats): SEAT second, partner (or third) or dealer (or fourth),\n"
+             "e.g. 'dealer=H:AKQ' 'partner=S:A'"},
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(in), .take = input_take_where, .flags = OPT_SETTING,
+     .help = "with files: keep only the deals that meet EXPR, as `whistlab\n"
+             "deal --where` takes it, with the trumps and leader above; the\n"
+             "rest counted as left. With --hand and --simulate: the layouts\n"
+             "that meet it, by rejection (tries counted), e.g.\n"
+             "'trumps(dealer) >= 4 && trumps(partner) <= 2'"},
+    {.name = "max-dealt", .kind = OPT_COUNT, .arg = "M", ROW(max_dealt), .min = 1, .max = UINT64_MAX,
+     .help = "with --hand, --simulate N and --where: give up after dealing M\n"
+             "layouts (default 1000 N), and say how many met EXPR"},
+    {.name = "by-holding", ROW(by_holding),
+     .help = "with files: the tables by holding led, for each group of holdings\n"
+             "(A K x, K Q J x, Q J x x, singleton, x x x, ...: the books'\n"
+             "groups): how often each convention leads from it and, with\n"
+             "--values, each card's double-dummy tricks against the best lead,\n"
+             "95% CIs; --csv F writes them as CSV (# provenance lines on top)"},
+    {.name = "holdings", .kind = OPT_TEXT, .arg = "FILE", ROW(holdings),
+     .help = "with --by-holding: the groups from FILE (a copy of\nanalyze/lead/holdings.tbl, edited) instead of the built-in ones"},
+    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),
+     .help = "with --by-holding and --values: the figure DIR/by-holding.svg\n(with its .dat and .gp)"},
     INPUT_SPEC_FORMAT(lead_cli, in),
     INPUT_SPEC_LEADER(lead_cli, in),
-    INPUT_SPEC_WHERE(lead_cli, in),
 };
 #undef ROW
 
@@ -352,7 +393,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                 if (s > sim_status) sim_status = s;
                 continue;
             }
-            if (o->text) {
+            if (o->text && !o->holding) {
                 char h[64], c[3];
                 printf("%s:%" PRIu64 "  board %" PRIu32 "  %c leads  trumps %s  turn-up %s%s  %s\n",
                        w->pos.file, w->pos.line, w->board, SEAT_CHARS[w->leader],
@@ -375,6 +416,10 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                     value_status = EXIT_FAILURE_IO;
                 }
             }
+            if (o->holding) {
+                lead_holding_deal(o->holding, w, values);
+                continue;
+            }
             print_leads(o, &v, &(lead_place){.file = w->pos.file, .line = w->pos.line, .board = w->board,
                                              .leader = w->leader}, values);
         }
@@ -389,8 +434,41 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
         cli_print_where(stderr, "; ", io, n.read, n.left);
         fputc('\n', stderr);
     }
+    if (o->holding) {
+        char hex[DIGEST128_HEX] = "";
+        if (o->values) digest128_hex(dd_store_header_of(o->values)->digest, hex);
+        lead_holding_source src = {.argc = o->argc, .argv = o->argv, .files = files, .nfiles = nfiles,
+                                   .read = n.read, .analysed = n.accepted, .rejected = n.rejected, .left = n.left,
+                                   .values = o->values_path, .values_digest = hex, .where = io->where};
+        int s = lead_holding_report(o->holding, o->report, &src, o->holding_csv, o->plot_dir);
+        if (s > status) status = s;
+    }
     if (sim_status > status) status = sim_status;
     return value_status > status ? value_status : status;
+}
+
+/* --by-holding: checked, its groups read and its figure's directory made. */
+static int holding_setup(lead_opts *o, const lead_cli *c, int nfiles)
+{
+    if (!nfiles || o->sim.layouts || c->layouts || c->explain)
+        return opt_usage("lead", "--by-holding goes with files, without --simulate, --csv-layouts or --explain");
+    if (c->plot && !c->values)
+        return opt_usage("lead", "--plot draws the double-dummy values: give --values F.wdv");
+    diag_t d = {0};
+    if (c->plot && plot_prepare_dir(c->plot, &d) != PLOT_OK) {
+        cli_error("whistlab lead: --plot", &d);
+        return EXIT_FAILURE_IO;
+    }
+    if (!(o->holding = calloc(1, sizeof *o->holding))) {
+        fprintf(stderr, "whistlab lead: out of memory\n");
+        return EXIT_FAILURE_IO;
+    }
+    if (!(o->report = cli_report_stream("whistlab lead", c->csv, NULL))) return EXIT_USAGE;
+    o->holding_csv = c->csv;
+    o->plot_dir = c->plot;
+    o->values_path = c->values;
+    o->text = true;
+    return lead_holding_open(o->holding, c->holdings, o->conv, o->n, o->seed);
 }
 
 /* The options checked together, the conventions opened and the outputs
@@ -404,8 +482,12 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     }
     if (!c->hand && c->turnup)
         return opt_usage("lead", "--turnup goes with --hand (files carry their own turn-up)");
-    if (c->hand && c->in.io.where)
-        return opt_usage("lead", "--where keeps deals of files; it does not go with --hand");
+    if (c->hand && c->in.io.where && !c->simulate)
+        return opt_usage("lead", "--where with --hand goes with --simulate N (it conditions the layouts)");
+    if (deal_predeal_active(&c->fixed) && !c->simulate)
+        return opt_usage("lead", "--predeal goes with --simulate N (it fixes cards of the layouts)");
+    if (c->max_dealt && !(c->hand && c->in.io.where && c->simulate))
+        return opt_usage("lead", "--max-dealt goes with --hand, --simulate N and --where");
     char why[256];
     if (nfiles && c->trump && !input_take_trump(&c->in, c->trump, why, sizeof why))
         return opt_usage("lead", "--trump %s: %s", c->trump, why);
@@ -422,21 +504,37 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->sim.play = c->eval != EVAL_DD;
     o->sim.signals = c->signals;
     o->sim.ext = c->ext;
+    o->sim.fixed = &c->fixed;
+    if (c->hand && c->in.io.where) {
+        o->sim.where = c->in.io.keep_ctx;
+        o->sim.where_text = c->in.io.where;
+        o->sim.max_dealt = c->max_dealt;
+    }
     /* issue 25 item 6: no output is one of the files read */
     static char given[CONVENTIONS_LEN + 512], digests[8192];
     snprintf(given, sizeof given, "%s,%s", c->conventions, c->opponents);
     const char *table_files[64];
     int ntables = cli_table_files(given, digests, sizeof digests, table_files, 64);
     const cli_files inputs[] = {CLI_FILES("the corpus", files, nfiles), CLI_FILE("--values", c->values),
-                                CLI_FILES("the convention table", table_files, ntables)};
-    const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts)};
-    if (!cli_outputs_apart("whistlab lead", outputs, 2, inputs, 3)) return EXIT_USAGE;
+                                CLI_FILES("the convention table", table_files, ntables),
+                                CLI_FILE("--holdings", c->holdings)};
+    static char fig[3][4200]; /* --by-holding's figure files, never one of the inputs */
+    static const char *const EXT[3] = {"dat", "gp", "svg"};
+    for (int i = 0; i < 3; i++)
+        snprintf(fig[i], sizeof fig[i], "%s/%s.%s", c->plot ? c->plot : ".", PLOT_FIG_BY_HOLDING, EXT[i]);
+    const char *figs[3] = {fig[0], fig[1], fig[2]};
+    const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts),
+                                 CLI_FILES("--plot", figs, c->plot ? 3 : 0)};
+    if (!cli_outputs_apart("whistlab lead", outputs, 3, inputs, 4)) return EXIT_USAGE;
+    if (!c->by_holding && (c->holdings || c->plot))
+        return opt_usage("lead", "--holdings and --plot go with --by-holding");
     if (c->values && (c->hand || o->sim.layouts))
         return opt_usage("lead", "--values goes with files (without --simulate): a store holds the values of a "
                         "corpus's deals");
     if (c->values && !(o->values_store = input_opts_open_values(io, c->values, "whistlab lead")))
         return EXIT_FAILURE_IO;
     o->values = o->values_store;
+    if (c->by_holding) return holding_setup(o, c, nfiles);
     if (!o->sim.layouts && (c->layouts || o->sim.play || o->sim.threads))
         return opt_usage("lead", "--eval, --threads and --csv-layouts go with --simulate N");
     if (o->sim.layouts) {
@@ -464,6 +562,7 @@ static int lead_close(lead_opts *o, int status)
             status = EXIT_FAILURE_IO;
         }
     convention_free(o->opponents);
+    free(o->holding);
     free_conventions(o);
     dd_store_close(o->values_store);
     return status;
@@ -477,8 +576,11 @@ int cmd_lead(int argc, char **argv)
     memset(&c, 0, sizeof c);
     o.text = true;
     cli_input_init(&c.in);
+    deal_predeal_init(&c.fixed);
     int first, status = opt_parse(&COMMAND, &c, argc, argv, &first, NULL);
     if (status >= 0) return status;
+    o.argc = argc;
+    o.argv = argv;
     input_opts io;
     status = lead_setup(&o, &c, &io, argv + first, argc - first);
     if (status == EXIT_OK)

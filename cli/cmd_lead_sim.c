@@ -156,6 +156,25 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
     }
 }
 
+/* The conditions on the hidden hands, when any: the fixed cards (dealt
+ * exactly) and the --where condition with its tries. */
+static void print_conditions(FILE *out, const lead_sim_opts *o, const lead_sim_result *res)
+{
+    static const char *const WHO[4] = {"", "the second hand", "the partner", "the dealer"};
+    bool fixed = o->fixed && deal_predeal_active(o->fixed);
+    for (int i = 1; fixed && i < 4; i++) {
+        char h[64];
+        if (o->fixed->fixed[i])
+            fprintf(out, "fixed: %s holds %s (the cards dealt exactly, not by rejection)\n", WHO[i],
+                    hand_format_text(o->fixed->fixed[i], h, sizeof h));
+    }
+    if (o->where)
+        fprintf(out, "where: %s: %" PRIu64 " of the %" PRIu64 " layouts dealt met it (%.3g%%), the others left\n",
+                o->where_text, res->layouts, res->dealt,
+                res->dealt ? 100.0 * (double)res->layouts / (double)res->dealt : 0.0);
+    if (fixed || o->where) fprintf(out, "\n");
+}
+
 int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board,
                      card_t book, csv_out *tables, csv_out *layouts)
 {
@@ -178,15 +197,17 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64
     fprintf(out, "hand %s  trumps %s  turn-up %s\n", hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
            o->turnup == CARD_NONE ? "drawn among the trumps left" : card_format(o->turnup, tu));
     bool ok = lead_sim_run(o, &res, layouts ? layout_rows : NULL, &p, &diag);
+    int failed = res.too_rare ? EXIT_REJECTS : EXIT_FAILURE_IO;
     if (!ok) {
         fprintf(stderr, "whistlab lead: %s%s%s\n", file[0] ? file : "", file[0] ? ": " : "", diag.reason);
-        if (!res.layouts) return EXIT_FAILURE_IO;
+        if (!res.layouts) return failed;
         /* a layout that failed: the tables stand on those before it */
         fprintf(out, "INCOMPLETE: %s; the tables rest on the %" PRIu64 " layouts before it\n", diag.reason, res.layouts);
     }
     fprintf(out, "%" PRIu64 " layouts of the other 39 cards (seed %" PRIu64 "): %s, the rest dealt uniformly at random\n\n",
            res.layouts, o->seed,
            o->turnup == CARD_NONE ? "the dealer's turn-up drawn from the trumps left" : "the turn-up the dealer's");
+    print_conditions(out, o, &res);
     if (o->dd) {
         fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
                "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n");
@@ -201,5 +222,5 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64
         fprintf(out, "\n");
         if (tables) table_csv(&p, tables, &res.play[k], "play", convention_name(o->conv[k]), book);
     }
-    return ok ? EXIT_OK : EXIT_FAILURE_IO;
+    return ok ? EXIT_OK : failed;
 }

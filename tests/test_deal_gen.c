@@ -394,8 +394,8 @@ static void test_filter_language(void **state)
     }
     static const struct { const char *expr, *why; } errors[] = {
         {"trumps(leader) >=", "column 18: the expression ends too early"},
-        {"trumps(lead) > 3", "column 8: expected a seat (leader, second, third, dealer, north, east, "
-                             "south, west)"},
+        {"trumps(lead) > 3", "column 8: expected a seat (leader or eldest, second, third or partner, dealer "
+                             "or fourth, north, east, south, west)"},
         {"holds(leader, \"AKX\", trumps)", "column 15: 'X' is not a rank (AKQJT98765432)"},
         {"len(leader, hearts", "column 19: expected ')' after the arguments"},
         {"trumps(leader) > 3 )", "column 20: unexpected ')' after the expression"},

@@ -120,7 +120,7 @@ static int help_options(const char *help, char opts[][48], int max)
 }
 
 static const char *const COMMANDS[] = {"check", "show", "convert", "replay", "merge", "plot",
-                                       "odds", "lead", "conventions", "deal", "play", "claims"};
+                                       "odds", "lead", "conventions", "deal", "play", "claims", "solve"};
 
 static void test_help_options_in_man_page(void **state)
 {
@@ -326,6 +326,38 @@ static bool is_file(const char *root, const char *rel)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* Issue 28 item 6: what a reader pasting the examples trips over is said
+ * where it happens. */
+static void test_pasting(void **state)
+{
+    (void)state;
+    char *readme = test_slurp("README.md"), *man = test_slurp("whistlab.1");
+    assert_non_null(readme);
+    assert_non_null(man);
+    /* the set-up puts the program on PATH, before the first example */
+    const char *path = strstr(readme, "export PATH=$PWD:$PATH"), *first = strstr(readme, "\n$ whistlab ");
+    assert_non_null(path);
+    assert_true(first && path < first);
+    assert_non_null(strstr(readme, "whistlab: command not found"));
+    /* wherever mpirun is shown, running it as root is said too */
+    const char *docs[2] = {readme, man};
+    for (int d = 0; d < 2; d++) {
+        assert_non_null(strstr(docs[d], "mpirun"));
+        assert_non_null(strstr(docs[d], d ? "\\-\\-allow\\-run\\-as\\-root" : "--allow-run-as-root"));
+    }
+    /* the state file's version is said once, in the code (stats/wls.h), not as a number here */
+    assert_null(strstr(man, "state file is version"));
+    free(readme);
+    free(man);
+    /* deal --help names pattern() and the seats' other names; solve --help -q and -v */
+    assert_int_equal(test_run(out, sizeof out, "%s deal --help", test_bin()), 0);
+    assert_non_null(strstr(out, "pattern(SEAT) == \"4-4-3-2\""));
+    assert_non_null(strstr(out, "leader (or eldest)"));
+    assert_int_equal(test_run(out, sizeof out, "%s solve --help", test_bin()), 0);
+    assert_non_null(strstr(out, "-q, --quiet"));
+    assert_non_null(strstr(out, "-v, --verbose"));
+}
+
 static void test_install_uninstall(void **state)
 {
     (void)state;
@@ -363,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_man_options_current),
         cmocka_unit_test(test_readme_examples_run),
         cmocka_unit_test(test_readme_long_examples_run),
+        cmocka_unit_test(test_pasting),
         cmocka_unit_test(test_install_uninstall),
     };
     return cmocka_run_group_tests_name("the documentation against the program", tests, NULL, NULL);

@@ -122,6 +122,15 @@ static void test_table_file(void **state)
     char want[512];
     snprintf(want, sizeof want, "%s:5: row P1: 1st card T is not in HAS\n", tbl);
     assert_string_equal(out, want);
+    /* an option's text too long to hold is refused, not cut (issue 28 item 4) */
+    rc = test_run(out, sizeof out, "%s conventions --table long-suit > %s && "
+                  "sed -i 's/^name      long-suit$/name      mine/' %s && awk 'NR == 3 { printf \"option long_one \"; for (i = 0; i < 80; i++) printf \"word%%03d \", i; print \"\" } "
+                  "{ print }' %s > %s.2 && mv %s.2 %s && "
+                  "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention %s 2>&1",
+                  test_bin(), tbl, tbl, tbl, tbl, tbl, tbl, test_bin(), tbl);
+    assert_int_equal(rc, 2);
+    snprintf(want, sizeof want, "%s:3: option long_one: its text is longer than 511 characters\n", tbl);
+    assert_string_equal(out, want);
     unlink(tbl);
 }
 
@@ -142,6 +151,15 @@ static void test_conventions(void **state)
     assert_int_equal(strncmp(out, "long-suit ", 10), 0);
     assert_non_null(strstr(out, "option +minneapolis"));
     assert_non_null(strstr(out, "option +hogarth_turnup"));
+    /* issue 28 item 4: an option's text whole, its citation included, wrapped at 79 */
+    assert_non_null(strstr(out, "                       option +minneapolis: LS13 (A and four others, no K)\n"
+                                "                         leads the 4th with four or more trumps; second hand\n"
+                                "                         plays the A from it when weak (CV6) (foster L1820)\n"));
+    for (const char *l = out; *l; l = strchr(l, '\n') + 1) {
+        if (!strncmp(l + 23, "option +", 8) || !strncmp(l, "                         ", 25))
+            if (strcspn(l, "\n") > 79) fail_msg("an option line over 79 columns: %.*s", (int)strcspn(l, "\n"), l);
+        if (!strchr(l, '\n')) break;
+    }
     /* the embedded table is the source file */
     rc = test_run(out, sizeof out, "%s conventions --table short-suit | cmp - analyze/lead/conventions/short-suit.tbl 2>&1 && echo same",
                   test_bin());

@@ -254,6 +254,27 @@ static void test_cli(void **state)
     /* board 1: North deals, East leads the book's hand, North holds the H7 */
     assert_non_null(strstr(out, "e KJ8432.Q963.AK.Q s"));
     assert_non_null(strstr(out, "board 1 dealer N trump H turnup H7"));
+    /* the words of the reports and the books (issue 28 item 4): the eldest
+     * hand is the leader, partner the third hand, the dealer the fourth */
+    rc = test_run(again, sizeof again,
+                  "%s deal --predeal 'eldest=S:KJ8432 H:Q963 D:AK C:Q' --turnup H7 -n 8 --seed 1 -j 1 2>/dev/null",
+                  test_bin());
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, again);
+    rc = test_run(out, sizeof out, "%s deal --predeal 'third=H:AKQJ' --predeal 'dealer=C:AK' -n 5 --seed 4 -j 1 "
+                  "2>/dev/null", test_bin());
+    assert_int_equal(rc, 0);
+    rc = test_run(again, sizeof again, "%s deal --predeal 'partner=H:AKQJ' --predeal 'fourth=C:AK' -n 5 --seed 4 "
+                  "-j 1 2>/dev/null", test_bin());
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, again);
+    rc = test_run(out, sizeof out, "%s deal -n 3 --seed 5 --where 'trumps(partner) <= 2 && trumps(fourth) >= 4 "
+                  "&& trumps(eldest) == len(leader, trumps)' 2>/dev/null", test_bin());
+    assert_int_equal(rc, 0);
+    rc = test_run(again, sizeof again, "%s deal -n 3 --seed 5 --where 'trumps(third) <= 2 && trumps(dealer) >= 4' "
+                  "2>/dev/null", test_bin());
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, again);
     rc = test_run(out, sizeof out, "%s deal --predeal 'leader=S:A' --predeal 'dealer=S:A' -n 1 2>&1", test_bin());
     assert_int_equal(rc, 2);
     assert_non_null(strstr(out, "SA given to both the leader and the dealer"));

@@ -250,7 +250,7 @@ static bool nest(parser *ps)
 static bool parse_seat(parser *ps, uint8_t *seat)
 {
     static const struct { const char *name; uint8_t seat; } SEATS[] = {
-        {"leader", 0}, {"eldest", 0}, {"second", 1}, {"third", 2}, {"dealer", 3},
+        {"leader", 0}, {"eldest", 0}, {"second", 1}, {"third", 2}, {"partner", 2}, {"dealer", 3}, {"fourth", 3},
         {"north", SEAT_FIXED + SEAT_N}, {"east", SEAT_FIXED + SEAT_E},
         {"south", SEAT_FIXED + SEAT_S}, {"west", SEAT_FIXED + SEAT_W},
     };
@@ -260,7 +260,8 @@ static bool parse_seat(parser *ps, uint8_t *seat)
             advance(ps);
             return true;
         }
-    return fail(ps, "expected a seat (leader, second, third, dealer, north, east, south, west)");
+    return fail(ps, "expected a seat (leader or eldest, second, third or partner, dealer or fourth, north, "
+                    "east, south, west)");
 }
 
 static bool parse_suit(parser *ps, uint8_t *suit)

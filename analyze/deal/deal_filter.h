@@ -16,7 +16,8 @@
  * ("(" and "!" nest at most 100 deep.)
  *
  * Seats: leader (also eldest: the dealer's left, who leads), second, third
- * (the leader's partner), dealer; or north, east, south, west.
+ * (also partner: the leader's partner), dealer (also fourth); or north,
+ * east, south, west.
  * Suits: spades, hearts, diamonds, clubs, trumps (the turned-up suit; no
  * cards at no trumps), longest_suit, shortest_suit. When several suits are
  * equally long, a function of longest_suit (shortest_suit) is evaluated in

@@ -4,7 +4,15 @@
 #include "analyze/deal/deal_predeal.h"
 #include "formats/hand_text.h"
 
-static const char *const RELATIVE_NAMES[4] = {"leader", "second", "third", "dealer"};
+/* The seats relative to the dealer, by every name the reports and the books
+ * give them: the leader is the eldest hand, his partner the third hand, the
+ * dealer the fourth. */
+static const struct {
+    const char *name;
+    int slot;
+} RELATIVE_NAMES[] = {
+    {"leader", 0}, {"eldest", 0}, {"second", 1}, {"third", 2}, {"partner", 2}, {"dealer", 3}, {"fourth", 3},
+};
 
 void deal_predeal_init(deal_predeal *p)
 {
@@ -21,10 +29,10 @@ bool deal_predeal_active(const deal_predeal *p)
 /* The seat a name gives: 0-3 and its kind, or -1. */
 static int seat_named(const char *name, size_t n, int *kind)
 {
-    for (int i = 0; i < 4; i++)
-        if (strlen(RELATIVE_NAMES[i]) == n && strncmp(name, RELATIVE_NAMES[i], n) == 0) {
+    for (size_t i = 0; i < sizeof RELATIVE_NAMES / sizeof RELATIVE_NAMES[0]; i++)
+        if (strlen(RELATIVE_NAMES[i].name) == n && strncmp(name, RELATIVE_NAMES[i].name, n) == 0) {
             *kind = PREDEAL_RELATIVE;
-            return i;
+            return RELATIVE_NAMES[i].slot;
         }
     for (int i = 0; i < 4; i++)
         if ((n == 1 && (name[0] & ~0x20) == SEAT_CHARS[i]) ||
@@ -40,8 +48,8 @@ bool deal_predeal_add(deal_predeal *p, const char *spec, diag_t *diag)
     const char *eq = strchr(spec, '=');
     int kind = PREDEAL_NONE, seat = eq ? seat_named(spec, (size_t)(eq - spec), &kind) : -1;
     if (seat < 0) {
-        diag_set(diag, NULL, 0, "'%s': expected SEAT=HAND, SEAT one of leader second third dealer "
-                                "(or north east south west)", spec);
+        diag_set(diag, NULL, 0, "'%s': expected SEAT=HAND, SEAT one of leader (or eldest) second third "
+                                "(or partner) dealer (or fourth), or north east south west", spec);
         return false;
     }
     if (p->seats != PREDEAL_NONE && p->seats != kind) {

@@ -37,8 +37,9 @@ typedef struct {
 
 void deal_predeal_init(deal_predeal *p);
 
-/* Adds "SEAT=HAND" (SEAT: leader second third dealer, or north east south
- * west; HAND as hand_text.h, in part or whole); false with diag filled. */
+/* Adds "SEAT=HAND" (SEAT: leader or eldest, second, third or partner,
+ * dealer or fourth; or north east south west; HAND as hand_text.h, in part
+ * or whole); false with diag filled. */
 bool deal_predeal_add(deal_predeal *p, const char *spec, diag_t *diag);
 
 /* Checks that the constraints can be met (no card twice, at most 13 cards a

@@ -112,7 +112,9 @@ static char *trim(char *s)
     return s;
 }
 
-static void copy_text(char *dst, size_t len, const char *src)
+/* Copies src with its runs of white space made one space; false when it
+ * did not fit (dst then holds what did). */
+static bool copy_text(char *dst, size_t len, const char *src)
 {
     size_t k = 0;
     bool space = false;
@@ -127,6 +129,7 @@ static void copy_text(char *dst, size_t len, const char *src)
         if (k + 1 < len) dst[k++] = *src;
     }
     dst[k] = 0;
+    return !*src;
 }
 
 static bool copy_id(parser *p, char *dst, const char *id)
@@ -1388,9 +1391,11 @@ static bool parse_header(parser *p, char *line)
                 return fail(p, "name '%s': use letters, digits, '-', '_' or '.'", value);
         strcpy(c->name, value);
     } else if (strcmp(s, "describe") == 0) {
-        copy_text(c->description, sizeof c->description, value);
+        if (!copy_text(c->description, sizeof c->description, value))
+            return fail(p, "describe: longer than %d characters", CONV_TEXT_SIZE - 1);
     } else if (strcmp(s, "source") == 0) {
-        copy_text(c->source, sizeof c->source, value);
+        if (!copy_text(c->source, sizeof c->source, value))
+            return fail(p, "source: longer than %d characters", CONV_TEXT_SIZE - 1);
     } else if (strcmp(s, "option") == 0) {
         char *vs = value;
         while (*vs && !isspace((unsigned char)*vs)) vs++;
@@ -1400,7 +1405,8 @@ static bool parse_header(parser *p, char *line)
         if (option_index(c, value) >= 0) return fail(p, "option %s declared twice", value);
         if (c->noptions == CONV_MAX_OPTIONS) return fail(p, "too many options (limit %d)", CONV_MAX_OPTIONS);
         strcpy(c->option_name[c->noptions], value);
-        copy_text(c->option_text[c->noptions], sizeof c->option_text[0], text);
+        if (!copy_text(c->option_text[c->noptions], sizeof c->option_text[0], text))
+            return fail(p, "option %s: its text is longer than %d characters", value, CONV_TEXT_SIZE - 1);
         c->noptions++;
     } else {
         return fail(p, "unknown header line '%s' (name, describe, source, option) or a row before any [section]", s);

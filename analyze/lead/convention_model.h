@@ -16,6 +16,9 @@
 #define CONV_MAX_OPTIONS 8
 #define CONV_BASE_NAME_SIZE 96  /* a table's 'name' line with its NUL */
 #define CONV_OPTION_NAME_SIZE 24 /* an 'option' name with its NUL */
+/* A 'describe', 'source' or 'option' line's text with its NUL: longer text
+ * is refused, never cut (a cut option text lost its citation). */
+#define CONV_TEXT_SIZE 512
 /* A convention's full name: its table's name and "+option" for each option
  * on, so every option fits and no name is cut (287 bytes at most). */
 #define CONV_NAME_SIZE (CONV_BASE_NAME_SIZE + CONV_MAX_OPTIONS * CONV_OPTION_NAME_SIZE)
@@ -188,10 +191,10 @@ typedef struct {
 
 struct convention {
     char name[CONV_NAME_SIZE]; /* with "+option" for each option on */
-    char description[160];
-    char source[160];
+    char description[CONV_TEXT_SIZE];
+    char source[CONV_TEXT_SIZE];
     char option_name[CONV_MAX_OPTIONS][CONV_OPTION_NAME_SIZE];
-    char option_text[CONV_MAX_OPTIONS][120];
+    char option_text[CONV_MAX_OPTIONS][CONV_TEXT_SIZE];
     uint8_t noptions;
     unsigned options_on;         /* bit i: option i enabled */
     bool builtin;

@@ -1,7 +1,8 @@
 /* lead_sim.c -- a lead problem's run (lead_sim.h): layouts dealt in order
- * on the calling thread, solved double-dummy and played out on the solver
- * pool's workers (dd_pool.h; the play runs in its hook), taken back in
- * order and added to the tables. */
+ * on the calling thread (the fixed cards exactly, a --where condition by
+ * rejection with its tries counted and bounded), solved double-dummy and
+ * played out on the solver pool's workers (dd_pool.h; the play runs in its
+ * hook), taken back in order and added to the tables. */
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_pool.h"
@@ -61,7 +62,48 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
     pre->fixed[0] = o->hand;
     pre->turnup = o->turnup;
     pre->trump = o->trump;
+    if (o->fixed && deal_predeal_active(o->fixed)) {
+        if (o->fixed->seats == PREDEAL_ABSOLUTE) {
+            diag_set(diag, NULL, 0, "--predeal: a lead problem's layouts pass the deal round the table: give "
+                                    "the seats as second, partner (third) or dealer, not by compass");
+            return false;
+        }
+        if (o->fixed->fixed[0]) {
+            diag_set(diag, NULL, 0, "--predeal: the leader's cards are the hand's: fix the second hand's, the "
+                                    "partner's or the dealer's");
+            return false;
+        }
+        for (int i = 1; i < 4; i++) pre->fixed[i] = o->fixed->fixed[i];
+    }
     return deal_predeal_check(pre, diag);
+}
+
+/* Where the hidden hands come from: the stream of the seed under the fixed
+ * cards (deal_gen.h's blocks, deal_predeal.h's exact dealing), read in
+ * order, each layout kept when it meets --where. */
+typedef struct {
+    const deal_predeal *pre;
+    const deal_filter *where;
+    uint64_t seed, next, max_dealt;
+    gsl_rng *rng;
+} layout_source;
+
+/* Deals the next n layouts into out; false when max_dealt was reached
+ * first (*got: how many were dealt into out). Without --where, layout i is
+ * deal i of the stream, as deal_gen_block makes it. */
+static bool deal_hidden_hands(layout_source *src, size_t n, gen_deal *out, size_t *got)
+{
+    size_t k = 0;
+    while (k < n) {
+        if (src->next == src->max_dealt) break;
+        if (src->next % DEAL_GEN_BLOCK == 0)
+            gsl_rng_set(src->rng, deal_gen_block_seed(src->seed, src->next / DEAL_GEN_BLOCK));
+        deal_predeal_one(src->rng, src->pre, src->next++, &out[k]);
+        if (!src->where || deal_filter_match(src->where, out[k].hand, out[k].dealer, card_suit(out[k].turnup)))
+            k++;
+    }
+    *got = k;
+    return k == n;
 }
 
 /* The pool's hook, on a worker: every column played out under every
@@ -166,9 +208,12 @@ bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res,
         diag_set(diag, NULL, 0, "cannot start the solver threads (out of memory?)");
         s.failed = true;
     }
+    layout_source src = {.pre = &pre, .where = o->where, .seed = o->seed, .rng = rng, .max_dealt = UINT64_MAX};
+    if (o->where)
+        src.max_dealt = o->max_dealt ? o->max_dealt : o->layouts > UINT64_MAX / 1000 ? UINT64_MAX : o->layouts * 1000;
     for (uint64_t first = 0; !s.failed && first < o->layouts; first += DEAL_GEN_BLOCK) {
         size_t n = o->layouts - first < DEAL_GEN_BLOCK ? (size_t)(o->layouts - first) : DEAL_GEN_BLOCK;
-        deal_gen_block(rng, o->seed, &pre, first, n, block);
+        res->too_rare = !deal_hidden_hands(&src, n, block, &n);
         for (size_t k = 0; k < n && !s.failed; k++) {
             dd_job *job;
             while (!(job = dd_pool_claim(s.pool))) collect_one(&s);
@@ -180,8 +225,16 @@ bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res,
             s.layout[job->tag % (uint64_t)s.depth] = block[k];
             dd_pool_submit(s.pool);
         }
+        if (res->too_rare) break;
     }
     while (s.pool && dd_pool_pending(s.pool)) collect_one(&s);
+    res->dealt = src.next;
+    if (res->too_rare && !s.failed) {
+        diag_set(diag, NULL, 0, "only %llu of the %llu layouts asked for met --where in %llu dealt (--max-dealt): "
+                 "the condition is impossible with this hand and these fixed cards, or too rare",
+                 (unsigned long long)res->layouts, (unsigned long long)o->layouts, (unsigned long long)res->dealt);
+        s.failed = true;
+    }
     dd_pool_close(s.pool);
     gsl_rng_free(rng);
     free(block);

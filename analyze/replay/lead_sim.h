@@ -33,6 +33,15 @@ typedef struct {
     bool signals;          /* analyze/play/RULES.md §11 */
     unsigned ext;          /* analyze/play/RULES.md §13 rules */
     int threads;           /* 0: as many as DDS has */
+    /* Conditions on the hidden hands: cards of the second hand, the
+     * partner and the dealer fixed (relative seats; NULL: none), dealt
+     * exactly; and a --where condition (NULL: none) kept by rejection
+     * from the same stream, layout i being the i-th that meets it, at most
+     * max_dealt layouts dealt in all (0: 1000 a layout asked for). */
+    const deal_predeal *fixed;
+    const deal_filter *where;
+    const char *where_text;  /* the condition as given, for the reports */
+    uint64_t max_dealt;
 } lead_sim_opts;
 
 /* One layout as the run takes it back, for a per-layout table. */
@@ -54,10 +63,13 @@ typedef struct {
     uint64_t chosen[STATS_MAX_CONV][LEAD_TABLE_COLS];
     char chosen_rule[STATS_MAX_CONV][LEAD_TABLE_COLS][48];
     uint64_t layouts;                  /* taken back */
+    uint64_t dealt;                    /* layouts dealt, those --where left included */
+    bool too_rare;                     /* --where: max_dealt reached short of the layouts asked for */
 } lead_sim_result;
 
-/* Checks o (13 cards, trumps, the turn-up a trump not in the hand) and
- * fills the predeal it implies; false with diag filled. */
+/* Checks o (13 cards, trumps, the turn-up a trump not in the hand, the
+ * fixed cards of the other seats given relative to the dealer and apart
+ * from the hand) and fills the predeal it implies; false with diag filled. */
 bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag);
 
 /* Runs o; each layout goes to sink (may be NULL) in order. False with diag
