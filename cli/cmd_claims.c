@@ -14,7 +14,7 @@
 #include "cli/cli.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
-#include "stats/csv_out.h"
+#include "stats/report/csv_out.h"
 
 #define PROG "whistlab claims"
 #define DEFAULT_CORPUS "corpora/whist-2000.pbn.gz"

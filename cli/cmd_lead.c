@@ -19,7 +19,7 @@
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
-#include "stats/plot_holding.h"
+#include "stats/report/plot_holding.h"
 #include "stats/tally.h"
 
 typedef struct {

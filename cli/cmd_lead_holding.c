@@ -15,8 +15,8 @@
 #include "cli/cmd_lead_holding.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
-#include "stats/plot_holding.h"
-#include "stats/provenance.h"
+#include "stats/report/plot_holding.h"
+#include "stats/report/provenance.h"
 
 #define LEVEL 0.95
 #define TABLE_MAX_BYTES (1 << 20)

@@ -1,5 +1,5 @@
 /* cmd_lead_holding.h -- the front end of `whistlab lead FILE --by-holding`:
- * the tables by holding led (analyze/replay/holding_tally.h) over the deals
+ * the tables by holding led (analyze/lead/holding_tally.h) over the deals
  * of the files, as text, CSV (`#` provenance lines at the top, then one
  * row per measure) and a figure. */
 #ifndef WHISTLAB_CMD_LEAD_HOLDING_H
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include "analyze/dd/dd_solve.h"
 #include "analyze/lead/lead.h"
-#include "analyze/replay/holding_tally.h"
+#include "analyze/lead/holding_tally.h"
 #include "formats/deal.h"
 
 typedef struct {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/replay/lead_sim.h"
+#include "analyze/simulate/lead_sim.h"
 #include "cli/cli.h"
 #include "cli/cmd_lead_sim.h"
 #include "formats/hand_text.h"

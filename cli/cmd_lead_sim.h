@@ -3,10 +3,10 @@
 #ifndef WHISTLAB_CMD_LEAD_SIM_H
 #define WHISTLAB_CMD_LEAD_SIM_H
 
-#include "analyze/replay/lead_sim.h"
-#include "stats/csv_out.h"
+#include "analyze/simulate/lead_sim.h"
+#include "stats/report/csv_out.h"
 
-/* The tidy CSV columns: of the tables (then stats/lead_table.h's), and of
+/* The tidy CSV columns: of the tables (then stats/report/lead_table.h's), and of
  * every layout, one row per layout, lead and evaluation. */
 extern const char *const LEAD_SIM_TABLE_COLUMNS[];
 extern const int LEAD_SIM_TABLE_NCOLS;

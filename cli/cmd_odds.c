@@ -1,7 +1,7 @@
 /* cmd_odds.c -- `whistlab odds`: the odds tables of the old books, exact,
  * historic and, with --corpus, as measured on a corpus of deals; --fit tests
  * whether the corpus looks like random deals (odds.md). Measured
- * tables are headed by what they rest on (stats/provenance.h): the corpus
+ * tables are headed by what they rest on (stats/report/provenance.h): the corpus
  * files with their deals and content digests, and the settings. */
 #include <errno.h>
 #include <stdio.h>
@@ -17,9 +17,9 @@
 #include "cli/options.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
-#include "stats/odds_report.h"
-#include "stats/plot.h"
-#include "stats/provenance.h"
+#include "analyze/odds/odds_report.h"
+#include "stats/report/plot.h"
+#include "stats/report/provenance.h"
 
 #define MAX_CORPUS 256
 

@@ -13,7 +13,7 @@
 #include "cli/input_opts.h"
 #include "cli/options.h"
 #include "formats/hand_text.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 
 /* The command line's values, before they are checked together. */
 typedef struct {

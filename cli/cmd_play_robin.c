@@ -1,7 +1,7 @@
 /* cmd_play_robin.c -- `whistlab play --round-robin`: the duplicate match of
  * every pair of conventions over the files (analyze/play/sd_robin.h), its
- * report headed by what it rests on (stats/provenance.h), its per-deal and
- * summary CSV tables (stats/robin_csv.h) and its progress line. */
+ * report headed by what it rests on (stats/report/provenance.h), its per-deal and
+ * summary CSV tables (stats/report/robin_csv.h) and its progress line. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,9 +12,9 @@
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
 #include "cli/progress.h"
-#include "stats/csv_out.h"
+#include "stats/report/csv_out.h"
 #include "stats/pvalue.h"
-#include "stats/robin_csv.h"
+#include "stats/report/robin_csv.h"
 
 /* The report's tables: the deals accounted for (INCOMPLETE when a file was
  * not read to its end), each pair's duplicate gain, the field. */
@@ -89,7 +89,7 @@ static void on_progress(void *ctx, run_progress at, uint64_t played, uint64_t ex
     cli_progress_hook(&((robin_out *)ctx)->line, at, played, expected);
 }
 
-/* The summary table of the run (stats/robin_csv.h). False (reported) if it
+/* The summary table of the run (stats/report/robin_csv.h). False (reported) if it
  * cannot be written. */
 static bool write_summary(const char *path, const sd_robin_opts *o, const sd_robin_result *t,
                           const provenance *prov)

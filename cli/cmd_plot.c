@@ -1,6 +1,6 @@
 /* cmd_plot.c -- `whistlab plot CSV DIR`: the figures of a finished replay or
  * merge (its summary CSV) or of an odds run (its CSV), drawn by gnuplot
- * (stats/plot.h); the same figures `replay --plot`, `merge --plot` and
+ * (stats/report/plot.h); the same figures `replay --plot`, `merge --plot` and
  * `odds --plot` draw. Also the helpers those commands share to draw from
  * the table they wrote. The library reports through diag_t and its hooks
  * (the figures drawn, the notes); they are printed here. */
@@ -11,8 +11,8 @@
 #include "cli/cli.h"
 #include "cli/cmd_plot.h"
 #include "cli/options.h"
-#include "stats/plot.h"
-#include "stats/report.h"
+#include "stats/report/plot.h"
+#include "stats/report/report.h"
 
 /* Where the library's hooks print: a line per figure drawn (to drawn_to,
  * after drawn_prefix), and the notes on stderr ("PREFIX: note: ..."). */

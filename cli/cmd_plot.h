@@ -1,12 +1,12 @@
 /* cmd_plot.h -- what replay, merge and odds share for --plot DIR
- * (cli/cmd_plot.c, beside `whistlab plot`; the figures are stats/plot.h's).
+ * (cli/cmd_plot.c, beside `whistlab plot`; the figures are stats/report/plot.h's).
  * These print the library's diagnostics and notes on stderr. */
 #ifndef WHISTLAB_CLI_CMD_PLOT_H
 #define WHISTLAB_CLI_CMD_PLOT_H
 
 #include <stdbool.h>
-#include "stats/provenance.h"
-#include "stats/report.h"
+#include "stats/report/provenance.h"
+#include "stats/report/report.h"
 #include "stats/tally.h"
 
 /* Before a run: makes DIR and checks that it can be written (error and

@@ -3,7 +3,7 @@
  * line becomes a replay_opts and the run's settings (replay_settings.h),
  * whose text is what a state file keeps, so --resume rebuilds the very
  * same run from it; `whistlab merge` (cmd_merge.c) adds up the states of
- * shards. Every report starts with what it rests on (stats/provenance.h)
+ * shards. Every report starts with what it rests on (stats/report/provenance.h)
  * and says INCOMPLETE or PARTIAL when it is not whole (replay_report.h). */
 #include <signal.h>
 #include <stdio.h>
@@ -19,9 +19,9 @@
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/replay_report.h"
-#include "stats/csv_out.h"
-#include "stats/report.h"
-#include "stats/wls.h"
+#include "stats/report/csv_out.h"
+#include "stats/report/report.h"
+#include "stats/report/wls.h"
 
 #define DEFAULT_CONVENTIONS "long-suit,american,short-suit"
 #define DEFAULT_CHECKPOINT 1000

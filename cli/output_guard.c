@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include "analyze/lead/table_digest.h"
 #include "cli/cli.h"
-#include "stats/plot.h"
+#include "stats/report/plot.h"
 
 static bool same_file(const struct stat *a, const struct stat *b)
 {

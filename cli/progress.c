@@ -6,7 +6,7 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "cli/progress.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 
 #define LOG_EVERY_DEFAULT_S 60.0
 #define ESTIMATE_AFTER_S 10.0

@@ -1,6 +1,6 @@
 /* replay_report.c -- the report of a replay run, resumed run or merge (the
  * three print the same): its title, its provenance, the tables and the
- * summary CSV (stats/report.h), the figures of --plot (cmd_plot.h), and
+ * summary CSV (stats/report/report.h), the figures of --plot (cmd_plot.h), and
  * the exit status they call for. */
 #include <stdio.h>
 #include <string.h>

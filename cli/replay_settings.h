@@ -12,9 +12,9 @@
 
 #include "cli/convention_opts.h"
 #include "formats/deal_stream.h"
-#include "stats/provenance.h"
-#include "stats/report.h"
-#include "stats/wls.h"
+#include "stats/report/provenance.h"
+#include "stats/report/report.h"
+#include "stats/report/wls.h"
 
 typedef struct {
     conventions_text conventions;

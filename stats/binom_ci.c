@@ -1,7 +1,7 @@
 /* binom_ci.c -- cluster-adjusted Wilson intervals (odds.md S2.5). */
 #include <math.h>
 #include <gsl/gsl_cdf.h>
-#include "binom_ci.h"
+#include "stats/binom_ci.h"
 
 double ci_z(double level) { return gsl_cdf_ugaussian_Pinv(1 - (1 - level) / 2); }
 

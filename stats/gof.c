@@ -2,7 +2,7 @@
  * (odds.md S4.3). */
 #include <math.h>
 #include <gsl/gsl_cdf.h>
-#include "gof.h"
+#include "stats/gof.h"
 
 static void pool_head(gof_chi2 *g, const double *prob, int k, double n)
 {

@@ -2,8 +2,7 @@
  * (measure.h): each row with its extractor from the per-deal numbers. */
 #include <stdio.h>
 #include <string.h>
-#include "measure.h"
-#include "plot.h"
+#include "stats/measure.h"
 
 /* ---- the extractors ---- */
 
@@ -136,10 +135,10 @@ static int coincide_key(const stats_deal *d) { return d->coincide; }
 
 /* Their ids are the per-deal table's columns of their keys. */
 static const stats_breakdown BREAKDOWNS[STATS_BREAKDOWNS] = {
-    [BREAK_TRUMPS] = {"trumps_held", "BY TRUMPS HELD BY THE LEADER", "trumps", trumps_key, PLOT_FIG_BY_TRUMPS,
+    [BREAK_TRUMPS] = {"trumps_held", "BY TRUMPS HELD BY THE LEADER", "trumps", trumps_key, "by-trumps",
                       "trumps held by the eldest hand", "trumps held by the eldest hand"},
     [BREAK_LONGEST] = {"longest_plain", "BY THE LEADER'S LONGEST PLAIN SUIT", "longest", longest_key,
-                       PLOT_FIG_BY_LONGEST, "the eldest hand's longest plain suit",
+                       "by-longest-suit", "the eldest hand's longest plain suit",
                        "cards in the eldest hand's longest plain suit"},
     [BREAK_COINCIDE] = {"leads_coincide", "BY WHETHER THE CONVENTIONS' LEADS COINCIDE", "leads", coincide_key,
                         NULL, NULL, NULL},
@@ -164,19 +163,4 @@ int stats_deal_columns(const char **cols)
         if (list[k]->column) cols[n++] = list[k]->column;
     for (int b = 0; b < STATS_BREAKDOWNS; b++) cols[n++] = BREAKDOWNS[b].id;
     return n;
-}
-
-void stats_deal_cells(csv_out *out, const stats_deal *d, int col)
-{
-    for (int k = 0; k < count; k++) {
-        const stats_measure *m = list[k];
-        if (!m->column) continue;
-        int c = m->scope == STATS_PER_COLUMN ? col : 0;
-        char buf[16];
-        if (m->known && !m->known(d)) csv_out_text(out, "");
-        else if (m->text) csv_out_text(out, m->text(d, c, buf));
-        else if (m->acc == STATS_ACC_PAIRED) csv_out_int(out, m->value(d, c) - m->versus(d, c));
-        else csv_out_int(out, m->value(d, c));
-    }
-    for (int b = 0; b < STATS_BREAKDOWNS; b++) csv_out_int(out, d->key[b]);
 }

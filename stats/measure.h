@@ -1,8 +1,8 @@
 /* measure.h -- the comparison's measures and breakdowns as data: one table
  * from which the per-deal CSV's columns, the summary CSV's rows, the
  * report's per-convention columns, the state file's counters (keyed by
- * measure id, stats/tally_save.c) and the CSV documentation's check
- * (tests/test_measures.c against stats/README.md) all come.
+ * measure id, stats/report/tally_save.c) and the CSV documentation's check
+ * (tests/test_measures.c against stats/report/README.md) all come.
  *
  * A deal arrives as numbers (stats_deal: each column's score and choice,
  * the best, the leader's suit lengths); a measure row names how one number
@@ -19,8 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "csv_out.h"
-#include "paired.h"
+#include "stats/paired.h"
 
 /* The most conventions (columns) one run compares: every command's one
  * limit (replay, lead, lead --simulate, the round robin, the figures), set
@@ -142,7 +141,7 @@ bool stats_measure_add(const stats_measure *m);
 
 /* A breakdown: its id in the state file and the summary CSV (the per-deal
  * CSV column of its key), the report's title and key heading, its key
- * drawn from the deal, and its figure of the net gain by key (plot.h: the
+ * drawn from the deal, and its figure of the net gain by key (the figure
  * file's stem, what it shows and the x axis; NULL: none). */
 typedef struct {
     const char *id;
@@ -161,7 +160,6 @@ void stats_deal_keys(stats_deal *d);
  * columns naming the deal and the convention): their names into cols
  * (room for STATS_MAX_MEASURES + STATS_BREAKDOWNS), returning how many. */
 int stats_deal_columns(const char **cols);
-/* Those cells of column col of d. */
-void stats_deal_cells(csv_out *out, const stats_deal *d, int col);
+/* Their cells are written by stats/report/measure_csv.h. */
 
 #endif

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <gsl/gsl_cdf.h>
-#include "paired.h"
+#include "stats/paired.h"
 
 uint64_t paired_n(const paired_acc *p)
 {

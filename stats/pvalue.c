@@ -1,7 +1,7 @@
 /* pvalue.c -- p-value text and Holm's adjustment (pvalue.h). */
 #include <math.h>
 #include <stdio.h>
-#include "pvalue.h"
+#include "stats/pvalue.h"
 
 void pvalue_format(char *buf, size_t len, double p)
 {

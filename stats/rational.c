@@ -1,6 +1,6 @@
 /* rational.c -- reduced 128-bit fractions with overflow detection. */
 #include <string.h>
-#include "rational.h"
+#include "stats/rational.h"
 
 static const rational RAT_INVALID = {0, 0};
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tally.h"
+#include "stats/tally.h"
 
 static void plan_measures(void);
 

@@ -13,8 +13,8 @@
 #define WHISTLAB_STATS_TALLY_H
 
 #include <stdint.h>
-#include "measure.h"
-#include "paired.h"
+#include "stats/measure.h"
+#include "stats/paired.h"
 
 #define STATS_MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
 /* A column's name with its NUL: a convention's whole name (at most 287

@@ -345,7 +345,7 @@ static void test_pasting(void **state)
         assert_non_null(strstr(docs[d], "mpirun"));
         assert_non_null(strstr(docs[d], d ? "\\-\\-allow\\-run\\-as\\-root" : "--allow-run-as-root"));
     }
-    /* the state file's version is said once, in the code (stats/wls.h), not as a number here */
+    /* the state file's version is said once, in the code (stats/report/wls.h), not as a number here */
     assert_null(strstr(man, "state file is version"));
     free(readme);
     free(man);

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include "testutil.h"
 #include "analyze/lead/holding_groups.h"
-#include "analyze/replay/holding_tally.h"
+#include "analyze/lead/holding_tally.h"
 #include "formats/hand_text.h"
 
 static char out[1 << 16];

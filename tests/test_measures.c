@@ -5,11 +5,12 @@
  * know, is refused naming it; state files of version 3 and 4 (written by
  * whistlab f87efeb, tests/data/wls-v3/) still resume and merge to the same
  * bytes as a run of today; and every column the table makes is documented
- * in stats/README.md, every documented one made. */
+ * in stats/report/README.md, every documented one made. */
 #include <zlib.h>
 #include "analyze/replay/replay.h"
-#include "stats/report.h"
-#include "stats/wls.h"
+#include "stats/report/measure_csv.h"
+#include "stats/report/report.h"
+#include "stats/report/wls.h"
 #include "testutil.h"
 
 #define LIST100 "corpora/dds-hands/list100.txt"
@@ -134,13 +135,13 @@ static bool listed(char names[][64], int n, const char *name)
     return false;
 }
 
-/* stats/README.md documents the per-deal columns (the first cell of each
+/* stats/report/README.md documents the per-deal columns (the first cell of each
  * row of its table) and the summary's measures: each the table makes is
  * there, and each column there is made. */
 static void test_csv_documentation_matches_the_table(void **state)
 {
     (void)state;
-    char *readme = test_slurp("stats/README.md");
+    char *readme = test_slurp("stats/report/README.md");
     assert_non_null(readme);
     const char *cols[REPLAY_CSV_MAX_COLS];
     int ncols = replay_csv_columns(cols);
@@ -158,11 +159,11 @@ static void test_csv_documentation_matches_the_table(void **state)
         ndoc += backticked(cell, documented + ndoc, 128 - ndoc);
     }
     for (int i = 0; i < ncols; i++)
-        if (!listed(documented, ndoc, cols[i])) fail_msg("per-deal column %s is not in stats/README.md", cols[i]);
+        if (!listed(documented, ndoc, cols[i])) fail_msg("per-deal column %s is not in stats/report/README.md", cols[i]);
     for (int i = 0; i < ndoc; i++) {
         bool made = false;
         for (int j = 0; j < ncols; j++) made |= strcmp(cols[j], documented[i]) == 0;
-        if (!made) fail_msg("stats/README.md documents a per-deal column %s that the table does not make",
+        if (!made) fail_msg("stats/report/README.md documents a per-deal column %s that the table does not make",
                             documented[i]);
     }
     /* the summary's measures */
@@ -172,7 +173,7 @@ static void test_csv_documentation_matches_the_table(void **state)
     int n = backticked(summary, names, 256);
     for (int k = 0; k < stats_measure_count(); k++)
         for (const stats_summary_row *row = stats_measure_at(k)->rows; row->name; row++)
-            if (!listed(names, n, row->name)) fail_msg("summary measure %s is not in stats/README.md", row->name);
+            if (!listed(names, n, row->name)) fail_msg("summary measure %s is not in stats/report/README.md", row->name);
     for (int b = 0; b < STATS_BREAKDOWNS; b++) assert_true(listed(names, n, stats_breakdown_of(b)->id));
     free(readme);
 }

@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include "formats/diag.h"
 #include "stats/tally.h"
-#include "stats/wls.h"
+#include "stats/report/wls.h"
 
 #define LONG_NAME "american+am_ten_from_qjt+tenace_avoid" /* 37 bytes: cut at 31 before */
 #define CORPUS "corpora/whist-2000.pbn.gz --values corpora/whist-2000.wdv"

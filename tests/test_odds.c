@@ -16,9 +16,9 @@
 #include "testutil.h"
 #include "stats/binom_ci.h"
 #include "stats/gof.h"
-#include "stats/odds_exact.h"
-#include "stats/odds_report.h"
-#include "stats/odds_tables.h"
+#include "analyze/odds/odds_exact.h"
+#include "analyze/odds/odds_report.h"
+#include "analyze/odds/odds_tables.h"
 
 typedef struct {
     const char *table, *row;

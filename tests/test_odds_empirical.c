@@ -12,7 +12,7 @@
 #include "analyze/odds/odds_events.h"
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_run.h"
-#include "stats/odds_exact.h"
+#include "analyze/odds/odds_exact.h"
 
 /* make check runs 10x fewer random deals (the counting is the same; the
  * million are 13 s of CPU), at the Bonferroni level of S2.5 over the 514

@@ -5,8 +5,8 @@
  * documentation lists, and the legend. */
 #include <stdbool.h>
 #include "testutil.h"
-#include "stats/odds_report.h"
-#include "stats/odds_tables.h"
+#include "analyze/odds/odds_report.h"
+#include "analyze/odds/odds_tables.h"
 
 static char out[1 << 20];
 

@@ -1,5 +1,5 @@
 /* test_out_file.c -- outputs whole or absent (formats/out_file.h,
- * stats/csv_out.h) and durable (issue 25, items 1, 14, 15, 16): the
+ * stats/report/csv_out.h) and durable (issue 25, items 1, 14, 15, 16): the
  * temporary synced and the directory synced after each rename (counted by
  * an fsync of this program's, which the library's calls reach); a
  * resumable table's temporary synced at each checkpoint; two resumable
@@ -16,7 +16,7 @@
 #include <time.h>
 #include "testutil.h"
 #include "formats/out_file.h"
-#include "stats/csv_out.h"
+#include "stats/report/csv_out.h"
 
 static char out[1 << 16];
 

@@ -1,4 +1,4 @@
-/* test_plot.c -- the figures (stats/plot.h) as users make them: a real
+/* test_plot.c -- the figures (stats/report/plot.h) as users make them: a real
  * small run (replay --eval play --limit 300, three conventions, --plot) and
  * odds on the shipped corpus (--plot), each SVG parsed as XML by a small
  * strict checker (tags balanced and nested, attributes quoted, entities
@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "stats/plot.h"
+#include "stats/report/plot.h"
 #include "testutil.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"

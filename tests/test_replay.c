@@ -20,7 +20,7 @@
 #include "testutil.h"
 #include "formats/deal_digest.h"
 #include "formats/reader.h"
-#include "stats/wls.h"
+#include "stats/report/wls.h"
 
 #define LIST100 "corpora/dds-hands/list100.txt"
 #define LIST1000 "corpora/dds-hands/list1000.txt"

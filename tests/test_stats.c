@@ -13,13 +13,13 @@
 #include <csv.h>
 #include <zlib.h>
 #include "testutil.h"
-#include "stats/csv_out.h"
+#include "stats/report/csv_out.h"
 #include "stats/paired.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 #include "stats/pvalue.h"
-#include "stats/report.h"
+#include "stats/report/report.h"
 #include "stats/tally.h"
-#include "stats/wls.h"
+#include "stats/report/wls.h"
 
 static void test_paired_t_test(void **state)
 {

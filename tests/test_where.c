@@ -9,7 +9,7 @@
 #include "testutil.h"
 #include "formats/deal_stream.h"
 #include "formats/reader.h"
-#include "stats/wls.h"
+#include "stats/report/wls.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"
 #define SHAPE_5431 "shape(leader) == \"5431\""

@@ -13,7 +13,7 @@
  *   share OP P   among the deals meeting `where`, the share meeting `event`
  *                (the --where language, analyze/deal/deal_filter.h), with
  *                its Wilson 95% interval, against P
- *   odds T R     the exact value of row R of odds table T (stats/odds_tables.h)
+ *   odds T R     the exact value of row R of odds table T (analyze/odds/odds_tables.h)
  *                against the book's figure that row carries
  *   none         not testable; the claim says why
  * The verdict rules are claims_verdict's (README.md states them). */
@@ -27,7 +27,7 @@
 #include "analyze/lead/lead.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 #include "stats/rational.h"
 
 typedef enum { CLAIM_DD, CLAIM_PLAY, CLAIM_SHARE, CLAIM_ODDS, CLAIM_NONE } claim_kind;
@@ -103,7 +103,7 @@ claim_verdict claims_verdict_paired(claim_dir dir, uint64_t n, double lo, double
  * no deal. */
 claim_verdict claims_verdict_share(claim_dir dir, rational p, uint64_t n, uint64_t hits, double lo,
                                    double hi);
-/* An odds verdict of stats/odds_historic.h (exact, rounded, truncated,
+/* An odds verdict of analyze/odds/odds_historic.h (exact, rounded, truncated,
  * holds: supported; loose, wrong, fails: contradicted; lost, none: not
  * testable), a trailing "?" ignored. */
 claim_verdict claims_verdict_odds(const char *odds_verdict);

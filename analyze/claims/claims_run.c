@@ -13,7 +13,7 @@
 #include "analyze/play/sd_duplicate.h"
 #include "formats/deal_digest.h"
 #include "stats/binom_ci.h"
-#include "stats/odds_tables.h"
+#include "analyze/odds/odds_tables.h"
 
 /* A whist deal of the corpus. */
 typedef struct {

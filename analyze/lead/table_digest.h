@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "formats/diag.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 
 /* For each table file named in the comma-separated list of conventions
  * (a file, or a file with +options, as convention_open finds it), appends

@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <string.h>
 #include "analyze/odds/odds_events.h"
-#include "stats/odds_exact.h"
+#include "analyze/odds/odds_exact.h"
 
 #define BIT(rank) ((uint16_t)(1u << (rank)))
 #define ACE BIT(RANK_A)

@@ -1,13 +1,13 @@
 /* odds_events.h -- what the odds tables observe in one deal (odds.md S2.5
  * and the "Empirical" paragraphs of S3): who holds which named cards, trump
  * counts by seat relative to the dealer, patterns, honours, points. The
- * result is the per-deal histograms of stats/odds_tables.h; the rows and
+ * result is the per-deal histograms of analyze/odds/odds_tables.h; the rows and
  * their estimates are derived from those in stats/. */
 #ifndef WHISTLAB_ODDS_EVENTS_H
 #define WHISTLAB_ODDS_EVENTS_H
 
 #include "formats/card.h"
-#include "stats/odds_tables.h"
+#include "analyze/odds/odds_tables.h"
 
 /* A deal as the odds need it. */
 typedef struct {

@@ -3,7 +3,7 @@
 #include <string.h>
 #include "analyze/deal/deal_random.h"
 #include "analyze/odds/odds_fit.h"
-#include "stats/odds_exact.h"
+#include "analyze/odds/odds_exact.h"
 
 static const char *const ROW_CHI2[FIT_TESTS] = {"patterns.chi2", "patterns1.chi2", "lengths.chi2",
                                                  "suitsplits.chi2"};

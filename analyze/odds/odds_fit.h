@@ -8,8 +8,8 @@
 
 #include <stdio.h>
 #include "stats/gof.h"
-#include "stats/odds_acc.h"
-#include "stats/odds_report.h"
+#include "analyze/odds/odds_acc.h"
+#include "analyze/odds/odds_report.h"
 
 enum { FIT_PATTERNS, FIT_PATTERNS1, FIT_LENGTHS, FIT_SUITSPLITS, FIT_TESTS };
 

@@ -14,7 +14,7 @@
 #define WHISTLAB_ODDS_RUN_H
 
 #include "analyze/odds/odds_events.h"
-#include "stats/odds_acc.h"
+#include "analyze/odds/odds_acc.h"
 
 enum { ODDS_MODE_DEFAULT = -1 };
 

@@ -13,7 +13,7 @@
 #include "analyze/run/corpus_run.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
-#include "stats/provenance.h"
+#include "stats/report/provenance.h"
 #include "stats/tally.h" /* STATS_MAX_CONV */
 
 /* A whist deal played, for the per-deal table: where it was read, its

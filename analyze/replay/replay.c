@@ -11,7 +11,8 @@
 #include "analyze/play/sd_replay.h"
 #include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
-#include "stats/csv_out.h"
+#include "stats/report/csv_out.h"
+#include "stats/report/measure_csv.h"
 
 /* The per-deal table's columns that name the row; the measures' and the
  * breakdowns' follow (stats/measure.h). */

@@ -14,8 +14,8 @@
 #include "analyze/dd/dd_store.h"
 #include "analyze/lead/lead.h"
 #include "analyze/run/corpus_run.h"
-#include "stats/provenance.h"
-#include "stats/report.h"
+#include "stats/report/provenance.h"
+#include "stats/report/report.h"
 #include "stats/tally.h"
 
 typedef struct {
@@ -50,7 +50,7 @@ typedef struct {
 } replay_opts;
 
 /* The columns of the per-deal CSV (one row per whist deal, convention and
- * eval; stats/README.md "CSV outputs" says what each means under each
+ * eval; stats/report/README.md "CSV outputs" says what each means under each
  * eval): file, line, index (0-based deal number in its file), board, trump
  * (S H D C N), leader (N E S W), eval (dd: the double-dummy value of the
  * opening lead; play: the tricks when the rule-based players play all 52

@@ -12,7 +12,7 @@
  * rejection `file:line: reason` to the note hook; what was read of each
  * input, its digest, and where reading stopped, for INCOMPLETE), reports
  * progress, owns the per-deal table's file (resumable: its temporary and
- * size are in the state) and the state file (stats/wls.h): a checkpoint
+ * size are in the state) and the state file (stats/report/wls.h): a checkpoint
  * every so many deals or seconds, and the resume point read back from it. */
 #ifndef WHISTLAB_CORPUS_RUN_H
 #define WHISTLAB_CORPUS_RUN_H
@@ -23,9 +23,9 @@
 #include "analyze/dd/dd_mpi.h"
 #include "analyze/dd/dd_pool.h"
 #include "formats/deal_stream.h"
-#include "stats/csv_out.h"
-#include "stats/provenance.h"
-#include "stats/wls.h"
+#include "stats/report/csv_out.h"
+#include "stats/report/provenance.h"
+#include "stats/report/wls.h"
 
 /* What the runner (or the job, through corpus_run_problem) tells its
  * caller while it runs. */

@@ -1,5 +1,5 @@
 /* corpus_state.c -- the runner's state file (corpus_run.h): checkpoints
- * written, and the resume point read back. The container is stats/wls.h;
+ * written, and the resume point read back. The container is stats/report/wls.h;
  * its progress text is the runner's alone: "records N\n", then, when the
  * run writes a per-deal table, "csv_bytes M\ncsv_deals PATH\n" and the name
  * of the table's temporary, "csv_partial NAME\n" (not in state files

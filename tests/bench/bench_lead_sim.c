@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include "analyze/dd/dd_solve.h"
-#include "analyze/replay/lead_sim.h"
+#include "analyze/simulate/lead_sim.h"
 #include "formats/hand_text.h"
 #include "tests/bench/bench.h"
 #include "tests/bench/bench_dds.h"

@@ -1,5 +1,5 @@
 /* fuzz_wls.c -- libFuzzer target (`make fuzz`): any bytes, read as a .wls
- * state file (stats/wls.h), must be read or refused with a reason, never
+ * state file (stats/report/wls.h), must be read or refused with a reason, never
  * crash or hang -- a CRC that matches is no excuse (anyone can compute one):
  * the target fixes the CRC of each input half the time, so that the field
  * checks behind it are what runs. A state that is read must hold what the
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#include "stats/wls.h"
+#include "stats/report/wls.h"
 
 static wls_file w, again;
 static input_account inputs[WLS_MAX_INPUTS], inputs2[WLS_MAX_INPUTS];

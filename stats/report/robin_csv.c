@@ -1,0 +1,37 @@
+/* robin_csv.c -- the duplicate round robin as a tidy CSV table, one number
+ * per row (robin_csv.h), in the rows of the replay summary (tidy_csv.h). */
+#include <math.h>
+#include <stdio.h>
+#include "stats/report/robin_csv.h"
+#include "stats/report/tidy_csv.h"
+
+int stats_write_robin_csv(const char *path, const robin_table *t, const provenance *prov, diag_t *diag)
+{
+    tidy_rows r;
+    if (!tidy_open(&r, path, diag)) return 0;
+    if (prov) tidy_provenance(&r, prov);
+    r.breakdown = "input";
+    snprintf(r.level, sizeof r.level, "all");
+    tidy_count(&r, "", "", "read", t->read);
+    tidy_count(&r, "", "", "analysed", t->played);
+    tidy_count(&r, "", "", "rejected", t->rejected);
+    tidy_count(&r, "", "", "repeats", t->repeats);
+    if (prov) tidy_status(&r, prov);
+    r.breakdown = "all";
+    tidy_count(&r, "", "", "deals", t->played);
+    r.eval = "duplicate";
+    for (int i = 0; i < t->nconv; i++)
+        for (int j = i + 1; j < t->nconv; j++)
+            tidy_pair(&r, t->name[i], t->name[j], &t->pair[i * t->pair_stride + j], NULL, false);
+    for (int i = 0; i < t->nconv && t->nconv > 1; i++) {
+        double field = 0;
+        for (int j = 0; j < t->nconv; j++) {
+            if (j == i) continue;
+            paired_summary s;
+            paired_summarise(&t->pair[i < j ? i * t->pair_stride + j : j * t->pair_stride + i], &s);
+            field += i < j ? s.mean : -s.mean;
+        }
+        tidy_num(&r, t->name[i], "field", "mean_gain", NULL, field / (t->nconv - 1), 6);
+    }
+    return tidy_close(&r, diag);
+}

@@ -1,0 +1,115 @@
+/* tidy_csv.c -- the tidy summary table's rows (tidy_csv.h). */
+#include <math.h>
+#include <stdio.h>
+#include "stats/pvalue.h"
+#include "stats/report/tidy_csv.h"
+
+static const char *const HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
+                                     "measure", "difference", "value"};
+
+bool tidy_open(tidy_rows *r, const char *path, diag_t *diag)
+{
+    *r = (tidy_rows){.breakdown = "", .eval = ""};
+    r->out = csv_out_open(path, HEADER, (int)(sizeof HEADER / sizeof HEADER[0]), diag);
+    return r->out != NULL;
+}
+
+bool tidy_close(tidy_rows *r, diag_t *diag)
+{
+    return csv_out_close(r->out, diag);
+}
+
+static void head(tidy_rows *r, const char *level, const char *eval, const char *conv, const char *versus,
+                 const char *measure)
+{
+    csv_out_text(r->out, r->breakdown);
+    csv_out_text(r->out, level);
+    csv_out_text(r->out, eval);
+    csv_out_text(r->out, conv);
+    csv_out_text(r->out, versus);
+    csv_out_text(r->out, measure);
+}
+
+void tidy_num(tidy_rows *r, const char *conv, const char *versus, const char *measure, const int *difference,
+              double value, int decimals)
+{
+    head(r, r->level, r->eval, conv, versus, measure);
+    if (difference) csv_out_int(r->out, *difference);
+    else csv_out_text(r->out, "");
+    csv_out_num(r->out, value, decimals);
+    csv_out_end_row(r->out);
+}
+
+void tidy_count(tidy_rows *r, const char *conv, const char *versus, const char *measure, uint64_t v)
+{
+    tidy_num(r, conv, versus, measure, NULL, (double)v, 0);
+}
+
+void tidy_sig(tidy_rows *r, const char *conv, const char *versus, const char *measure, double value)
+{
+    head(r, r->level, r->eval, conv, versus, measure);
+    csv_out_text(r->out, "");
+    csv_out_sig(r->out, value, 6);
+    csv_out_end_row(r->out);
+}
+
+void tidy_text(tidy_rows *r, const char *level, const char *measure, const char *value)
+{
+    head(r, level, "", "", "", measure);
+    csv_out_text(r->out, "");
+    csv_out_text(r->out, value);
+    csv_out_end_row(r->out);
+}
+
+static void provenance_row(void *ctx, const char *level, const char *measure, const char *value)
+{
+    tidy_text(ctx, level, measure, value);
+}
+
+void tidy_provenance(tidy_rows *r, const provenance *prov)
+{
+    r->breakdown = "provenance";
+    provenance_rows(prov, provenance_row, r);
+}
+
+void tidy_status(tidy_rows *r, const provenance *prov)
+{
+    char status[4096];
+    provenance_status(prov, status, sizeof status);
+    tidy_count(r, "", "", "complete", provenance_stopped(prov) == 0);
+    tidy_text(r, "all", "status", status);
+}
+
+void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
+               bool differ_same)
+{
+    paired_summary s;
+    paired_summarise(a, &s);
+    uint64_t n = paired_n(a);
+    tidy_count(r, x, y, "n", n);
+    tidy_num(r, x, y, "mean_gain", NULL, s.mean, 6);
+    tidy_num(r, x, y, "sd", NULL, s.sd, 6);
+    tidy_num(r, x, y, "se", NULL, s.se, 6);
+    tidy_num(r, x, y, "ci_low", NULL, s.ci_lo, 6);
+    tidy_num(r, x, y, "ci_high", NULL, s.ci_hi, 6);
+    tidy_num(r, x, y, "t", NULL, s.t, 4);
+    double p = test ? test->p : s.p;
+    tidy_sig(r, x, y, "p_value", isnan(p) ? NAN : pvalue_for_csv(p));
+    if (test && !isnan(test->holm_p)) tidy_sig(r, x, y, "p_value_holm", pvalue_for_csv(test->holm_p));
+    tidy_num(r, x, y, "differ_pct", NULL, n ? 100 * ((double)paired_n_differ(a) / (double)n) : NAN, 4);
+    if (differ_same) {
+        paired_summary differ, same;
+        paired_summarise_differ(a, &differ);
+        paired_summarise_same(a, &same);
+        tidy_count(r, x, y, "n_when_differ", differ.n);
+        tidy_num(r, x, y, "mean_gain_when_differ", NULL, differ.mean, 6);
+        tidy_num(r, x, y, "se_gain_when_differ", NULL, differ.se, 6);
+        tidy_count(r, x, y, "n_when_same", same.n);
+        tidy_num(r, x, y, "mean_gain_when_same", NULL, same.mean, 6);
+        tidy_num(r, x, y, "se_gain_when_same", NULL, same.se, 6);
+    }
+    for (int d = -PAIRED_MAX_DIFF; d <= PAIRED_MAX_DIFF; d++) {
+        uint64_t k = paired_with_difference(a, d);
+        if (k) tidy_num(r, x, y, "deals_with_difference", &d, (double)k, 0);
+    }
+}
