@@ -16,7 +16,7 @@
 #                the binary, the man page and the documentation of the built-in
 #                tables under $(DESTDIR)$(PREFIX) (PREFIX=/usr/local by default)
 #
-# Every .c under formats/, stats/ and analyze/*/ goes into the library; the
+# Every .c under formats/, stats/, stats/*/ and analyze/*/ goes into the library; the
 # front ends, cli/*.c, only into the whistlab binary; each tests/test_*.c is
 # one cmocka program; each tests/bench/bench_*.c one benchmark.
 
