@@ -580,12 +580,10 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
      * are decided here. */
     uint16_t h = x.held[x.L];
     if (h) {
-        if (sd_group(h, x.played[x.L], ranks_top(h)) == h)
-            return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true, 0};
+        if (sd_is_one_group(h, x.played[x.L])) return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true, 0};
     } else {
         for (int s = 0; s < 4; s++)
-            if (v->hand == hand_from_suit(s, x.held[s]) &&
-                sd_group(x.held[s], x.played[s], ranks_top(x.held[s])) == x.held[s])
+            if (v->hand == hand_from_suit(s, x.held[s]) && sd_is_one_group(x.held[s], x.played[s]))
                 return (sd_card){hand_lowest(v->hand), "PR2", NULL, true, 0};
     }
     x.v = v;
