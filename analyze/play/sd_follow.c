@@ -541,7 +541,7 @@ static sd_card rows_decide(sd_ctx *x, int bucket)
         for (; m; m &= m - 1) {
             int i = __builtin_ctz(m);
             if ((ix->cheap[i].on | ix->cheap[i].off) && !facts_pass(x, ix->cheap[i].on, ix->cheap[i].off)) continue;
-            const play_row *r = &pl->row[pl->bucket[bucket][g * PLAY_GROUP + i].row];
+            const play_row *r = &pl->row[ix->row[i]];
             if (!(slow >> i & 1) || slow_row_fires(x, r, h)) return act(x, r);
         }
     }
