@@ -6,6 +6,7 @@
  * the current trick's leader is placed so that North plays next. */
 #include "testutil.h"
 #include "analyze/play/sd_play.h"
+#include "analyze/play/sd_rules.h"
 #include "formats/hand_text.h"
 
 typedef struct {
@@ -158,6 +159,24 @@ static const pc_case FOURTH[] = {
 static void run_all(const pc_case *k, size_t n)
 {
     for (size_t i = 0; i < n; i++) run_case(&k[i]);
+}
+
+/* The bit helpers every decision runs: ranks_count by its byte table
+ * against the compiler's popcount, every mask; PR2's one-group test by its
+ * span against group(top) == held, every holding with played cards drawn
+ * from the ranks it does not hold. */
+static void test_bit_helpers(void **state)
+{
+    (void)state;
+    for (unsigned m = 0; m < 0x10000; m++) assert_int_equal(ranks_count((uint16_t)m), __builtin_popcount(m));
+    uint32_t seed = 1;
+    for (unsigned h = 4; h <= SUIT_MASK_ALL; h += 4)
+        for (int k = 0; k < 16; k++) {
+            seed = seed * 1103515245u + 12345u;
+            uint16_t played = (uint16_t)((seed >> 8) & SUIT_MASK_ALL & ~h);
+            assert_int_equal(sd_is_one_group((uint16_t)h, played),
+                             sd_group((uint16_t)h, played, ranks_top((uint16_t)h)) == h);
+        }
 }
 
 static void test_second_hand(void **state)
@@ -423,6 +442,7 @@ static void test_extended(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bit_helpers),
         cmocka_unit_test(test_second_hand),
         cmocka_unit_test(test_third_hand),
         cmocka_unit_test(test_fourth_hand),

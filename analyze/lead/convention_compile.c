@@ -1299,6 +1299,7 @@ static void play_index_add(play_rules *pl, int b, int i)
     pl->bucket[b][k].row = (uint8_t)i;
     play_index *ix = &pl->index[b][k / PLAY_GROUP];
     uint32_t bit = 1u << (k % PLAY_GROUP);
+    ix->row[k % PLAY_GROUP] = (uint8_t)i;
     for (int v = 0; v < 16; v++) {
         if (r->led_ok >> v & 1) ix->led[v] |= bit;
         if (r->n_ok >> v & 1) ix->n[v] |= bit;

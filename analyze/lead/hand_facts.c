@@ -8,6 +8,15 @@
 static holding_info TABLE[8192];
 static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
+/* hand_facts.h's ranks_count: the bits of each byte. */
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+const uint8_t ranks_count8[256] = {B6(0), B6(1), B6(1), B6(2)};
+#undef B2
+#undef B4
+#undef B6
+
 int ranks_seqlow(uint16_t m, int r)
 {
     if (!(m & RB(r))) return 0;

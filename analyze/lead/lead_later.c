@@ -378,9 +378,13 @@ static bool shown_out(const later_ctx *x, int seat, int s, uint16_t elsewhere)
 {
     if (known_void(x, seat, s)) return true;
     const play_public *pub = x->pub;
-    for (int t = pub->ntricks - 1; t >= 0; t--) {
+    unsigned led = 0; /* the completed tricks the others led in s */
+    for (int p = 0; p < 4; p++)
+        if (p != seat) led |= play_led_in(pub, p, s);
+    for (int t; led; led &= ~(1u << t)) {
+        t = 31 - __builtin_clz(led);
         card_t c = pub->card[t][seat];
-        if (pub->led[t] != s || pub->leader[t] == seat || card_suit(c) != s) continue;
+        if (card_suit(c) != s) continue;
         int best = 0;
         bool ruffed = false;
         for (int p = pub->leader[t]; p != seat; p = seat_left(p)) {

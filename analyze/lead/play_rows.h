@@ -174,6 +174,7 @@ typedef struct {
     struct {
         uint16_t on, off; /* PLAY_CHEAP_FACTS bits the row requires, excludes */
     } cheap[PLAY_GROUP];
+    uint8_t row[PLAY_GROUP]; /* each row's index into play_rules.row: read beside its cheap facts */
 } play_index;
 
 typedef struct {

@@ -551,7 +551,7 @@ static sd_card rows_decide(sd_ctx *x, int bucket)
         for (; m; m &= m - 1) {
             int i = __builtin_ctz(m);
             if ((ix->cheap[i].on | ix->cheap[i].off) && !facts_pass(x, ix->cheap[i].on, ix->cheap[i].off)) continue;
-            const play_row *r = &pl->row[pl->bucket[bucket][g * PLAY_GROUP + i].row];
+            const play_row *r = &pl->row[ix->row[i]];
             if (!(slow >> i & 1) || slow_row_fires(x, r, h)) return act(x, r);
         }
     }
@@ -590,12 +590,10 @@ sd_card sd_follow(const sd_view *v, bool *side_read)
      * are decided here. */
     uint16_t h = x.held[x.L];
     if (h) {
-        if (sd_group(h, x.played[x.L], ranks_top(h)) == h)
-            return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true, 0};
+        if (sd_is_one_group(h, x.played[x.L])) return (sd_card){card_make(x.L, ranks_low(h)), "PR2", NULL, true, 0};
     } else {
         for (int s = 0; s < 4; s++)
-            if (v->hand == hand_from_suit(s, x.held[s]) &&
-                sd_group(x.held[s], x.played[s], ranks_top(x.held[s])) == x.held[s])
+            if (v->hand == hand_from_suit(s, x.held[s]) && sd_is_one_group(x.held[s], x.played[s]))
                 return (sd_card){hand_lowest(v->hand), "PR2", NULL, true, 0};
     }
     x.v = v;

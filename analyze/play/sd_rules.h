@@ -62,6 +62,15 @@ static inline uint16_t sd_group(uint16_t held, uint16_t played, int rank)
     return (uint16_t)((held & ((1u << hi) - 1) & ~((1u << lo) - 1)) | (1u << rank));
 }
 
+/* Is a non-empty holding one group (PR2: its cards all equal)? Every rank
+ * from its lowest to its highest is held or played: one mask test, where
+ * group(top) == held costs two bit scans more on every card followed. */
+static inline bool sd_is_one_group(uint16_t held, uint16_t played)
+{
+    uint32_t span = (2u << ranks_top(held)) - (1u << ranks_low(held));
+    return !(span & ~(uint32_t)(held | played));
+}
+
 static inline int sd_trumps(const sd_ctx *x)
 {
     return x->trump < 0 ? 0 : ranks_count(x->held[x->trump]);

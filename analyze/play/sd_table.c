@@ -33,7 +33,7 @@ static inline bool sd_one_group(hand_t hand, hand_t played, card_t *lowest)
     for (int s = 0; s < 4; s++) {
         uint16_t h = hand_suit(hand, s);
         if (hand != hand_from_suit(s, h)) continue;
-        if (sd_group(h, hand_suit(played, s), ranks_top(h)) != h) return false;
+        if (!sd_is_one_group(h, hand_suit(played, s))) return false;
         *lowest = card_make(s, ranks_low(h));
         return true;
     }
