@@ -249,7 +249,7 @@ static void test_bad_condition_refused_before_reading(void **state)
     int rc = test_run(out, sizeof out, "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --where '%s' 2>&1",
                       test_bin(), SHAPE_5431);
     assert_int_equal(rc, 2);
-    expect_in("--where keeps deals of files", out);
+    expect_in("--where with --hand goes with --simulate N", out);
 }
 
 /* Issue 25 item 4: 50,000 nested parentheses, or as many '!', are a usage
