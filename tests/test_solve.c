@@ -284,11 +284,24 @@ static void test_interrupted_solve_pastes_its_resume(void **state)
     assert_true(pid >= 0);
     if (pid == 0) {
         freopen(err, "w", stderr);
-        execl(test_bin(), test_bin(), "solve", corpus, "-o", cut, "--threads", "1", "--no-progress", (char *)NULL);
+        execl(test_bin(), test_bin(), "solve", corpus, "-o", cut, "--threads", "1", "--progress", "log=1",
+              (char *)NULL);
         _exit(127);
     }
-    struct timespec wait = {0, 700000000};
-    nanosleep(&wait, NULL);
+    /* interrupted once its progress log shows a deal solved, however slow
+     * the machine (a fixed delay could come before the first deal) */
+    bool solving = false;
+    for (int tries = 0; tries < 1200 && !solving; tries++) {
+        struct timespec wait = {0, 50000000};
+        nanosleep(&wait, NULL);
+        FILE *log = fopen(err, "r");
+        char line[512];
+        unsigned long long n;
+        while (log && fgets(line, sizeof line, log))
+            if (sscanf(line, "%*s solve: %llu of 80 deals", &n) == 1 && n > 0) solving = true;
+        if (log) fclose(log);
+    }
+    assert_true(solving);
     kill(pid, SIGINT);
     int st;
     waitpid(pid, &st, 0);
