@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "stats/report/le_bytes.h"
 #include "stats/report/tally_save.h"
 
 #define NCELLS (1 + STATS_BREAKDOWNS * STATS_KEYS)
@@ -15,48 +16,10 @@ static stats_cell *cell_at(stats_state *st, int c)
 
 /* ---- writing ---- */
 
-typedef struct {
-    unsigned char *buf;
-    size_t len, cap;
-    bool failed;
-} out;
-
-static void put_bytes(out *o, const void *p, size_t n)
+static void put_text(le_out *o, const char *s)
 {
-    if (o->failed) return;
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap * 2 : 65536;
-        while (cap < o->len + n) cap *= 2;
-        unsigned char *b = realloc(o->buf, cap);
-        if (!b) {
-            o->failed = true;
-            return;
-        }
-        o->buf = b;
-        o->cap = cap;
-    }
-    memcpy(o->buf + o->len, p, n);
-    o->len += n;
-}
-
-static void put_u64(out *o, uint64_t v)
-{
-    unsigned char b[8];
-    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(o, b, 8);
-}
-
-static void put_u32(out *o, uint32_t v)
-{
-    unsigned char b[4];
-    for (int i = 0; i < 4; i++) b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(o, b, 4);
-}
-
-static void put_text(out *o, const char *s)
-{
-    put_u32(o, (uint32_t)strlen(s));
-    put_bytes(o, s, strlen(s));
+    le_put_u32(o, (uint32_t)strlen(s));
+    le_put_bytes(o, s, strlen(s));
 }
 
 /* A block's counters in one cell: where they start and how many. */
@@ -84,7 +47,7 @@ static uint64_t *gain_block(stats_state *st, stats_cell *c, int k, size_t *n)
     return (uint64_t *)c->pair;
 }
 
-static void put_block(out *o, stats_state *st, const char *id, block_of of, int k)
+static void put_block(le_out *o, stats_state *st, const char *id, block_of of, int k)
 {
     size_t n, total = 0;
     for (int c = 0; c < NCELLS; c++) {
@@ -92,29 +55,29 @@ static void put_block(out *o, stats_state *st, const char *id, block_of of, int 
         total += n;
     }
     put_text(o, id);
-    put_u32(o, (uint32_t)total);
+    le_put_u32(o, (uint32_t)total);
     for (int c = 0; c < NCELLS; c++) {
         uint64_t *v = of(st, cell_at(st, c), k, &n);
-        for (size_t i = 0; i < n; i++) put_u64(o, v[i]);
+        for (size_t i = 0; i < n; i++) le_put_u64(o, v[i]);
     }
 }
 
 bool tally_save(const stats_state *state, unsigned char **buf, size_t *len)
 {
     stats_state *st = (stats_state *)state; /* read only: the blocks are walked, not changed */
-    out o = {0};
-    put_u32(&o, STATS_BREAKDOWNS);
+    le_out o = {0};
+    le_put_u32(&o, STATS_BREAKDOWNS);
     for (int b = 0; b < STATS_BREAKDOWNS; b++) {
         put_text(&o, stats_breakdown_of(b)->id);
-        put_u32(&o, STATS_KEYS);
+        le_put_u32(&o, STATS_KEYS);
     }
     uint32_t blocks = 3;
     for (int k = 0; k < stats_measure_count(); k++) blocks += stats_measure_at(k)->acc != STATS_ACC_NONE;
-    put_u32(&o, blocks);
+    le_put_u32(&o, blocks);
     uint64_t input[] = {st->read, st->accepted, st->rejected, st->repeats, st->errors, st->left};
     put_text(&o, "input");
-    put_u32(&o, (uint32_t)(sizeof input / sizeof input[0]));
-    for (size_t i = 0; i < sizeof input / sizeof input[0]; i++) put_u64(&o, input[i]);
+    le_put_u32(&o, (uint32_t)(sizeof input / sizeof input[0]));
+    for (size_t i = 0; i < sizeof input / sizeof input[0]; i++) le_put_u64(&o, input[i]);
     put_block(&o, st, "deals", deals_block, 0);
     for (int k = 0; k < stats_measure_count(); k++)
         if (stats_measure_at(k)->acc != STATS_ACC_NONE) put_block(&o, st, stats_measure_at(k)->id, measure_block, k);
@@ -130,43 +93,11 @@ bool tally_save(const stats_state *state, unsigned char **buf, size_t *len)
 
 /* ---- reading ---- */
 
-typedef struct {
-    const unsigned char *p, *end;
-    bool short_read;
-} in;
-
-static const unsigned char *take(in *i, size_t n)
-{
-    if ((size_t)(i->end - i->p) < n) {
-        i->short_read = true;
-        return NULL;
-    }
-    const unsigned char *at = i->p;
-    i->p += n;
-    return at;
-}
-
-static uint64_t get_u64(in *i)
-{
-    const unsigned char *b = take(i, 8);
-    uint64_t v = 0;
-    for (int k = 0; b && k < 8; k++) v |= (uint64_t)b[k] << (8 * k);
-    return v;
-}
-
-static uint32_t get_u32(in *i)
-{
-    const unsigned char *b = take(i, 4);
-    uint32_t v = 0;
-    for (int k = 0; b && k < 4; k++) v |= (uint32_t)b[k] << (8 * k);
-    return v;
-}
-
 /* An id (printable, at most ID_MAX - 1 bytes) into dst; false if not one. */
-static bool get_id(in *i, char dst[ID_MAX])
+static bool get_id(le_in *i, char dst[ID_MAX])
 {
-    uint32_t n = get_u32(i);
-    const unsigned char *b = n < ID_MAX ? take(i, n) : NULL;
+    uint32_t n = le_get_u32(i);
+    const unsigned char *b = n < ID_MAX ? le_take(i, n) : NULL;
     if (!b) return false;
     for (uint32_t k = 0; k < n; k++)
         if (b[k] < 0x21 || b[k] > 0x7e) return false;
@@ -175,12 +106,12 @@ static bool get_id(in *i, char dst[ID_MAX])
     return true;
 }
 
-static void get_block(in *i, stats_state *st, block_of of, int k)
+static void get_block(le_in *i, stats_state *st, block_of of, int k)
 {
     size_t n;
     for (int c = 0; c < NCELLS; c++) {
         uint64_t *v = of(st, cell_at(st, c), k, &n);
-        for (size_t j = 0; j < n; j++) v[j] = get_u64(i);
+        for (size_t j = 0; j < n; j++) v[j] = le_get_u64(i);
     }
 }
 
@@ -194,13 +125,13 @@ static size_t block_size(stats_state *st, block_of of, int k)
     return total;
 }
 
-static const char *load_keyed(in *i, stats_state *st, char *why, size_t len)
+static const char *load_keyed(le_in *i, stats_state *st, char *why, size_t len)
 {
     char id[ID_MAX];
-    uint32_t nbr = get_u32(i);
+    uint32_t nbr = le_get_u32(i);
     for (uint32_t b = 0; b < nbr && !i->short_read; b++) {
         if (!get_id(i, id)) return "damaged counters: a breakdown without an id";
-        uint32_t keys = get_u32(i);
+        uint32_t keys = le_get_u32(i);
         if (b >= STATS_BREAKDOWNS || strcmp(id, stats_breakdown_of((int)b)->id) != 0 || keys != STATS_KEYS) {
             snprintf(why, len, "a state file with the breakdown '%s', which this whistlab does not have (another "
                      "whistlab): merge or resume it with the whistlab that wrote it", id);
@@ -213,10 +144,10 @@ static const char *load_keyed(in *i, stats_state *st, char *why, size_t len)
         return why;
     }
     bool seen[STATS_MAX_MEASURES] = {0}, input = false, deals = false, gain = false;
-    uint32_t blocks = get_u32(i);
+    uint32_t blocks = le_get_u32(i);
     for (uint32_t b = 0; b < blocks && !i->short_read; b++) {
         if (!get_id(i, id)) return "damaged counters: a block without an id";
-        uint32_t count = get_u32(i);
+        uint32_t count = le_get_u32(i);
         int k = stats_measure_find(id);
         bool *flag = strcmp(id, "input") == 0 ? &input : strcmp(id, "deals") == 0 ? &deals
                    : strcmp(id, "gain") == 0 ? &gain
@@ -240,7 +171,7 @@ static const char *load_keyed(in *i, stats_state *st, char *why, size_t len)
         }
         if (flag == &input) {
             uint64_t *field[] = {&st->read, &st->accepted, &st->rejected, &st->repeats, &st->errors, &st->left};
-            for (int f = 0; f < 6; f++) *field[f] = get_u64(i);
+            for (int f = 0; f < 6; f++) *field[f] = le_get_u64(i);
         } else {
             get_block(i, st, of, k);
         }
@@ -264,29 +195,29 @@ static const char *const LEGACY[] = {"tricks", "cost", "optimal", "best", "optim
  * sum of squares and score - best (paired); the best's sum and sum of
  * squares; the sum of the optimal counts; the pairs. Cost is kept as best
  * - score, optimal is the deals with a difference 0. */
-static void get_legacy_cell(in *i, stats_state *st, stats_cell *c, const int *k)
+static void get_legacy_cell(le_in *i, stats_state *st, stats_cell *c, const int *k)
 {
-    c->deals = get_u64(i);
+    c->deals = le_get_u64(i);
     for (int col = 0; col < st->nconv; col++) {
         uint64_t *tricks = stats_sum(c, k[0], col);
-        tricks[0] = get_u64(i);
-        tricks[1] = get_u64(i);
+        tricks[0] = le_get_u64(i);
+        tricks[1] = le_get_u64(i);
         paired_acc vs_best;
-        for (int j = 0; j < PAIRED_COUNTERS; j++) *paired_counter(&vs_best, j) = get_u64(i);
+        for (int j = 0; j < PAIRED_COUNTERS; j++) *paired_counter(&vs_best, j) = le_get_u64(i);
         paired_acc *cost = stats_paired(c, k[1], col);
         for (int differ = 0; differ < 2; differ++)
             for (int b = 0; b < PAIRED_BINS; b++) cost->hist[differ][PAIRED_BINS - 1 - b] = vs_best.hist[differ][b];
         *stats_sum(c, k[2], col) = paired_with_difference(&vs_best, 0);
     }
     uint64_t *best = stats_sum(c, k[3], 0);
-    best[0] = get_u64(i);
-    best[1] = get_u64(i);
-    *stats_sum(c, k[4], 0) = get_u64(i);
+    best[0] = le_get_u64(i);
+    best[1] = le_get_u64(i);
+    *stats_sum(c, k[4], 0) = le_get_u64(i);
     for (int p = 0; p < st->nconv * (st->nconv - 1) / 2; p++)
-        for (int j = 0; j < PAIRED_COUNTERS; j++) *paired_counter(&c->pair[p], j) = get_u64(i);
+        for (int j = 0; j < PAIRED_COUNTERS; j++) *paired_counter(&c->pair[p], j) = le_get_u64(i);
 }
 
-static const char *load_legacy(in *i, stats_state *st, unsigned version, char *why, size_t len)
+static const char *load_legacy(le_in *i, stats_state *st, unsigned version, char *why, size_t len)
 {
     int k[5];
     for (int m = 0; m < 5; m++) k[m] = stats_measure_find(LEGACY[m]);
@@ -303,9 +234,9 @@ static const char *load_legacy(in *i, stats_state *st, unsigned version, char *w
     int nconv = st->nconv;
     uint64_t per_cell = 1 + (uint64_t)nconv * (2 + PAIRED_COUNTERS) + 3 +
                         (uint64_t)(nconv * (nconv - 1) / 2) * PAIRED_COUNTERS;
-    if (get_u32(i) != 6 + NCELLS * per_cell) return "counter count does not match its conventions";
+    if (le_get_u32(i) != 6 + NCELLS * per_cell) return "counter count does not match its conventions";
     uint64_t *field[] = {&st->read, &st->accepted, &st->rejected, &st->repeats, &st->errors, &st->left};
-    for (int f = 0; f < 6; f++) *field[f] = get_u64(i);
+    for (int f = 0; f < 6; f++) *field[f] = le_get_u64(i);
     for (int c = 0; c < NCELLS; c++) get_legacy_cell(i, st, cell_at(st, c), k);
     return i->short_read ? "truncated" : NULL;
 }
@@ -313,7 +244,7 @@ static const char *load_legacy(in *i, stats_state *st, unsigned version, char *w
 const char *tally_load(stats_state *st, const unsigned char *p, size_t n, unsigned version, size_t *used,
                        char *why, size_t len)
 {
-    in i = {p, p + n, false};
+    le_in i = {p, p + n, false};
     const char *err = version >= 5 ? load_keyed(&i, st, why, len) : load_legacy(&i, st, version, why, len);
     *used = (size_t)(i.p - p);
     return err;

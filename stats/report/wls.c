@@ -10,6 +10,7 @@
 #include <zlib.h>
 #include "formats/digest128.h"
 #include "formats/out_file.h"
+#include "stats/report/le_bytes.h"
 #include "stats/report/tally_save.h"
 #include "stats/report/wls.h"
 
@@ -17,73 +18,35 @@
 
 static const char WLS_MAGIC[12] = "WHISTLAB-WLS";
 
-typedef struct {
-    unsigned char *buf;
-    size_t len, cap;
-    int failed;
-} out_buf;
-
-static void put_bytes(out_buf *o, const void *p, size_t n)
-{
-    if (o->failed) return;
-    if (o->len + n > o->cap) {
-        size_t cap = o->cap ? o->cap * 2 : 65536;
-        while (cap < o->len + n) cap *= 2;
-        unsigned char *b = realloc(o->buf, cap);
-        if (!b) {
-            o->failed = 1;
-            return;
-        }
-        o->buf = b;
-        o->cap = cap;
-    }
-    memcpy(o->buf + o->len, p, n);
-    o->len += n;
-}
-
-static void put_u64(out_buf *o, uint64_t v)
-{
-    unsigned char b[8];
-    for (int i = 0; i < 8; i++) b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(o, b, 8);
-}
-
-static void put_u32(out_buf *o, uint32_t v)
-{
-    unsigned char b[4];
-    for (int i = 0; i < 4; i++) b[i] = (unsigned char)(v >> (8 * i));
-    put_bytes(o, b, 4);
-}
-
-static void put_text(out_buf *o, const char *s)
+static void put_text(le_out *o, const char *s)
 {
     size_t n = strnlen(s, WLS_TEXT_MAX - 1);
-    put_u32(o, (uint32_t)n);
-    put_bytes(o, s, n);
+    le_put_u32(o, (uint32_t)n);
+    le_put_bytes(o, s, n);
 }
 
 int wls_write(const char *path, const wls_file *w, diag_t *diag)
 {
-    out_buf o = {0};
+    le_out o = {0};
     bool shard = w->parts > 1;
-    put_bytes(&o, WLS_MAGIC, sizeof WLS_MAGIC);
-    put_u32(&o, WLS_VERSION);
-    put_u32(&o, (uint32_t)w->complete);
-    put_u32(&o, w->parts);
-    put_u64(&o, w->part_mask);
+    le_put_bytes(&o, WLS_MAGIC, sizeof WLS_MAGIC);
+    le_put_u32(&o, WLS_VERSION);
+    le_put_u32(&o, (uint32_t)w->complete);
+    le_put_u32(&o, w->parts);
+    le_put_u64(&o, w->part_mask);
     put_text(&o, w->config);
     put_text(&o, w->progress);
-    put_u32(&o, (uint32_t)w->ninputs);
+    le_put_u32(&o, (uint32_t)w->ninputs);
     for (int i = 0; i < w->ninputs; i++) {
         const input_account *a = &w->inputs[i];
-        put_u64(&o, a->deals);
-        put_u64(&o, a->digest[0]);
-        put_u64(&o, a->digest[1]);
-        put_u32(&o, a->stopped);
+        le_put_u64(&o, a->deals);
+        le_put_u64(&o, a->digest[0]);
+        le_put_u64(&o, a->digest[1]);
+        le_put_u32(&o, a->stopped);
         put_text(&o, a->where);
         if (shard) {
-            put_u64(&o, a->corpus[0]);
-            put_u64(&o, a->corpus[1]);
+            le_put_u64(&o, a->corpus[0]);
+            le_put_u64(&o, a->corpus[1]);
         }
     }
     for (int i = 0; i < w->stats->nconv; i++)
@@ -93,17 +56,17 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
             free(o.buf);
             return 0;
         }
-    put_u32(&o, (uint32_t)w->stats->nconv);
-    for (int i = 0; i < w->stats->nconv; i++) put_bytes(&o, w->stats->name[i], WLS_NAME_BYTES);
+    le_put_u32(&o, (uint32_t)w->stats->nconv);
+    for (int i = 0; i < w->stats->nconv; i++) le_put_bytes(&o, w->stats->name[i], WLS_NAME_BYTES);
     unsigned char *counters;
     size_t counters_len;
     if (tally_save(w->stats, &counters, &counters_len)) {
-        put_bytes(&o, counters, counters_len);
+        le_put_bytes(&o, counters, counters_len);
         free(counters);
     } else {
         o.failed = 1;
     }
-    put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
+    le_put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
     if (o.failed) {
         diag_set(diag, path, 0, "out of memory");
         free(o.buf);
@@ -124,44 +87,12 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
     return ok;
 }
 
-typedef struct {
-    const unsigned char *p, *end;
-    int short_read;
-} in_buf;
-
-static const unsigned char *take(in_buf *in, size_t n)
-{
-    if ((size_t)(in->end - in->p) < n) {
-        in->short_read = 1;
-        return NULL;
-    }
-    const unsigned char *at = in->p;
-    in->p += n;
-    return at;
-}
-
-static uint64_t get_u64(in_buf *in)
-{
-    const unsigned char *b = take(in, 8);
-    uint64_t v = 0;
-    for (int i = 0; b && i < 8; i++) v |= (uint64_t)b[i] << (8 * i);
-    return v;
-}
-
-static uint32_t get_u32(in_buf *in)
-{
-    const unsigned char *b = take(in, 4);
-    uint32_t v = 0;
-    for (int i = 0; b && i < 4; i++) v |= (uint32_t)b[i] << (8 * i);
-    return v;
-}
-
 /* A text into dst, which holds cap bytes. */
-static int get_text(in_buf *in, char *dst, size_t cap)
+static int get_text(le_in *in, char *dst, size_t cap)
 {
-    uint32_t n = get_u32(in);
+    uint32_t n = le_get_u32(in);
     if (n >= cap) return 0;
-    const unsigned char *b = take(in, n);
+    const unsigned char *b = le_take(in, n);
     if (!b || memchr(b, 0, n)) return 0;
     memcpy(dst, b, n);
     dst[n] = 0;
@@ -253,7 +184,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     unsigned char *buf = slurp(path, &len, diag);
     if (!buf) return 0;
     const char *why = NULL;
-    in_buf in = {buf, buf + len, 0};
+    le_in in = {buf, buf + len, 0};
     if (len < sizeof WLS_MAGIC + 4 || memcmp(buf, WLS_MAGIC, sizeof WLS_MAGIC) != 0) {
         why = "not a whistlab state file (.wls)";
         goto done;
@@ -266,7 +197,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         goto done;
     }
     in.end = buf + len - 4;
-    uint32_t version = get_u32(&in);
+    uint32_t version = le_get_u32(&in);
     if (version < WLS_VERSION_OLDEST || version > WLS_VERSION) {
         diag_set(diag, path, 0, "a state file of version %u (%s whistlab); this whistlab reads versions %d to %d "
                  "only: run the analysis again to make one", version,
@@ -274,9 +205,9 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         free(buf);
         return 0;
     }
-    w->complete = (int)get_u32(&in);
-    w->parts = get_u32(&in);
-    w->part_mask = get_u64(&in);
+    w->complete = (int)le_get_u32(&in);
+    w->parts = le_get_u32(&in);
+    w->part_mask = le_get_u64(&in);
     bool shard = version == WLS_VERSION ? w->parts > 1 : version == WLS_VERSION_SHARD;
     if (shard != (w->parts > 1)) {
         diag_set(diag, path, 0, "a %s state file of version %u: %s", w->parts > 1 ? "shard's" : "whole run's",
@@ -289,7 +220,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
         why = "damaged header";
         goto done;
     }
-    uint32_t ninputs = get_u32(&in);
+    uint32_t ninputs = le_get_u32(&in);
     if (ninputs > WLS_MAX_INPUTS) {
         why = "damaged header";
         goto done;
@@ -297,21 +228,21 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     w->ninputs = (int)ninputs;
     for (uint32_t i = 0; i < ninputs; i++) {
         input_account *a = &w->inputs[i];
-        a->deals = get_u64(&in);
-        a->digest[0] = get_u64(&in);
-        a->digest[1] = get_u64(&in);
-        a->stopped = get_u32(&in);
+        a->deals = le_get_u64(&in);
+        a->digest[0] = le_get_u64(&in);
+        a->digest[1] = le_get_u64(&in);
+        a->stopped = le_get_u32(&in);
         if (!get_text(&in, a->where, sizeof a->where)) {
             why = "damaged inputs";
             goto done;
         }
         a->corpus[0] = a->corpus[1] = 0;
         if (shard) {
-            a->corpus[0] = get_u64(&in);
-            a->corpus[1] = get_u64(&in);
+            a->corpus[0] = le_get_u64(&in);
+            a->corpus[1] = le_get_u64(&in);
         }
     }
-    uint32_t nconv = get_u32(&in);
+    uint32_t nconv = le_get_u32(&in);
     if (nconv < 1 || nconv > STATS_MAX_CONV || w->parts < 1 || w->parts > WLS_MAX_PARTS) {
         why = "damaged header";
         goto done;
@@ -319,7 +250,7 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     const char *names[STATS_MAX_CONV];
     char name_buf[STATS_MAX_CONV][WLS_NAME_BYTES];
     for (uint32_t i = 0; i < nconv; i++) {
-        const unsigned char *b = take(&in, WLS_NAME_BYTES);
+        const unsigned char *b = le_take(&in, WLS_NAME_BYTES);
         if (!b) break;
         memcpy(name_buf[i], b, WLS_NAME_BYTES);
         name_buf[i][WLS_NAME_BYTES - 1] = 0;
