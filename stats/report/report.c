@@ -74,7 +74,8 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     static const char *const HEADING[] = {
         [STATS_EVAL_DD] = "LEADS COMPARED DOUBLE-DUMMY (tricks of the leader's side; means per deal)",
         [STATS_EVAL_PLAY] = "CONVENTIONS COMPARED IN RULE-BASED PLAY (tricks of the eldest hand's side;\n"
-                            "means per deal; best = the best convention on each deal)",
+                            "means per deal; best = the best of this run's conventions on each deal,\n"
+                            "so cost vs best changes with the conventions compared)",
         [STATS_EVAL_BOTH] = "DOUBLE-DUMMY LEADS AND RULE-BASED PLAY SIDE BY SIDE (tricks of the leader's\n"
                             "side; (sd) = all 52 cards played by the rule-based players; best = the\n"
                             "best double-dummy lead)",
@@ -101,6 +102,12 @@ static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval
     if (play)
         fprintf(f, "    (%s conventions reach the best on a deal on average; optimal = the\n"
                    "    convention's side wins as many tricks as the best convention)\n\n", nbest);
+    else if (eval == STATS_EVAL_BOTH && *stats_sum_of(c, "optimal_leads", 0)) /* the players can beat the best lead */
+        fprintf(f, "    (a deal has %s optimal leads on average; optimal = cost <= 0: as many tricks\n"
+                   "    as the best double-dummy lead, or, in play (sd), more)\n\n", nbest);
+    else if (eval == STATS_EVAL_BOTH)
+        fprintf(f, "    (optimal = cost <= 0: as many tricks as the best double-dummy lead, or, in\n"
+                   "    play (sd), more)\n\n");
     else if (*stats_sum_of(c, "optimal_leads", 0)) /* counted only when every lead was valued (replay --all-leads) */
         fprintf(f, "    (a deal has %s optimal leads on average; optimal = the convention's lead\n"
                    "    wins as many tricks as the best lead)\n\n", nbest);
