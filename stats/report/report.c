@@ -125,19 +125,32 @@ static void report_pairs(FILE *f, const stats_state *st)
     if (st->nconv < 2) return;
     const stats_cell *c = &st->all;
     int w = 2 * name_width(st, 4) + 3;
-    fprintf(f, "NET GAIN PER DEAL (first minus second; paired t-test)\n");
-    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, "pair", "mean", "sd", "se",
-            "95% CI", "p", "leads", "gain when");
-    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, "", "", "", "", "", "",
+    /* Holm's adjustment over the family of the pairs: with three or more
+     * conventions the raw p of one pair overstates it (issue 28 item 5) */
+    static double p_raw[STATS_MAX_PAIRS], p_holm[STATS_MAX_PAIRS];
+    int npairs = 0;
+    for (int i = 0; i < st->nconv; i++)
+        for (int j = i + 1; j < st->nconv; j++) {
+            paired_summary s;
+            paired_summarise(&c->pair[stats_pair_index(i, j, st->nconv)], &s);
+            p_raw[npairs++] = s.p;
+        }
+    int tests = pvalue_holm(p_raw, npairs, p_holm);
+    fprintf(f, "NET GAIN PER DEAL (first minus second; paired t-test; Holm p: adjusted over the %d pair%s)\n",
+            tests, tests == 1 ? "" : "s");
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %8s  %7s  %9s\n", w, "pair", "mean", "sd", "se",
+            "95% CI", "p", "Holm p", "leads", "gain when");
+    fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %8s  %7s  %9s\n", w, "", "", "", "", "", "", "",
             "differ", "differ");
+    int k = 0;
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
             paired_summary s, differ;
             paired_summarise(a, &s);
             paired_summarise_differ(a, &differ);
-            char label[2 * STATS_NAME_LEN + 3], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], dif[16],
-                gd[16];
+            char label[2 * STATS_NAME_LEN + 3], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], holm[16],
+                dif[16], gd[16];
             pair_label(label, sizeof label, st, i, j);
             fmt_num(mean, sizeof mean, s.mean, "%+.4f");
             fmt_num(sd, sizeof sd, s.sd, "%.3f");
@@ -146,10 +159,11 @@ static void report_pairs(FILE *f, const stats_state *st)
             fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
             snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
             pvalue_format(p, sizeof p, s.p);
+            pvalue_format(holm, sizeof holm, p_holm[k++]);
             fmt_num(dif, sizeof dif, 100 * stats_mean(paired_n_differ(a), paired_n(a)), "%.1f%%");
             fmt_num(gd, sizeof gd, differ.mean, "%+.4f");
-            fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
-                    p, dif, gd);
+            fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
+                    p, holm, dif, gd);
         }
     fputc('\n', f);
 }
