@@ -127,13 +127,13 @@ static void report_pairs(FILE *f, const stats_state *st)
     int w = 2 * name_width(st, 4) + 3;
     /* Holm's adjustment over the family of the pairs: with three or more
      * conventions the raw p of one pair overstates it (issue 28 item 5) */
+    static paired_summary sum[STATS_MAX_PAIRS];
     static double p_raw[STATS_MAX_PAIRS], p_holm[STATS_MAX_PAIRS];
     int npairs = 0;
     for (int i = 0; i < st->nconv; i++)
-        for (int j = i + 1; j < st->nconv; j++) {
-            paired_summary s;
-            paired_summarise(&c->pair[stats_pair_index(i, j, st->nconv)], &s);
-            p_raw[npairs++] = s.p;
+        for (int j = i + 1; j < st->nconv; j++, npairs++) {
+            paired_summarise(&c->pair[stats_pair_index(i, j, st->nconv)], &sum[npairs]);
+            p_raw[npairs] = sum[npairs].p;
         }
     int tests = pvalue_holm(p_raw, npairs, p_holm);
     fprintf(f, "NET GAIN PER DEAL (first minus second; paired t-test; Holm p: adjusted over the %d pair%s)\n",
@@ -146,8 +146,8 @@ static void report_pairs(FILE *f, const stats_state *st)
     for (int i = 0; i < st->nconv; i++)
         for (int j = i + 1; j < st->nconv; j++) {
             const paired_acc *a = &c->pair[stats_pair_index(i, j, st->nconv)];
-            paired_summary s, differ;
-            paired_summarise(a, &s);
+            const paired_summary s = sum[k];
+            paired_summary differ;
             paired_summarise_differ(a, &differ);
             char label[2 * STATS_NAME_LEN + 3], mean[16], sd[16], se[16], lo[16], hi[16], ci[40], p[16], holm[16],
                 dif[16], gd[16];
@@ -159,11 +159,12 @@ static void report_pairs(FILE *f, const stats_state *st)
             fmt_num(hi, sizeof hi, s.ci_hi, "%+.4f");
             snprintf(ci, sizeof ci, "[%s, %s]", lo, hi);
             pvalue_format(p, sizeof p, s.p);
-            pvalue_format(holm, sizeof holm, p_holm[k++]);
+            pvalue_format(holm, sizeof holm, p_holm[k]);
             fmt_num(dif, sizeof dif, 100 * stats_mean(paired_n_differ(a), paired_n(a)), "%.1f%%");
             fmt_num(gd, sizeof gd, differ.mean, "%+.4f");
             fprintf(f, "%-*s  %8s  %6s  %7s  %-20s  %8s  %8s  %7s  %9s\n", w, label, mean, sd, se, ci,
                     p, holm, dif, gd);
+            k++;
         }
     fputc('\n', f);
 }
