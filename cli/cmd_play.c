@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/play/sd_replay.h"
+#include "analyze/play/sd_robin.h" /* ROBIN_CHECKPOINT_S */
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
 #include "cli/convention_opts.h"
@@ -17,9 +18,9 @@
 
 /* The command line's values, before they are checked together. */
 typedef struct {
-    const char *convention, *opponents, *csv_deals, *csv_summary, *ext_text;
+    const char *convention, *opponents, *csv_deals, *csv_summary, *ext_text, *save, *resume;
     conventions_text robin;
-    uint64_t board, seed, limit, threads;
+    uint64_t board, seed, limit, threads, checkpoint;
     bool explain, verify, signals, no_progress;
     unsigned ext;
     cli_input in;
@@ -76,6 +77,14 @@ static const opt_spec OPTIONS[] = {
              "('-' = standard output for either; the report then goes\nto standard error)"},
     {.name = "no-progress", ROW(no_progress),
      .help = "with --round-robin: no progress line (shown only when\nstderr is a terminal)"},
+    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
+     .help = "with --round-robin: keep the run's state in F, saved every\n"
+             OPT_STR(ROBIN_CHECKPOINT_S) " seconds and when interrupted (Ctrl-C: exit 130)"},
+    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
+     .help = "with --round-robin: go on from the state F (the same command\n"
+             "line otherwise; F keeps being saved); the same bytes at\nthe end as a run never stopped"},
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
+     .help = "with --save: also save every N deals"},
     {.name = "verify", ROW(verify),
      .help = "replay the recorded play ([Play]) of every deal: each card\n"
              "held and played once, suit followed, trick winners leading,\n"
@@ -99,7 +108,8 @@ static void play_usage(FILE *f)
         "                         [--signals] [--ext X4,...]\n"
         "       whistlab play --verify FILE...\n"
         "       whistlab play --round-robin X,Y,... [--limit N] [--threads N]\n"
-        "                     [--csv-deals F] [--csv-summary F] [--no-progress] FILE...\n"
+        "                     [--csv-deals F] [--csv-summary F] [--no-progress]\n"
+        "                     [--save F.wls | --resume F.wls] FILE...\n"
         "Plays one deal with four rule-based single-dummy players (their rules:\n"
         "analyze/play/RULES.md): the eldest hand's side leads by convention X, the\n"
         "dealer's side by Y (default long-suit, as in replay). Each player sees only his\n"
@@ -110,7 +120,7 @@ static void play_usage(FILE *f)
         "each file with its deals and their content digest, and the settings; it says\n"
         "INCOMPLETE when a file could not be read to its end.\n"
         "exit status: 0 ok, 1 some deals rejected or a play with problems, 2 usage,\n"
-        "3 unreadable input\n");
+        "3 unreadable input, 130 interrupted (go on with --resume)\n");
 }
 
 static convention *open_conv(const char *spec)
@@ -279,16 +289,19 @@ int cmd_play(int argc, char **argv)
         int ntables = cli_table_files(robin, digests, sizeof digests, table_files, 64);
         const cli_files read[] = {CLI_FILES("the corpus", argv + optind, argc - optind),
                                   CLI_FILES("the convention table", table_files, ntables)};
-        const cli_files tables[] = {CLI_FILE("--csv-deals", csv_deals), CLI_FILE("--csv-summary", csv_summary)};
-        if (!cli_outputs_apart("whistlab play", tables, 2, read, 2)) return EXIT_USAGE;
+        const cli_files tables[] = {CLI_FILE("--csv-deals", csv_deals), CLI_FILE("--csv-summary", csv_summary),
+                                    CLI_FILE("--save", c.save ? c.save : c.resume)};
+        if (!cli_outputs_apart("whistlab play", tables, 3, read, 2)) return EXIT_USAGE;
         robin_cli rc = {.command = command, .list = robin, .io = io, .io_text = {format_name, trump_text, leader_text},
                         .seed = seed, .limit = limit, .threads = threads, .signals = signals,
                         .no_progress = no_progress, .ext = ext, .ext_text = ext_text, .csv_deals = csv_deals,
-                        .csv_summary = csv_summary};
+                        .csv_summary = csv_summary, .save = c.save ? c.save : c.resume, .resume = c.resume,
+                        .checkpoint = c.checkpoint, .argc = argc - 1, .argv = argv + 1};
         return play_round_robin(&rc, argv + optind, argc - optind);
     }
-    if (csv_deals || csv_summary || no_progress) {
-        fprintf(stderr, "whistlab play: --csv-deals, --csv-summary and --no-progress go with --round-robin\n");
+    if (csv_deals || csv_summary || no_progress || c.save || c.resume || c.checkpoint) {
+        fprintf(stderr, "whistlab play: --csv-deals, --csv-summary, --no-progress, --save, --resume and "
+                        "--checkpoint go with --round-robin\n");
         return EXIT_USAGE;
     }
     if (argc - optind != 1) {

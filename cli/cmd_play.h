@@ -15,7 +15,8 @@ int play_verify(char *const files[], int nfiles, const input_opts *io);
 /* --round-robin: every pair of the conventions of list in duplicate over
  * the files; the report, headed by its provenance (command: the command
  * line; io_text: --format, --trump and --leader as given), the per-deal
- * and summary CSV tables, the progress line. */
+ * and summary CSV tables, the progress line; with --save a state file,
+ * from which --resume goes on after an interrupt. */
 typedef struct {
     const char *command, *list;
     input_opts io;
@@ -26,6 +27,10 @@ typedef struct {
     unsigned ext;
     const char *ext_text;          /* NULL: none */
     const char *csv_deals, *csv_summary; /* NULL: none; "-": standard output */
+    const char *save, *resume;     /* the state file to write, to go on from (NULL: none) */
+    uint64_t checkpoint;           /* deals between checkpoints (0: by time alone) */
+    int argc;                      /* the command line from the command's name on (permuted: */
+    char **argv;                   /* options first), for the command that resumes */
 } robin_cli;
 
 /* Returns an exit status. */

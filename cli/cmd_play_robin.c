@@ -1,9 +1,13 @@
 /* cmd_play_robin.c -- `whistlab play --round-robin`: the duplicate match of
  * every pair of conventions over the files (analyze/play/sd_robin.h), its
  * report headed by what it rests on (stats/report/provenance.h), its per-deal and
- * summary CSV tables (stats/report/robin_csv.h) and its progress line. */
+ * summary CSV tables (stats/report/robin_csv.h), its progress line, and
+ * its state file (--save, --resume): the settings text it keeps is the
+ * provenance's settings and the files, so a run goes on only with what it
+ * started with, and the interrupt message gives the command that does. */
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +19,7 @@
 #include "stats/report/csv_out.h"
 #include "stats/pvalue.h"
 #include "stats/report/robin_csv.h"
+#include "stats/report/wls.h"
 
 /* The report's tables: the deals accounted for (INCOMPLETE when a file was
  * not read to its end), each pair's duplicate gain, the field. */
@@ -46,42 +51,18 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
         fprintf(out, "%-24s %+8.4f\n", convention_name(o->conv[i]), o->nconv > 1 ? field[i] / (o->nconv - 1) : 0.0);
 }
 
-/* What the run's hooks write to: the per-deal table and the progress line. */
+/* What the run's hooks write to: the progress line. */
 typedef struct {
-    const sd_robin_opts *o;
-    csv_out *deals;
     cli_progress line;
 } robin_out;
 
-static const char *const DEAL_COLUMNS[] = {"file", "line", "index", "board", "trump", "leader", "eval",
-                                           "convention", "versus", "gain"};
-
-/* A problem of the input, as file:line: reason. */
-static void problem(void *ctx, const diag_t *diag)
+/* A problem of the input, as file:line: reason; an output that fails
+ * after the command's name. */
+static void note(void *ctx, run_note kind, const diag_t *diag)
 {
     cli_progress_clear(&((robin_out *)ctx)->line);
-    diag_print(stderr, diag);
-}
-
-/* A deal played: its rows of the per-deal table, one per pair. */
-static void played(void *ctx, const sd_robin_deal *d)
-{
-    const robin_out *r = ctx;
-    const sd_robin_opts *o = r->o;
-    for (int i = 0, p = 0; i < o->nconv; i++)
-        for (int j = i + 1; j < o->nconv; j++, p++) {
-            csv_out_text(r->deals, d->file ? d->file : "");
-            csv_out_int(r->deals, (long long)d->line);
-            csv_out_int(r->deals, (long long)d->index);
-            csv_out_int(r->deals, d->board);
-            csv_out_text(r->deals, (char[2]){SUIT_CHARS[d->trump], 0});
-            csv_out_text(r->deals, (char[2]){SEAT_CHARS[d->leader], 0});
-            csv_out_text(r->deals, "duplicate");
-            csv_out_text(r->deals, convention_name(o->conv[i]));
-            csv_out_text(r->deals, convention_name(o->conv[j]));
-            csv_out_int(r->deals, d->gain[p]);
-            csv_out_end_row(r->deals);
-        }
+    if (kind == RUN_FAILURE) cli_error("whistlab play", diag);
+    else diag_print(stderr, diag);
 }
 
 static void on_progress(void *ctx, run_progress at, uint64_t played, uint64_t expected)
@@ -142,9 +123,9 @@ static bool robin_provenance(provenance *p, const char *command, const char *lis
 static int serve(const sd_robin_opts *o, char **files, int nfiles)
 {
     sd_robin_opts quiet = *o;
-    quiet.problem = NULL;
-    quiet.played = NULL;
+    quiet.note = NULL;
     quiet.progress = NULL;
+    quiet.csv_deals = quiet.save = quiet.resume = NULL;
     sd_robin_result *res = calloc(1, sizeof *res);
     input_account *inputs = calloc((size_t)nfiles, sizeof *inputs);
     int status = EXIT_FAILURE_IO;
@@ -157,13 +138,61 @@ static int serve(const sd_robin_opts *o, char **files, int nfiles)
     return status;
 }
 
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* The state file's settings text: the provenance's settings (what decides
+ * the numbers), then the files, a line each. */
+static void settings_text(const provenance *p, char *const files[], int nfiles, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < p->nsettings && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
+    for (int i = 0; i < nfiles && at < len; i++) at += (size_t)snprintf(buf + at, len - at, "input %s\n", files[i]);
+}
+
+/* The command that goes on with an interrupted run, as a shell takes it
+ * back: its options (--resume STATE for --save or --resume), then its
+ * files, after "--" when one could be read as an option. */
+static void resume_command(const robin_cli *rc, char *const files[], int nfiles, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab play --resume ");
+    at += provenance_shell_word(buf + at, len - at, rc->save);
+    int nopts = (int)(files - rc->argv); /* argv is permuted: the options first */
+    for (int i = 0; i < nopts && at + 1 < len; i++) {
+        const char *w = rc->argv[i];
+        bool state = strcmp(w, "--save") == 0 || strcmp(w, "--resume") == 0;
+        if (state || strncmp(w, "--save=", 7) == 0 || strncmp(w, "--resume=", 9) == 0) {
+            i += state; /* and its value */
+            continue;
+        }
+        if (strcmp(w, "--") == 0) continue;
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, w);
+    }
+    bool dash = false;
+    for (int i = 0; i < nfiles; i++) dash |= files[i][0] == '-' && files[i][1];
+    if (dash && at + 4 < len) at += (size_t)snprintf(buf + at, len - at, " --");
+    for (int i = 0; i < nfiles && at + 1 < len; i++) {
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, files[i]);
+    }
+}
+
 int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
     static robin_out out;
     sd_robin_opts o = {.input = rc->io, .seed = rc->seed, .limit = rc->limit, .signals = rc->signals,
-                       .ext = rc->ext, .threads = rc->threads, .problem = problem, .ctx = &out};
+                       .ext = rc->ext, .threads = rc->threads, .csv_deals = rc->csv_deals, .save = rc->save,
+                       .resume = rc->resume, .checkpoint_s = ROBIN_CHECKPOINT_S,
+                       .checkpoint_every = rc->checkpoint, .note = note, .ctx = &out};
     memset(&out, 0, sizeof out);
-    out.o = &o;
     const char *list = rc->list;
     FILE *report = cli_report_stream("whistlab play", rc->csv_deals, rc->csv_summary);
     if (!report) return EXIT_USAGE;
@@ -204,16 +233,21 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     static provenance prov;
     if (status == EXIT_OK && !robin_provenance(&prov, rc->command, list, rc->io_text, &o, rc->ext_text))
         status = EXIT_FAILURE_IO;
-    if (status == EXIT_OK && rc->csv_deals) {
-        out.deals = csv_out_open(rc->csv_deals, DEAL_COLUMNS, sizeof DEAL_COLUMNS / sizeof DEAL_COLUMNS[0], &d);
-        if (!out.deals) {
-            cli_error("whistlab play", &d);
-            status = EXIT_FAILURE_IO;
-        }
-        o.played = played;
+    static char config[WLS_TEXT_MAX];
+    if (status == EXIT_OK && rc->save) {
+        settings_text(&prov, files, nfiles, config, sizeof config);
+        o.config = config;
+        struct sigaction sa = {0};
+        sa.sa_handler = on_signal;
+        sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        o.stop = &stop_requested;
     }
     sd_robin_result *res = status == EXIT_OK ? calloc(1, sizeof *res) : NULL;
-    input_account *inputs = res ? calloc((size_t)nfiles, sizeof *inputs) : NULL;
+    /* a resumed state holds up to WLS_MAX_INPUTS accounts */
+    size_t ninputs = rc->resume && nfiles < WLS_MAX_INPUTS ? WLS_MAX_INPUTS : (size_t)nfiles;
+    input_account *inputs = res ? calloc(ninputs, sizeof *inputs) : NULL;
     if (status == EXIT_OK && !inputs) {
         fprintf(stderr, "whistlab play: out of memory\n");
         status = EXIT_FAILURE_IO;
@@ -223,6 +257,8 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         static const int EXIT_OF[] = {
             [SD_ROBIN_OK] = EXIT_OK, [SD_ROBIN_REJECTS] = EXIT_REJECTS,
             [SD_ROBIN_STOPPED] = EXIT_FAILURE_IO, [SD_ROBIN_NOMEM] = EXIT_FAILURE_IO,
+            [SD_ROBIN_FAILED] = EXIT_FAILURE_IO, [SD_ROBIN_INTERRUPTED] = EXIT_INTERRUPTED,
+            [SD_ROBIN_UNREADABLE] = EXIT_FAILURE_IO, [SD_ROBIN_NOT_RESUMED] = EXIT_USAGE,
         };
         cli_progress_init(&out.line, "play --round-robin");
         if (rc->no_progress) out.line.mode = PROGRESS_OFF;
@@ -230,12 +266,27 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         else cli_progress_start(&out.line, 0);                        /* the clock of -v */
         sd_robin_status run = sd_robin_run(&o, files, nfiles, res);
         if (run == SD_ROBIN_NOMEM) fprintf(stderr, "whistlab play: out of memory\n");
+        if (res->why.reason[0]) cli_error("whistlab play: cannot resume", &res->why);
+        else if (rc->resume && cli_verbosity != CLI_QUIET)
+            fprintf(stderr, "whistlab play: resuming: %llu deals kept from %s\n", (unsigned long long)res->kept,
+                    rc->resume);
         status = EXIT_OF[run];
+        if (run == SD_ROBIN_INTERRUPTED) {
+            static char again[16384];
+            resume_command(rc, files, nfiles, again, sizeof again);
+            fprintf(stderr, "whistlab play: interrupted after %llu deals (kept in %s); go on with:\n  %s\n",
+                    (unsigned long long)res->played, rc->save, again);
+        }
         if (cli_verbosity == CLI_VERBOSE) {
             double secs = cli_progress_now() - out.line.started_s;
             fprintf(stderr, "play --round-robin: %llu deals played in %.2f s (%.1f deals/s)\n",
                     (unsigned long long)res->played, secs, secs > 0 ? (double)res->played / secs : 0.0);
         }
+        /* a run stopped or not resumed has no report; nor one whose
+         * outputs failed before it read anything */
+        bool reports = run != SD_ROBIN_INTERRUPTED && run != SD_ROBIN_UNREADABLE && run != SD_ROBIN_NOT_RESUMED &&
+                       !(run == SD_ROBIN_FAILED && res->read == 0);
+        if (!reports) goto done;
         prov.ninputs = nfiles;
         prov.input_name = (const char *const *)files;
         prov.input = inputs;
@@ -245,14 +296,9 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         provenance_print_status(report, &prov);
         provenance_print(report, &prov);
         robin_report(report, &o, res);
-        if (out.deals && !csv_out_close(out.deals, &d)) {
-            cli_error("whistlab play", &d);
-            status = EXIT_FAILURE_IO;
-        }
-        out.deals = NULL;
         if (rc->csv_summary && !write_summary(rc->csv_summary, &o, res, &prov)) status = EXIT_FAILURE_IO;
     }
-    if (out.deals) csv_out_close(out.deals, &d);
+done:
     free(inputs);
     free(res);
     for (int i = 0; i < o.nconv; i++) convention_free(owned[i]);

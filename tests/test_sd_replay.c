@@ -7,10 +7,27 @@
  * report says in its second line which experiment it is, so that the
  * fixed-opponents comparison and the duplicate match are not mistaken for
  * each other. */
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include "testutil.h"
 #include "stats/tally.h"
 
 static char out[65536];
+
+/* Whether two files hold the same bytes. */
+static bool same_bytes(const char *a, const char *b)
+{
+    FILE *f = fopen(a, "rb"), *g = fopen(b, "rb");
+    bool same = f && g;
+    for (int c; same && (c = fgetc(f)) == fgetc(g) && c != EOF;)
+        ;
+    same = same && feof(f) && feof(g);
+    if (f) fclose(f);
+    if (g) fclose(g);
+    return same;
+}
 
 /* s without its line "command:  ..." (the one line of a report that
  * differs between runs of the same work: --threads, --resume). */
@@ -236,6 +253,105 @@ static void test_round_robin_provenance_and_incomplete(void **state)
     remove(gz);
 }
 
+/* Issue 27: the round robin saves its state (--save) and goes on from it
+ * (--resume). Interrupted (SIGINT) it exits 130 with the whole command to
+ * go on with, shell-quoted; that command, pasted (with two threads where
+ * the first had one), says how many deals it kept and ends with the bytes
+ * of a run never stopped: report, per-deal and summary tables, state file.
+ * A resume with other settings is refused, naming what differs. */
+#define RR_ARGS "--round-robin", "long-suit,american,short-suit,highest", "--trump", "each", "--no-progress"
+static void test_round_robin_resume(void **state)
+{
+    (void)state;
+    static char straight[4][256], cut[4][256], err[256], again[8192];
+    const char *names[4] = {"rr-st.txt", "rr-st.csv", "rr-st-sum.csv", "rr-st.wls"};
+    const char *cut_names[4] = {"rr-cut.txt", "rr-cut.csv", "rr-cut-sum.csv", "rr cut's.wls"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(straight[i], sizeof straight[i], "%s", test_tmp(names[i]));
+        snprintf(cut[i], sizeof cut[i], "%s", test_tmp(cut_names[i]));
+        remove(cut[i]);
+    }
+    snprintf(err, sizeof err, "%s", test_tmp("rr-cut.err"));
+    assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest --trump "
+                              "each --no-progress --threads 1 --csv-deals %s --csv-summary %s --save %s "
+                              "corpora/whist-2000.pbn.gz > %s 2>&1", test_bin(), straight[1], straight[2],
+                              straight[3], straight[0]), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        freopen(err, "w", stderr);
+        execl(test_bin(), test_bin(), "play", RR_ARGS, "--threads", "1", "--checkpoint", "100", "--csv-deals",
+              cut[1], "--csv-summary", cut[2], "--save", cut[3], "corpora/whist-2000.pbn.gz", (char *)NULL);
+        _exit(127);
+    }
+    /* interrupted once it has saved a checkpoint, however slow the machine */
+    struct timespec tick = {0, 2000000};
+    for (int i = 0; i < 5000 && access(cut[3], F_OK) != 0; i++) nanosleep(&tick, NULL);
+    kill(pid, SIGINT);
+    int st;
+    waitpid(pid, &st, 0);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 130);
+    char *said = test_slurp(err);
+    assert_non_null(said);
+    unsigned long long done = 0;
+    const char *at = strstr(said, "whistlab play: interrupted after ");
+    assert_non_null(at);
+    assert_int_equal(sscanf(at, "whistlab play: interrupted after %llu deals", &done), 1);
+    assert_true(done > 0 && done < 8000);
+    const char *cmd = strstr(said, "go on with:\n  whistlab play --resume ");
+    assert_non_null(cmd);
+    cmd += strlen("go on with:\n  whistlab");
+    char *threads = strstr(cmd, "--threads 1 ");
+    assert_non_null(threads);
+    threads[10] = '2';
+    snprintf(again, sizeof again, "%s%.*s", test_bin(), (int)strcspn(cmd, "\n"), cmd);
+    free(said);
+    assert_int_equal(test_run(out, sizeof out, "%s 2>%s >%s", again, err, cut[0]), 0);
+    said = test_slurp(err);
+    char want[256];
+    snprintf(want, sizeof want, "whistlab play: resuming: %llu deals kept from ", done);
+    assert_non_null(strstr(said, want));
+    free(said);
+    for (int i = 0; i < 4; i++) {
+        char *a = test_slurp(straight[i]), *b = test_slurp(cut[i]);
+        assert_non_null(a);
+        assert_non_null(b);
+        if (i == 0) { /* the report: the same but for the command line it quotes */
+            drop_command_line(a);
+            drop_command_line(b);
+            assert_non_null(strstr(a, "\ndeals: 2000 read, 8000 whist deals played, 0 rejected"));
+        }
+        if (i == 2) { /* the summary: the same but for its row of the command line */
+            *strstr(a, "provenance,all,,,,command,") = 0;
+            *strstr(b, "provenance,all,,,,command,") = 0;
+        }
+        if (i == 1 || i == 3) { /* the tables and the state, byte for byte */
+            assert_true(same_bytes(straight[i], cut[i]));
+        } else {
+            assert_string_equal(a, b);
+        }
+        free(a);
+        free(b);
+    }
+    /* another setting (--signals) is refused, naming it */
+    assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest "
+                              "--trump each --signals --no-progress --resume %s corpora/whist-2000.pbn.gz 2>&1",
+                              test_bin(), straight[3]), 2);
+    assert_non_null(strstr(out, "saved with other settings: it has `signals off` where this run has `signals on`"));
+    /* and another corpus */
+    assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest "
+                              "--trump each --no-progress --resume %s %s 2>&1", test_bin(), straight[3], list100()),
+                     2);
+    assert_non_null(strstr(out, "where this run has `input "));
+    for (int i = 0; i < 4; i++) {
+        remove(straight[i]);
+        remove(cut[i]);
+    }
+    remove(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_signals_ext_settings),
         cmocka_unit_test(test_round_robin_cli),
         cmocka_unit_test(test_round_robin_provenance_and_incomplete),
+        cmocka_unit_test(test_round_robin_resume),
         cmocka_unit_test(test_threads_same_report),
         cmocka_unit_test(test_round_robin_accounting),
     };

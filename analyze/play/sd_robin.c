@@ -4,13 +4,17 @@
  * input order, accounting for every record. On a worker every ordered pair
  * of conventions plays the deal (one table each, so a pair's two tables
  * are the deal's (i, j) and (j, i)); back in order the gains are added to
- * exact paired accumulators (stats/paired.h) and the per-deal hook called.
- * So the report is the same for any number of threads. */
+ * exact paired accumulators (stats/paired.h: the pairs' counters of the
+ * runner's state, which its state file saves) and the per-deal rows
+ * written. So the report is the same for any number of threads, and for a
+ * run stopped and resumed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/play/sd_duplicate.h"
 #include "analyze/play/sd_robin.h"
 #include "analyze/run/corpus_run.h"
+#include "stats/report/robin_csv.h"
 
 #define MAX_PAIRS (STATS_MAX_CONV * (STATS_MAX_CONV - 1) / 2)
 
@@ -25,7 +29,8 @@ _Static_assert(sizeof(robin_game) <= DD_JOB_OUT_BYTES, "a deal's gains fit a job
 typedef struct {
     const sd_robin_opts *o;
     const sd_pair *pairs;   /* [i * n + j], i < j */
-    sd_robin_result *res;
+    stats_state *st;        /* the gains: st->all.pair, st->all.deals */
+    const char *const *name; /* the conventions' names */
     unsigned per_record;    /* whist deals a record makes */
     bool record_failed;     /* a deal of the current record could not be played */
 } robin_run;
@@ -70,31 +75,98 @@ static bool take_game(void *ctx, corpus_run *run, const dd_job *job)
         r->record_failed = true;
         return false;
     }
-    for (int a = 0, p = 0; a < o->nconv; a++)
-        for (int c = a + 1; c < o->nconv; c++, p++) paired_add(&r->res->pair[a][c], g->gain[p], 0, g->gain[p] != 0);
-    r->res->played++;
-    if (o->played) {
+    /* the deal's cells: all, and its key of each breakdown of the leader's
+     * hand (its "coincide": every pair's gain 0), as the state file keeps
+     * a comparison's */
+    stats_deal keys = {.trump = job->deal.strain, .coincide = 1};
+    for (int s = 0; s < 4; s++) keys.suit_len[s] = hand_suit_len(job->deal.hand[job->deal.leader], s);
+    for (int p = 0; p < o->nconv * (o->nconv - 1) / 2; p++) keys.coincide &= g->gain[p] == 0;
+    stats_deal_keys(&keys);
+    stats_cell *cell[1 + STATS_BREAKDOWNS] = {&r->st->all};
+    for (int b = 0; b < STATS_BREAKDOWNS; b++) cell[1 + b] = &r->st->by[b][keys.key[b]];
+    for (int k = 0; k <= STATS_BREAKDOWNS; k++) {
+        cell[k]->deals++;
+        for (int a = 0, p = 0; a < o->nconv; a++)
+            for (int c = a + 1; c < o->nconv; c++, p++)
+                paired_add(&cell[k]->pair[stats_pair_index(a, c, o->nconv)], g->gain[p], 0, g->gain[p] != 0);
+    }
+    csv_out *table = corpus_run_table(run);
+    if (table) {
         sd_deal deal;
         players_deal(r, &job->deal, &deal);
-        o->played(o->ctx, &(sd_robin_deal){.file = job->deal.pos.file, .line = job->deal.pos.line,
-                                           .index = deal.deal_index, .board = job->deal.board, .trump = deal.trump,
-                                           .leader = (deal.dealer + 1) & 3, .gain = g->gain});
+        robin_deal row = {.file = job->deal.pos.file, .line = job->deal.pos.line, .index = deal.deal_index,
+                          .board = job->deal.board, .trump = SUIT_CHARS[deal.trump],
+                          .leader = SEAT_CHARS[(deal.dealer + 1) & 3], .gain = g->gain};
+        stats_robin_deal_rows(table, &row, r->name, o->nconv);
     }
     return true;
 }
 
-/* Every note of the runner is a problem of the input, in input order. */
 static void on_note(void *ctx, run_note kind, const diag_t *diag)
 {
-    (void)kind;
     const sd_robin_opts *o = ctx;
-    if (o->problem) o->problem(o->ctx, diag);
+    if (o->note) o->note(o->ctx, kind, diag);
 }
 
 static void on_progress(void *ctx, run_progress at, uint64_t done, uint64_t expected)
 {
     const sd_robin_opts *o = ctx;
     o->progress(o->ctx, at, done, expected);
+}
+
+/* The next line of settings text *at ("" at its end), into line. */
+static const char *next_line(const char **at, char *line, size_t len)
+{
+    size_t n = strcspn(*at, "\n");
+    snprintf(line, len, "%.*s", (int)n, *at);
+    *at += n + ((*at)[n] == '\n');
+    return line;
+}
+
+/* Whether a state saved with the settings text was goes on with now;
+ * else why names the first setting that differs. */
+static bool same_settings(const char *path, const char *was, const char *now, diag_t *why)
+{
+    static char a[WLS_TEXT_MAX], b[WLS_TEXT_MAX];
+    while (*was || *now) {
+        next_line(&was, a, sizeof a);
+        next_line(&now, b, sizeof b);
+        if (strcmp(a, b) == 0) continue;
+        diag_set(why, path, 0, "saved with other settings: it has `%.400s` where this run has `%.400s`: resume "
+                 "it with the command line it was saved with (or start again without --resume)",
+                 a[0] ? a : "no more", b[0] ? b : "no more");
+        return false;
+    }
+    return true;
+}
+
+/* Reads the state to resume into st, res->inputs and ro (its resume
+ * point); the status of a run that cannot go on from it, else SD_ROBIN_OK
+ * (*complete: the state is of a finished run). */
+static sd_robin_status load_state(const sd_robin_opts *o, char *const files[], int nfiles, stats_state *st,
+                                  sd_robin_result *res, run_opts *ro, bool *complete)
+{
+    static wls_file w; /* 16 KiB of text, which ro points into */
+    w.stats = st;
+    w.inputs = res->inputs;
+    if (!wls_read(o->resume, &w, &res->why)) return SD_ROBIN_UNREADABLE;
+    if (!same_settings(o->resume, w.config, o->config ? o->config : "", &res->why)) return SD_ROBIN_NOT_RESUMED;
+    if (w.ninputs != nfiles || corpus_state_resume_point(&w, ro) != RESUME_OK || ro->shards != 1) {
+        diag_set(&res->why, o->resume, 0, "not the state of a round robin over these files");
+        return SD_ROBIN_NOT_RESUMED;
+    }
+    const char *table = ro->table ? ro->table : "";
+    if (!w.complete && strcmp(table, o->csv_deals ? o->csv_deals : "") != 0) {
+        diag_set(&res->why, o->resume, 0, "saved writing the per-deal table %.300s where this run asks for %.300s",
+                 table[0] ? table : "(none)", o->csv_deals ? o->csv_deals : "(none)");
+        return SD_ROBIN_NOT_RESUMED;
+    }
+    ro->resume.deals_taken = res->kept = st->all.deals;
+    *complete = w.complete;
+    if (w.complete && ro->table && !corpus_state_finish_table(ro, o->resume, &res->why)) return SD_ROBIN_FAILED;
+    if (!w.complete && !corpus_run_resume_check(ro, (const char *const *)files, nfiles, &res->why))
+        return SD_ROBIN_NOT_RESUMED;
+    return SD_ROBIN_OK;
 }
 
 sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nfiles, sd_robin_result *res)
@@ -105,29 +177,42 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
     res->ninputs = nfiles;
     stats_state *st = calloc(1, sizeof *st);
     if (!st) return SD_ROBIN_NOMEM;
+    const char *name[STATS_MAX_CONV];
+    for (int i = 0; i < o->nconv; i++) name[i] = convention_name(o->conv[i]);
+    stats_init(st, o->nconv, name);
     sd_side side[STATS_MAX_CONV];
     static sd_pair pairs[STATS_MAX_CONV * STATS_MAX_CONV];
     for (int i = 0; i < o->nconv; i++) sd_side_init(&side[i], o->conv[i]);
     for (int i = 0; i < o->nconv; i++)
         for (int j = i + 1; j < o->nconv; j++) sd_pair_init(&pairs[i * o->nconv + j], &side[i], &side[j]);
-    robin_run r = {.o = o, .pairs = pairs, .res = res,
+    robin_run r = {.o = o, .pairs = pairs, .st = st, .name = name,
                    .per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1};
     run_job job = {.work = play_deal, .take = take_game, .plays_only = true, .ctx = &r};
     run_opts ro = {.input = o->input, .shard = 1, .shards = 1, .threads = o->threads, .deal_limit = o->limit,
-                   .mpi = o->mpi,
+                   .mpi = o->mpi, .table = o->csv_deals, .columns = robin_deal_columns,
+                   .ncols = ROBIN_DEAL_COLUMNS, .save = o->save, .config = o->config, .stats = st,
+                   .checkpoint_every = o->checkpoint_every, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .hooks = {.note = on_note, .progress = o->progress ? on_progress : NULL, .ctx = (void *)o},
-                   .stats = st, .inputs = inputs};
-    run_status status = corpus_run_go(&ro, &job, (const char *const *)files, nfiles);
+                   .inputs = inputs};
+    bool complete = false;
+    sd_robin_status out = o->resume ? load_state(o, files, nfiles, st, res, &ro, &complete) : SD_ROBIN_OK;
+    run_status status = RUN_DONE;
+    if (out == SD_ROBIN_OK && !complete) status = corpus_run_go(&ro, &job, (const char *const *)files, nfiles);
+    for (int i = 0; i < o->nconv; i++)
+        for (int j = i + 1; j < o->nconv; j++) res->pair[i][j] = st->all.pair[stats_pair_index(i, j, o->nconv)];
+    res->played = st->all.deals;
     res->read = st->read + st->repeats; /* a repeat is a record read */
     res->rejected = st->rejected;
     res->repeats = st->repeats;
     res->left = st->left;
     bool stopped = false;
     for (int k = 0; k < nfiles; k++) stopped |= inputs[k].stopped != 0;
-    sd_robin_status out = stopped                        ? SD_ROBIN_STOPPED
-                          : status == RUN_FAILED         ? SD_ROBIN_NOMEM
-                          : st->rejected || st->errors ? SD_ROBIN_REJECTS
-                                                         : SD_ROBIN_OK;
+    if (out == SD_ROBIN_OK)
+        out = stopped                        ? SD_ROBIN_STOPPED
+              : status == RUN_FAILED         ? SD_ROBIN_FAILED
+              : status == RUN_INTERRUPTED    ? SD_ROBIN_INTERRUPTED
+              : st->rejected || st->errors ? SD_ROBIN_REJECTS
+                                             : SD_ROBIN_OK;
     free(st);
     return out;
 }

@@ -252,6 +252,7 @@ static uint64_t count_expected(const run_opts *o, const char *const files[], int
         mine += it.kind == DS_DEAL || it.kind == DS_REPEAT || it.kind == DS_REJECT;
     deal_stream_close(in);
     mine *= o->input.policy.kind == TRUMP_EACH ? 4 : 1;
+    mine += o->resume.deals_taken;
     return o->deal_limit && mine > o->deal_limit ? o->deal_limit : mine;
 }
 
@@ -354,6 +355,7 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
 run_status corpus_run_go(const run_opts *o, const run_job *job, const char *const files[], int nfiles)
 {
     corpus_run r = {.o = o, .job = job, .ninputs = nfiles, .records_done = o->resume.records,
+                    .deals_done = o->resume.deals_taken,
                     .per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1};
     if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reads and reports */
         diag_t why = {0};

@@ -91,6 +91,8 @@ typedef struct {
     long table_bytes;      /* the per-deal table's size at that point */
     const char *table_partial; /* its temporary (NULL: PATH.partial, a state written before issue 25) */
     const char *outputs;   /* the outputs the run was asked for (run_opts.outputs; NULL: none) */
+    uint64_t deals_taken;  /* the whist deals already taken, counted against deal_limit and in the
+                              progress (the round robin's; 0 for a run without a deal limit) */
 } run_resume;
 
 typedef struct {

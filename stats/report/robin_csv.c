@@ -1,9 +1,31 @@
-/* robin_csv.c -- the duplicate round robin as a tidy CSV table, one number
- * per row (robin_csv.h), in the rows of the replay summary (tidy_csv.h). */
+/* robin_csv.c -- the duplicate round robin's tables (robin_csv.h): one row
+ * per deal and pair, and the summary as a tidy table, one number per row,
+ * in the rows of the replay summary (tidy_csv.h). */
 #include <math.h>
 #include <stdio.h>
 #include "stats/report/robin_csv.h"
 #include "stats/report/tidy_csv.h"
+
+const char *const robin_deal_columns[ROBIN_DEAL_COLUMNS] = {
+    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "versus", "gain"};
+
+void stats_robin_deal_rows(csv_out *out, const robin_deal *d, const char *const *name, int nconv)
+{
+    for (int i = 0, p = 0; i < nconv; i++)
+        for (int j = i + 1; j < nconv; j++, p++) {
+            csv_out_text(out, d->file ? d->file : "");
+            csv_out_int(out, (long long)d->line);
+            csv_out_int(out, (long long)d->index);
+            csv_out_int(out, d->board);
+            csv_out_text(out, (char[2]){d->trump, 0});
+            csv_out_text(out, (char[2]){d->leader, 0});
+            csv_out_text(out, "duplicate");
+            csv_out_text(out, name[i]);
+            csv_out_text(out, name[j]);
+            csv_out_int(out, d->gain[p]);
+            csv_out_end_row(out);
+        }
+}
 
 int stats_write_robin_csv(const char *path, const robin_table *t, const provenance *prov, diag_t *diag)
 {

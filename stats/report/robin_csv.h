@@ -12,6 +12,7 @@
 
 #include "formats/diag.h"
 #include "stats/paired.h"
+#include "stats/report/csv_out.h"
 #include "stats/report/provenance.h"
 
 typedef struct {
@@ -25,5 +26,25 @@ typedef struct {
 /* Writes t to path ("-" = standard output), prov's rows first (NULL: none).
  * False with diag filled on failure. */
 int stats_write_robin_csv(const char *path, const robin_table *t, const provenance *prov, diag_t *diag);
+
+/* The per-deal table (--csv-deals): one row per deal and pair, columns
+ * file line index board trump leader eval convention versus gain (eval
+ * "duplicate"; gain: the convention's tricks at both tables - 13). */
+#define ROBIN_DEAL_COLUMNS 10
+extern const char *const robin_deal_columns[ROBIN_DEAL_COLUMNS];
+
+/* A whist deal played: where it was read, its board, 0-based position in
+ * its file, trumps and eldest hand as letters, and each pair's gain (i < j
+ * in row order: 0-1, 0-2, ..., 1-2, ...). */
+typedef struct {
+    const char *file;
+    uint64_t line, index;
+    uint32_t board;
+    char trump, leader;
+    const int8_t *gain;
+} robin_deal;
+
+/* Its rows, the conventions named by name (nconv of them). */
+void stats_robin_deal_rows(csv_out *out, const robin_deal *d, const char *const *name, int nconv);
 
 #endif
