@@ -17,9 +17,14 @@
 #include "cli/cmd_play.h"
 #include "cli/progress.h"
 #include "stats/report/csv_out.h"
-#include "stats/pvalue.h"
+#include "stats/report/pair_section.h"
 #include "stats/report/robin_csv.h"
 #include "stats/report/wls.h"
+
+static const paired_acc *pair_of(const void *ctx, int i, int j)
+{
+    return &((const sd_robin_result *)ctx)->pair[i][j];
+}
 
 /* The report's tables: the deals accounted for (INCOMPLETE when a file was
  * not read to its end), each pair's duplicate gain, the field. */
@@ -31,18 +36,14 @@ static void robin_report(FILE *out, const sd_robin_opts *o, const sd_robin_resul
                  " repeats skipped", t->read, t->played, t->rejected, t->repeats);
     cli_print_where(out, "; ", &o->input, t->read, t->left);
     fprintf(out, "%s\n\n", stopped ? "; INCOMPLETE: not every input was read to its end" : "");
-    fprintf(out, "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n");
-    fprintf(out, "%-40s %8s %7s %8s  %-21s %8s %8s\n", "pair", "mean", "sd", "se", "95% CI", "p", "differ");
+    const char *names[STATS_MAX_CONV];
+    for (int i = 0; i < o->nconv; i++) names[i] = convention_name(o->conv[i]);
+    stats_print_pair_section(out, stats_pair_measure_of("gain"), names, o->nconv, pair_of, t);
     double field[STATS_MAX_CONV] = {0};
     for (int i = 0; i < o->nconv; i++)
         for (int j = i + 1; j < o->nconv; j++) {
             paired_summary s;
             paired_summarise(&t->pair[i][j], &s);
-            char p[16];
-            pvalue_format(p, sizeof p, s.p);
-            int w = fprintf(out, "%s - %s", convention_name(o->conv[i]), convention_name(o->conv[j]));
-            fprintf(out, "%*s %+8.4f %7.3f %8.4f  [%+8.4f, %+8.4f] %8s %7.1f%%\n", w < 40 ? 40 - w : 0, "", s.mean, s.sd, s.se,
-                    s.ci_lo, s.ci_hi, p, s.n ? 100.0 * (double)paired_n_differ(&t->pair[i][j]) / (double)s.n : NAN);
             field[i] += s.mean;
             field[j] -= s.mean;
         }

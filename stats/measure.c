@@ -123,6 +123,26 @@ bool stats_measure_add(const stats_measure *m)
     return append(m);
 }
 
+/* ---- the pair measures ---- */
+
+/* i's tricks at both tables of the duplicate match against j - 13: the
+ * luck of the cards cancels (analyze/play/sd_duplicate.h) */
+static const stats_pair_measure PAIR_MEASURES[] = {
+    {.id = "gain", .column = "gain", .eval = "duplicate",
+     .title = "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)", .unit = "tricks",
+     .label_width = 40,
+     .report = {{" ", "mean", 8, 8, STAT_MEAN, "%+.4f"}, {" ", "sd", 7, 7, STAT_SD, "%.3f"},
+                {" ", "se", 8, 8, STAT_SE, "%.4f"}, {"  ", "95% CI", -21, 0, STAT_CI, "[%+8.4f, %+8.4f]"},
+                {" ", "p", 8, 8, STAT_P, NULL}, {" ", "differ", 8, 8, STAT_DIFFER_PCT, "%.1f%%"}}},
+};
+
+const stats_pair_measure *stats_pair_measure_of(const char *id)
+{
+    for (size_t k = 0; k < sizeof PAIR_MEASURES / sizeof PAIR_MEASURES[0]; k++)
+        if (strcmp(PAIR_MEASURES[k].id, id) == 0) return &PAIR_MEASURES[k];
+    return NULL;
+}
+
 /* ---- the breakdowns ---- */
 
 static int trumps_key(const stats_deal *d) { return d->trump < 4 ? d->suit_len[d->trump] : 0; }

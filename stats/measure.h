@@ -69,6 +69,8 @@ typedef enum {
     STAT_CI_LO, /* paired: the 95% CI */
     STAT_CI_HI,
     STAT_CI,    /* the report's "[lo, hi]" */
+    STAT_P,     /* paired: the t-test's p (NaN below two deals) */
+    STAT_DIFFER_PCT, /* paired: 100 x the deals whose terms differ / deals */
 } stats_statistic;
 
 /* A row of the summary CSV: its measure name, statistic and decimals. */
@@ -121,6 +123,39 @@ typedef struct stats_measure {
  * together: a per-column measure takes STATS_MAX_CONV times its own. */
 #define STATS_MEASURE_COUNTERS 4096
 #define STATS_MAX_MEASURES 16
+
+/* A column of a pair measure's report section: the separator before it,
+ * its heading and the heading's width (negative: left-aligned), the
+ * width of its values (0: as long as they are), its statistic and the
+ * printf format of one number (STAT_CI: of the whole "[lo, hi]"; STAT_P:
+ * NULL, pvalue_format's). */
+typedef struct {
+    const char *sep, *head;
+    int head_width, width;
+    stats_statistic stat;
+    const char *format;
+} stats_pair_col;
+
+#define STATS_PAIR_COLS 8 /* report columns of one pair measure, at most */
+
+/* A measure of each pair of columns i < j: one number per deal and pair
+ * (the round robin's duplicate gain), accumulated as a paired difference
+ * in the cells' pair counters (stats_cell.pair), saved in the state file
+ * under its id. Its per-deal CSV column and eval, and its report section
+ * (the title, a "first - second" label column, then a column per report
+ * row), come from its row. */
+typedef struct {
+    const char *id;       /* the state file's key of the pair counters */
+    const char *column;   /* the per-deal CSV column */
+    const char *eval;     /* the per-deal and summary CSV's eval */
+    const char *title;    /* the report section's heading */
+    const char *unit;
+    int label_width;      /* the "pair" column's */
+    stats_pair_col report[STATS_PAIR_COLS]; /* ended by a NULL head */
+} stats_pair_measure;
+
+/* The pair measure id ("gain": the round robin's duplicate gain); NULL if none. */
+const stats_pair_measure *stats_pair_measure_of(const char *id);
 
 /* The measures in table order: the built-in rows, then those added. */
 int stats_measure_count(void);

@@ -273,6 +273,9 @@ double stats_stat(const stats_cell *c, int k, int col, stats_statistic stat)
         case STAT_CI_LO: return s.ci_lo;
         case STAT_CI_HI: return s.ci_hi;
         case STAT_PCT: return 100 * stats_mean(paired_with_difference(stats_paired(cell, k, col), 0), c->deals);
+        case STAT_P: return s.p;
+        case STAT_DIFFER_PCT:
+            return 100 * stats_mean(paired_n_differ(stats_paired(cell, k, col)), c->deals);
         case STAT_CI: return NAN;
         }
         return NAN;

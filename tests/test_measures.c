@@ -9,6 +9,8 @@
 #include <zlib.h>
 #include "analyze/replay/replay.h"
 #include "stats/report/measure_csv.h"
+#include "stats/report/pair_section.h"
+#include "stats/report/robin_csv.h"
 #include "stats/report/report.h"
 #include "stats/report/wls.h"
 #include "testutil.h"
@@ -369,6 +371,50 @@ static void test_net_gain_gives_holm_p(void **state)
     assert_non_null(strstr(row, "0.0820    0.2460"));
 }
 
+static const paired_acc *acc_of(const void *ctx, int i, int j)
+{
+    (void)i;
+    (void)j;
+    return ctx;
+}
+
+/* Issue 27: the round robin's pair section and per-deal column come from
+ * its pair measure's row: the row "gain" gives the report's heading and
+ * cells as the hand-written section printed them, and a row of other
+ * columns gives a section of those. */
+static void test_pair_section_from_its_row(void **state)
+{
+    (void)state;
+    paired_acc a = {0};
+    static const int GAIN[] = {1, -1, 2, 0, 1};
+    for (int k = 0; k < 5; k++) paired_add(&a, GAIN[k], 0, GAIN[k] != 0);
+    const char *names[] = {"long-suit", "highest"};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    stats_print_pair_section(f, stats_pair_measure_of("gain"), names, 2, acc_of, &a);
+    fclose(f);
+    assert_string_equal(text,
+                        "DUPLICATE GAIN PER DEAL (first's tricks at both tables - 13; paired t-test)\n"
+                        "pair                                         mean      sd       se  95% CI                "
+                        "       p   differ\n"
+                        "long-suit - highest                       +0.6000   1.140   0.5099  [ -0.8157,  +2.0157]   "
+                        "0.3046    80.0%\n");
+    free(text);
+    const stats_pair_measure mine = {.id = "mine", .title = "MINE", .label_width = 24,
+                                     .report = {{" ", "n_mean", 7, 7, STAT_MEAN, "%.2f"},
+                                                {" | ", "p", 6, 6, STAT_P, NULL}}};
+    f = open_memstream(&text, &len);
+    stats_print_pair_section(f, &mine, names, 2, acc_of, &a);
+    fclose(f);
+    assert_string_equal(text, "MINE\npair                      n_mean |      p\nlong-suit - highest         0.60 | 0.3046\n");
+    free(text);
+    const char *cols[ROBIN_DEAL_COLUMNS];
+    stats_robin_deal_columns(cols);
+    assert_string_equal(cols[ROBIN_DEAL_COLUMNS - 1], "gain");
+    assert_string_equal(cols[6], "eval");
+}
+
 int main(void)
 {
     /* in this order: the last adds a measure to the table */
@@ -378,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_a_measure_row_is_enough),
         cmocka_unit_test(test_optimal_is_cost_at_most_zero),
         cmocka_unit_test(test_net_gain_gives_holm_p),
+        cmocka_unit_test(test_pair_section_from_its_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

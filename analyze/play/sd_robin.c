@@ -188,8 +188,10 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
     robin_run r = {.o = o, .pairs = pairs, .st = st, .name = name,
                    .per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1};
     run_job job = {.work = play_deal, .take = take_game, .plays_only = true, .ctx = &r};
+    const char *columns[ROBIN_DEAL_COLUMNS];
+    stats_robin_deal_columns(columns);
     run_opts ro = {.input = o->input, .shard = 1, .shards = 1, .threads = o->threads, .deal_limit = o->limit,
-                   .mpi = o->mpi, .table = o->csv_deals, .columns = robin_deal_columns,
+                   .mpi = o->mpi, .table = o->csv_deals, .columns = columns,
                    .ncols = ROBIN_DEAL_COLUMNS, .save = o->save, .config = o->config, .stats = st,
                    .checkpoint_every = o->checkpoint_every, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .hooks = {.note = on_note, .progress = o->progress ? on_progress : NULL, .ctx = (void *)o},

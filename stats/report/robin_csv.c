@@ -3,14 +3,21 @@
  * in the rows of the replay summary (tidy_csv.h). */
 #include <math.h>
 #include <stdio.h>
+#include "stats/measure.h"
 #include "stats/report/robin_csv.h"
 #include "stats/report/tidy_csv.h"
 
-const char *const robin_deal_columns[ROBIN_DEAL_COLUMNS] = {
-    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "versus", "gain"};
+void stats_robin_deal_columns(const char *cols[ROBIN_DEAL_COLUMNS])
+{
+    static const char *const DEAL[] = {"file", "line", "index", "board", "trump", "leader", "eval",
+                                       "convention", "versus"};
+    for (int k = 0; k < ROBIN_DEAL_COLUMNS - 1; k++) cols[k] = DEAL[k];
+    cols[ROBIN_DEAL_COLUMNS - 1] = stats_pair_measure_of("gain")->column;
+}
 
 void stats_robin_deal_rows(csv_out *out, const robin_deal *d, const char *const *name, int nconv)
 {
+    const stats_pair_measure *gain = stats_pair_measure_of("gain");
     for (int i = 0, p = 0; i < nconv; i++)
         for (int j = i + 1; j < nconv; j++, p++) {
             csv_out_text(out, d->file ? d->file : "");
@@ -19,7 +26,7 @@ void stats_robin_deal_rows(csv_out *out, const robin_deal *d, const char *const 
             csv_out_int(out, d->board);
             csv_out_text(out, (char[2]){d->trump, 0});
             csv_out_text(out, (char[2]){d->leader, 0});
-            csv_out_text(out, "duplicate");
+            csv_out_text(out, gain->eval);
             csv_out_text(out, name[i]);
             csv_out_text(out, name[j]);
             csv_out_int(out, d->gain[p]);
@@ -41,7 +48,7 @@ int stats_write_robin_csv(const char *path, const robin_table *t, const provenan
     if (prov) tidy_status(&r, prov);
     r.breakdown = "all";
     tidy_count(&r, "", "", "deals", t->played);
-    r.eval = "duplicate";
+    r.eval = stats_pair_measure_of("gain")->eval;
     for (int i = 0; i < t->nconv; i++)
         for (int j = i + 1; j < t->nconv; j++)
             tidy_pair(&r, t->name[i], t->name[j], &t->pair[i * t->pair_stride + j], NULL, false);

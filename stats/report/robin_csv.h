@@ -29,9 +29,12 @@ int stats_write_robin_csv(const char *path, const robin_table *t, const provenan
 
 /* The per-deal table (--csv-deals): one row per deal and pair, columns
  * file line index board trump leader eval convention versus gain (eval
- * "duplicate"; gain: the convention's tricks at both tables - 13). */
+ * "duplicate"; gain: the convention's tricks at both tables - 13: the
+ * pair measure "gain" of stats/measure.h names the last and eval's value). */
 #define ROBIN_DEAL_COLUMNS 10
-extern const char *const robin_deal_columns[ROBIN_DEAL_COLUMNS];
+/* Their names into cols (ROBIN_DEAL_COLUMNS of them): the deal's, then
+ * the pair measure's eval and column (stats/measure.h, "gain"). */
+void stats_robin_deal_columns(const char *cols[ROBIN_DEAL_COLUMNS]);
 
 /* A whist deal played: where it was read, its board, 0-based position in
  * its file, trumps and eldest hand as letters, and each pair's gain (i < j
