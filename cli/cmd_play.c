@@ -39,6 +39,17 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
     return true;
 }
 
+/* The values of the round robin's settings as given (NULL: not given). */
+static const char *show_robin(const void *field)
+{
+    const char *list = field;
+    return list[0] ? list : NULL;
+}
+
+static const char *show_ext(const void *field) { return ((const play_cli *)field)->ext_text; }
+
+/* The rows flagged OPT_SETTING are the round robin's settings: its report
+ * states them, in this order, and its state file keeps them. */
 #define ROW(f) .at = offsetof(play_cli, f)
 static const opt_spec OPTIONS[] = {
     {.name = "board", .kind = OPT_UINT, .arg = "N", ROW(board), .min = 1, .max = UINT32_MAX,
@@ -51,19 +62,22 @@ static const opt_spec OPTIONS[] = {
     {.name = "explain", ROW(explain),
      .help = "the rule ids behind every card (leads: suit rule/card rule),\n"
              "then each side's [play] rows behind them with their book lines"},
-    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(seed), .max = UINT64_MAX,
-     .help = "seed of the `random` convention (default 0)"},
-    {.name = "signals", ROW(signals),
-     .help = "the signals (the rules' §11): trump calls (high-low), the\n"
-             "echo in trumps, the ruff before answering a call"},
-    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", .at = 0 /* the whole play_cli */, .take = take_ext,
-     .help = "extended rules (the rules' §13; implemented: X1 to X13)"},
     {.name = "round-robin", .kind = OPT_CALL, .arg = "L", ROW(robin), .take = conventions_take,
+     .flags = OPT_SETTING, .setting = "conventions", .show = show_robin,
      .help = "duplicate replay of every pair of the comma-separated\n"
              "conventions (all: every built-in but dd-best) over every\n"
              "deal of the files: X against Y plays each deal twice, X\n"
              "North-South then East-West, and X's gain is its tricks at\nboth tables - 13"},
-    {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(limit), .max = UINT64_MAX,
+    {.name = "signals", ROW(signals), .flags = OPT_SETTING,
+     .help = "the signals (the rules' §11): trump calls (high-low), the\n"
+             "echo in trumps, the ruff before answering a call"},
+    {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", .at = 0 /* the whole play_cli */, .take = take_ext,
+     .flags = OPT_SETTING, .show = show_ext, .unset = "none",
+     .help = "extended rules (the rules' §13; implemented: X1 to X13)"},
+    INPUT_SPECS(play_cli, in),
+    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(seed), .max = UINT64_MAX, .flags = OPT_SETTING,
+     .help = "seed of the `random` convention (default 0)"},
+    {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(limit), .max = UINT64_MAX, .flags = OPT_SETTING, .unset = "none",
      .help = "with --round-robin: at most N whist deals"},
     OPT_THREADS(play_cli, threads, "with --round-robin: threads that play (default: one per\n"
                                    "core); the report is the same for any number"),
@@ -92,7 +106,6 @@ static const opt_spec OPTIONS[] = {
              "short by a claim is checked as far as it goes); a deal\n"
              "rejected while reading (an impossible [Play]) or an\n"
              "unreadable record is a problem too"},
-    INPUT_SPECS(play_cli, in),
 };
 #undef ROW
 
@@ -268,10 +281,8 @@ int cmd_play(int argc, char **argv)
     int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
     const input_opts io = c.in.io;
-    const char *format_name = c.in.format ? c.in.format : "auto", *trump_text = c.in.trump ? c.in.trump : "auto",
-               *leader_text = c.in.leader ? c.in.leader : "as dealt";
     const char *xs = c.convention, *ys = c.opponents, *robin = c.robin[0] ? c.robin : NULL;
-    const char *csv_deals = c.csv_deals, *csv_summary = c.csv_summary, *ext_text = c.ext_text;
+    const char *csv_deals = c.csv_deals, *csv_summary = c.csv_summary;
     long board = (long)c.board;
     bool explain = c.explain, verify = c.verify, signals = c.signals, no_progress = c.no_progress;
     unsigned ext = c.ext;
@@ -292,9 +303,9 @@ int cmd_play(int argc, char **argv)
         const cli_files tables[] = {CLI_FILE("--csv-deals", csv_deals), CLI_FILE("--csv-summary", csv_summary),
                                     CLI_FILE("--save", c.save ? c.save : c.resume)};
         if (!cli_outputs_apart("whistlab play", tables, 3, read, 2)) return EXIT_USAGE;
-        robin_cli rc = {.command = command, .list = robin, .io = io, .io_text = {format_name, trump_text, leader_text},
+        robin_cli rc = {.command = command, .list = robin, .options = &COMMAND, .values = &c, .io = io,
                         .seed = seed, .limit = limit, .threads = threads, .signals = signals,
-                        .no_progress = no_progress, .ext = ext, .ext_text = ext_text, .csv_deals = csv_deals,
+                        .no_progress = no_progress, .ext = ext, .csv_deals = csv_deals,
                         .csv_summary = csv_summary, .save = c.save ? c.save : c.resume, .resume = c.resume,
                         .checkpoint = c.checkpoint, .argc = argc - 1, .argv = argv + 1};
         return play_round_robin(&rc, argv + optind, argc - optind);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cli/input_opts.h"
+#include "cli/options.h"
 
 /* --verify: the recorded play of every deal of the files replayed and
  * checked; problems as file:line: reason, then the summary line. Returns
@@ -14,18 +15,19 @@ int play_verify(char *const files[], int nfiles, const input_opts *io);
 
 /* --round-robin: every pair of the conventions of list in duplicate over
  * the files; the report, headed by its provenance (command: the command
- * line; io_text: --format, --trump and --leader as given), the per-deal
+ * line; its settings: those of the rows of options flagged OPT_SETTING,
+ * as values holds them), the per-deal
  * and summary CSV tables, the progress line; with --save a state file,
  * from which --resume goes on after an interrupt. */
 typedef struct {
     const char *command, *list;
+    const opt_command *options;    /* the command line's table, and the */
+    const void *values;            /* values it was parsed into */
     input_opts io;
-    const char *io_text[3];
     uint64_t seed, limit;
     int threads;
     bool signals, no_progress;
     unsigned ext;
-    const char *ext_text;          /* NULL: none */
     const char *csv_deals, *csv_summary; /* NULL: none; "-": standard output */
     const char *save, *resume;     /* the state file to write, to go on from (NULL: none) */
     uint64_t checkpoint;           /* deals between checkpoints (0: by time alone) */

@@ -86,36 +86,32 @@ static bool write_summary(const char *path, const sd_robin_opts *o, const sd_rob
     return false;
 }
 
-/* The round robin's provenance: the experiment, and the settings that
- * decide its numbers (not --threads). False (reported) when a convention
- * table file cannot be read. */
-static bool robin_provenance(provenance *p, const char *command, const char *list,
-                             const char *const io_text[3], const sd_robin_opts *o, const char *ext_text)
+/* After the row of the conventions: the digests of their table files. */
+static void add_tables(void *ctx, const opt_spec *row, provenance *p)
 {
-    char tables[2048] = "";
+    if (strcmp(row->name, "round-robin") == 0) table_digests_provenance(ctx, p);
+}
+
+/* The round robin's provenance: the experiment, and the settings that
+ * decide its numbers (not --threads): the rows of its command line's table
+ * flagged OPT_SETTING. False (reported) when a convention table file
+ * cannot be read. */
+static bool robin_provenance(provenance *p, const robin_cli *rc)
+{
+    static char tables[2048];
     diag_t diag = {0};
-    if (!table_digests(list, tables, sizeof tables, &diag)) {
+    if (!table_digests(rc->list, tables, sizeof tables, &diag)) {
         diag_print(stderr, &diag);
         return false;
     }
     provenance_init(p);
     p->version = WHISTLAB_VERSION;
-    p->command = command;
+    p->command = rc->command;
     p->experiment = "duplicate: each pair X vs Y plays every deal at two tables, X's side against Y's at one "
                     "and, the seats swapped, Y's side against X's at the other (all 52 cards by the "
                     "rule-based players); X's gain is its tricks at both tables - 13, so the luck of the "
                     "cards cancels.";
-    provenance_setting(p, "conventions", "%s", list);
-    table_digests_provenance(tables, p);
-    provenance_setting(p, "signals", "%s", o->signals ? "on" : "off");
-    provenance_setting(p, "ext", "%s", ext_text ? ext_text : "none");
-    provenance_setting(p, "format", "%s", io_text[0]);
-    provenance_setting(p, "trump", "%s", io_text[1]);
-    provenance_setting(p, "leader", "%s", io_text[2]);
-    if (o->input.where) provenance_setting(p, "where", "%s", o->input.where);
-    provenance_setting(p, "seed", "%llu", (unsigned long long)o->seed);
-    if (o->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)o->limit);
-    else provenance_setting(p, "limit", "none");
+    opt_settings(rc->options, rc->values, p, add_tables, tables);
     return true;
 }
 
@@ -232,7 +228,7 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         return status;
     }
     static provenance prov;
-    if (status == EXIT_OK && !robin_provenance(&prov, rc->command, list, rc->io_text, &o, rc->ext_text))
+    if (status == EXIT_OK && !robin_provenance(&prov, rc))
         status = EXIT_FAILURE_IO;
     static char config[WLS_TEXT_MAX];
     if (status == EXIT_OK && rc->save) {

@@ -60,6 +60,11 @@ void cli_input_init(cli_input *in)
     input_opts_init(&in->io);
 }
 
+const char *input_show_format(const void *in) { return ((const cli_input *)in)->format; }
+const char *input_show_trump(const void *in) { return ((const cli_input *)in)->trump; }
+const char *input_show_leader(const void *in) { return ((const cli_input *)in)->leader; }
+const char *input_show_where(const void *in) { return ((const cli_input *)in)->io.where; }
+
 const char *input_format_name(int i)
 {
     if (i < 0 || i >= FMT_COUNT) return NULL;

@@ -30,22 +30,31 @@ bool input_take_trump(void *in, const char *value, char *why, size_t len);
 bool input_take_leader(void *in, const char *value, char *why, size_t len);
 bool input_take_where(void *in, const char *value, char *why, size_t len);
 
+/* The values as given, for the settings line (options.h, opt_settings):
+ * NULL when not given. */
+const char *input_show_format(const void *in);
+const char *input_show_trump(const void *in);
+const char *input_show_leader(const void *in);
+const char *input_show_where(const void *in);
+
 /* The rows, for a command whose settings struct type holds a cli_input
  * member; --trump alone, for lead, which reads it its own way with --hand. */
 #define INPUT_SPEC_FORMAT(type, member) \
     {.name = "format", .kind = OPT_CALL, .arg = "F", .at = offsetof(type, member), .take = input_take_format, \
-     .names = input_format_name, .flags = OPT_SETTING, .help = "input format: {} (default auto)"}
+     .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto", \
+     .help = "input format: {} (default auto)"}
 #define INPUT_SPEC_TRUMP(type, member) \
     {.name = "trump", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = input_take_trump, \
-     .flags = OPT_SETTING, \
+     .flags = OPT_SETTING, .show = input_show_trump, .unset = "auto", \
      .help = "trumps for deals without them: S|H|D|C, turnup, each,\n" \
              "contract (bridge files), auto (default: the deal's own)"}
 #define INPUT_SPEC_LEADER(type, member) \
     {.name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
-     .flags = OPT_SETTING, .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"}
+     .flags = OPT_SETTING, .show = input_show_leader, .unset = "as dealt", \
+     .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"}
 #define INPUT_SPEC_WHERE(type, member) \
     {.name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \
-     .flags = OPT_SETTING, \
+     .flags = OPT_SETTING, .show = input_show_where, \
      .help = "keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
              "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
              "with the trumps and leader above; the rest counted as left"}

@@ -361,3 +361,37 @@ void opt_print_list(FILE *f, const opt_command *c)
     print_rows(f, VERBOSITY, 2, HELP_COLUMN);
     if (c->verbosity) help_lines(f, &(opt_spec){.help = c->verbosity}, HELP_COLUMN, 0);
 }
+
+/* A setting row's value as text into buf; NULL when it was not given (a
+ * NULL text, a number 0). */
+static const char *setting_text(const opt_spec *row, const void *field, char *buf, size_t len)
+{
+    switch (row->kind) {
+    case OPT_FLAG: return *(const bool *)field ? "on" : "off";
+    case OPT_TEXT: return *(const char *const *)field;
+    case OPT_CALL: return row->show ? row->show(field) : NULL;
+    case OPT_CHOICE: {
+        int k = *(const int *)field;
+        return row->choices ? row->choices[k] : row->names(k);
+    }
+    case OPT_FRACTION: snprintf(buf, len, "%g", *(const double *)field); return buf;
+    case OPT_UINT:
+    case OPT_COUNT: break;
+    }
+    uint64_t n = *(const uint64_t *)field;
+    snprintf(buf, len, "%llu", (unsigned long long)n);
+    return n || !row->unset ? buf : NULL;
+}
+
+void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also_fn also, void *ctx)
+{
+    for (int i = 0; i < c->n; i++) {
+        const opt_spec *row = &c->specs[i];
+        if (!(row->flags & OPT_SETTING)) continue;
+        char buf[32];
+        const char *text = setting_text(row, (const char *)set + row->at, buf, sizeof buf);
+        if (!text) text = row->unset;
+        if (text) provenance_setting(p, row->setting ? row->setting : row->name, "%s", text);
+        if (also) also(ctx, row, p);
+    }
+}

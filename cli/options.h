@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "stats/report/provenance.h"
 
 typedef enum {
     OPT_FLAG,     /* no value: a bool set true */
@@ -51,6 +52,15 @@ typedef struct {
     const char *dflt;       /* the default, read as a given value before the command line; NULL: none */
     unsigned flags;         /* OPT_SETTING */
     const char *help;       /* its lines in --help, '\n' between them; "{}" stands for the names of a choice */
+    /* An OPT_SETTING row's line in a report's provenance (opt_settings;
+     * a state file's settings text is made from those lines): its name
+     * (NULL: the option's), its value -- a flag's on or off, a number in
+     * decimal, a text as given, an OPT_CALL row's as show gives it from
+     * its field (NULL: not given) -- and unset, the text of a value not
+     * given (a NULL text, a number 0; NULL: the line is left out then). */
+    const char *setting;
+    const char *unset;
+    const char *(*show)(const void *field);
 } opt_spec;
 
 /* What a command's parser needs beyond its table. */
@@ -89,6 +99,13 @@ int opt_usage(const char *cmd, const char *fmt, ...) __attribute__((format(print
  * word -- one that starts word, else the fewest edits (letters compared
  * without case), if few enough for a slip; NULL when none is close. */
 const char *opt_nearest(const char *word, const char *const *names, int n);
+
+/* The settings of set, the values c's OPT_SETTING rows hold, added to p
+ * in table order, each as its row says (setting, unset, show); after each
+ * row, also (NULL: nothing) may add lines of its own (the digests of the
+ * table files a list of conventions names). */
+typedef void (*opt_also_fn)(void *ctx, const opt_spec *row, provenance *p);
+void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also_fn also, void *ctx);
 
 /* The index of the spec named name in c (-1: none), for given[]. */
 int opt_index(const opt_command *c, const char *name);

@@ -352,6 +352,25 @@ static void test_round_robin_resume(void **state)
     remove(err);
 }
 
+/* Issue 27 item 1: the round robin's settings line is made from its
+ * command line's table (the rows flagged as settings, in table order, each
+ * worded as its row says: on/off, "none" for a limit of 0, "as dealt" for
+ * no --leader, --where only when given, the table files' digests after the
+ * conventions), the same text as the hand-written line before it. */
+static void test_round_robin_settings_from_the_table(void **state)
+{
+    (void)state;
+    assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,random --limit 5 --signals --ext X4 "
+                              "--format pbn --trump H --leader w --seed 9 --where 'trumps(leader) >= 2' "
+                              "--no-progress corpora/whist-2000.pbn.gz 2>&1", test_bin()), 0);
+    assert_non_null(strstr(out, "\nsettings: conventions long-suit,random; signals on; ext X4; format pbn; trump H; "
+                                "leader w;\n          where trumps(leader) >= 2; seed 9; limit 5\n"));
+    assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,random --no-progress "
+                              "corpora/whist-2000.pbn.gz --limit 0 2>&1", test_bin()), 0);
+    assert_non_null(strstr(out, "\nsettings: conventions long-suit,random; signals off; ext none; format auto; "
+                                "trump auto;\n          leader as dealt; seed 0; limit none\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -362,6 +381,7 @@ int main(void)
         cmocka_unit_test(test_round_robin_cli),
         cmocka_unit_test(test_round_robin_provenance_and_incomplete),
         cmocka_unit_test(test_round_robin_resume),
+        cmocka_unit_test(test_round_robin_settings_from_the_table),
         cmocka_unit_test(test_threads_same_report),
         cmocka_unit_test(test_round_robin_accounting),
     };
