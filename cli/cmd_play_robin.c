@@ -143,12 +143,12 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
-/* The state file's settings text: the provenance's settings (what decides
- * the numbers), then the files, a line each. */
+/* The state file's settings text: what run it is (so that merge and
+ * replay --resume, which read a comparison's, refuse it), the provenance's
+ * settings (what decides the numbers), then the files, a line each. */
 static void settings_text(const provenance *p, char *const files[], int nfiles, char *buf, size_t len)
 {
-    size_t at = 0;
-    buf[0] = 0;
+    size_t at = (size_t)snprintf(buf, len, "run play --round-robin\n");
     for (int i = 0; i < p->nsettings && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
     for (int i = 0; i < nfiles && at < len; i++) at += (size_t)snprintf(buf + at, len - at, "input %s\n", files[i]);

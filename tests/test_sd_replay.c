@@ -340,6 +340,10 @@ static void test_round_robin_resume(void **state)
                               "--trump each --signals --no-progress --resume %s corpora/whist-2000.pbn.gz 2>&1",
                               test_bin(), straight[3]), 2);
     assert_non_null(strstr(out, "saved with other settings: it has `signals off` where this run has `signals on`"));
+    /* a round robin's state is no comparison's: merge and replay refuse it */
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), straight[3]), 3);
+    assert_non_null(strstr(out, "settings not understood"));
+    assert_int_equal(test_run(out, sizeof out, "%s replay --resume %s 2>&1", test_bin(), straight[3]), 3);
     /* and another corpus */
     assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest "
                               "--trump each --no-progress --resume %s %s 2>&1", test_bin(), straight[3], list100()),
