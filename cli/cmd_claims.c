@@ -24,21 +24,26 @@ typedef struct {
     const char *values, *claims, *csv;
     uint64_t threads, seed;
     input_opts io;
-    char io_text[3][64];
     cli_input in;
 } claims_cli;
 
+/* The rows flagged OPT_SETTING are the report's settings, in this order
+ * (opt_settings); the claims file and the store are stated with what was
+ * read from them (state_said), the signals and the level after them. */
 #define ROW(f) .at = offsetof(claims_cli, f)
 static const opt_spec OPTIONS[] = {
-    {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values), .flags = OPT_SETTING,
-     .help = "the double-dummy values of FILE's deals (without it, and\nwith FILE given, the dd claims are not testable)"},
-    {.name = "claims", .kind = OPT_TEXT, .arg = "FILE", ROW(claims), .flags = OPT_SETTING,
+    {.name = "claims", .kind = OPT_TEXT, .arg = "FILE", ROW(claims), .flags = OPT_SETTING | OPT_SAID,
      .help = "the claims to test (default: the built-in claims.tbl)"},
+    {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values), .flags = OPT_SETTING | OPT_SAID,
+     .help = "the double-dummy values of FILE's deals (without it, and\nwith FILE given, the dd claims are not testable)"},
     {.name = "csv", .kind = OPT_TEXT, .arg = "OUT", ROW(csv), .help = "one row per claim ('-' = standard output)"},
     OPT_THREADS(claims_cli, threads, "measuring threads (default 1; the numbers are the same)"),
+    INPUT_SPEC_FORMAT(claims_cli, in),
+    INPUT_SPEC_TRUMP(claims_cli, in),
+    INPUT_SPEC_LEADER_UNSET(claims_cli, in, "the deal's"),
+    INPUT_SPEC_WHERE(claims_cli, in),
     {.name = "seed", .kind = OPT_UINT, .arg = "S", ROW(seed), .max = UINT64_MAX, .dflt = "1", .flags = OPT_SETTING,
      .help = "seed of the `random` convention's leads (default 1)"},
-    INPUT_SPECS(claims_cli, in),
 };
 #undef ROW
 
@@ -262,10 +267,48 @@ static int parse(int argc, char **argv, claims_cli *c, int *first)
     int rc = opt_parse(&COMMAND, c, argc, argv, first, NULL);
     if (rc >= 0) return rc;
     c->io = c->in.io;
-    const char *given[3] = {c->in.format, c->in.trump, c->in.leader};
-    for (int k = 0; k < 3; k++)
-        if (given[k]) snprintf(c->io_text[k], sizeof c->io_text[k], "%s", given[k]);
     return -1;
+}
+
+/* What the run made of the claims file and the store, for their lines. */
+typedef struct {
+    const claims_cli *c;
+    digest128 claims_digest;
+    int nclaims;
+    const dd_store *store;
+    bool store_matches;
+    const char *tables; /* the digests of the table files the claims' conventions name */
+} claims_said;
+
+/* The lines of the claims file and the store (the table files' digests
+ * after the store's). */
+static void state_said(void *ctx, const opt_spec *row, provenance *p)
+{
+    const claims_said *k = ctx;
+    char hex[DIGEST128_HEX];
+    if (strcmp(row->name, "claims") == 0) {
+        provenance_setting(p, "claims", "%s (digest %s, %d claims)", k->c->claims ? k->c->claims : "built-in claims.tbl",
+                           digest128_hex(k->claims_digest, hex), k->nclaims);
+    } else if (strcmp(row->name, "values") == 0) {
+        if (k->store) {
+            const dd_store_header *h = dd_store_header_of(k->store);
+            provenance_setting(p, "values", "from the store %s (%llu deals, digest %s)%s", k->c->values,
+                               (unsigned long long)h->deals, digest128_hex(h->digest, hex),
+                               k->store_matches ? "" : ": made from another corpus, not used");
+        } else {
+            provenance_setting(p, "values", "none: the dd claims are not testable");
+        }
+        table_digests_provenance(k->tables, p);
+    }
+}
+
+/* The report's settings: the options' (OPTIONS), then what no option
+ * changes: the players' signals and the level of the intervals. */
+static void claims_settings(const claims_said *said, provenance *p)
+{
+    opt_settings(&COMMAND, said->c, p, state_said, (void *)said);
+    provenance_setting(p, "signals", "off");
+    provenance_setting(p, "level", "0.95");
 }
 
 int cmd_claims(int argc, char **argv)
@@ -273,9 +316,6 @@ int cmd_claims(int argc, char **argv)
     static claims_cli c;
     memset(&c, 0, sizeof c);
     c.threads = 1;
-    snprintf(c.io_text[0], sizeof c.io_text[0], "auto");
-    snprintf(c.io_text[1], sizeof c.io_text[1], "auto");
-    snprintf(c.io_text[2], sizeof c.io_text[2], "the deal's");
     int optind, st = parse(argc, argv, &c, &optind);
     if (st >= 0) return st;
     const char *const *files = (const char *const *)argv + optind;
@@ -339,25 +379,9 @@ int cmd_claims(int argc, char **argv)
         prov.ninputs = nfiles;
         prov.input_name = files;
         prov.input = inputs;
-        char hex[DIGEST128_HEX];
-        provenance_setting(&prov, "claims", "%s (digest %s, %d claims)", c.claims ? c.claims : "built-in claims.tbl",
-                           digest128_hex(claims_digest, hex), set.n);
-        if (store) {
-            const dd_store_header *h = dd_store_header_of(store);
-            provenance_setting(&prov, "values", "from the store %s (%llu deals, digest %s)%s", c.values,
-                               (unsigned long long)h->deals, digest128_hex(h->digest, hex),
-                               acc.store_matches ? "" : ": made from another corpus, not used");
-        } else {
-            provenance_setting(&prov, "values", "none: the dd claims are not testable");
-        }
-        table_digests_provenance(tables, &prov);
-        provenance_setting(&prov, "format", "%s", c.io_text[0]);
-        provenance_setting(&prov, "trump", "%s", c.io_text[1]);
-        provenance_setting(&prov, "leader", "%s", c.io_text[2]);
-        if (c.io.where) provenance_setting(&prov, "where", "%s", c.io.where);
-        provenance_setting(&prov, "seed", "%llu", (unsigned long long)c.seed);
-        provenance_setting(&prov, "signals", "off");
-        provenance_setting(&prov, "level", "0.95");
+        claims_settings(&(claims_said){.c = &c, .claims_digest = claims_digest, .nclaims = set.n, .store = store,
+                                       .store_matches = acc.store_matches, .tables = tables},
+                        &prov);
 
         fprintf(report, "whistlab claims: %d claims of the books, tested\n", set.n);
         provenance_print_status(report, &prov);

@@ -48,9 +48,11 @@ const char *input_show_where(const void *in);
      .flags = OPT_SETTING, .show = input_show_trump, .unset = "auto", \
      .help = "trumps for deals without them: S|H|D|C, turnup, each,\n" \
              "contract (bridge files), auto (default: the deal's own)"}
-#define INPUT_SPEC_LEADER(type, member) \
+#define INPUT_SPEC_LEADER(type, member) INPUT_SPEC_LEADER_UNSET(type, member, "as dealt")
+/* unset: how the command's settings line says "the deal's own leader". */
+#define INPUT_SPEC_LEADER_UNSET(type, member, unset_text) \
     {.name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
-     .flags = OPT_SETTING, .show = input_show_leader, .unset = "as dealt", \
+     .flags = OPT_SETTING, .show = input_show_leader, .unset = unset_text, \
      .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"}
 #define INPUT_SPEC_WHERE(type, member) \
     {.name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \

@@ -389,8 +389,11 @@ void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also
         const opt_spec *row = &c->specs[i];
         if (!(row->flags & OPT_SETTING)) continue;
         char buf[32];
-        const char *text = setting_text(row, (const char *)set + row->at, buf, sizeof buf);
-        if (!text) text = row->unset;
+        const char *text = NULL;
+        if (!(row->flags & OPT_SAID)) {
+            text = setting_text(row, (const char *)set + row->at, buf, sizeof buf);
+            if (!text) text = row->unset;
+        }
         if (text) provenance_setting(p, row->setting ? row->setting : row->name, "%s", text);
         if (also) also(ctx, row, p);
     }

@@ -30,6 +30,9 @@ typedef enum {
 enum {
     OPT_SETTING = 1, /* a setting of the run: it changes the numbers, so a
                         report's provenance and a state file record it */
+    OPT_SAID = 2,    /* with OPT_SETTING: its line says what the run made of
+                        the value (a file's digest, a store's deals), so the
+                        command states it, in the row's place (opt_settings' also) */
 };
 
 /* take's answer: true, or false with why (a phrase after "--OPTION VALUE: "). */
@@ -50,7 +53,7 @@ typedef struct {
     const char *(*names)(int i);     /* the i-th name ("" skipped), NULL past the last */
     opt_take_fn take;                /* OPT_CALL */
     const char *dflt;       /* the default, read as a given value before the command line; NULL: none */
-    unsigned flags;         /* OPT_SETTING */
+    unsigned flags;         /* OPT_SETTING, OPT_SAID */
     const char *help;       /* its lines in --help, '\n' between them; "{}" stands for the names of a choice */
     /* An OPT_SETTING row's line in a report's provenance (opt_settings;
      * a state file's settings text is made from those lines): its name
@@ -103,7 +106,8 @@ const char *opt_nearest(const char *word, const char *const *names, int n);
 /* The settings of set, the values c's OPT_SETTING rows hold, added to p
  * in table order, each as its row says (setting, unset, show); after each
  * row, also (NULL: nothing) may add lines of its own (the digests of the
- * table files a list of conventions names). */
+ * table files a list of conventions names), and states an OPT_SAID row's
+ * line itself. */
 typedef void (*opt_also_fn)(void *ctx, const opt_spec *row, provenance *p);
 void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also_fn also, void *ctx);
 

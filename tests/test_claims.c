@@ -354,6 +354,34 @@ static void test_lost_input_incomplete(void **state)
     remove(bad);
 }
 
+/* The settings line, made from the option table's rows (opt_settings): the
+ * same text, in the same order, as the report has always stated it; the
+ * leader not given is "the deal's". */
+static void test_settings_line(void **state)
+{
+    (void)state;
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s claims corpora/dds-list1000.pbn.gz --format pbn --trump s --seed 7 "
+                              "--where 'trumps(leader)>=4' --leader w | sed -n '/^settings/,/^deals/p'",
+                              test_bin()),
+                     0);
+    assert_string_equal(out,
+                        "settings: claims built-in claims.tbl (digest 58f33b620949e94d632508a39dce4d18, 40 claims);\n"
+                        "          values none: the dd claims are not testable; format pbn; trump s; leader w;\n"
+                        "          where trumps(leader)>=4; seed 7; signals off; level 0.95\n"
+                        "deals: 1000 read = 401 accepted + 0 rejected + 599 left by --where + 0 repeats; "
+                        "401 whist deals\n");
+    assert_int_equal(test_run(out, sizeof out, "%s claims corpora/dds-list1000.pbn.gz | sed -n '/^settings/,/^deals/p'",
+                              test_bin()),
+                     0);
+    assert_string_equal(out,
+                        "settings: claims built-in claims.tbl (digest 58f33b620949e94d632508a39dce4d18, 40 claims);\n"
+                        "          values none: the dd claims are not testable; format auto; trump auto; leader the deal's;\n"
+                        "          seed 1; signals off; level 0.95\n"
+                        "deals: 1000 read = 1000 accepted + 0 rejected + 0 left by --where + 0 repeats; "
+                        "1000 whist deals\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_dd_recomputed_by_replay),
         cmocka_unit_test(test_threads_same_numbers),
         cmocka_unit_test(test_lost_input_incomplete),
+        cmocka_unit_test(test_settings_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
