@@ -1,5 +1,6 @@
 /* replay_settings.c -- replay's settings: the state file's settings text,
  * the table digests and the provenance they give (replay_settings.h). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,21 +40,106 @@ static bool plays(const replay_settings *s)
     return strcmp(s->eval, "dd") != 0;
 }
 
+/* When a setting has a line: always, only when given (so the texts of runs
+ * from before the setting stay as they were), only when the run plays
+ * (--eval play or both), only when it values leads (dd or both). */
+typedef enum { LINE_ALWAYS, LINE_GIVEN, LINE_PLAYS, LINE_VALUES } line_when;
+
+typedef enum {
+    SET_TEXT,   /* a char array of size bytes */
+    SET_FLAG,   /* a bool */
+    SET_U64,    /* a uint64_t */
+    SET_FORMAT, /* a deal_format, by its name */
+} setting_kind;
+
+/* One setting, as the state file's settings text keeps it (key, its value
+ * with none: the text of a value not given) and as the report states it
+ * (said, its value with said_none; a flag's words: on, off). The rows are
+ * in the state text's order; said_rank is the row's place in the report's. */
+typedef struct {
+    const char *key, *said;
+    size_t at, size;
+    setting_kind kind;
+    line_when state_when, said_when;
+    const char *none, *said_none, *on, *off;
+    int said_rank;
+} setting_row;
+
+#define AT(f) .at = offsetof(replay_settings, f), .size = sizeof ((replay_settings *)0)->f
+static const setting_row ROWS[] = {
+    {"eval", "eval", AT(eval), .said_rank = 0},
+    {"conventions", "conventions", AT(conventions), .said_rank = 1},
+    {"format", "format", AT(format), .kind = SET_FORMAT, .said_rank = 6},
+    {"trump", "trump", AT(trump), .said_rank = 7},
+    {"leader", "leader", AT(leader), .none = "-", .said_none = "as dealt", .said_rank = 8},
+    {"seed", "seed", AT(seed), .kind = SET_U64, .said_rank = 10},
+    {"limit", "limit", AT(limit), .kind = SET_U64, .said_none = "none", .said_rank = 11},
+    {"all_leads", "valued", AT(all_leads), .kind = SET_FLAG, .state_when = LINE_GIVEN, .said_when = LINE_VALUES,
+     .on = "every lead (--all-leads)", .off = "the conventions' leads", .said_rank = 2},
+    {"where", "where", AT(where), .state_when = LINE_GIVEN, .said_when = LINE_GIVEN, .said_rank = 9},
+    {"values", "dd values", AT(values), .state_when = LINE_GIVEN, .said_when = LINE_GIVEN, .said_rank = 12},
+    {"opponents", "opponents", AT(opponents), .state_when = LINE_PLAYS, .said_when = LINE_PLAYS, .said_rank = 3},
+    {"signals", "signals", AT(signals), .kind = SET_FLAG, .state_when = LINE_PLAYS, .said_when = LINE_PLAYS,
+     .on = "on", .off = "off", .said_rank = 4},
+    {"ext", "ext", AT(ext), .none = "-", .said_none = "none", .state_when = LINE_PLAYS, .said_when = LINE_PLAYS,
+     .said_rank = 5},
+};
+#undef AT
+#define NROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
+/* The report's lines that are no option's, by the rank of the row they
+ * come before: the table files' digests (after the conventions and what
+ * is valued), the shards the run was split in (before the store). */
+enum { SAID_TABLES = 3, SAID_SHARDS = 12 };
+
+static const void *field_of(const replay_settings *s, const setting_row *r)
+{
+    return (const char *)s + r->at;
+}
+
+/* Whether the row has a line in s; given: its value is not the unset one. */
+static bool has_line(const replay_settings *s, const setting_row *r, line_when when)
+{
+    const void *f = field_of(s, r);
+    switch (when) {
+    case LINE_ALWAYS: return true;
+    case LINE_PLAYS: return plays(s);
+    case LINE_VALUES: return strcmp(s->eval, "play") != 0;
+    case LINE_GIVEN: break;
+    }
+    return r->kind == SET_FLAG ? *(const bool *)f : ((const char *)f)[0] != 0;
+}
+
+/* The row's value in s, into buf: as the state text keeps it (said false)
+ * or as the report states it. */
+static const char *value_text(const replay_settings *s, const setting_row *r, bool said, char *buf, size_t len)
+{
+    const void *f = field_of(s, r);
+    const char *none = said ? r->said_none : r->none;
+    switch (r->kind) {
+    case SET_FORMAT: return deal_format_name(*(const deal_format *)f);
+    case SET_FLAG:
+        if (said) return *(const bool *)f ? r->on : r->off;
+        return *(const bool *)f ? "1" : "0";
+    case SET_U64: {
+        uint64_t n = *(const uint64_t *)f;
+        if (!n && none) return none;
+        snprintf(buf, len, "%llu", (unsigned long long)n);
+        return buf;
+    }
+    case SET_TEXT: break;
+    }
+    return r->none && strcmp(f, r->none) == 0 && none ? none : f;
+}
+
 void replay_settings_format(const replay_settings *s, char *buf, size_t len)
 {
-    size_t at = (size_t)snprintf(buf, len,
-                                 "eval %s\nconventions %s\nformat %s\ntrump %s\nleader %s\n"
-                                 "seed %llu\nlimit %llu\n",
-                                 s->eval, s->conventions, deal_format_name(s->format), s->trump, s->leader,
-                                 (unsigned long long)s->seed, (unsigned long long)s->limit);
-    if (s->all_leads && at < len) at += (size_t)snprintf(buf + at, len - at, "all_leads 1\n");
-    if (s->where[0] && at < len) /* only when given: the texts of runs before --where stay as they were */
-        at += (size_t)snprintf(buf + at, len - at, "where %s\n", s->where);
-    if (s->values[0] && at < len) /* only with --values: the texts of runs that solve stay as they were */
-        at += (size_t)snprintf(buf + at, len - at, "values %s\n", s->values);
-    if (plays(s) && at < len)
-        at += (size_t)snprintf(buf + at, len - at, "opponents %s\nsignals %d\next %s\n", s->opponents,
-                               s->signals, s->ext);
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < NROWS && at < len; i++) {
+        if (!has_line(s, &ROWS[i], ROWS[i].state_when)) continue;
+        char num[24];
+        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", ROWS[i].key, value_text(s, &ROWS[i], false, num, sizeof num));
+    }
     for (const char *t = s->tables; *t && at < len;) {
         size_t n = strcspn(t, "\n");
         at += (size_t)snprintf(buf + at, len - at, "table %.*s\n", (int)n, t);
@@ -70,6 +156,26 @@ static bool settings_u64(const char *s, uint64_t *v)
     return cli_u64_of(s, 0, UINT64_MAX, false, v);
 }
 
+/* value into the row's field of s, as value_text writes it; false if it
+ * is not one. */
+static bool take_value(replay_settings *s, const setting_row *r, const char *value)
+{
+    void *f = (char *)s + r->at;
+    switch (r->kind) {
+    case SET_FORMAT: {
+        int k = deal_format_parse(value);
+        if (k < 0) return false;
+        *(deal_format *)f = (deal_format)k;
+        return true;
+    }
+    case SET_FLAG: *(bool *)f = strcmp(value, "1") == 0; return true;
+    case SET_U64: return settings_u64(value, f);
+    case SET_TEXT: break;
+    }
+    snprintf(f, r->size, "%s", value);
+    return true;
+}
+
 bool replay_settings_parse(char *text, replay_settings *s)
 {
     replay_settings_init(s);
@@ -79,38 +185,13 @@ bool replay_settings_parse(char *text, replay_settings *s)
         char *value = strchr(line, ' ');
         if (!value) return false;
         *value++ = 0;
-        if (strcmp(line, "eval") == 0) {
-            if (replay_eval_parse(value) < 0) return false;
-            snprintf(s->eval, sizeof s->eval, "%s", value);
-        } else if (strcmp(line, "all_leads") == 0) {
-            s->all_leads = strcmp(value, "1") == 0;
-        } else if (strcmp(line, "opponents") == 0) {
-            snprintf(s->opponents, sizeof s->opponents, "%s", value);
-        } else if (strcmp(line, "signals") == 0) {
-            s->signals = strcmp(value, "1") == 0;
-        } else if (strcmp(line, "ext") == 0) {
-            snprintf(s->ext, sizeof s->ext, "%s", value);
-        } else if (strcmp(line, "conventions") == 0) {
-            snprintf(s->conventions, sizeof s->conventions, "%s", value);
+        int i = 0;
+        while (i < NROWS && strcmp(line, ROWS[i].key) != 0) i++;
+        if (i < NROWS) {
+            if (!take_value(s, &ROWS[i], value)) return false;
         } else if (strcmp(line, "table") == 0) {
             if (!strchr(value, ' ') || tables_at >= sizeof s->tables) return false;
             tables_at += (size_t)snprintf(s->tables + tables_at, sizeof s->tables - tables_at, "%s\n", value);
-        } else if (strcmp(line, "format") == 0) {
-            int f = deal_format_parse(value);
-            if (f < 0) return false;
-            s->format = (deal_format)f;
-        } else if (strcmp(line, "trump") == 0) {
-            snprintf(s->trump, sizeof s->trump, "%s", value);
-        } else if (strcmp(line, "leader") == 0) {
-            snprintf(s->leader, sizeof s->leader, "%s", value);
-        } else if (strcmp(line, "where") == 0) {
-            snprintf(s->where, sizeof s->where, "%s", value);
-        } else if (strcmp(line, "values") == 0) {
-            snprintf(s->values, sizeof s->values, "%s", value);
-        } else if (strcmp(line, "seed") == 0) {
-            if (!settings_u64(value, &s->seed)) return false;
-        } else if (strcmp(line, "limit") == 0) {
-            if (!settings_u64(value, &s->limit)) return false;
         } else if (strcmp(line, "input") == 0) {
             if (s->ninputs == WLS_MAX_INPUTS) return false;
             s->inputs[s->ninputs++] = value;
@@ -118,7 +199,7 @@ bool replay_settings_parse(char *text, replay_settings *s)
             return false;
         }
     }
-    return s->conventions[0] && s->ninputs > 0;
+    return replay_eval_parse(s->eval) >= 0 && s->conventions[0] && s->ninputs > 0;
 }
 
 bool replay_settings_to_input(const replay_settings *s, input_opts *io)
@@ -158,6 +239,18 @@ static void experiment(const replay_settings *s, char *buf, size_t len)
                  "deal %s, all 52 cards by the rule-based players (not a duplicate match).", DD, against);
 }
 
+/* The lines of the rows ranked from to to (not included) in the report. */
+static void say_rows(const replay_settings *s, int from, int to, provenance *p)
+{
+    for (int rank = from; rank < to; rank++) {
+        int i = 0;
+        while (ROWS[i].said_rank != rank) i++;
+        char num[24];
+        if (has_line(s, &ROWS[i], ROWS[i].said_when))
+            provenance_setting(p, ROWS[i].said, "%s", value_text(s, &ROWS[i], true, num, sizeof num));
+    }
+}
+
 void replay_settings_provenance(const replay_settings *s, unsigned shard_of, provenance *p)
 {
     char sentence[1024];
@@ -165,23 +258,9 @@ void replay_settings_provenance(const replay_settings *s, unsigned shard_of, pro
     p->experiment = provenance_keep(p, sentence);
     p->ninputs = s->ninputs;
     p->input_name = s->inputs;
-    provenance_setting(p, "eval", "%s", s->eval);
-    provenance_setting(p, "conventions", "%s", s->conventions);
-    if (strcmp(s->eval, "play") != 0)
-        provenance_setting(p, "valued", "%s", s->all_leads ? "every lead (--all-leads)" : "the conventions' leads");
+    say_rows(s, 0, SAID_TABLES, p);
     table_digests_provenance(s->tables, p);
-    if (plays(s)) {
-        provenance_setting(p, "opponents", "%s", s->opponents);
-        provenance_setting(p, "signals", "%s", s->signals ? "on" : "off");
-        provenance_setting(p, "ext", "%s", strcmp(s->ext, "-") ? s->ext : "none");
-    }
-    provenance_setting(p, "format", "%s", deal_format_name(s->format));
-    provenance_setting(p, "trump", "%s", s->trump);
-    provenance_setting(p, "leader", "%s", strcmp(s->leader, "-") ? s->leader : "as dealt");
-    if (s->where[0]) provenance_setting(p, "where", "%s", s->where);
-    provenance_setting(p, "seed", "%llu", (unsigned long long)s->seed);
-    if (s->limit) provenance_setting(p, "limit", "%llu", (unsigned long long)s->limit);
-    else provenance_setting(p, "limit", "none");
+    say_rows(s, SAID_TABLES, SAID_SHARDS, p);
     provenance_setting(p, "shards", "%u", shard_of);
-    if (s->values[0]) provenance_setting(p, "dd values", "%s", s->values);
+    say_rows(s, SAID_SHARDS, NROWS, p);
 }

@@ -1128,6 +1128,64 @@ static void test_usage_errors(void **state)
     assert_non_null(strstr(out, "--csv-deals"));
 }
 
+/* The settings text a state file keeps. */
+static void state_settings(const char *wls, char *buf, size_t len)
+{
+    static wls_file w;
+    static input_account inputs[WLS_MAX_INPUTS];
+    diag_t err = {0};
+    stats_state *st = calloc(1, sizeof *st);
+    w.stats = st;
+    w.inputs = inputs;
+    if (!wls_read(wls, &w, &err)) fail_msg("%s: %s", wls, err.reason);
+    snprintf(buf, len, "%s", w.config);
+    free(st);
+}
+
+#define OLD_STATE "tests/data/wls-5a25dea/both.wls"
+#define OLD_OPTIONS                                                                                                \
+    "--eval both --all-leads --values corpora/whist-2000.wdv --conventions long-suit,american --opponents same " \
+    "--signals --ext X4,X5 --where 'trumps(leader) >= 3' --seed 5 --limit 8"
+#define OLD_SETTINGS_TEXT                                                                                          \
+    "eval both\nconventions long-suit,american\nformat auto\ntrump auto\nleader -\nseed 5\nlimit 8\nall_leads 1\n" \
+    "where trumps(leader) >= 3\nvalues from the store corpora/whist-2000.wdv (2000 deals, digest "                \
+    "7ba23b3e56f0f1f20506bcc4f10c15fe; made by: whistlab solve --format auto --trump auto "                        \
+    "corpora/whist-2000.pbn.gz)\nopponents same\nsignals 1\next X4,X5\ninput corpora/whist-2000.pbn.gz\n"
+#define OLD_SETTINGS_LINE                                                                                          \
+    "settings: eval both; conventions long-suit,american; valued every lead (--all-leads);\n"                      \
+    "          opponents same; signals on; ext X4,X5; format auto; trump auto; leader as dealt;\n"                 \
+    "          where trumps(leader) >= 3; seed 5; limit 8; shards 1;\n"                                            \
+    "          dd values from the store corpora/whist-2000.wdv (2000 deals, digest "                               \
+    "7ba23b3e56f0f1f20506bcc4f10c15fe; made by: whistlab solve --format auto --trump auto "                        \
+    "corpora/whist-2000.pbn.gz)\n"
+
+/* The settings as the state file keeps them and as the report states them
+ * (made from the rows of cli/replay_settings.c): the same text as whistlab
+ * 5a25dea, whose state file (OLD_STATE: `replay OLD_OPTIONS --save both.wls
+ * corpora/whist-2000.pbn.gz`, run from the repo root) still resumes, saying
+ * its settings as that version did; a run of today with those options
+ * keeps the same settings text. */
+static void test_settings_text_and_old_state(void **state)
+{
+    (void)state;
+    static char text[WLS_TEXT_MAX];
+    state_settings(OLD_STATE, text, sizeof text);
+    assert_string_equal(text, OLD_SETTINGS_TEXT);
+    char wls[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp("old-settings.wls"));
+    assert_int_equal(test_run(out, sizeof out, "cp " OLD_STATE " %s && %s replay --no-progress --resume %s | "
+                                               "sed -n '/^settings/,/^input/p'", wls, test_bin(), wls), 0);
+    assert_string_equal(out, OLD_SETTINGS_LINE "input: 8 deals read = 4 accepted + 0 rejected; 4 deals kept by "
+                                               "--where, 4 left; 4 whist deals analysed\n");
+    assert_int_equal(test_run(out, sizeof out, "%s replay --no-progress " OLD_OPTIONS " --save %s "
+                                               "corpora/whist-2000.pbn.gz | sed -n '/^settings/,/^input/p'",
+                              test_bin(), wls), 0);
+    assert_true(strncmp(out, OLD_SETTINGS_LINE, strlen(OLD_SETTINGS_LINE)) == 0);
+    state_settings(wls, text, sizeof text);
+    assert_string_equal(text, OLD_SETTINGS_TEXT);
+    remove(wls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1154,6 +1212,7 @@ int main(void)
         cmocka_unit_test(test_incomplete_truncated_gzip),
         cmocka_unit_test(test_incomplete_damaged_wda),
         cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_settings_text_and_old_state),
     };
     return cmocka_run_group_tests(tests, setup_whole, teardown_whole);
 }
