@@ -1,5 +1,11 @@
 /* replay_settings.c -- replay's settings: the state file's settings text,
- * the table digests and the provenance they give (replay_settings.h). */
+ * the table digests and the provenance they give (replay_settings.h). Each
+ * setting is a row (ROWS) saying how the state text keeps it and how the
+ * report states it, which differ ("leader -" is "leader as dealt",
+ * "signals 1" is "signals on"); the text, its parser and the settings line
+ * come from the rows. A new setting: its field in replay_settings, its row
+ * here, its option in cmd_replay.c. The keys and wordings are those of the
+ * state files already written: they stay as they are. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,10 +58,12 @@ typedef enum {
     SET_FORMAT, /* a deal_format, by its name */
 } setting_kind;
 
-/* One setting, as the state file's settings text keeps it (key, its value
- * with none: the text of a value not given) and as the report states it
- * (said, its value with said_none; a flag's words: on, off). The rows are
- * in the state text's order; said_rank is the row's place in the report's. */
+/* One setting, as the state file's settings text keeps it (key; a text
+ * value equal to none means not given, as replay_settings_init sets it; a
+ * flag is 1 or 0) and as the report states it (said; said_none for a
+ * value not given, a text equal to none or a number 0; a flag's words on
+ * and off). The rows are in the state text's order; said_rank is the
+ * row's place in the report's. */
 typedef struct {
     const char *key, *said;
     size_t at, size;
@@ -109,12 +117,11 @@ static bool has_line(const replay_settings *s, const setting_row *r, line_when w
     return r->kind == SET_FLAG ? *(const bool *)f : ((const char *)f)[0] != 0;
 }
 
-/* The row's value in s, into buf: as the state text keeps it (said false)
- * or as the report states it. */
+/* The row's value in s (a number written into buf): as the state text
+ * keeps it (said false) or as the report states it. */
 static const char *value_text(const replay_settings *s, const setting_row *r, bool said, char *buf, size_t len)
 {
     const void *f = field_of(s, r);
-    const char *none = said ? r->said_none : r->none;
     switch (r->kind) {
     case SET_FORMAT: return deal_format_name(*(const deal_format *)f);
     case SET_FLAG:
@@ -122,13 +129,13 @@ static const char *value_text(const replay_settings *s, const setting_row *r, bo
         return *(const bool *)f ? "1" : "0";
     case SET_U64: {
         uint64_t n = *(const uint64_t *)f;
-        if (!n && none) return none;
+        if (said && !n && r->said_none) return r->said_none;
         snprintf(buf, len, "%llu", (unsigned long long)n);
         return buf;
     }
     case SET_TEXT: break;
     }
-    return r->none && strcmp(f, r->none) == 0 && none ? none : f;
+    return said && r->none && strcmp(f, r->none) == 0 ? r->said_none : f;
 }
 
 void replay_settings_format(const replay_settings *s, char *buf, size_t len)

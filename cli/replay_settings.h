@@ -46,7 +46,9 @@ const char *replay_eval_name(int i);
 /* The stats_eval named s ("dd", "play", "both"); -1 if none. */
 int replay_eval_parse(const char *s);
 
-/* The settings text of a state file. */
+/* The settings text of a state file (the keys and wordings of
+ * replay_settings.c's rows, in their order; then the table and input
+ * lines). */
 void replay_settings_format(const replay_settings *s, char *buf, size_t len);
 
 /* A settings text back into s; input and table names point into text,
