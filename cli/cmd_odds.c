@@ -40,6 +40,7 @@ typedef struct {
     unsigned long seed;
     int threads;
     const char *save, *resume; /* the state file written, and read to go on */
+    uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
     cli_progress progress;
     input_opts io;
     char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
@@ -95,8 +96,10 @@ static const opt_spec OPTIONS[] = {
                    "stderr is one); log[=N]: a\nline every N seconds (default 60); off",
                    "the same as --progress off"),
     {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
-     .help = "with --corpus: save the counting's state to F every " OPT_STR(ODDS_CHECKPOINT_S) " seconds\nand when "
-             "interrupted (Ctrl-C: exit 130, and the command that goes on)"},
+     .help = "with --corpus: save the counting's state to F every " OPT_STR(ODDS_CHECKPOINT_S) " s and\nwhen "
+             "interrupted (Ctrl-C: exit 130 and the command to go on)"},
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
+     .help = "with --save: a checkpoint every N deals too"},
     {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
      .help = "go on with the counting F holds (the same command line, --save\nF as --resume F; other settings "
              "are refused); same output"},
@@ -412,6 +415,7 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
                    .hooks = {.note = on_note, .progress = o->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                              .ctx = &o->progress},
                    .save = o->save, .config = config, .stats = st, .checkpoint_s = ODDS_CHECKPOINT_S,
+                   .checkpoint_every = o->checkpoint,
                    .job_state = state, .job_state_bytes = state_bytes, .inputs = c->input};
     bool complete = false;
     int rc = -1;

@@ -274,13 +274,13 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     w->job_len = 0;
     if (in.p != in.end && job_room) { /* the job's own state */
         uint64_t n = le_get_u64(&in);
-        const unsigned char *b = n == job_room ? le_take(&in, job_room) : NULL;
+        const unsigned char *b = n <= job_room ? le_take(&in, (size_t)n) : NULL;
         if (!b) {
-            why = "a job state of another size (another command's state, or another version's)";
+            why = "a job state larger than this command's (another command's state, or another version's)";
             goto done;
         }
-        memcpy(w->job, b, job_room);
-        w->job_len = job_room;
+        memcpy(w->job, b, (size_t)n);
+        w->job_len = (size_t)n;
     }
     if (in.p != in.end) why = "truncated or trailing bytes";
     else why = invalid_field(w);

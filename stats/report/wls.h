@@ -56,8 +56,9 @@ typedef struct {
     stats_state *stats;    /* owned by the caller */
     /* The job's own state, opaque (NULL or job_len 0: none), owned by the
      * caller. Writing: job_len bytes of it. Reading: room for job_len
-     * bytes, and a state whose job state is of another size is refused;
-     * job_len is then what was read (0: the file has none). */
+     * bytes (a larger job state is refused, and any without room: a
+     * comparison's merge takes none); job_len is then what was read (0:
+     * the file has none). */
     void *job;
     size_t job_len;
 } wls_file;

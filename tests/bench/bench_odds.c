@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 
         double t0 = bench_wall();
         c0 = bench_cpu();
-        odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_ALL, 2, true};
+        odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_ALL, 2, true, NULL};
         odds_run *run = odds_run_new(&o);
         if (!run) return 2;
         for (long i = 0; i < n; i++) {
