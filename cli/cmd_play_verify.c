@@ -3,7 +3,8 @@
  * threads (analyze/play/sd_verify_run.h): legality and the recorded
  * result; a deal the reader rejects (an impossible [Play]) or a record it
  * cannot read is a problem too. Problems come in input order, then the
- * summary line, the same for any number of threads. */
+ * summary line, the same for any number of threads, and under mpirun
+ * (rank 0 reads and reports, the other ranks check deals). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,12 +35,26 @@ int play_verify(char *const files[], int nfiles, const input_opts *io, int threa
         return EXIT_FAILURE_IO;
     }
     stats_init(st, 1, (const char *const[]){"verify"});
+    dd_mpi_world world = {0, 1};
+    diag_t mpi_why = {0};
+    if (!dd_mpi_start(&world, &mpi_why)) {
+        cli_error("whistlab play", &mpi_why);
+        free(st);
+        free(inputs);
+        return EXIT_FAILURE_IO;
+    }
     run_opts ro = {.input = *io, .shard = 1, .shards = 1, .threads = threads, .as_read = true, .stats = st,
-                   .inputs = inputs,
+                   .inputs = inputs, .mpi = &world,
                    .hooks = {.note = on_note, .progress = progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                              .ctx = &progress}};
     run_job job = sd_verify_job(&n);
     run_status run = corpus_run_go(&ro, &job, (const char *const *)files, nfiles);
+    if (world.rank > 0) { /* a serving rank: rank 0 reports */
+        free(st);
+        free(inputs);
+        dd_mpi_finish();
+        return run == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+    }
     bool lost = false;
     for (int k = 0; k < nfiles; k++) lost |= inputs[k].stopped != 0;
     /* errors outside any deal are problems too */
@@ -53,5 +68,6 @@ int play_verify(char *const files[], int nfiles, const input_opts *io, int threa
     printf("\n");
     free(st);
     free(inputs);
+    dd_mpi_finish();
     return status;
 }
