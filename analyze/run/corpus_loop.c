@@ -57,7 +57,7 @@ static void count_read(corpus_run *r, const slot_info *s)
 {
     input_account *a = &r->o->inputs[s->input];
     r->o->stats->read++;
-    a->deals++;
+    a->deals += !s->uncounted;
     if (s->digested) input_account_add_term(a, s->term.lane);
 }
 
@@ -226,6 +226,7 @@ static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *d
     if (term) s->term = *term;
     if (diag) s->diag = *diag;
     s->taken = read && kind == SLOT_REPEAT;
+    s->uncounted = r->o->as_read && kind == SLOT_REJECT && d && (d->flags & DEAL_REPEAT);
     if (read) job->play = r->job->admit ? r->job->admit(r->job->ctx, read, job) : kind == SLOT_DEAL;
     dd_pool_submit(r->pool);
 }

@@ -25,6 +25,8 @@ typedef struct {
     digest128 term;
     diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
     bool taken;       /* a repeat of a job over deals as read: the job takes it */
+    bool uncounted;   /* a rejected repeat of a job over deals as read: read, but not
+                         one of its input's deals (as the digest's positions count them) */
     deal_format format; /* SLOT_END: the input's format */
 } slot_info;
 
