@@ -340,7 +340,8 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
 static void state_config(const provenance *p, const odds_opts *o, char *buf, size_t len)
 {
     size_t at = (size_t)snprintf(buf, len, "whistlab odds\n");
-    for (int k = 0; k < o->ncorpus && at < len; k++) at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
+    for (int k = 0; k < o->ncorpus && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
     for (int i = 0; i < p->nsettings && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
 }

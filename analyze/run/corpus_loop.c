@@ -290,8 +290,8 @@ static void take_record(corpus_run *r, const ds_item *it)
  * shard, within --limit; whist deals made when asked. */
 static ds_opts run_records(const run_opts *o, bool whist)
 {
-    return (ds_opts){.input = o->input, .whist = whist && !o->as_read, .select = true, .resume_records = o->resume.records,
-                     .limit = o->limit, .shard = o->shard, .shards = o->shards};
+    return (ds_opts){.input = o->input, .whist = whist && !o->as_read, .select = true,
+                     .resume_records = o->resume.records, .limit = o->limit, .shard = o->shard, .shards = o->shards};
 }
 
 /* How many deals this run will analyse, for the ETA: a reading pass (far
