@@ -14,9 +14,6 @@
 #include "analyze/odds/odds_run.h"
 
 #define MAX_CAND 3 /* (record, record), (record, all), (all, all) */
-/* Deals in flight: a ring of jobs that stays in the cache beside the
- * workers' accumulators (1024, the runner's default, costs 10% more CPU). */
-#define ODDS_DEPTH 128
 
 typedef struct {
     odds_dealer_mode dm;
@@ -268,8 +265,7 @@ static void fold(void *ctx)
 run_job odds_run_job(odds_run *r)
 {
     return (run_job){.work = work, .take = take, .admit = admit, .other = other, .fold = fold,
-                     .keeps_aside = true, .depth = ODDS_DEPTH, .plays_only = true,
-                     .ctx = r};
+                     .keeps_aside = true, .plays_only = true, .ctx = r};
 }
 
 void *odds_run_state(odds_run *r, size_t *bytes)

@@ -345,7 +345,7 @@ static bool start_pool(corpus_run *r)
     bool mpi = o->mpi && o->mpi->size > 1 && !r->job->keeps_aside;
     /* Under MPI rank 0 reads, tallies and solves on one thread, every
      * other rank on one (processes scale where threads of one DDS contend) */
-    int depth = mpi ? POOL_DEPTH * 4 : r->job->depth > 0 ? r->job->depth : POOL_DEPTH;
+    int depth = mpi ? POOL_DEPTH * 4 : POOL_DEPTH;
     if (r->job->plays_only) {
         long online = sysconf(_SC_NPROCESSORS_ONLN);
         int threads = mpi ? 1 : o->threads > 0 ? o->threads : online > 0 ? (int)online : 1;

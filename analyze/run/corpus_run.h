@@ -105,10 +105,6 @@ typedef struct {
      * work is not served to other MPI ranks (their results would stay
      * there): under mpirun rank 0 does it all. */
     bool keeps_aside;
-    /* Jobs in flight at most (0: the runner's default, 1024): cheap work
-     * whose own state is large (the odds' accumulators) keeps the ring of
-     * jobs small, so that both stay in the cache. */
-    int depth;
     /* The work solves deals (a peer is served a few at a time), or is
      * cheap (many at a time). */
     bool solves;
