@@ -20,7 +20,8 @@ typedef struct {
     odds_turnup_mode tm;
 } modes;
 
-/* A deal's verdict, in the runner's job->out. */
+/* A deal's verdict, in the runner's job->out (copied in and out: the
+ * result area is bytes, not aligned for the hands' 64-bit words). */
 typedef enum { ODDS_NEW, ODDS_REPEAT, ODDS_REFUSED } verdict;
 
 typedef struct {
@@ -157,29 +158,32 @@ bool odds_run_add(odds_run *r, const odds_deal *d)
 static bool admit(void *ctx, const ds_item *it, dd_job *job)
 {
     odds_run *r = ctx;
-    odds_slot *slot = (odds_slot *)job->out;
+    odds_slot slot = {.input = it->input};
     diag_t why = {0};
-    slot->input = it->input;
-    if (!odds_deal_of(it->deal, r->io, &slot->deal, &why)) slot->v = ODDS_REFUSED; /* said again in order */
-    else if (it->kind == DS_REPEAT) slot->v = ODDS_REPEAT;
-    else slot->v = admit_deal(r, &slot->deal);
-    slot->alive = (unsigned)r->saved.alive;
-    return slot->v == ODDS_NEW;
+    if (!odds_deal_of(it->deal, r->io, &slot.deal, &why)) slot.v = ODDS_REFUSED; /* said again in order */
+    else if (it->kind == DS_REPEAT) slot.v = ODDS_REPEAT;
+    else slot.v = admit_deal(r, &slot.deal);
+    slot.alive = (unsigned)r->saved.alive;
+    memcpy(job->out, &slot, sizeof slot);
+    return slot.v == ODDS_NEW;
 }
 
 static void work(dd_job *job, int thread, void *ctx)
 {
     odds_run *r = ctx;
-    const odds_slot *slot = (const odds_slot *)job->out;
     if (!job->play) return; /* a repeat, a rejection: nothing to count */
-    count_deal(r, &r->workers[thread], &slot->deal, slot->alive);
+    odds_slot slot;
+    memcpy(&slot, job->out, sizeof slot);
+    count_deal(r, &r->workers[thread], &slot.deal, slot.alive);
 }
 
 static bool take(void *ctx, corpus_run *run, const dd_job *job)
 {
     odds_run *r = ctx;
     odds_saved *s = &r->saved;
-    const odds_slot *slot = (const odds_slot *)job->out;
+    odds_slot copy;
+    memcpy(&copy, job->out, sizeof copy);
+    const odds_slot *slot = &copy;
     odds_file_counts *f = &s->file[slot->input < ODDS_MAX_FILES ? slot->input : ODDS_MAX_FILES - 1];
     s->read++;
     f->read++;
@@ -286,7 +290,7 @@ bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_
     r->saved = was;
     if (!r->dedup) return true;
     /* the deals seen before the resume point, as admit saw them */
-    ds_opts so = {.input = *r->io, .select = true};
+    ds_opts so = {.input = *r->io, .select = true, .shard = 1, .shards = 1};
     deal_stream *in = deal_stream_open(&so, files, nfiles);
     if (!in) {
         diag_set(why, NULL, 0, "out of memory");

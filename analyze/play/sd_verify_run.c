@@ -3,10 +3,12 @@
  * the job's result area, counted and told in input order. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include "analyze/play/sd_verify.h"
 #include "analyze/play/sd_verify_run.h"
 
-/* A deal's outcome, in the runner's job->out. */
+/* A deal's outcome, in the runner's job->out (copied in and out: the
+ * result area is bytes, not aligned for it). */
 typedef struct {
     verify_status status;
     bool complete;
@@ -30,16 +32,17 @@ static void work(dd_job *job, int thread, void *ctx)
     (void)ctx;
     if (!job->play) return;
     verify_result v;
-    verify_outcome *out = (verify_outcome *)job->out;
-    out->status = sd_verify_play(&job->deal, &v);
-    out->complete = v.complete;
-    snprintf(out->why, sizeof out->why, "%s", v.why);
+    verify_outcome out = {.status = sd_verify_play(&job->deal, &v), .complete = v.complete};
+    snprintf(out.why, sizeof out.why, "%s", v.why);
+    memcpy(job->out, &out, sizeof out);
 }
 
 static bool take(void *ctx, corpus_run *run, const dd_job *job)
 {
     verify_counts *n = ctx;
-    const verify_outcome *v = (const verify_outcome *)job->out;
+    verify_outcome outcome;
+    memcpy(&outcome, job->out, sizeof outcome);
+    const verify_outcome *v = &outcome;
     const deal_t *d = &job->deal;
     n->deals++;
     if (v->status == VERIFY_NO_PLAY) {
