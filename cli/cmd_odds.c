@@ -4,6 +4,7 @@
  * tables are headed by what they rest on (stats/report/provenance.h): the corpus
  * files with their deals and content digests, and the settings. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,17 @@
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
 #include "analyze/odds/odds_report.h"
 #include "stats/report/plot.h"
 #include "stats/report/provenance.h"
+#include "stats/report/wls.h"
 
-#define MAX_CORPUS 256
+#define MAX_CORPUS ODDS_MAX_FILES
+/* Seconds between two checkpoints of a --save'd run. */
+#define ODDS_CHECKPOINT_S 30
 
 typedef struct {
     bool table[ODDS_NTABLES]; /* selected tables */
@@ -34,6 +39,9 @@ typedef struct {
     int fit_mc;
     unsigned long seed;
     int threads;
+    const char *save, *resume; /* the state file written, and read to go on */
+    uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
+    cli_progress progress;
     input_opts io;
     char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
     /* the command line's values, before they are checked together */
@@ -42,17 +50,11 @@ typedef struct {
     bool list, any_table;
 } odds_opts;
 
-/* What was read of one corpus file, for its line of the report. */
+/* What the corpus gave: the run's counts, and the errors outside any
+ * deal the runner counted. */
 typedef struct {
-    const char *format;
-    uint64_t read, rejected, repeats, left;
-} corpus_file;
-
-typedef struct {
-    uint64_t read, rejected, repeats, errors;
-    uint64_t left; /* deals --where left out (read, valid, not counted) */
-    bool fatal;
-    corpus_file file[MAX_CORPUS];
+    odds_run_summary s;
+    uint64_t errors;
     input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
 } corpus_counts;
 
@@ -89,6 +91,18 @@ static const opt_spec OPTIONS[] = {
     {.name = "seed", .kind = OPT_UINT, .arg = "S", ROW(seed_n), .max = 0x7fffffff, .dflt = "1", .flags = OPT_SETTING,
      .help = "seed of the Monte Carlo deals (default 1)"},
     OPT_THREADS(odds_opts, threads_n, "counting threads (default: one per CPU)"),
+    PROGRESS_SPECS(odds_opts, progress,
+                   "with --corpus: tty: a line on the terminal with the total and\nthe percentage (the default when "
+                   "stderr is one); log[=N]: a\nline every N seconds (default 60); off",
+                   "the same as --progress off"),
+    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
+     .help = "with --corpus: save the counting's state to F every " OPT_STR(ODDS_CHECKPOINT_S) " s and\nwhen "
+             "interrupted (Ctrl-C: exit 130 and the command to go on)"},
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
+     .help = "with --save: a checkpoint every N deals too"},
+    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
+     .help = "go on with the counting F holds (the same command line, --save\nF as --resume F; other settings "
+             "are refused); same output"},
     INPUT_SPEC_FORMAT(odds_opts, in),
     {.name = "trump", .kind = OPT_CALL, .arg = "turnup", ROW(in), .take = input_take_trump, .flags = OPT_SETTING,
      .help = "require a recorded turn-up (deals without one are rejected);\nother trump policies do not apply: the "
@@ -110,7 +124,7 @@ static void odds_usage(FILE *f)
     fprintf(f,
             "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--plot DIR] [--level 0.95]\n"
             "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
-            "                     [--wide]\n"
+            "                     [--wide] [--threads N] [--progress P] [--save F | --resume F]\n"
             "The odds tables of the whist books: for every row the exact probability, the\n"
             "odds in the books' form (\"13 to 12 against\") beside the exact N to 1, the\n"
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
@@ -123,7 +137,8 @@ static void odds_usage(FILE *f)
             "version, the command line, each file with its deals and their digest, and the\n"
             "settings; --csv writes them first, as provenance rows.\n"
             "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input,\n"
-            "unwritable output, or --plot failed (gnuplot missing: install gnuplot-nox)\n");
+            "unwritable output, or --plot failed (gnuplot missing: install gnuplot-nox),\n"
+            "130 interrupted (go on with --resume)\n");
 }
 
 static void list_tables(void)
@@ -209,89 +224,29 @@ static int parse(int argc, char **argv, odds_opts *o)
             fprintf(stderr, "whistlab odds: --corpus %s: %s\n", o->corpus[k], strerror(errno));
             return EXIT_FAILURE_IO;
         }
+    if ((o->save || o->resume) && !o->ncorpus) {
+        fprintf(stderr, "whistlab odds: --%s needs --corpus FILE\n", o->save ? "save" : "resume");
+        return EXIT_USAGE;
+    }
+    if (o->resume && !o->save) o->save = o->resume; /* it goes on being saved there */
     if (o->io.where && !o->ncorpus) {
         fprintf(stderr, "whistlab odds: --where needs --corpus FILE\n");
         return EXIT_USAGE;
     }
     /* issue 25 item 6: no output is one of the corpus files */
     const cli_files corpus[] = {CLI_FILES("the corpus", o->corpus, o->ncorpus)};
-    const cli_files outputs[] = {CLI_FILE("--csv", o->csv), CLI_PLOT_DIR(o->plot)};
-    if (!cli_outputs_apart("whistlab odds", outputs, 2, corpus, 1)) return EXIT_USAGE;
+    const cli_files outputs[] = {CLI_FILE("--csv", o->csv), CLI_PLOT_DIR(o->plot), CLI_FILE("--save", o->save)};
+    if (!cli_outputs_apart("whistlab odds", outputs, 3, corpus, 1)) return EXIT_USAGE;
     return -1;
-}
-
-/* Reads the corpus into run and c: every deal's odds (the trump policy
- * applied to repeats too, before they are told apart), the inputs' deals
- * and digests; a file that cannot be read (on) stops the reading. */
-static void read_corpus(const odds_opts *o, odds_run *run, corpus_counts *c)
-{
-    ds_opts so = {.input = o->io};
-    deal_stream *in = cli_stream_open("whistlab odds", &so, o->corpus, o->ncorpus);
-    if (!in) {
-        c->fatal = true;
-        return;
-    }
-    uint64_t read0 = 0, rejected0 = 0, repeats0 = 0, left0 = 0;
-    ds_item it;
-    while (!c->fatal && deal_stream_next(in, &it)) {
-        input_account *a = &c->input[it.input];
-        switch (it.kind) {
-        case DS_DEAL:
-            input_account_add_term(a, deal_digest_term(it.deal, a->deals).lane);
-            a->deals++;
-            /* fall through */
-        case DS_REPEAT: {
-            c->read++;
-            odds_deal od;
-            diag_t why = {0};
-            if (!odds_deal_of(it.deal, &o->io, &od, &why)) {
-                diag_print(stderr, &why);
-                c->rejected++;
-            } else if (it.kind == DS_REPEAT || !odds_run_add(run, &od)) {
-                c->repeats++;
-            }
-            break;
-        }
-        case DS_LEFT: /* a deal of the input all the same: its digest counts */
-            input_account_add_term(a, deal_digest_term(it.deal, a->deals).lane);
-            a->deals++;
-            c->read++;
-            c->left++;
-            break;
-        case DS_REJECT:
-            if (!(it.deal->flags & DEAL_REPEAT)) a->deals++;
-            diag_print(stderr, it.diag);
-            c->read++;
-            c->rejected++;
-            break;
-        case DS_ERROR:
-            diag_print(stderr, it.diag);
-            c->errors++;
-            break;
-        case DS_FATAL:
-            diag_print(stderr, it.diag);
-            c->fatal = true;
-            break;
-        case DS_FILE_END:
-            c->file[it.input] = (corpus_file){deal_format_name(it.format), c->read - read0, c->rejected - rejected0,
-                                              c->repeats - repeats0, c->left - left0};
-            read0 = c->read;
-            left0 = c->left;
-            rejected0 = c->rejected;
-            repeats0 = c->repeats;
-            break;
-        case DS_UNUSABLE: break; /* no policy asked of the stream */
-        }
-    }
-    deal_stream_close(in);
 }
 
 static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
 {
     for (int k = 0; k < o->ncorpus; k++) {
-        const corpus_file *f = &c->file[k];
+        const odds_file_counts *f = &c->s.file[k];
         fprintf(info, "%s: %s: %llu deals read: %llu accepted, %llu repeats, %llu rejected",
-                strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", f->format, (unsigned long long)f->read,
+                strcmp(o->corpus[k], "-") ? o->corpus[k] : "<stdin>", deal_format_name((deal_format)f->format),
+                (unsigned long long)f->read,
                 (unsigned long long)(f->read - f->repeats - f->rejected - f->left), (unsigned long long)f->repeats,
                 (unsigned long long)f->rejected);
         if (o->io.where)
@@ -342,15 +297,16 @@ static void provenance_csv_row(void *ctx, const char *level, const char *measure
     odds_csv_write_text(ctx, "provenance", row, value);
 }
 
-static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c, const odds_run_summary *s)
+static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c)
 {
+    const odds_run_summary *s = &c->s;
     fprintf(info, "corpus: %llu deals read = %llu distinct + %llu repeats + %llu rejected",
-            (unsigned long long)c->read, (unsigned long long)s->accepted, (unsigned long long)c->repeats,
-            (unsigned long long)c->rejected);
-    if (o->io.where) fprintf(info, " + %llu left by --where", (unsigned long long)c->left);
+            (unsigned long long)s->read, (unsigned long long)s->accepted, (unsigned long long)s->duplicates,
+            (unsigned long long)s->rejected);
+    if (o->io.where) fprintf(info, " + %llu left by --where", (unsigned long long)s->left);
     if (c->errors) fprintf(info, "; %llu errors outside any deal", (unsigned long long)c->errors);
     fputc('\n', info);
-    cli_print_where(info, "where: ", &o->io, c->read, c->left);
+    cli_print_where(info, "where: ", &o->io, s->read, s->left);
     if (o->io.where) fputc('\n', info);
     static const char *const DEALER[] = {"record (the deal's dealer)", "all (each seat in turn)"};
     static const char *const TURNUP[] = {"record (the deal's turn-up)", "all (each of the dealer's 13 cards)",
@@ -362,6 +318,138 @@ static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c
     if (s->turnup_mode == ODDS_TURNUP_RECORD && s->no_turnup)
         fprintf(info, "  %llu deals have no turn-up: they add nothing to the turn-up rows\n",
                 (unsigned long long)s->no_turnup);
+}
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+static void on_note(void *ctx, run_note kind, const diag_t *diag)
+{
+    cli_progress_clear(ctx);
+    if (kind == RUN_FAILURE) cli_error("whistlab odds", diag);
+    else diag_print(stderr, diag);
+}
+
+/* The settings a saved counting is bound to: the corpus files and the
+ * provenance's settings, a line each; a run goes on only with the same. */
+static void state_config(const provenance *p, const odds_opts *o, char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab odds\n");
+    for (int k = 0; k < o->ncorpus && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
+    for (int i = 0; i < p->nsettings && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
+}
+
+/* The command that goes on with an interrupted counting: this one, with
+ * --save F as --resume F, each word quoted as a shell takes it back. */
+static void resume_command(char *buf, size_t len, int argc, char **argv)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab odds");
+    for (int i = 1; i < argc && at + 1 < len; i++) {
+        char word[8192];
+        if (strcmp(argv[i], "--save") == 0) snprintf(word, sizeof word, "--resume");
+        else if (strncmp(argv[i], "--save=", 7) == 0) snprintf(word, sizeof word, "--resume=%s", argv[i] + 7);
+        else snprintf(word, sizeof word, "%s", argv[i]);
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, word);
+    }
+}
+
+/* Loads the state --resume names into the run: false, said why, when it
+ * is not a counting of these settings over this corpus. */
+static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, wls_file *w, bool *complete)
+{
+    diag_t err = {0};
+    size_t bytes;
+    w->job = odds_run_state(run, &bytes);
+    w->job_len = bytes;
+    w->stats = ro->stats;
+    w->inputs = ro->inputs;
+    if (!wls_read(o->resume, w, &err)) {
+        cli_error("whistlab odds", &err);
+        return false;
+    }
+    if (w->job_len != bytes || strcmp(w->config, ro->config) != 0) {
+        fprintf(stderr, "whistlab odds: %s: cannot resume: it was started for other deals or settings (or is "
+                        "not a counting of odds)\n", o->resume);
+        return false;
+    }
+    if (w->ninputs != o->ncorpus || corpus_state_resume_point(w, ro) != RESUME_OK || ro->shards > 1) {
+        fprintf(stderr, "whistlab odds: %s: cannot resume: its progress is not understood\n", o->resume);
+        return false;
+    }
+    *complete = w->complete;
+    if (!w->complete && !corpus_run_resume_check(ro, o->corpus, o->ncorpus, &err)) {
+        cli_error("whistlab odds: cannot resume", &err);
+        return false;
+    }
+    if (!odds_run_resume(run, o->corpus, o->ncorpus, w->complete ? 0 : ro->resume.records, &err)) {
+        cli_error("whistlab odds: cannot resume", &err);
+        return false;
+    }
+    return true;
+}
+
+/* Counts the corpus on the runner into run and c (what a --resume'd state
+ * holds first). -1 to go on, else an exit status. */
+static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const provenance *prov, int argc,
+                        char **argv)
+{
+    static char config[WLS_TEXT_MAX];
+    static wls_file w;
+    state_config(prov, o, config, sizeof config);
+    stats_state *st = calloc(1, sizeof *st);
+    if (!st) {
+        fprintf(stderr, "whistlab odds: out of memory\n");
+        return EXIT_FAILURE_IO;
+    }
+    stats_init(st, 1, (const char *const[]){"odds"});
+    size_t state_bytes;
+    const void *state = odds_run_state(run, &state_bytes);
+    run_opts ro = {.input = o->io, .shard = 1, .shards = 1, .threads = o->threads, .as_read = true,
+                   .hooks = {.note = on_note, .progress = o->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+                             .ctx = &o->progress},
+                   .save = o->save, .config = config, .stats = st, .checkpoint_s = ODDS_CHECKPOINT_S,
+                   .checkpoint_every = o->checkpoint,
+                   .job_state = state, .job_state_bytes = state_bytes, .inputs = c->input};
+    bool complete = false;
+    int rc = -1;
+    if (o->resume && !load_resume(o, run, &ro, &w, &complete)) rc = EXIT_FAILURE_IO;
+    run_status status = RUN_DONE;
+    if (rc < 0 && !complete) {
+        if (o->save) {
+            struct sigaction sa = {0};
+            sa.sa_handler = on_signal;
+            sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+            sigaction(SIGINT, &sa, NULL);
+            sigaction(SIGTERM, &sa, NULL);
+            ro.stop = &stop_requested;
+        }
+        run_job job = odds_run_job(run);
+        status = corpus_run_go(&ro, &job, o->corpus, o->ncorpus);
+    }
+    c->errors = st->errors;
+    if (rc < 0 && status == RUN_INTERRUPTED) {
+        static char again[16384];
+        resume_command(again, sizeof again, argc, argv);
+        fprintf(stderr, "whistlab odds: interrupted after %llu deals (saved in %s); go on with:\n  %s\n",
+                (unsigned long long)(st->read + st->repeats), o->save, again);
+        rc = EXIT_INTERRUPTED;
+    } else if (rc < 0 && status == RUN_FAILED) {
+        bool lost = false;
+        for (int k = 0; k < o->ncorpus; k++) lost |= c->input[k].stopped != 0;
+        /* a partial corpus would pass for the whole */
+        if (lost) fprintf(stderr, "whistlab odds: input could not be read to its end: no tables\n");
+        rc = EXIT_FAILURE_IO;
+    }
+    free(st);
+    return rc;
 }
 
 /* prov: what measured tables rest on (NULL: nothing measured). */
@@ -405,6 +493,7 @@ int cmd_odds(int argc, char **argv)
 {
     static odds_opts o;
     o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
+    cli_progress_init(&o.progress, "odds");
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
@@ -423,7 +512,7 @@ int cmd_odds(int argc, char **argv)
         /* Modes the corpus is known to allow are decided now, so that each
          * deal is counted in that mode only (S2.5's defaults, unchanged). */
         odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
-        odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true};
+        odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true, &o.io};
         if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
         if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
             ro.turnup_mode = ODDS_TURNUP_RECORD;
@@ -432,18 +521,15 @@ int cmd_odds(int argc, char **argv)
             fprintf(stderr, "whistlab odds: out of memory\n");
             return EXIT_FAILURE_IO;
         }
-        read_corpus(&o, run, &counts);
-        odds_run_summary s;
-        const odds_acc *acc = odds_run_finish(run, &s);
-        if (counts.fatal) { /* a partial corpus would pass for the whole */
-            odds_run_free(run);
-            fprintf(stderr, "whistlab odds: input could not be read to its end: no tables\n");
-            return EXIT_FAILURE_IO;
-        }
         make_provenance(&prov, command, &o, &counts);
+        if ((status = count_corpus(&o, run, &counts, &prov, argc, argv)) >= 0) {
+            odds_run_free(run);
+            return status;
+        }
+        const odds_acc *acc = odds_run_finish(run, &counts.s);
         provenance_print(info, &prov);
         print_files(info, &o, &counts);
-        print_summary(info, &o, &counts, &s);
+        print_summary(info, &o, &counts);
         for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
         if (o.fit) {
             odds_fit_compute(acc, &fit);
@@ -474,6 +560,6 @@ int cmd_odds(int argc, char **argv)
         if (temporary) unlink(tmp);
         if (rc != EXIT_OK) return rc;
     }
-    if (counts.rejected || counts.errors) return EXIT_REJECTS;
+    if (counts.s.rejected || counts.errors) return EXIT_REJECTS;
     return EXIT_OK;
 }

@@ -79,8 +79,8 @@ static const opt_spec OPTIONS[] = {
      .help = "seed of the `random` convention (default 0)"},
     {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(limit), .max = UINT64_MAX, .flags = OPT_SETTING, .unset = "none",
      .help = "with --round-robin: at most N whist deals"},
-    OPT_THREADS(play_cli, threads, "with --round-robin: threads that play (default: one per\n"
-                                   "core); the report is the same for any number"),
+    OPT_THREADS(play_cli, threads, "with --round-robin or --verify: threads that play (default:\n"
+                                   "one per core); the report is the same for any number"),
     {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(csv_deals),
      .help = "with --round-robin: one row per deal and pair: file line\n"
              "index board trump leader eval convention versus gain\n"
@@ -90,7 +90,7 @@ static const opt_spec OPTIONS[] = {
              "per row, in the columns of replay's summary CSV\n"
              "('-' = standard output for either; the report then goes\nto standard error)"},
     {.name = "no-progress", ROW(no_progress),
-     .help = "with --round-robin: no progress line (shown only when\nstderr is a terminal)"},
+     .help = "with --round-robin or --verify: no progress line (shown only\nwhen stderr is a terminal)"},
     {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
      .help = "with --round-robin: keep the run's state in F, saved every\n"
              OPT_STR(ROBIN_CHECKPOINT_S) " seconds and when interrupted (Ctrl-C: exit 130)"},
@@ -292,7 +292,7 @@ int cmd_play(int argc, char **argv)
         play_usage(stderr);
         return EXIT_USAGE;
     }
-    if (verify) return play_verify(argv + optind, argc - optind, &io);
+    if (verify) return play_verify(argv + optind, argc - optind, &io, threads, no_progress);
     if (robin) {
         /* issue 25 item 6: no CSV table is one of the files read */
         static char digests[4096];

@@ -9,9 +9,10 @@
 #include "cli/options.h"
 
 /* --verify: the recorded play of every deal of the files replayed and
- * checked; problems as file:line: reason, then the summary line. Returns
- * an exit status. */
-int play_verify(char *const files[], int nfiles, const input_opts *io);
+ * checked on `threads` threads (0: one per CPU), with a progress line
+ * unless no_progress; problems as file:line: reason, then the summary
+ * line. Returns an exit status. */
+int play_verify(char *const files[], int nfiles, const input_opts *io, int threads, bool no_progress);
 
 /* --round-robin: every pair of the conventions of list in duplicate over
  * the files; the report, headed by its provenance (command: the command

@@ -137,7 +137,7 @@ static void test_a_million_random_deals(void **state)
     const long deals = 1000000 / DEAL_SCALE;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 2024);
-    odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_ALL, 2, true};
+    odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_ALL, 2, true, NULL};
     odds_run *run = odds_run_new(&o);
     assert_non_null(run);
     for (long i = 0; i < deals; i++) {
@@ -165,7 +165,7 @@ static void test_recorded_dealer_and_turnup(void **state)
     const long deals = 100000 / DEAL_SCALE;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 7);
-    odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, 2, true};
+    odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, 2, true, NULL};
     odds_run *run = odds_run_new(&o);
     for (long i = 0; i < deals; i++) {
         odds_deal d;
@@ -189,7 +189,7 @@ static void test_recorded_dealer_and_turnup(void **state)
 
 static odds_run_summary modes_after(const odds_deal *d, int n)
 {
-    odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, 1, false};
+    odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, 1, false, NULL};
     odds_run *run = odds_run_new(&o);
     for (int i = 0; i < n; i++) odds_run_add(run, &d[i]);
     odds_run_summary s;
@@ -216,7 +216,7 @@ static void test_default_modes_follow_the_corpus(void **state)
     assert_int_equal(s.dealer_mode, ODDS_DEALER_ALL);
     assert_int_equal(s.turnup_mode, ODDS_TURNUP_ALL);
     /* --turnup none, the dealer left to the corpus */
-    odds_run_opts none = {ODDS_MODE_DEFAULT, ODDS_TURNUP_NONE, 1, true};
+    odds_run_opts none = {ODDS_MODE_DEFAULT, ODDS_TURNUP_NONE, 1, true, NULL};
     odds_run *run = odds_run_new(&none);
     assert_non_null(run);
     odds_run_add(run, &d[0]);
@@ -228,7 +228,7 @@ static void test_default_modes_follow_the_corpus(void **state)
     assert_true(odds_acc_estimate(acc, odds_row_find("hcp", "eq10"), 0.95).has);
     odds_run_free(run);
     /* conflicting forced modes */
-    odds_run_opts bad = {ODDS_DEALER_ALL, ODDS_TURNUP_RECORD, 1, true};
+    odds_run_opts bad = {ODDS_DEALER_ALL, ODDS_TURNUP_RECORD, 1, true, NULL};
     assert_null(odds_run_new(&bad));
 }
 
@@ -246,7 +246,7 @@ static void test_dedup_and_threads(void **state)
     const odds_acc *acc[2];
     odds_run *run[2];
     for (int t = 0; t < 2; t++) {
-        odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, t + 1, true};
+        odds_run_opts o = {ODDS_MODE_DEFAULT, ODDS_MODE_DEFAULT, t + 1, true, NULL};
         run[t] = odds_run_new(&o);
         for (int i = 0; i < DEALS; i++) {
             assert_true(odds_run_add(run[t], &deals[i]));
@@ -318,7 +318,7 @@ static void fit_of(int deals, int riffles, unsigned long seed, int mc, odds_fit 
 {
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, seed);
-    odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_NONE, 1, true};
+    odds_run_opts o = {ODDS_DEALER_ALL, ODDS_TURNUP_NONE, 1, true, NULL};
     odds_run *run = odds_run_new(&o);
     for (int i = 0; i < deals; i++) {
         odds_deal d = {{0}, SEAT_NONE, CARD_NONE};

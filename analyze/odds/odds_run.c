@@ -1,103 +1,65 @@
-/* odds_run.c -- deals to merged odds counts: dedup in the caller, counting
- * in batches on worker threads (a bounded queue keeps memory constant). */
-#include <pthread.h>
+/* odds_run.c -- deals to merged odds counts (odds_run.h): the runner's job.
+ * On the calling thread, in input order: the policy, the dedup and the
+ * modes still possible (admit), then each record's place in the per-file
+ * counts (take, other). On the workers: a deal's events into the worker's
+ * own accumulators (work), which the runner has every worker finish before
+ * a checkpoint (keeps_aside), so that gathering them (fold) gives exactly
+ * the records accounted for. The saved state is the counts and the
+ * gathered accumulators, as little-endian 64-bit words. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "analyze/deal/deal_dedup.h"
+#include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
 
-#define BATCH 1024
 #define MAX_CAND 3 /* (record, record), (record, all), (all, all) */
-#define MAX_WORKERS 16
 
 typedef struct {
     odds_dealer_mode dm;
     odds_turnup_mode tm;
 } modes;
 
-typedef struct {
-    odds_deal deal[BATCH];
-    int n;
-    unsigned alive; /* candidates still possible when the batch was queued */
-} batch;
+/* A deal's verdict, in the runner's job->out (copied in and out: the
+ * result area is bytes, not aligned for the hands' 64-bit words). */
+typedef enum { ODDS_NEW, ODDS_REPEAT, ODDS_REFUSED } verdict;
 
 typedef struct {
-    odds_acc acc[MAX_CAND]; /* deal rows in acc[0] only: they are the same */
+    odds_deal deal;
+    unsigned alive; /* the candidates still possible after it */
+    int input;
+    verdict v;
+} odds_slot;
+
+_Static_assert(sizeof(odds_slot) <= DD_JOB_OUT_BYTES, "an odds deal fits a job's result area");
+
+/* What a checkpoint saves: 64-bit words only (odds_acc is int64_t
+ * throughout), so that the state is those words in little-endian order. */
+typedef struct {
+    uint64_t words;      /* the size of this, in words: a state of another layout is refused */
+    uint64_t ncand, dealer_mode, turnup_mode; /* the settings it was counted under */
+    uint64_t alive, read, accepted, duplicates, rejected, left, no_dealer, no_turnup;
+    odds_file_counts file[ODDS_MAX_FILES];
+    odds_acc acc[MAX_CAND]; /* the rows of deals in acc[0] only: they are the same */
+} odds_saved;
+
+typedef struct {
+    odds_acc acc[MAX_CAND];
     odds_counts counts;
-    pthread_t tid;
-    struct odds_run *run;
 } worker;
 
 struct odds_run {
     modes cand[MAX_CAND];
     int ncand;
-    unsigned alive;
     bool dealer_default, turnup_default;
+    const input_opts *io;
     deal_dedup *dedup;
-    uint64_t accepted, duplicates, no_dealer, no_turnup;
-
     int nworkers;
-    worker *workers;
-    batch *pool;
-    batch **free_batches, **queued;
-    int nfree, nqueued, qhead, nbatches;
-    bool sync_ready;  /* mutex and conditions initialised */
-    bool threaded;    /* the workers run as threads */
-    bool closing, finished;
-    pthread_mutex_t mu;
-    pthread_cond_t work, room;
-    batch *filling;
-
+    worker *workers; /* what each worker counted since the last fold */
+    odds_saved saved; /* the counts, and the accumulators gathered */
+    unsigned char state[sizeof(odds_saved)]; /* saved, as bytes */
     odds_acc result;
 };
-
-static void count_batch(odds_run *r, worker *w, const batch *b)
-{
-    for (int i = 0; i < b->n; i++) {
-        const odds_deal *d = &b->deal[i];
-        odds_events_deal(d, &w->counts.deal);
-        odds_acc_add(&w->acc[0], &w->counts, ODDS_PART_DEAL);
-        for (int c = 0; c < r->ncand; c++) {
-            if (!(b->alive >> c & 1)) continue;
-            odds_events_turnup(d, r->cand[c].dm, r->cand[c].tm, &w->counts.tu);
-            odds_acc_add(&w->acc[c], &w->counts, ODDS_PART_TURNUP);
-        }
-    }
-}
-
-static void *worker_main(void *arg)
-{
-    worker *w = arg;
-    odds_run *r = w->run;
-    for (;;) {
-        pthread_mutex_lock(&r->mu);
-        while (r->nqueued == 0 && !r->closing) pthread_cond_wait(&r->work, &r->mu);
-        if (r->nqueued == 0) {
-            pthread_mutex_unlock(&r->mu);
-            return NULL;
-        }
-        batch *b = r->queued[r->qhead];
-        r->qhead = (r->qhead + 1) % r->nbatches;
-        r->nqueued--;
-        pthread_mutex_unlock(&r->mu);
-        count_batch(r, w, b);
-        pthread_mutex_lock(&r->mu);
-        r->free_batches[r->nfree++] = b;
-        pthread_cond_signal(&r->room);
-        pthread_mutex_unlock(&r->mu);
-    }
-}
-
-/* Lets the first n workers drain the queue and end. */
-static void stop_workers(odds_run *r, int n)
-{
-    pthread_mutex_lock(&r->mu);
-    r->closing = true;
-    pthread_cond_broadcast(&r->work);
-    pthread_mutex_unlock(&r->mu);
-    for (int i = 0; i < n; i++) pthread_join(r->workers[i].tid, NULL);
-}
 
 /* The candidate modes, most recorded first (S2.5 defaults: record if every
  * deal has one, else all); a recorded turn-up needs the recorded dealer. */
@@ -126,125 +88,245 @@ odds_run *odds_run_new(const odds_run_opts *o)
     odds_run *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->ncand = candidates(o, r->cand);
-    r->alive = (1u << r->ncand) - 1;
     r->dealer_default = o->dealer_mode == ODDS_MODE_DEFAULT;
     r->turnup_default = o->turnup_mode == ODDS_MODE_DEFAULT;
+    r->io = o->io;
     int n = o->threads;
-    if (n <= 0) {
+    if (n <= 0) { /* as the runner counts them */
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         n = cpus > 0 ? (int)cpus : 1;
     }
-    r->nworkers = n > MAX_WORKERS ? MAX_WORKERS : n;
-    r->nbatches = r->nworkers == 1 ? 1 : 2 * r->nworkers + 1;
-    r->workers = calloc((size_t)r->nworkers, sizeof *r->workers);
-    r->pool = calloc((size_t)r->nbatches, sizeof *r->pool);
-    r->free_batches = calloc((size_t)r->nbatches, sizeof *r->free_batches);
-    r->queued = calloc((size_t)r->nbatches, sizeof *r->queued);
+    r->nworkers = n;
+    r->workers = calloc((size_t)n, sizeof *r->workers);
     if (o->dedup) r->dedup = deal_dedup_new();
-    if (r->ncand == 0 || !r->workers || !r->pool || !r->free_batches || !r->queued || (o->dedup && !r->dedup)) {
+    if (r->ncand == 0 || !r->workers || (o->dedup && !r->dedup)) {
         odds_run_free(r);
         return NULL;
     }
-    for (int i = 0; i < r->nworkers; i++) {
-        r->workers[i].run = r;
+    for (int i = 0; i < n; i++)
         for (int c = 0; c < MAX_CAND; c++) odds_acc_init(&r->workers[i].acc[c]);
-    }
-    for (int i = 1; i < r->nbatches; i++) r->free_batches[r->nfree++] = &r->pool[i];
-    r->filling = &r->pool[0];
-    pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->work, NULL);
-    pthread_cond_init(&r->room, NULL);
-    r->sync_ready = true;
-    if (r->nworkers > 1) {
-        int started = 0;
-        while (started < r->nworkers &&
-               pthread_create(&r->workers[started].tid, NULL, worker_main, &r->workers[started]) == 0)
-            started++;
-        if (started < r->nworkers) { /* count in the caller instead */
-            stop_workers(r, started);
-            r->nworkers = 1;
-        } else r->threaded = true;
-    }
+    odds_saved *s = &r->saved;
+    s->words = sizeof *s / 8;
+    s->ncand = (uint64_t)r->ncand;
+    s->dealer_mode = (uint64_t)(int64_t)o->dealer_mode;
+    s->turnup_mode = (uint64_t)(int64_t)o->turnup_mode;
+    s->alive = (1u << r->ncand) - 1;
+    for (int c = 0; c < MAX_CAND; c++) odds_acc_init(&s->acc[c]);
     return r;
 }
 
-/* Hands the full batch over and takes an empty one. */
-static void submit(odds_run *r)
+/* A deal's verdict: a repeat of one seen before, or new (the modes it
+ * rules out dropped). */
+static verdict admit_deal(odds_run *r, const odds_deal *d)
 {
-    batch *b = r->filling;
-    b->alive = r->alive;
-    if (!r->threaded) {
-        count_batch(r, &r->workers[0], b);
-        b->n = 0;
-        return;
+    odds_saved *s = &r->saved;
+    if (r->dedup && !deal_dedup_add(r->dedup, d->hand)) return ODDS_REPEAT;
+    for (int c = 0; c < r->ncand; c++) {
+        if (d->dealer > SEAT_W && r->dealer_default && r->cand[c].dm == ODDS_DEALER_RECORD) s->alive &= ~(1u << c);
+        if (d->turnup == CARD_NONE && r->turnup_default && r->cand[c].tm == ODDS_TURNUP_RECORD)
+            s->alive &= ~(1u << c);
     }
-    pthread_mutex_lock(&r->mu);
-    r->queued[(r->qhead + r->nqueued) % r->nbatches] = b;
-    r->nqueued++;
-    pthread_cond_signal(&r->work);
-    while (r->nfree == 0) pthread_cond_wait(&r->room, &r->mu);
-    r->filling = r->free_batches[--r->nfree];
-    pthread_mutex_unlock(&r->mu);
-    r->filling->n = 0;
+    return ODDS_NEW;
+}
+
+static void count_deal(const odds_run *r, worker *w, const odds_deal *d, unsigned alive)
+{
+    odds_events_deal(d, &w->counts.deal);
+    odds_acc_add(&w->acc[0], &w->counts, ODDS_PART_DEAL);
+    for (int c = 0; c < r->ncand; c++) {
+        if (!(alive >> c & 1)) continue;
+        odds_events_turnup(d, r->cand[c].dm, r->cand[c].tm, &w->counts.tu);
+        odds_acc_add(&w->acc[c], &w->counts, ODDS_PART_TURNUP);
+    }
 }
 
 bool odds_run_add(odds_run *r, const odds_deal *d)
 {
-    if (r->dedup && !deal_dedup_add(r->dedup, d->hand)) {
-        r->duplicates++;
+    odds_saved *s = &r->saved;
+    s->read++;
+    if (admit_deal(r, d) == ODDS_REPEAT) {
+        s->duplicates++;
         return false;
     }
-    r->accepted++;
-    if (d->dealer > SEAT_W) {
-        r->no_dealer++;
-        for (int c = 0; c < r->ncand; c++)
-            if (r->dealer_default && r->cand[c].dm == ODDS_DEALER_RECORD) r->alive &= ~(1u << c);
-    }
-    if (d->turnup == CARD_NONE) {
-        r->no_turnup++;
-        for (int c = 0; c < r->ncand; c++)
-            if (r->turnup_default && r->cand[c].tm == ODDS_TURNUP_RECORD) r->alive &= ~(1u << c);
-    }
-    r->filling->deal[r->filling->n++] = *d;
-    if (r->filling->n == BATCH) submit(r);
+    s->accepted++;
+    s->no_dealer += d->dealer > SEAT_W;
+    s->no_turnup += d->turnup == CARD_NONE;
+    count_deal(r, &r->workers[0], d, (unsigned)s->alive);
     return true;
 }
 
-const odds_acc *odds_run_finish(odds_run *r, odds_run_summary *s)
+static bool admit(void *ctx, const ds_item *it, dd_job *job)
 {
-    if (!r->finished) {
-        if (r->filling->n) submit(r);
-        if (r->threaded) stop_workers(r, r->nworkers);
-        r->finished = true;
+    odds_run *r = ctx;
+    odds_slot slot = {.input = it->input};
+    diag_t why = {0};
+    if (!odds_deal_of(it->deal, r->io, &slot.deal, &why)) slot.v = ODDS_REFUSED; /* said again in order */
+    else if (it->kind == DS_REPEAT) slot.v = ODDS_REPEAT;
+    else slot.v = admit_deal(r, &slot.deal);
+    slot.alive = (unsigned)r->saved.alive;
+    memcpy(job->out, &slot, sizeof slot);
+    return slot.v == ODDS_NEW;
+}
+
+static void work(dd_job *job, int thread, void *ctx)
+{
+    odds_run *r = ctx;
+    if (!job->play) return; /* a repeat, a rejection: nothing to count */
+    odds_slot slot;
+    memcpy(&slot, job->out, sizeof slot);
+    count_deal(r, &r->workers[thread], &slot.deal, slot.alive);
+}
+
+static bool take(void *ctx, corpus_run *run, const dd_job *job)
+{
+    odds_run *r = ctx;
+    odds_saved *s = &r->saved;
+    odds_slot copy;
+    memcpy(&copy, job->out, sizeof copy);
+    const odds_slot *slot = &copy;
+    odds_file_counts *f = &s->file[slot->input < ODDS_MAX_FILES ? slot->input : ODDS_MAX_FILES - 1];
+    s->read++;
+    f->read++;
+    switch (slot->v) {
+    case ODDS_REFUSED: {
+        odds_deal again;
+        diag_t why = {0};
+        odds_deal_of(&job->deal, r->io, &again, &why);
+        corpus_run_problem(run, &why);
+        s->rejected++;
+        f->rejected++;
+        return false;
     }
-    int chosen = r->alive ? __builtin_ctz(r->alive) : r->ncand - 1;
-    odds_acc_init(&r->result);
+    case ODDS_REPEAT:
+        s->duplicates++;
+        f->repeats++;
+        return true;
+    case ODDS_NEW:
+        s->accepted++;
+        s->no_dealer += slot->deal.dealer > SEAT_W;
+        s->no_turnup += slot->deal.turnup == CARD_NONE;
+        return true;
+    }
+    return true;
+}
+
+static void other(void *ctx, corpus_run *run, const run_item *item)
+{
+    odds_run *r = ctx;
+    odds_saved *s = &r->saved;
+    odds_file_counts *f = &s->file[item->input < ODDS_MAX_FILES ? item->input : ODDS_MAX_FILES - 1];
+    switch (item->kind) {
+    case DS_REJECT:
+        corpus_run_problem(run, item->diag);
+        s->read++;
+        s->rejected++;
+        f->read++;
+        f->rejected++;
+        break;
+    case DS_LEFT:
+        s->read++;
+        s->left++;
+        f->read++;
+        f->left++;
+        break;
+    case DS_FILE_END: f->format = (uint64_t)item->format; break;
+    default: break;
+    }
+}
+
+/* The state as little-endian words. */
+static void encode(const odds_saved *s, unsigned char *out)
+{
+    const uint64_t *w = (const uint64_t *)s;
+    for (size_t i = 0; i < sizeof *s / 8; i++)
+        for (int b = 0; b < 8; b++) out[8 * i + (size_t)b] = (unsigned char)(w[i] >> (8 * b));
+}
+
+static void decode(const unsigned char *in, odds_saved *s)
+{
+    uint64_t *w = (uint64_t *)s;
+    for (size_t i = 0; i < sizeof *s / 8; i++) {
+        w[i] = 0;
+        for (int b = 0; b < 8; b++) w[i] |= (uint64_t)in[8 * i + (size_t)b] << (8 * b);
+    }
+}
+
+/* Every worker's counts into the saved accumulators (the workers are idle:
+ * the runner took back every job first), and the state's bytes made. */
+static void fold(void *ctx)
+{
+    odds_run *r = ctx;
     for (int i = 0; i < r->nworkers; i++) {
-        odds_acc_merge(&r->result, &r->workers[i].acc[0], ODDS_PART_DEAL);
-        odds_acc_merge(&r->result, &r->workers[i].acc[chosen], ODDS_PART_TURNUP);
+        worker *w = &r->workers[i];
+        for (int c = 0; c < r->ncand; c++) {
+            odds_acc_merge(&r->saved.acc[c], &w->acc[c], c == 0 ? ODDS_PART_ALL : ODDS_PART_TURNUP);
+            odds_acc_init(&w->acc[c]);
+        }
     }
-    s->accepted = r->accepted;
-    s->duplicates = r->duplicates;
-    s->no_dealer = r->no_dealer;
-    s->no_turnup = r->no_turnup;
-    s->dealer_mode = r->cand[chosen].dm;
-    s->turnup_mode = r->cand[chosen].tm;
+    encode(&r->saved, r->state);
+}
+
+run_job odds_run_job(odds_run *r)
+{
+    return (run_job){.work = work, .take = take, .admit = admit, .other = other, .fold = fold,
+                     .keeps_aside = true, .plays_only = true, .ctx = r};
+}
+
+void *odds_run_state(odds_run *r, size_t *bytes)
+{
+    *bytes = sizeof r->state;
+    return r->state;
+}
+
+bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_t records, diag_t *why)
+{
+    odds_saved was;
+    decode(r->state, &was);
+    if (was.words != r->saved.words || was.ncand != r->saved.ncand || was.dealer_mode != r->saved.dealer_mode ||
+        was.turnup_mode != r->saved.turnup_mode) {
+        diag_set(why, NULL, 0, "the state was counted under other modes");
+        return false;
+    }
+    r->saved = was;
+    if (!r->dedup) return true;
+    /* the deals seen before the resume point, as admit saw them */
+    ds_opts so = {.input = *r->io, .select = true, .shard = 1, .shards = 1};
+    deal_stream *in = deal_stream_open(&so, files, nfiles);
+    if (!in) {
+        diag_set(why, NULL, 0, "out of memory");
+        return false;
+    }
+    ds_item it;
+    while (deal_stream_next(in, &it)) {
+        if (it.kind == DS_FILE_END || it.kind == DS_FATAL) continue;
+        if (it.record >= records) break;
+        odds_deal d;
+        diag_t skip = {0};
+        if (it.kind == DS_DEAL && odds_deal_of(it.deal, r->io, &d, &skip)) deal_dedup_add(r->dedup, d.hand);
+    }
+    deal_stream_close(in);
+    return true;
+}
+
+const odds_acc *odds_run_finish(odds_run *r, odds_run_summary *out)
+{
+    fold(r);
+    const odds_saved *s = &r->saved;
+    int chosen = s->alive ? __builtin_ctz((unsigned)s->alive) : r->ncand - 1;
+    odds_acc_init(&r->result);
+    odds_acc_merge(&r->result, &s->acc[0], ODDS_PART_DEAL);
+    odds_acc_merge(&r->result, &s->acc[chosen], ODDS_PART_TURNUP);
+    *out = (odds_run_summary){.read = s->read, .accepted = s->accepted, .duplicates = s->duplicates,
+                              .rejected = s->rejected, .left = s->left, .no_dealer = s->no_dealer,
+                              .no_turnup = s->no_turnup, .dealer_mode = r->cand[chosen].dm,
+                              .turnup_mode = r->cand[chosen].tm, .file = s->file};
     return &r->result;
 }
 
 void odds_run_free(odds_run *r)
 {
     if (!r) return;
-    if (r->threaded && !r->finished) stop_workers(r, r->nworkers);
-    if (r->sync_ready) {
-        pthread_mutex_destroy(&r->mu);
-        pthread_cond_destroy(&r->work);
-        pthread_cond_destroy(&r->room);
-    }
     deal_dedup_free(r->dedup);
     free(r->workers);
-    free(r->pool);
-    free(r->free_batches);
-    free(r->queued);
     free(r);
 }

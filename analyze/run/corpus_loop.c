@@ -57,7 +57,7 @@ static void count_read(corpus_run *r, const slot_info *s)
 {
     input_account *a = &r->o->inputs[s->input];
     r->o->stats->read++;
-    a->deals++;
+    a->deals += !s->uncounted;
     if (s->digested) input_account_add_term(a, s->term.lane);
 }
 
@@ -117,6 +117,12 @@ static void collect_one(corpus_run *r)
         dd_pool_retire(r->pool);
         return;
     }
+    if (s->kind == SLOT_END) { /* no record: an input's end, for the job */
+        run_item end = {.kind = DS_FILE_END, .input = s->input, .format = s->format};
+        r->job->other(r->job->ctx, r, &end);
+        dd_pool_retire(r->pool);
+        return;
+    }
     if (s->kind == SLOT_FATAL) { /* no record: nothing else to account for */
         run_note_to(r, RUN_INPUT, &s->diag);
         input_stopped(r, s->input, &s->diag);
@@ -125,9 +131,15 @@ static void collect_one(corpus_run *r)
         return;
     }
     switch (s->kind) {
-    case SLOT_FATAL: break; /* taken above */
+    case SLOT_FATAL:
+    case SLOT_END: break; /* taken above */
     case SLOT_REJECT:
-        corpus_run_problem(r, &s->diag);
+        if (r->o->as_read && r->job->other) {
+            run_item rejected = {.kind = DS_REJECT, .input = s->input, .deal = &job->deal, .diag = &s->diag};
+            r->job->other(r->job->ctx, r, &rejected);
+        } else {
+            corpus_run_problem(r, &s->diag);
+        }
         count_read(r, s);
         st->rejected++;
         no_deal(r, s);
@@ -138,10 +150,19 @@ static void collect_one(corpus_run *r)
         no_deal(r, s);
         break;
     case SLOT_REPEAT:
+        if (s->taken) { /* a job over deals as read takes its repeats */
+            r->job->take(r->job->ctx, r, job);
+            r->deals_done++;
+            r->since_checkpoint++;
+        }
         st->repeats++;
         no_deal(r, s);
         break;
     case SLOT_LEFT:
+        if (r->o->as_read && r->job->other) {
+            run_item left = {.kind = DS_LEFT, .input = s->input, .deal = &job->deal};
+            r->job->other(r->job->ctx, r, &left);
+        }
         count_read(r, s);
         st->left++;
         no_deal(r, s);
@@ -168,7 +189,10 @@ static void collect_one(corpus_run *r)
     if (s->last) {
         r->records_done = s->record + 1;
         r->limit_reached = r->o->deal_limit && r->deals_done >= r->o->deal_limit;
-        if (checkpoint_due(r)) run_checkpoint(r, false);
+        if (checkpoint_due(r)) {
+            if (r->job->keeps_aside) r->checkpoint_wanted = true; /* once what is in flight is taken */
+            else run_checkpoint(r, false);
+        }
         progress(r, RUN_PROGRESS_TICK);
     }
     dd_pool_retire(r->pool);
@@ -176,9 +200,10 @@ static void collect_one(corpus_run *r)
 
 /* at_record, input: the record's place; term: its digest term, NULL when
  * it is no deal as read (a rejection, an error, a repeat); k: the whist
- * deal's number in its record. */
+ * deal's number in its record; read: for a job over deals as read, the
+ * deal or repeat it admits (NULL: none). */
 static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *diag, uint64_t at_record,
-                 int input, const digest128 *term, int k, bool last)
+                 int input, const digest128 *term, int k, bool last, const ds_item *read)
 {
     dd_job *job;
     while (!(job = dd_pool_claim(r->pool))) {
@@ -200,31 +225,63 @@ static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *d
     s->digested = term != NULL;
     if (term) s->term = *term;
     if (diag) s->diag = *diag;
+    s->taken = read && kind == SLOT_REPEAT;
+    s->uncounted = r->o->as_read && kind == SLOT_REJECT && d && (d->flags & DEAL_REPEAT);
+    if (read) job->play = r->job->admit ? r->job->admit(r->job->ctx, read, job) : kind == SLOT_DEAL;
     dd_pool_submit(r->pool);
+}
+
+/* One record of a run over deals as read: its job, the deal (or repeat)
+ * as read for the job to admit. */
+static void take_as_read(corpus_run *r, const ds_item *it)
+{
+    digest128 term;
+    switch (it->kind) {
+    case DS_DEAL:
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_DEAL, it->deal, NULL, it->record, it->input, &term, 0, true, it);
+        break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, it->deal, NULL, it->record, it->input, NULL, 0, true, it); break;
+    case DS_REJECT: push(r, SLOT_REJECT, it->deal, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
+    case DS_LEFT:
+        term = deal_digest_term(it->deal, it->position);
+        push(r, SLOT_LEFT, it->deal, NULL, it->record, it->input, &term, 0, true, NULL);
+        break;
+    case DS_FILE_END:
+        if (!r->job->other) break;
+        push(r, SLOT_END, NULL, NULL, r->records_done, it->input, NULL, 0, false, NULL);
+        r->slots[(r->next_tag - 1) % (uint64_t)r->depth].format = it->format;
+        break;
+    default: break; /* an error, an input lost: as in any run */
+    }
 }
 
 /* One record of the run's: the jobs it makes. */
 static void take_record(corpus_run *r, const ds_item *it)
 {
     digest128 term;
+    if (r->o->as_read && it->kind != DS_ERROR && it->kind != DS_FATAL) {
+        take_as_read(r, it);
+        return;
+    }
     switch (it->kind) {
-    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, NULL, 0, true); break;
-    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, it->record, it->input, NULL, 0, true); break;
-    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, it->record, it->input, NULL, 0, true); break;
+    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
+    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, it->record, it->input, NULL, 0, true, NULL); break;
     case DS_LEFT: /* a deal of the input all the same: its digest counts */
         term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_LEFT, NULL, NULL, it->record, it->input, &term, 0, true);
+        push(r, SLOT_LEFT, NULL, NULL, it->record, it->input, &term, 0, true, NULL);
         break;
     case DS_UNUSABLE: /* a deal as read: its digest counts */
         term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &term, 0, true);
+        push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &term, 0, true, NULL);
         break;
     case DS_DEAL:
         term = deal_digest_term(it->deal, it->position);
         for (int i = 0; i < it->n; i++)
-            push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &term, i, i == it->n - 1);
+            push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &term, i, i == it->n - 1, NULL);
         break;
-    case DS_FATAL: push(r, SLOT_FATAL, NULL, it->diag, r->records_done, it->input, NULL, 0, false); break;
+    case DS_FATAL: push(r, SLOT_FATAL, NULL, it->diag, r->records_done, it->input, NULL, 0, false, NULL); break;
     case DS_FILE_END: break;
     }
 }
@@ -233,8 +290,8 @@ static void take_record(corpus_run *r, const ds_item *it)
  * shard, within --limit; whist deals made when asked. */
 static ds_opts run_records(const run_opts *o, bool whist)
 {
-    return (ds_opts){.input = o->input, .whist = whist, .select = true, .resume_records = o->resume.records,
-                     .limit = o->limit, .shard = o->shard, .shards = o->shards};
+    return (ds_opts){.input = o->input, .whist = whist && !o->as_read, .select = true,
+                     .resume_records = o->resume.records, .limit = o->limit, .shard = o->shard, .shards = o->shards};
 }
 
 /* How many deals this run will analyse, for the ETA: a reading pass (far
@@ -251,7 +308,7 @@ static uint64_t count_expected(const run_opts *o, const char *const files[], int
     while (in && deal_stream_next(in, &it))
         mine += it.kind == DS_DEAL || it.kind == DS_REPEAT || it.kind == DS_REJECT;
     deal_stream_close(in);
-    mine *= o->input.policy.kind == TRUMP_EACH ? 4 : 1;
+    mine *= o->input.policy.kind == TRUMP_EACH && !o->as_read ? 4 : 1;
     mine += o->resume.deals_taken;
     return o->deal_limit && mine > o->deal_limit ? o->deal_limit : mine;
 }
@@ -286,7 +343,7 @@ static bool open_table(corpus_run *r)
 static bool start_pool(corpus_run *r)
 {
     const run_opts *o = r->o;
-    bool mpi = o->mpi && o->mpi->size > 1;
+    bool mpi = o->mpi && o->mpi->size > 1 && !r->job->keeps_aside;
     /* Under MPI rank 0 reads, tallies and solves on one thread, every
      * other rank on one (processes scale where threads of one DDS contend) */
     int depth = mpi ? POOL_DEPTH * 4 : POOL_DEPTH;
@@ -331,6 +388,12 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
     ds_item it;
     bool more = in != NULL; /* false once the stream has no more records */
     while (more && !r->output_failed && !r->peer_lost && !(*interrupted = o->stop && *o->stop) && !enough_read(r)) {
+        if (r->checkpoint_wanted) { /* a job that keeps aside: every job in flight taken first */
+            while (dd_pool_pending(r->pool) && !r->peer_lost) collect_one(r);
+            r->checkpoint_wanted = false;
+            run_checkpoint(r, false);
+            continue;
+        }
         if (!(more = deal_stream_next(in, &it))) break;
         r->reading = it.kind == DS_FILE_END ? it.input + 1 : it.input;
         if (it.kind == DS_FILE_END) /* a shard's binding to its corpus (issue 25 item 9) */
@@ -342,7 +405,8 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
      * boundary: the saved state then ends exactly at a record, and resuming
      * does the dropped ones again. */
     while (dd_pool_pending(r->pool) && !r->peer_lost) {
-        if (o->stop && *o->stop && !r->mid_record) {
+        /* a job that keeps aside takes them all: its state is then theirs */
+        if (o->stop && *o->stop && !r->mid_record && !r->job->keeps_aside) {
             *interrupted = true;
             break;
         }
@@ -356,7 +420,7 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
 {
     corpus_run r = {.o = o, .job = job, .ninputs = nfiles, .records_done = o->resume.records,
                     .deals_done = o->resume.deals_taken,
-                    .per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1};
+                    .per_record = o->input.policy.kind == TRUMP_EACH && !o->as_read ? 4 : 1};
     if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reads and reports */
         diag_t why = {0};
         if (dd_mpi_serve(job->work, job->ctx, &why) == 0) return RUN_DONE;

@@ -24,7 +24,7 @@ bool corpus_run_resume_check(const run_opts *o, const char *const files[], int n
             return false;
         }
     input_account *now = calloc((size_t)nfiles, sizeof *now);
-    ds_opts so = {.input = o->input, .whist = true, .select = true, .limit = o->limit, .shard = o->shard,
+    ds_opts so = {.input = o->input, .whist = !o->as_read, .select = true, .limit = o->limit, .shard = o->shard,
                   .shards = o->shards};
     deal_stream *in = now ? deal_stream_open(&so, files, nfiles) : NULL;
     if (!in) {
@@ -38,6 +38,8 @@ bool corpus_run_resume_check(const run_opts *o, const char *const files[], int n
         if (!counted && it.kind != DS_REPEAT && it.kind != DS_ERROR) continue;
         if (it.record >= o->resume.records) break;
         if (!counted) continue;
+        /* a run over deals as read counts a rejected repeat as its digest's positions do */
+        if (o->as_read && it.kind == DS_REJECT && (it.deal->flags & DEAL_REPEAT)) continue;
         input_account *a = &now[it.input];
         a->deals++; /* as the runner's accounting counts them: rejections too, their digest aside */
         if (it.kind != DS_REJECT) {

@@ -1,5 +1,6 @@
 /* corpus_run.h -- the corpus runner: every command that does one job per
- * deal over a corpus (replay, solve) runs it here. Records are read in
+ * deal over a corpus (replay, solve, the round robin, odds, play --verify)
+ * runs it here. Records are read in
  * order (formats/deal_stream.h: resume point, shard, --limit), each whist
  * deal handed to a worker thread or another MPI rank (analyze/dd/dd_pool.h,
  * dd_mpi.h) which does the job's work on it, and the results taken back
@@ -55,6 +56,16 @@ typedef struct {
 
 typedef struct corpus_run corpus_run;
 
+/* A record of a job over deals as read (run_opts.as_read) that holds no
+ * deal to take, or an input's end, handed to the job in input order. */
+typedef struct {
+    ds_kind kind;         /* DS_REJECT, DS_LEFT or DS_FILE_END */
+    int input;            /* the file it was read from */
+    const deal_t *deal;   /* DS_REJECT, DS_LEFT: the deal as read */
+    const diag_t *diag;   /* DS_REJECT: why */
+    deal_format format;   /* DS_FILE_END: the file's format */
+} run_item;
+
 /* The job done on each whist deal. */
 typedef struct {
     /* On a worker thread (or another rank): the deal's work, its results
@@ -76,6 +87,24 @@ typedef struct {
      * output made durable where it stands (a solve's store). False with
      * err filled: the run stops. NULL: nothing. */
     bool (*sync)(void *ctx, diag_t *err);
+    /* A job over deals as read (run_opts.as_read), on the calling thread
+     * in input order as each deal or repeat is read, before a worker sees
+     * it: what the job makes of it, into job->out (the worker's and take's
+     * to read; it->kind is DS_DEAL or DS_REPEAT). True: the work hook runs
+     * on it; false: it is taken in order without work. NULL: every deal
+     * is worked on, no repeat is. */
+    bool (*admit)(void *ctx, const ds_item *it, dd_job *job);
+    /* A job over deals as read: each record that holds no deal to take
+     * (a rejection, a deal --where left out) and each input's end, in
+     * input order. A rejection is then the job's to report (through
+     * corpus_run_problem). NULL: nothing, the runner reports them. */
+    void (*other)(void *ctx, corpus_run *run, const run_item *item);
+    /* The work keeps its results on the worker (fold gathers them): so a
+     * checkpoint, and a stop, first take back every job in flight, and
+     * what fold gathers is then exactly the records accounted for. Such
+     * work is not served to other MPI ranks (their results would stay
+     * there): under mpirun rank 0 does it all. */
+    bool keeps_aside;
     /* The work solves deals (a peer is served a few at a time), or is
      * cheap (many at a time). */
     bool solves;
@@ -123,6 +152,15 @@ typedef struct {
     const char *outputs;
     uint64_t checkpoint_every;
     double checkpoint_s;
+    /* The job's own state (NULL: none), job_state_bytes of it, saved in
+     * the state file beside o->stats at each checkpoint (after fold) and
+     * given back by wls_read on resuming. */
+    const void *job_state;
+    size_t job_state_bytes;
+    /* The job takes deals as read, one job each (DS_DEAL and DS_REPEAT
+     * both, through job->admit): no whist deals are made, the --trump
+     * policy is the job's to apply. */
+    bool as_read;
     run_resume resume;       /* resuming: where (records 0: a new run) */
     /* What the run read of each of its inputs (one per file, added to:
      * when resuming they hold what the state file kept): deals, digest,

@@ -6,14 +6,16 @@
 
 #include "analyze/run/corpus_run.h"
 
-typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT, SLOT_FATAL } slot_kind;
+typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT, SLOT_FATAL, SLOT_END } slot_kind;
 
 /* What the runner remembers of a job while it is in the pool. SLOT_KNOWN
  * is a whist deal done already (a resumed solve's): accounted for, not
  * worked on. SLOT_LEFT is a deal --where left out: no work, but a record
  * accounted for in order, so that a checkpoint ends at a record as ever.
  * SLOT_FATAL is no record: an input not opened or not read to its end,
- * reported in input order among the records' problems. */
+ * reported in input order among the records' problems. SLOT_END is no
+ * record either: an input's end, for a job over deals as read that asks
+ * for it (run_job.other). */
 typedef struct {
     slot_kind kind;
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
@@ -22,6 +24,10 @@ typedef struct {
     bool digested;    /* a deal as read: its digest term counts */
     digest128 term;
     diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
+    bool taken;       /* a repeat of a job over deals as read: the job takes it */
+    bool uncounted;   /* a rejected repeat of a job over deals as read: read, but not
+                         one of its input's deals (as the digest's positions count them) */
+    deal_format format; /* SLOT_END: the input's format */
 } slot_info;
 
 struct corpus_run {
@@ -47,6 +53,7 @@ struct corpus_run {
     uint64_t deals_done, deals_expected; /* the progress */
     uint64_t deals_in_flight;  /* whist deals to work on, pushed and not collected */
     bool limit_reached;        /* o->deal_limit deals taken: nothing more is accounted for */
+    bool checkpoint_wanted;    /* due, for a job that keeps aside: taken once what is in flight is */
 };
 
 void run_note_to(const corpus_run *r, run_note kind, const diag_t *diag);

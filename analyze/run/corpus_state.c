@@ -59,6 +59,8 @@ bool run_checkpoint(corpus_run *r, bool complete)
     w.ninputs = r->ninputs;
     w.inputs = o->inputs;
     w.stats = o->stats;
+    w.job = (void *)o->job_state; /* written, not changed */
+    w.job_len = o->job_state ? o->job_state_bytes : 0;
     if (!wls_write(o->save, &w, &err)) {
         /* once: the run stops reading, and saves no more */
         char why[sizeof err.reason];

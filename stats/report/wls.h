@@ -14,7 +14,9 @@
  * under the same file name are not merged, issue 25 item 9); u32 nconv,
  * nconv names of WLS_NAME_BYTES bytes (NUL-padded), the counters keyed by
  * measure (tally_save.h), then the CRC-32 (zlib) of all the bytes before
- * it. A text is a u32 length and its bytes. A new measure needs no new
+ * it; a job's own state (the odds' accumulators, say: wls_file.job),
+ * when it has one, comes after the counters as a u64 length and its
+ * bytes. A text is a u32 length and its bytes. A new measure needs no new
  * version: a state without its counters, or with a measure this build does
  * not know, is refused naming it. Versions 3 (a whole run) and 4 (a shard,
  * with the corpus lanes) held u32 count and that many u64 counters in the
@@ -52,6 +54,13 @@ typedef struct {
     input_account *inputs; /* ...and what it read of each: owned by the
                               caller, with room for WLS_MAX_INPUTS */
     stats_state *stats;    /* owned by the caller */
+    /* The job's own state, opaque (NULL or job_len 0: none), owned by the
+     * caller. Writing: job_len bytes of it. Reading: room for job_len
+     * bytes (a larger job state is refused, and any without room: a
+     * comparison's merge takes none); job_len is then what was read (0:
+     * the file has none). */
+    void *job;
+    size_t job_len;
 } wls_file;
 
 /* Writes w to path atomically (a temporary file renamed over it), so that

@@ -1,0 +1,27 @@
+/* sd_verify_run.h -- `play --verify` over a corpus, as a job of the corpus
+ * runner (analyze/run/corpus_run.h): every deal's recorded play (repeats
+ * too: another table's play of the deal) checked on the runner's workers
+ * (sd_verify.h), the results counted in input order, each problem told as
+ * `file:line: board N: why` through the runner, in input order; a deal
+ * the reader rejected (an impossible [Play]) is a problem too, one whose
+ * hands are unknown is not (it is valid, just not checkable). */
+#ifndef WHISTLAB_SD_VERIFY_RUN_H
+#define WHISTLAB_SD_VERIFY_RUN_H
+
+#include <stdint.h>
+#include "analyze/run/corpus_run.h"
+
+typedef struct {
+    uint64_t deals;          /* deals and repeats checked */
+    uint64_t rejected;       /* deals the reader rejected (a problem each) */
+    uint64_t played;         /* with a recorded play */
+    uint64_t legal, complete, claimed, result_checked;
+    uint64_t problems;       /* plays found wrong, and rejections */
+    uint64_t no_play;
+    uint64_t left;           /* deals --where left out: not checked */
+} verify_counts;
+
+/* The runner's job (run_opts.as_read set), counting into n. */
+run_job sd_verify_job(verify_counts *n);
+
+#endif
