@@ -155,9 +155,16 @@ $(ASAN)/whistlab: $(CLI_OBJ_ASAN) $(ASAN)/libwhistlab.a
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS   = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
+# The pool starts the heaviest programs first (by CPU, measured), so that it
+# does not end on one long program running alone; the rest follow by name.
+HEAVY_TESTS = test_solve test_replay test_sd_replay test_cli_options test_dd test_conventions_data test_stats \
+              test_where test_plot test_lead_sim test_merge test_readers
+TEST_NAMES  = $(foreach t,$(HEAVY_TESTS),$(filter $(t),$(TEST_SRC:tests/%.c=%))) \
+              $(filter-out $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
+
 check: deps
 	@$(MAKE) --no-print-directory $(JOBS) check-programs
-	@sh tests/run-tests.sh $(TESTS_REL) $(ASAN_ENV) $(TESTS_ASAN)
+	@sh tests/run-tests.sh $(TEST_NAMES:%=$(REL)/tests/%) $(ASAN_ENV) $(TEST_NAMES:%=$(ASAN)/tests/%)
 
 check-programs: whistlab $(ASAN)/whistlab $(TESTS_REL) $(TESTS_ASAN)
 	@:
