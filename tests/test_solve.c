@@ -43,15 +43,51 @@ static void drop_command_lines(char *text)
     *w = 0;
 }
 
+/* 12 deals: shards, resume, MPI and the store's refusals prove their
+ * sameness on these as well as on thousands. */
 static const char *small_corpus(void)
 {
     static char path[256];
     snprintf(path, sizeof path, "%s", test_tmp("small.wda"));
     struct stat st;
     if (stat(path, &st) != 0) {
-        int rc = test_run(out, sizeof out, "%s deal -n 24 --seed 1851 -o %s 2>&1", test_bin(), path);
+        int rc = test_run(out, sizeof out, "%s deal -n 12 --seed 1851 -o %s 2>&1", test_bin(), path);
         assert_int_equal(rc, 0);
     }
+    return path;
+}
+
+/* The small corpus's store, solved once for the program (a solve is most
+ * of this program's CPU); the tests that damage one damage a copy. */
+static const char *small_store(void)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "%s", test_tmp("small-store.wdv"));
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), small_corpus(), path);
+        if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
+    }
+    return path;
+}
+
+static void copy_small_store(const char *to)
+{
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s 2>&1", small_store(), to), 0);
+}
+
+/* list100, or under WHISTLAB_SMALL its first 25 deals (one store block
+ * either way), with the number of deals. */
+static const char *dds_list(int *deals)
+{
+    static char path[256];
+    const char *list = test_shared("corpora/dds-hands/list100.txt");
+    *deals = 100;
+    if (!test_small()) return list;
+    *deals = 25;
+    snprintf(path, sizeof path, "%s", test_tmp("list25.txt"));
+    /* a deal is its seven lines, PBN to TRACE, after the NUMBER line */
+    assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER 25'; sed -n '2,176p' %s; } > %s 2>&1", list, path), 0);
     return path;
 }
 
@@ -59,17 +95,19 @@ static const char *small_corpus(void)
 static void test_store_values_are_dds_fut(void **state)
 {
     (void)state;
-    const char *list = test_shared("corpora/dds-hands/list100.txt");
-    char wdv[256];
+    int deals;
+    const char *list = dds_list(&deals);
+    char wdv[256], want[128];
     snprintf(wdv, sizeof wdv, "%s", test_tmp("list100.wdv"));
     int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), list, wdv);
     if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
-    assert_non_null(strstr(out, "100 deals read: 100 solved, 0 rejected"));
+    snprintf(want, sizeof want, "%d deals read: %d solved, 0 rejected", deals, deals);
+    assert_non_null(strstr(out, want));
     diag_t diag = {0};
     dd_store *s = dd_store_open(wdv, &diag);
     assert_non_null(s);
-    assert_int_equal(dd_store_header_of(s)->count, 100);
-    assert_int_equal(dd_store_header_of(s)->deals, 100);
+    assert_int_equal(dd_store_header_of(s)->count, deals);
+    assert_int_equal(dd_store_header_of(s)->deals, deals);
     deal_reader *r = deal_reader_open(list, FMT_DDS, &diag);
     assert_non_null(r);
     deal_t d, whist[4];
@@ -88,7 +126,7 @@ static void test_store_values_are_dds_fut(void **state)
         dd_leads other;
         assert_int_equal(dd_store_unpack(dd_store_get(s, place), &whist[0], place + 1, &other), DD_STORE_MISMATCH);
     }
-    assert_int_equal(cards, 1300);
+    assert_int_equal(cards, 13 * deals);
     deal_reader_close(r);
     dd_store_close(s);
     unlink(wdv);
@@ -99,11 +137,10 @@ static void test_replay_values_same_as_solving(void **state)
 {
     (void)state;
     const char *corpus = small_corpus();
-    char wdv[256], a[256], b[256];
-    snprintf(wdv, sizeof wdv, "%s", test_tmp("small.wdv"));
+    const char *wdv = small_store();
+    char a[256], b[256];
     snprintf(a, sizeof a, "%s", test_tmp("a.csv"));
     snprintf(b, sizeof b, "%s", test_tmp("b.csv"));
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
     static const char *const runs[] = {
         "--eval both --conventions long-suit,short-suit,dd-best",
         "--eval dd --conventions long-suit,american,short-suit,strongest-suit",
@@ -131,7 +168,6 @@ static void test_replay_values_same_as_solving(void **state)
     assert_non_null(strstr(out, ",,,")); /* best_lead, optimal_leads empty */
     unlink(a);
     unlink(b);
-    unlink(wdv);
 }
 
 /* Shards merged, and a solve stopped and resumed, give the bytes of one
@@ -140,12 +176,11 @@ static void test_shards_and_resume_same_bytes(void **state)
 {
     (void)state;
     const char *corpus = small_corpus();
-    char whole[256], p1[256], p2[256], merged[256];
-    snprintf(whole, sizeof whole, "%s", test_tmp("whole.wdv"));
+    const char *whole = small_store();
+    char p1[256], p2[256], merged[256];
     snprintf(p1, sizeof p1, "%s", test_tmp("p1.wdv"));
     snprintf(p2, sizeof p2, "%s", test_tmp("p2.wdv"));
     snprintf(merged, sizeof merged, "%s", test_tmp("merged.wdv"));
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, whole), 0);
     assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 2/2 --no-progress 2>&1", test_bin(), corpus, p2), 0);
     assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 1/2 --no-progress 2>&1", test_bin(), corpus, p1), 0);
     /* a part is not a store to read */
@@ -197,7 +232,6 @@ static void test_shards_and_resume_same_bytes(void **state)
     assert_non_null(strstr(diag.reason, "started for other deals or settings"));
     unlink(part);
     unlink(once);
-    unlink(whole);
     unlink(p1);
     unlink(p2);
     unlink(merged);
@@ -342,8 +376,8 @@ static void test_store_refused_with_reason(void **state)
     char wdv[256], other[256];
     snprintf(wdv, sizeof wdv, "%s", test_tmp("refused.wdv"));
     snprintf(other, sizeof other, "%s", test_tmp("other.wda"));
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
-    assert_int_equal(test_run(out, sizeof out, "%s deal -n 24 --seed 1852 -o %s 2>&1", test_bin(), other), 0);
+    copy_small_store(wdv);
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 12 --seed 1852 -o %s 2>&1", test_bin(), other), 0);
     int rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), other, wdv);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "holds another deal here"));
@@ -413,7 +447,7 @@ static void test_forged_count_refused(void **state)
     char wdv[256], merged[256];
     snprintf(wdv, sizeof wdv, "%s", test_tmp("forged.wdv"));
     snprintf(merged, sizeof merged, "%s", test_tmp("forged-merged.wdv"));
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, wdv), 0);
+    copy_small_store(wdv);
     forge_wrapping_count(wdv);
     char reads[3][1024];
     snprintf(reads[0], sizeof reads[0], "replay %s --values %s --no-progress", corpus, wdv);
@@ -439,7 +473,7 @@ static void test_parts_of_other_deals_refused(void **state)
     char dir[2][256], merged[1024];
     for (int c = 0; c < 2; c++) {
         snprintf(dir[c], sizeof dir[c], "%s", test_tmp(c ? "solve2" : "solve1"));
-        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 20 --seed %d -o x.wda && "
+        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 6 --seed %d -o x.wda && "
                                   "%s solve x.wda --shard 1/2 -o p1.wdv --no-progress && "
                                   "%s solve x.wda --shard 2/2 -o p2.wdv --no-progress 2>&1", dir[c], dir[c],
                                   test_bin_abs(), 21 + c, test_bin_abs(), test_bin_abs()), 0);
@@ -571,13 +605,12 @@ static void test_mpirun_same_bytes(void **state)
 {
     (void)state;
     const char *corpus = small_corpus();
-    char one[256], three[256], c1[256], c3[256];
-    snprintf(one, sizeof one, "%s", test_tmp("one.wdv"));
+    const char *one = small_store();
+    char three[256], c1[256], c3[256];
     snprintf(three, sizeof three, "%s", test_tmp("three.wdv"));
     snprintf(c1, sizeof c1, "%s", test_tmp("one.csv"));
     snprintf(c3, sizeof c3, "%s", test_tmp("three.csv"));
     static const char MPI[] = "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 3";
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, one), 0);
     int rc = test_run(out, sizeof out, "%s %s solve %s -o %s --no-progress 2>&1", MPI, test_bin(), corpus, three);
     if (rc != 0) fail_msg("mpirun solve: exit %d:\n%s", rc, out);
     assert_true(same_files(one, three));
@@ -594,19 +627,18 @@ static void test_mpirun_same_bytes(void **state)
     assert_string_equal(out, out2);
     assert_true(same_files(c1, c3));
     /* the round robin on the corpus runner: the other ranks play */
-    static const char ROBIN[] = "play --round-robin long-suit,american,short-suit --trump each --limit 57 "
+    static const char ROBIN[] = "play --round-robin long-suit,american,short-suit --trump each --limit 29 "
                                 "--no-progress %s --csv-deals %s";
     snprintf(run1, sizeof run1, ROBIN, corpus, c1);
     snprintf(run3, sizeof run3, ROBIN, corpus, c3);
     assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
     rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
     if (rc != 0) fail_msg("mpirun play --round-robin: exit %d:\n%s", rc, out2);
-    assert_non_null(strstr(out, "deals: 15 read, 57 whist deals played, 0 rejected"));
+    assert_non_null(strstr(out, "deals: 8 read, 29 whist deals played, 0 rejected"));
     drop_command_lines(out);
     drop_command_lines(out2);
     assert_string_equal(out, out2);
     assert_true(same_files(c1, c3));
-    unlink(one);
     unlink(three);
     unlink(c1);
     unlink(c3);
@@ -629,5 +661,7 @@ int main(void)
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(test_tmp("small.wda"));
+    unlink(test_tmp("small-store.wdv"));
+    unlink(test_tmp("list25.txt"));
     return rc;
 }
