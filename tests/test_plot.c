@@ -656,6 +656,35 @@ static void test_plot_command_same_data(void **state)
     }
 }
 
+/* --format: PNG and PDF drawn by the cairo terminals, whole, in place of
+ * the SVG; a format not known is a usage error. */
+static void test_formats(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/formats", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --format png,pdf '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
+                     0);
+    char want[900];
+    snprintf(want, sizeof want, "%s/net-gain.png\n%s/net-gain.pdf\n", dir, dir);
+    assert_non_null(strstr(out, want));
+    assert_false(exists(dir, "net-gain.svg"));
+    char path[500];
+    snprintf(path, sizeof path, "%s/net-gain.png", dir);
+    char *png = test_slurp(path);
+    assert_non_null(png);
+    assert_memory_equal(png, "\x89PNG\r\n", 6);
+    free(png);
+    snprintf(path, sizeof path, "%s/conventions.pdf", dir);
+    char *pdf = test_slurp(path);
+    assert_non_null(pdf);
+    assert_memory_equal(pdf, "%PDF-", 5);
+    free(pdf);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --format svg,jpg '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
+                     2);
+    assert_non_null(strstr(out, "--format: 'jpg' is not a format (svg, png or pdf)"));
+}
+
 /* A script redraws its figure by itself, from its directory. */
 static void test_script_redraws(void **state)
 {
@@ -1322,6 +1351,7 @@ int main(void)
         cmocka_unit_test(test_double_dummy_run),
         cmocka_unit_test(test_both_evals_run),
         cmocka_unit_test(test_plot_command_same_data),
+        cmocka_unit_test(test_formats),
         cmocka_unit_test(test_script_redraws),
         cmocka_unit_test(test_odds_figures),
         cmocka_unit_test(test_odds_without_corpus),
