@@ -650,6 +650,8 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
                "        set terminal svg size %d,%d dynamic noenhanced font 'sans-serif,12' background '#ffffff'\n"
                "    }\n"
                "}\n"
+               "# the titles' font: cairo's sizes are points, the SVG's pixels\n"
+               "title_font = fig_format eq 'svg' ? ',12' : ',10'\n"
                "if (!exists('fig_out')) fig_out = '%s.'.fig_format\n"
                "set output fig_out\n",
             width, height, width / 96.0, height / 96.0, width, height, name);

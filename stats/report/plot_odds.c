@@ -319,7 +319,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     plot_title ttl = {{head, d->sub, note, facet_note}};
     fputs("\nset multiplot title ", gp);
     gp_title_expr(gp, &ttl);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     fputs("set grid noytics\nset ytics scale 0\n", gp);
     if (rowpx < 20) fputs("set ytics font ',9'\n", gp);
     fputs("unset key   # the key is the last panel, across the foot of the figure\n", gp);

@@ -445,7 +445,7 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     plot_title t = {{h, s->sub, s->status, best_note}};
     fputs("\nset multiplot title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     /* the columns, in pixels: the names, the tricks panel, its figures,
      * the cost panel, its figures */
     double names = 24 + 7.2 * (double)labw, figs = 150, gap = 24;
@@ -578,7 +578,7 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
                               : "rows by mean tricks, the most first"}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", names / width,
             (names + cell * n) / width);
     fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - (double)top / height,
@@ -677,14 +677,14 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
     snprintf(h, sizeof h, "Net gain by %s", what);
     char hh[240];
     head(s, h, hh, sizeof hh);
-    char base_note[sizeof s->pairs_note + 128];
+    char base_note[160];
     snprintf(base_note, sizeof base_note,
-             "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn%s%s",
-             s->min_deals, *s->pairs_note ? "; " : "", s->pairs_note);
-    plot_title t = {{hh, s->sub, s->status, base_note}};
+             "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn",
+             s->min_deals);
+    plot_title t = {{hh, s->sub, s->status, base_note, s->pairs_note}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     char xl[200];
     snprintf(xl, sizeof xl, "%s (n = deals)", xlabel);
     fputs("set xlabel ", gp);
@@ -800,7 +800,7 @@ static void fig_differences(plot_ctx *c, const summary *s)
     plot_title t = {{h, s->sub, s->status, s->pairs_note, tails}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     fputs("set xlabel 'difference on the deal, first minus second (tricks)'\n", gp);
     fputs("set ylabel 'deals (% of the deals)'\n", gp);
     fprintf(gp, "set xrange [%g:%g]\nset xtics 1\n", lo - 0.3, hi + 0.3);
