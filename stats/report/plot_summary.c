@@ -375,7 +375,7 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     int order[STATS_MAX_CONV];
     strength_order(s, order);
     size_t labw = label_chars(s->conv, s->nconv, 8);
-    int top = 130, bottom = 95, rowpx = 28;
+    int top = 130, bottom = 75, rowpx = 28;
     int height = top + bottom + rowpx * s->nconv;
     if (height < 380) height = 380;
     int width = 1100;
@@ -396,7 +396,7 @@ static void fig_conventions(plot_ctx *c, const summary *s)
           "# y convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
           "optimal_pct tricks_text cost_text\n",
           dat);
-    double t_lo = INFINITY, t_hi = -INFINITY, cost_hi = 0, cost_lo = 0;
+    double t_lo = INFINITY, t_hi = -INFINITY, cost_hi = -INFINITY, cost_lo = INFINITY;
     double best[3] = {NAN, NAN, NAN};
     for (int r = 0; r <= s->nconv; r++) {
         int i = r < s->nconv ? order[r] : -1;
@@ -468,8 +468,12 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", x2 / width, x3 / width);
     fputs("set title 'Cost against the best (95% CI)'\nset ytics format ''\n", gp);
     fputs("set xlabel 'tricks per deal lost against the best'\n", gp);
+    /* fitted to the costs, as the tricks are (in play every convention
+     * loses most of a trick to the best of them: from 0 the dots would
+     * crowd the right edge); zero, the best, marked when in range */
+    if (!(cost_lo <= cost_hi)) cost_lo = 0, cost_hi = 1;
     pad = (cost_hi - cost_lo) * 0.08 + 1e-3;
-    fprintf(gp, "set xrange [%.6g:%.6g]\nset yzeroaxis ls 100\n", cost_lo < 0 ? cost_lo - pad : 0, cost_hi + pad);
+    fprintf(gp, "set xrange [%.6g:%.6g]\nset yzeroaxis ls 100\n", cost_lo - pad, cost_hi + pad);
     fprintf(gp, "plot '%s.dat' index 0 using 6:1:7:8:y2tic(11) with xerrorbars lt 2 pt 5 ps 1.1\n", name);
     fputs("unset multiplot\n", gp);
     finish(c, gp, dat, name);
