@@ -521,8 +521,9 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
     size_t labw = label_chars(lab, n, 8);
     double names = 30 + 7.2 * (double)labw;
     int top = 140, bottom = 70;
-    int width = (int)(names + cell * n + 150), height = top + bottom + cell * n;
-    if (width < 760) width = 760;
+    int natural = (int)(names + cell * n + 150), height = top + bottom + cell * n;
+    int width = natural < 1000 ? 1000 : natural; /* the title's notes */
+    names += (width - natural) / 2;              /* the matrix centred under the title */
     FILE *dat = plot_file_open(c, name, "dat");
     FILE *gp = dat ? begin_script(c, s, name,
                                   s->robin ? "the round robin's pairs as a matrix: mean net gain per deal, duplicate"
