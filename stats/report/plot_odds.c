@@ -249,6 +249,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     if (height < 420) height = 420;
     double labpx = 20 + 6.8 * (double)maxlabel;
     int colpx = (int)(labpx + (right ? 620 : 420));
+    if (colpx * ncols < 1180) colpx = 1180 / ncols; /* room for the title: the table's name, title and source */
     int width = colpx * ncols + 20;
 
     FILE *dat = plot_file_open(c, name, "dat");
