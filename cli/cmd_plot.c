@@ -40,40 +40,49 @@ static void on_note(void *ctx, const diag_t *d)
 
 typedef struct {
     uint64_t min_deals;
+    const char *format;
 } plot_cli;
 
 static const opt_spec OPTIONS[] = {
     {.name = "min-deals", .kind = OPT_UINT, .arg = "N", .at = offsetof(plot_cli, min_deals), .min = 1,
      .max = 1000000000,
      .help = "breakdown levels with fewer deals are not drawn (default " OPT_STR(PLOT_MIN_DEALS_DEFAULT) ")"},
+    {.name = "format", .kind = OPT_TEXT, .arg = "LIST", .at = offsetof(plot_cli, format),
+     .help = "the figures' formats, any of svg,png,pdf (default svg; png and pdf need gnuplot's cairo terminals)"},
 };
 
 static void plot_usage(FILE *f);
-static const opt_command COMMAND = {.cmd = "plot", .specs = OPTIONS, .n = 1, .help = plot_usage,
+static const opt_command COMMAND = {.cmd = "plot", .specs = OPTIONS, .n = 2, .help = plot_usage,
                                     .verbosity = "(-q: no notes of gnuplot; the SVG paths are still printed)"};
 
 static void plot_usage(FILE *f)
 {
     fprintf(f,
-            "usage: whistlab plot [--min-deals N] CSV DIR\n"
+            "usage: whistlab plot [--min-deals N] [--format svg,png,pdf] CSV DIR\n"
             "Draws the figures of a finished run into DIR (made if missing) from its CSV table:\n"
             "the summary of replay or merge (--csv-summary) or the table of odds (--csv),\n"
-            "told apart by their header. For each figure NAME, DIR gets NAME.svg, the gnuplot\n"
-            "script NAME.gp that draws it (restyle it and run 'gnuplot NAME.gp' in DIR) and its\n"
-            "data NAME.dat. replay --plot, merge --plot and odds --plot draw the same.\n\n");
+            "told apart by their header. For each figure NAME, DIR gets NAME.svg (or the\n"
+            "formats of --format: NAME.png, NAME.pdf), the gnuplot script NAME.gp that draws\n"
+            "it (restyle it and run 'gnuplot NAME.gp' in DIR) and its data NAME.dat.\n"
+            "replay --plot, merge --plot and odds --plot draw the same, in SVG.\n\n");
     opt_print_list(f, &COMMAND);
     fprintf(f,
             "\n"
             "figures of a summary CSV (the title says dd or play, the corpus and its deals):\n"
-            "  conventions      mean tricks per deal and cost against the best, 95%% CIs\n"
-            "  net-gain         mean net gain of each pair of conventions, 95%% CI, p-value\n"
+            "  conventions      mean tricks per deal and cost against the best, 95%% CIs, a row\n"
+            "                   per convention, the most tricks first\n"
+            "  net-gain         the pairs as a matrix: mean net gain of the row's convention\n"
+            "                   over the column's, * when Holm's adjusted p < 0.05\n"
             "  by-trumps        net gain of each pair by trumps held by the eldest hand\n"
             "  by-longest-suit  net gain of each pair by his longest plain suit\n"
             "  differences      the distribution of the per-deal differences of each pair\n"
             "  (breakdowns and distribution: every pair up to four conventions, else each\n"
             "  against the first, as the text report)\n"
+            "figure of a round robin's summary CSV (play --round-robin --csv-summary):\n"
+            "  round-robin      the pairs as a matrix, as net-gain, by the gain against the field\n"
             "figures of an odds CSV: odds-TABLE per table: exact, book's figure and corpus\n"
-            "  frequency with its CI, and their departures from exact\n\n"
+            "  frequency with its CI, and their departures from exact; a row per event, a\n"
+            "  panel per group of rows in the tables of more than 40\n\n"
             "gnuplot is Debian's gnuplot-nox (make deps); $WHISTLAB_GNUPLOT names another.\n"
             "exit status: 0 ok, 2 usage, 3 the CSV missing or not a whistlab table, DIR not\n"
             "writable, gnuplot missing or failing (the .gp and .dat files are still written)\n");
@@ -87,6 +96,14 @@ int cmd_plot(int argc, char **argv)
     int optind, rc = opt_parse(&COMMAND, &c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
     o.min_deals = (int)c.min_deals;
+    if (c.format) {
+        char bad[48];
+        if (!plot_formats_parse(c.format, &o.formats, bad, sizeof bad)) {
+            fprintf(stderr, "whistlab plot: --format: '%s' is not a format (svg, png or pdf); see whistlab plot --help\n",
+                    bad);
+            return EXIT_USAGE;
+        }
+    }
     if (argc - optind != 2) {
         if (argc - optind < 2) fprintf(stderr, "whistlab plot: expected CSV DIR\n");
         else fprintf(stderr, "whistlab plot: expected CSV DIR, got %d arguments\n", argc - optind);

@@ -5,6 +5,7 @@
  * nearest name: issue 27 item 1); the man page's options against --help;
  * and the tables of play --round-robin and lead --csv. */
 #include <ctype.h>
+#include <math.h>
 #include <stdbool.h>
 #include "testutil.h"
 
@@ -106,11 +107,25 @@ static void test_round_robin_tables(void **state)
     if (!strstr(csv, want)) fail_msg("no row %s in\n%.3000s", want + 1, csv);
     assert_non_null(strstr(csv, "\nall,all,duplicate,american,field,mean_gain,,"));
     assert_non_null(strstr(csv, "\nprovenance,conventions,,,,setting,,\"long-suit,american,short-suit\"\n"));
-    free(csv);
-    /* whistlab plot tells it from a replay summary */
+    /* whistlab plot tells it from a replay summary: the round-robin matrix,
+     * each cell the summary's gain (row minus column, so negated across) */
     snprintf(args, sizeof args, "plot %s %s.figs", summary, summary);
-    assert_int_equal(run(args), 3);
-    assert_non_null(strstr(err, "the summary of a round robin (play --round-robin)"));
+    assert_int_equal(run(args), 0);
+    assert_non_null(strstr(out, "robin.csv.figs/round-robin.svg\n"));
+    assert_null(strstr(out, "conventions.svg"));
+    snprintf(args, sizeof args, "%s.figs/round-robin.dat", summary);
+    char *dat = test_slurp(args);
+    assert_non_null(dat);
+    const char *key = "\nall,all,duplicate,long-suit,short-suit,mean_gain,,", *there = "\"long-suit\" \"short-suit\" ",
+               *back_there = "\"short-suit\" \"long-suit\" ";
+    double gain = strtod(strstr(csv, key) + strlen(key), NULL);
+    char *row = strstr(dat, there), *back = strstr(dat, back_there);
+    assert_non_null(row);
+    assert_non_null(back);
+    assert_true(fabs(strtod(row + strlen(there), NULL) - gain) < 1e-9);
+    assert_true(fabs(strtod(back + strlen(back_there), NULL) + gain) < 1e-9);
+    free(dat);
+    free(csv);
     unlink(summary);
     /* without --round-robin they are refused */
     assert_int_equal(run("play " CORPUS " --csv-deals x.csv"), 2);

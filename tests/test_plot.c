@@ -270,9 +270,9 @@ static void load_figure(const char *dir, const char *name, svg_doc *d)
     char *gp = test_slurp(path);
     if (!gp) fail_msg("%s: missing", path);
     char want[200];
-    snprintf(want, sizeof want, "if (!exists('svg_out')) svg_out = '%s.svg'", name);
+    snprintf(want, sizeof want, "if (!exists('fig_out')) fig_out = '%s.'.fig_format", name);
     assert_non_null(strstr(gp, want));
-    assert_non_null(strstr(gp, "set output svg_out"));
+    assert_non_null(strstr(gp, "set output fig_out"));
     assert_non_null(strstr(gp, "set terminal svg"));
     snprintf(want, sizeof want, "'%s.dat'", name);
     assert_non_null(strstr(gp, want));
@@ -360,13 +360,16 @@ static void test_conventions_figure(void **state)
     expect_text(&d, n, "long-suit");
     expect_text(&d, n, "american");
     expect_text(&d, n, "short-suit");
-    expect_text(&d, n, "best");
     expect_text(&d, n, "mean tricks per deal");
     expect_text(&d, n, "tricks per deal lost against the best");
-    expect_text(&d, n, "mean tricks, 95% CI");
-    expect_text(&d, n, "best convention on each deal, 95% CI");
-    expect_text(&d, n, "mean cost against the best, 95% CI");
-    assert_int_equal(d.groups, 3); /* two series on the left, one on the right */
+    expect_text(&d, n, "Tricks of the eldest hand's side (95% CI)");
+    expect_text(&d, n, "Cost against the best (95% CI)");
+    /* the best on each deal named in the title, not drawn among the
+     * conventions (it would stretch the range) */
+    expect_text_containing(&d, n, "best convention on each deal: ");
+    assert_false(svg_has_text(&d, "best"));
+    expect_text_containing(&d, n, " \xc2\xb1 "); /* each row's interval written beside it */
+    assert_int_equal(d.groups, 2); /* one series a panel */
     assert_int_equal(d.empty_groups, 0);
     svg_free(&d);
 }
@@ -377,16 +380,16 @@ static void test_net_gain_figure(void **state)
     svg_doc d;
     load_figure(run_dir, "net-gain", &d);
     const char *n = "net-gain";
-    expect_text(&d, n, "Net gain of each pair of conventions (rule-based play)");
-    expect_text(&d, n, "long-suit " MINUS " american");
-    expect_text(&d, n, "long-suit " MINUS " short-suit");
-    expect_text(&d, n, "american " MINUS " short-suit");
-    expect_text(&d, n, "net gain of the first over the second (tricks per deal)");
-    expect_text(&d, n, "mean net gain per deal (first minus second), 95% CI");
-    expect_text(&d, n, "paired t-test");
-    expect_text_containing(&d, n, "p = ");
-    assert_int_equal(d.groups, 1);
-    assert_int_equal(d.empty_groups, 0);
+    expect_text(&d, n, "Net gain of each convention over each other (rule-based play)");
+    expect_text_containing(&d, n, "cell: mean net gain per deal, row minus column (tricks); * Holm-adjusted p < 0.05 "
+                                  "over the 3 pairs");
+    expect_text(&d, n, "rows by mean tricks, the most first");
+    expect_text(&d, n, "net gain, row minus column (tricks per deal)");
+    expect_text_containing(&d, n, "long-suit ");
+    expect_text_containing(&d, n, "american ");
+    expect_text_containing(&d, n, "short-suit ");
+    assert_int_equal(d.groups, 2); /* the cells and their figures */
+    expect_text_containing(&d, n, "0.");
     svg_free(&d);
 }
 
@@ -453,13 +456,77 @@ static void test_data_match_the_summary(void **state)
     snprintf(path, sizeof path, "%s/net-gain.dat", run_dir);
     char *dat = test_slurp(path);
     assert_non_null(dat);
-    char *line = strstr(dat, "\"long-suit " MINUS " short-suit\"");
+    /* the matrix: the cell of a pair both ways, the second the first negated */
+    double m, lo, hi, p, holm;
+    int x, y, rx, ry;
+    char *line = strstr(dat, "\"long-suit\" \"short-suit\"");
     assert_non_null(line);
-    double m, lo, hi;
-    assert_int_equal(sscanf(line + strlen("\"long-suit " MINUS " short-suit\""), "%lf %lf %lf", &m, &lo, &hi), 3);
+    while (line > dat && line[-1] != '\n') line--;
+    assert_int_equal(sscanf(line, "%d %d \"long-suit\" \"short-suit\" %lf %lf %lf %lf %lf", &x, &y, &m, &lo, &hi, &p,
+                            &holm),
+                     7);
     assert_true(fabs(m - summary_value("all,all,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
     assert_true(fabs(lo - summary_value("all,all,play,long-suit,short-suit,ci_low,,")) < 1e-6);
     assert_true(fabs(hi - summary_value("all,all,play,long-suit,short-suit,ci_high,,")) < 1e-6);
+    assert_true(fabs(p - summary_value("all,all,play,long-suit,short-suit,p_value,,")) < 1e-9);
+    /* Holm over the three pairs, recomputed here: rank r of m = 3 tests is
+     * min(1, (3 - r) p), made monotone */
+    double ps[3] = {summary_value("all,all,play,long-suit,american,p_value,,"),
+                    summary_value("all,all,play,long-suit,short-suit,p_value,,"),
+                    summary_value("all,all,play,american,short-suit,p_value,,")};
+    int rank_of = 0;
+    for (int i = 0; i < 3; i++) rank_of += ps[i] < ps[1] || (ps[i] == ps[1] && i < 1);
+    double want = 0;
+    for (int r = 0; r <= rank_of; r++) { /* the largest of the adjusted p of the ranks up to it */
+        double pr = 0;
+        int seen = 0;
+        for (int i = 0; i < 3; i++) { /* the p of rank r */
+            int ri = 0;
+            for (int j = 0; j < 3; j++) ri += ps[j] < ps[i] || (ps[j] == ps[i] && j < i);
+            if (ri == r) pr = ps[i], seen++;
+        }
+        assert_int_equal(seen, 1);
+        want = fmax(want, fmin(1, (3 - r) * pr));
+    }
+    assert_true(fabs(holm - want) < 1e-9);
+    char star[16];
+    snprintf(star, sizeof star, "%+.3f%s\"", m, holm < 0.05 ? "*" : "");
+    char *eol = strchr(line, '\n');
+    assert_non_null(eol);
+    assert_true(strncmp(eol - strlen(star), star, strlen(star)) == 0);
+    line = strstr(dat, "\"short-suit\" \"long-suit\"");
+    assert_non_null(line);
+    while (line > dat && line[-1] != '\n') line--;
+    double m2, lo2, hi2;
+    assert_int_equal(sscanf(line, "%d %d \"short-suit\" \"long-suit\" %lf %lf %lf", &rx, &ry, &m2, &lo2, &hi2), 5);
+    assert_true(fabs(m2 + m) < 1e-9 && fabs(lo2 + hi) < 1e-9 && fabs(hi2 + lo) < 1e-9);
+    /* rows and columns in rank order: the row of one is the column of the
+     * other (y = 2 - rank) */
+    assert_int_equal(y, 2 - rx);
+    assert_int_equal(ry, 2 - x);
+    free(dat);
+
+    /* the conventions, the most tricks first, as the matrix ranks them */
+    snprintf(path, sizeof path, "%s/conventions.dat", run_dir);
+    dat = test_slurp(path);
+    assert_non_null(dat);
+    double prev = INFINITY;
+    int rows = 0;
+    for (char *l = dat; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (*l == '\n') break; /* the end of index 0 */
+        if (*l == '#') continue;
+        int row;
+        char name[64];
+        double tricks;
+        assert_int_equal(sscanf(l, "%d \"%63[^\"]\" %lf", &row, name, &tricks), 3);
+        assert_int_equal(row, 2 - rows);
+        assert_true(tricks <= prev);
+        if (strcmp(name, "long-suit") == 0) assert_int_equal(rows, rx);
+        if (strcmp(name, "short-suit") == 0) assert_int_equal(rows, x);
+        prev = tricks;
+        rows++;
+    }
+    assert_int_equal(rows, 3);
     free(dat);
 
     /* the mean tricks' interval: Student t over the 300 deals */
@@ -518,10 +585,10 @@ static void test_double_dummy_run(void **state)
     load_figure(dir, "conventions", &d);
     expect_text(&d, "conventions", "Per convention: tricks and cost against the best (double-dummy)");
     expect_text(&d, "conventions", CORPUS ": 40 deals; whistlab " WHISTLAB_VERSION);
-    expect_text(&d, "conventions", "best lead on each deal, 95% CI");
+    expect_text_containing(&d, "conventions", "best lead on each deal: ");
     svg_free(&d);
     load_figure(dir, "net-gain", &d);
-    expect_text(&d, "net-gain", "Net gain of each pair of conventions (double-dummy)");
+    expect_text(&d, "net-gain", "Net gain of each convention over each other (double-dummy)");
     svg_free(&d);
 }
 
@@ -547,9 +614,18 @@ static void test_both_evals_run(void **state)
     free(table);
     svg_doc d;
     load_figure(dir, "net-gain", &d);
-    expect_text(&d, "net-gain", "long-suit " MINUS " short-suit");
-    expect_text(&d, "net-gain", "long-suit " MINUS " long-suit (sd)");
-    expect_text(&d, "net-gain", "long-suit (sd) " MINUS " short-suit (sd)");
+    expect_text_containing(&d, "net-gain", "long-suit (sd) ");
+    expect_text_containing(&d, "net-gain", "short-suit (sd) ");
+    svg_free(&d);
+    /* the matrix holds the pairs across the two evals */
+    char path[500];
+    snprintf(path, sizeof path, "%s/net-gain.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\"long-suit\" \"long-suit (sd)\""));
+    assert_non_null(strstr(dat, "\"long-suit (sd)\" \"short-suit (sd)\""));
+    free(dat);
+    load_figure(dir, "net-gain", &d);
     svg_free(&d);
     load_figure(dir, "conventions", &d);
     expect_text_containing(&d, "conventions", "short-suit (sd)");
@@ -580,6 +656,35 @@ static void test_plot_command_same_data(void **state)
     }
 }
 
+/* --format: PNG and PDF drawn by the cairo terminals, whole, in place of
+ * the SVG; a format not known is a usage error. */
+static void test_formats(void **state)
+{
+    (void)state;
+    char dir[400];
+    snprintf(dir, sizeof dir, "%s/formats", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --format png,pdf '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
+                     0);
+    char want[900];
+    snprintf(want, sizeof want, "%s/net-gain.png\n%s/net-gain.pdf\n", dir, dir);
+    assert_non_null(strstr(out, want));
+    assert_false(exists(dir, "net-gain.svg"));
+    char path[500];
+    snprintf(path, sizeof path, "%s/net-gain.png", dir);
+    char *png = test_slurp(path);
+    assert_non_null(png);
+    assert_memory_equal(png, "\x89PNG\r\n", 6);
+    free(png);
+    snprintf(path, sizeof path, "%s/conventions.pdf", dir);
+    char *pdf = test_slurp(path);
+    assert_non_null(pdf);
+    assert_memory_equal(pdf, "%PDF-", 5);
+    free(pdf);
+    assert_int_equal(test_run(out, sizeof out, "%s plot --format svg,jpg '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
+                     2);
+    assert_non_null(strstr(out, "--format: 'jpg' is not a format (svg, png or pdf)"));
+}
+
 /* A script redraws its figure by itself, from its directory. */
 static void test_script_redraws(void **state)
 {
@@ -593,7 +698,7 @@ static void test_script_redraws(void **state)
     assert_string_equal(out, "");
     svg_doc d;
     load_figure(dir, "net-gain", &d);
-    expect_text(&d, "net-gain", "long-suit " MINUS " american");
+    expect_text_containing(&d, "net-gain", "american ");
     svg_free(&d);
 }
 
@@ -606,12 +711,14 @@ static void test_odds_figures(void **state)
     expect_text_containing(&d, n, "Odds: dealer-trumps, ");
     expect_text(&d, n, "corpus " CORPUS ": 2000 deals; dealer default, turn-up default; whistlab " WHISTLAB_VERSION);
     expect_text(&d, n, "probability");
-    expect_text(&d, n, "book or corpus minus exact (percentage points)");
+    expect_text(&d, n, "book or corpus minus exact (pp)");
     expect_text(&d, n, "exact");
     expect_text(&d, n, "book's figure");
     expect_text(&d, n, "corpus frequency, 95% CI");
-    expect_text(&d, n, "dealer.ge5");
-    expect_text(&d, n, "nondealer.ge12");
+    /* rows labelled by their events, not their ids */
+    expect_text(&d, n, "dealer holds at least 5 trumps, turn-up included");
+    expect_text(&d, n, "a given non-dealer holds at least 12 trumps");
+    assert_false(svg_has_text(&d, "dealer.ge5"));
     expect_text(&d, n, "rounded");
     /* left: exact, book, corpus; right: book, corpus; the key's three */
     assert_int_equal(d.groups, 8);
@@ -621,7 +728,18 @@ static void test_odds_figures(void **state)
     load_figure(odds_dir, "odds-honours", &d);
     expect_text(&d, "odds-honours", "9 rows that are expectations, not probabilities, not drawn (see the CSV)");
     assert_false(svg_has_text(&d, "prior.side.mean-net"));
-    expect_text(&d, "odds-honours", "prior.side.eq0");
+    /* long events: a panel per group, headed by the words its rows share */
+    expect_text(&d, "odds-honours", "a given side, trumps fixed independently of the deal holds exactly ... of the trump honours");
+    expect_text(&d, "odds-honours", "31 rows in 8 panels, one per group of rows; the row ids are in odds-honours.dat");
+    assert_false(svg_has_text(&d, "prior.side.eq0"));
+    svg_free(&d);
+
+    /* trump-exhaustion's 149 rows: twelve panels, one per holding */
+    load_figure(odds_dir, "odds-trump-exhaustion", &d);
+    expect_text(&d, "odds-trump-exhaustion", "149 rows in 12 panels, one per group of rows; the row ids are in odds-trump-exhaustion.dat");
+    expect_text(&d, "odds-trump-exhaustion", "holding 4 trumps: ... rounds draw the adversaries' trumps");
+    expect_text(&d, "odds-trump-exhaustion", "exactly 3");
+    expect_text(&d, "odds-trump-exhaustion", "at most 5");
     svg_free(&d);
 
     /* a table of constants only is not drawn, and the run says so */
@@ -1048,7 +1166,9 @@ static void test_hostile_names_drawn_not_run(void **state)
     /* the names are drawn as they are (in a data file's label " is ') */
     svg_doc d;
     load_figure(dir, "net-gain", &d);
-    expect_text_containing(&d, "net-gain", "long-suit " MINUS " ame'r'i;$(touch pwned-c1)`touch pwned-c2` system(");
+    /* the matrix's row names are the script's tics, quoted for gnuplot ('
+     * doubled, line breaks as spaces) */
+    expect_text_containing(&d, "net-gain", "ame'r\"i;$(touch pwned-c1)`touch pwned-c2` system(\"touch pwned-c3\")");
     svg_free(&d);
     load_figure(dir, "differences", &d);
     expect_text_containing(&d, "differences", "ame'r\"i;$(touch pwned-c1)`touch pwned-c2` system(\"touch pwned-c3\")");
@@ -1231,6 +1351,7 @@ int main(void)
         cmocka_unit_test(test_double_dummy_run),
         cmocka_unit_test(test_both_evals_run),
         cmocka_unit_test(test_plot_command_same_data),
+        cmocka_unit_test(test_formats),
         cmocka_unit_test(test_script_redraws),
         cmocka_unit_test(test_odds_figures),
         cmocka_unit_test(test_odds_without_corpus),

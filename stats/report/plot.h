@@ -48,12 +48,26 @@
 #define PLOT_FIG_CONVENTIONS "conventions"
 #define PLOT_FIG_NET_GAIN "net-gain"
 #define PLOT_FIG_DIFFERENCES "differences"
+#define PLOT_FIG_ROUND_ROBIN "round-robin"
 #define PLOT_FIG_ODDS_PREFIX "odds-"
 
 /* Whether name (a file name, no directory) is one the figures write: the
- * .dat, .gp or .svg of a figure above. For the front ends, which refuse
+ * .dat, .gp, .svg, .png or .pdf of a figure above. For the front ends, which refuse
  * to draw over an input (issue 25 item 6). */
 bool plot_is_figure_file(const char *name);
+
+/* The formats a figure is drawn in, beside its script and data: SVG
+ * always by default; PNG and PDF with gnuplot's pngcairo and pdfcairo
+ * terminals. */
+typedef enum {
+    PLOT_SVG = 1,
+    PLOT_PNG = 2,
+    PLOT_PDF = 4,
+} plot_format;
+
+/* Reads a list of formats, "svg,png,pdf" or any of them; false with bad
+ * the word not known (cut at 40 bytes). */
+bool plot_formats_parse(const char *list, unsigned *formats, char *bad, size_t bad_len);
 
 typedef struct {
     /* The gnuplot program: NULL for $WHISTLAB_GNUPLOT, else "gnuplot"
@@ -63,12 +77,14 @@ typedef struct {
      * would swamp the figure); 0: PLOT_MIN_DEALS_DEFAULT. The figure says
      * so. */
     int min_deals;
+    /* The formats to draw, plot_format bits; 0: SVG only. */
+    unsigned formats;
     /* What the figures come from, for the scripts' comments; NULL: the
      * CSV's path. */
     const char *source;
     /* What the caller hears while the figures are drawn (each hook may be
-     * NULL; ctx is passed back). drawn: the path DIR/NAME.svg of each
-     * figure drawn. note: a figure not drawn and why (file DIR/NAME.svg,
+     * NULL; ctx is passed back). drawn: the path DIR/NAME.EXT of each
+     * file drawn (NAME.svg, NAME.png, NAME.pdf). note: a figure not drawn and why (file DIR/NAME.svg,
      * reason "not drawn: ..."), a line gnuplot wrote (file DIR/NAME.gp,
      * reason "PROGRAM: LINE"), and each failure after the first (the first
      * is the call's diag). The path and the diag last for the call only. */
@@ -93,7 +109,8 @@ typedef enum {
 } plot_kind;
 
 /* Draws the figures of csv into dir (made if missing, parents too).
- * *figures (may be NULL) receives the number of SVG files drawn. On
+ * *figures (may be NULL) receives the number of figures drawn in every
+ * format asked for. On
  * failure diag says what failed and what to do (its file csv, dir or the
  * gnuplot program; a file made in dir is named in its reason; for a missing
  * gnuplot, the Debian package to install); the figures that could be

@@ -9,13 +9,16 @@
 
 bool plot_is_figure_file(const char *name)
 {
-    const char *figures[4 + STATS_BREAKDOWNS] = {PLOT_FIG_CONVENTIONS, PLOT_FIG_NET_GAIN,
-                                                  PLOT_FIG_DIFFERENCES, PLOT_FIG_BY_HOLDING};
-    size_t nfig = 4;
+    const char *figures[5 + STATS_BREAKDOWNS] = {PLOT_FIG_CONVENTIONS, PLOT_FIG_NET_GAIN, PLOT_FIG_DIFFERENCES,
+                                                  PLOT_FIG_BY_HOLDING, PLOT_FIG_ROUND_ROBIN};
+    size_t nfig = 5;
     for (int br = 0; br < STATS_BREAKDOWNS; br++) /* the breakdowns' figures, by their table */
         if (stats_breakdown_of(br)->figure) figures[nfig++] = stats_breakdown_of(br)->figure;
     const char *dot = strrchr(name, '.');
-    if (!dot || !(strcmp(dot, ".dat") == 0 || strcmp(dot, ".gp") == 0 || strcmp(dot, ".svg") == 0)) return false;
+    static const char *const EXT[] = {".dat", ".gp", ".svg", ".png", ".pdf"};
+    size_t e = 0;
+    while (dot && e < sizeof EXT / sizeof EXT[0] && strcmp(dot, EXT[e]) != 0) e++;
+    if (!dot || e == sizeof EXT / sizeof EXT[0]) return false;
     size_t stem = (size_t)(dot - name);
     if (strncmp(name, PLOT_FIG_ODDS_PREFIX, strlen(PLOT_FIG_ODDS_PREFIX)) == 0) return true;
     for (size_t i = 0; i < nfig; i++)

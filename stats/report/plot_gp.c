@@ -349,17 +349,49 @@ static const char *output_lines(plot_ctx *c, gp_output *out, const char *script_
 
 typedef enum {
     FIGURE_NONE,     /* missing or empty */
-    FIGURE_TORN,     /* no closing tag */
+    FIGURE_TORN,     /* without its closing bytes */
     FIGURE_IO_ERROR, /* cannot be read back or synced */
     FIGURE_WHOLE,
 } figure_state;
 
-/* Whether the SVG gnuplot drew into path is whole, and on disk. gnuplot
- * exits 0 when a write fails (a full disk, a file size limit), leaving a
- * figure cut short: it ends with its closing tag or is not put in place
- * (issue 25 item 13); then it is synced as out_file.c syncs before its
- * rename. *size: its size; *err: the errno of a failed read or sync. */
-static figure_state figure_check(const char *path, long long *size, int *err)
+/* The file extension of each format, and the bytes each file ends with
+ * (trailing white space aside): the SVG's closing tag, the PDF's end of
+ * file mark, the PNG's IEND chunk (its length, type and CRC). */
+static const struct {
+    plot_format format;
+    const char *ext;
+    const char *end;
+    size_t end_len;
+} FORMATS[] = {
+    {PLOT_SVG, "svg", "</svg>", 6},
+    {PLOT_PNG, "png", "\0\0\0\0IEND\xae\x42\x60\x82", 12},
+    {PLOT_PDF, "pdf", "%%EOF", 5},
+};
+#define NFORMATS (sizeof FORMATS / sizeof FORMATS[0])
+
+bool plot_formats_parse(const char *list, unsigned *formats, char *bad, size_t bad_len)
+{
+    *formats = 0;
+    for (const char *p = list;;) {
+        size_t len = strcspn(p, ",");
+        size_t k = 0;
+        while (k < NFORMATS && !(strlen(FORMATS[k].ext) == len && strncmp(p, FORMATS[k].ext, len) == 0)) k++;
+        if (k == NFORMATS) {
+            snprintf(bad, bad_len, "%.*s", (int)(len > 40 ? 40 : len), p);
+            return false;
+        }
+        *formats |= (unsigned)FORMATS[k].format;
+        if (!p[len]) return true;
+        p += len + 1;
+    }
+}
+
+/* Whether the figure gnuplot drew into path is whole, and on disk.
+ * gnuplot exits 0 when a write fails (a full disk, a file size limit),
+ * leaving a figure cut short: it ends as its format ends or is not put in
+ * place (issue 25 item 13); then it is synced as out_file.c syncs before
+ * its rename. *size: its size; *err: the errno of a failed read or sync. */
+static figure_state figure_check(const char *path, const char *end, size_t end_len, long long *size, int *err)
 {
     int fd = open(path, O_RDONLY);
     struct stat st;
@@ -378,9 +410,8 @@ static figure_state figure_check(const char *path, long long *size, int *err)
         return FIGURE_IO_ERROR;
     }
     while (n > 0 && (tail[n - 1] == '\n' || tail[n - 1] == ' ' || tail[n - 1] == '\t' || tail[n - 1] == '\r')) n--;
-    static const char END[] = "</svg>";
     figure_state fs = FIGURE_TORN;
-    if (n >= (ssize_t)strlen(END) && memcmp(tail + n - strlen(END), END, strlen(END)) == 0) {
+    if (n >= (ssize_t)end_len && memcmp(tail + n - end_len, end, end_len) == 0) {
         fs = FIGURE_WHOLE;
         if (fsync(fd) != 0) {
             *err = errno;
@@ -391,14 +422,17 @@ static figure_state figure_check(const char *path, long long *size, int *err)
     return fs;
 }
 
-void plot_render(plot_ctx *c, const char *name)
+/* Draws the figure NAME in format k (FORMATS); false when it failed (the
+ * failure recorded). */
+static bool render_one(plot_ctx *c, const char *name, size_t k)
 {
-    char svg[4352], script[512], script_path[4352];
-    file_path(c, name, "svg", svg, sizeof svg);
+    const char *ext = FORMATS[k].ext;
+    char fig[4352], script[512], script_path[4352];
+    file_path(c, name, ext, fig, sizeof fig);
     file_path(c, name, "gp", script_path, sizeof script_path);
-    if (unlink(svg) != 0 && errno != ENOENT) {
-        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot replace: %s", svg, strerror(errno));
-        return;
+    if (unlink(fig) != 0 && errno != ENOENT) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot replace: %s", fig, strerror(errno));
+        return false;
     }
     if (c->no_gnuplot) {
         if (c->status == PLOT_OK) {
@@ -407,36 +441,36 @@ void plot_render(plot_ctx *c, const char *name)
             plot_fail(c, PLOT_ERR_NO_GNUPLOT, d.file, "%s; the scripts are written: run 'gnuplot NAME.gp' in %s",
                       d.reason, c->dir);
         }
-        return;
+        return false;
     }
     /* drawn under a temporary name (made here, exclusively), renamed when whole */
     char tmp[4352], preset[600];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", svg) >= (int)sizeof tmp) {
-        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: name too long", svg);
-        return;
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", fig) >= (int)sizeof tmp) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: name too long", fig);
+        return false;
     }
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot make a temporary file: %s", svg, strerror(errno));
-        return;
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot make a temporary file: %s", fig, strerror(errno));
+        return false;
     }
     /* gnuplot writes into it as it is: the figure gets the umask's mode as
      * every other output (issue 25 item 13) */
     out_file_umask_mode(fd);
     close(fd);
     snprintf(script, sizeof script, "%s.gp", name);
-    snprintf(preset, sizeof preset, "svg_out='%s'", strrchr(tmp, '/') + 1);
+    snprintf(preset, sizeof preset, "fig_format='%s'; fig_out='%s'", ext, strrchr(tmp, '/') + 1);
     int status = 0;
     gp_output out;
     int e = run_gnuplot(c->program, c->dir, preset, script, &status, &out);
     long long size = 0;
     int io_err = 0;
-    figure_state fs = e == 0 ? figure_check(tmp, &size, &io_err) : FIGURE_NONE;
+    figure_state fs = e == 0 ? figure_check(tmp, FORMATS[k].end, FORMATS[k].end_len, &size, &io_err) : FIGURE_NONE;
     bool made = fs == FIGURE_WHOLE;
-    if (made && rename(tmp, svg) != 0) {
-        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot put the figure in place: %s", svg, strerror(errno));
+    if (made && rename(tmp, fig) != 0) {
+        plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot put the figure in place: %s", fig, strerror(errno));
         unlink(tmp);
-        return;
+        return false;
     }
     if (!made) unlink(tmp);
     if (e == ENOENT && !c->no_gnuplot) {
@@ -445,11 +479,11 @@ void plot_render(plot_ctx *c, const char *name)
         plot_no_gnuplot(c->o, &d);
         c->no_gnuplot = true;
         plot_fail(c, PLOT_ERR_NO_GNUPLOT, d.file, "%s", d.reason);
-        return;
+        return false;
     }
     if (e > 0) {
         plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: cannot run %s in %s: %s", script, c->program, c->dir, strerror(e));
-        return;
+        return false;
     }
     /* what gnuplot wrote: notes; a failure's last message goes with it */
     const char *said = output_lines(c, &out, script_path, e < 0);
@@ -460,19 +494,36 @@ void plot_render(plot_ctx *c, const char *name)
         else if (e < 0)
             plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: %s failed (exit status %d)%s%s", script_path, c->program,
                       WEXITSTATUS(status), said ? ": " : "; it wrote no message", said ? said : "");
-        else if (fs == FIGURE_TORN)
+        else if (fs == FIGURE_TORN && k == 0)
             plot_fail(c, PLOT_ERR_DIR, NULL,
                       "%s: the figure %s drew is cut short (%lld bytes, no closing </svg>: a full disk?); "
                       "%s not drawn",
-                      script_path, c->program, size, svg);
+                      script_path, c->program, size, fig);
+        else if (fs == FIGURE_TORN)
+            plot_fail(c, PLOT_ERR_DIR, NULL,
+                      "%s: the figure %s drew is cut short (%lld bytes, not a whole %s file: a full disk?); "
+                      "%s not drawn",
+                      script_path, c->program, size, ext, fig);
         else if (fs == FIGURE_IO_ERROR)
-            plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot read back or sync the figure: %s", svg, strerror(io_err));
+            plot_fail(c, PLOT_ERR_DIR, NULL, "%s: cannot read back or sync the figure: %s", fig, strerror(io_err));
         else
-            plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: %s made no %s", script_path, c->program, svg);
-        return;
+            plot_fail(c, PLOT_ERR_GNUPLOT, NULL, "%s: %s made no %s", script_path, c->program, fig);
+        return false;
     }
-    c->drawn++;
-    if (c->o && c->o->drawn) c->o->drawn(c->o->ctx, svg);
+    if (c->o && c->o->drawn) c->o->drawn(c->o->ctx, fig);
+    return true;
+}
+
+void plot_render(plot_ctx *c, const char *name)
+{
+    unsigned formats = c->o && c->o->formats ? c->o->formats : PLOT_SVG;
+    bool all = true;
+    for (size_t k = 0; k < NFORMATS; k++) {
+        if (!(formats & (unsigned)FORMATS[k].format)) continue;
+        all = render_one(c, name, k) && all;
+        if (c->no_gnuplot) break;
+    }
+    c->drawn += all;
 }
 
 static void put_clean(FILE *f, const char *s, char quote, const char *quote_as)
@@ -507,7 +558,7 @@ void dat_num(FILE *f, double v)
 void gp_title_expr(FILE *f, const plot_title *t)
 {
     bool any = false;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         const char *const *parts = t->line;
         if (!parts[i] || !*parts[i]) continue;
         if (any) fputs(".\"\\n\".", f);
@@ -578,20 +629,36 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
     gp_comment(f, "Written by whistlab %s from %s; the data are in %s.dat beside it.", WHISTLAB_VERSION, c->source,
                name);
     gp_comment(f, "Redraw with:  cd %s && gnuplot %s.gp   (writes %s.svg)", dir, name, name);
-    fputs("# Restyle freely: the terminal and size below, the line types (colour, point,\n"
-          "# width) of the style block, titles, labels, ranges; for a PDF figure use\n"
-          "#   set terminal pdfcairo size 16cm,10cm font 'Helvetica,9'; set output 'NAME.pdf'\n", f);
+    fputs("# Restyle freely: the terminals and size below, the line types (colour, point,\n"
+          "# width, dashes) of the style block, titles, labels, ranges; for a PNG or a PDF\n"
+          "# figure: gnuplot -e \"fig_format='pdf'\" NAME.gp\n", f);
     if (prov && prov[0]) {
         fputs("#\n# What the numbers rest on:\n", f);
         for (int i = 0; prov[i]; i++) comment(f, prov[i]);
     }
+    /* the size in inches for the PDF: 96 pixels an inch, as the SVG's */
     fprintf(f, "\nset encoding utf8\n"
-               "set terminal svg size %d,%d dynamic noenhanced font 'sans-serif,12' background '#ffffff'\n"
-               "# svg_out: where the figure goes (whistlab draws it under a temporary name, then renames it)\n"
-               "if (!exists('svg_out')) svg_out = '%s.svg'\n"
-               "set output svg_out\n",
-            width, height, name);
-    fputs("\n# style: one line type per series (Okabe-Ito colours, distinct point shapes)\n"
+               "# fig_format: svg, png or pdf (whistlab plot --format says which to draw);\n"
+               "# fig_out: where the figure goes (whistlab draws it under a temporary name, then renames it)\n"
+               "if (!exists('fig_format')) fig_format = 'svg'\n"
+               "if (fig_format eq 'png') {\n"
+               "    set terminal pngcairo size %d,%d noenhanced font 'sans-serif,9' background '#ffffff'\n"
+               "} else {\n"
+               "    if (fig_format eq 'pdf') {\n"
+               "        set terminal pdfcairo size %.3fin,%.3fin noenhanced font 'sans-serif,9'\n"
+               "    } else {\n"
+               "        set terminal svg size %d,%d dynamic noenhanced font 'sans-serif,12' background '#ffffff'\n"
+               "    }\n"
+               "}\n"
+               "# the titles' font: cairo's sizes are points, the SVG's pixels\n"
+               "title_font = fig_format eq 'svg' ? ',12' : ',10'\n"
+               "if (!exists('fig_out')) fig_out = '%s.'.fig_format\n"
+               "set output fig_out\n",
+            width, height, width / 96.0, height / 96.0, width, height, name);
+    /* twelve line types, as many as the built-in conventions: after the
+     * eight Okabe-Ito colours four of Tol's, each with its own point shape
+     * (the figures of lines add a dash pattern per series) */
+    fputs("\n# style: one line type per series (colour and point shape)\n"
           "set linetype 1 lc rgb '#0072B2' lw 1.5 pt 7 ps 0.9\n"
           "set linetype 2 lc rgb '#D55E00' lw 1.5 pt 5 ps 0.9\n"
           "set linetype 3 lc rgb '#009E73' lw 1.5 pt 9 ps 1.0\n"
@@ -600,7 +667,11 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
           "set linetype 6 lc rgb '#56B4E9' lw 1.5 pt 15 ps 1.0\n"
           "set linetype 7 lc rgb '#000000' lw 1.5 pt 6 ps 1.0\n"
           "set linetype 8 lc rgb '#999999' lw 1.5 pt 4 ps 1.0\n"
-          "set linetype cycle 8\n"
+          "set linetype 9 lc rgb '#882255' lw 1.5 pt 8 ps 1.0\n"
+          "set linetype 10 lc rgb '#44AA99' lw 1.5 pt 10 ps 1.0\n"
+          "set linetype 11 lc rgb '#332288' lw 1.5 pt 12 ps 1.0\n"
+          "set linetype 12 lc rgb '#999933' lw 1.5 pt 14 ps 1.0\n"
+          "set linetype cycle 12\n"
           "set style line 100 lc rgb '#555555' lw 1 dt 2   # zero and reference lines\n"
           "set grid back lc rgb '#dddddd' lw 1 dt 1\n"
           "set border 3 back\n"

@@ -81,7 +81,7 @@ void dat_num(FILE *f, double v);
 /* The lines of a figure's title: a headline, what it rests on, notes
  * (each may be NULL or empty: left out). */
 typedef struct {
-    const char *line[4];
+    const char *line[5];
 } plot_title;
 
 /* Writes `set title` (or `set multiplot ... title` with layout set) for t. */

@@ -99,7 +99,82 @@ static double pp(double v)
     return 100 * v;
 }
 
-/* One table: rows first..last-1 of the CSV (one table's run). */
+/* The rows of a table are drawn in panels: one panel for a table of up to
+ * FACET_ROWS rows whose events are short, else a panel per group of rows (the rows whose ids share
+ * all but their last part: trump-exhaustion's T4.*, eldest.T4.*, ...),
+ * two panels across. Each row is labelled by its event, less the words
+ * every row of its panel shares, which head the panel. */
+#define FACET_ROWS 40
+#define MAX_PANELS 64
+#define LABEL_MAX 52 /* characters of a row's label; longer ones are cut */
+
+typedef struct {
+    size_t row[256]; /* the CSV rows, in order */
+    int n;
+    size_t pre, suf; /* the bytes every event of the panel starts and ends with */
+    char title[240];
+} odds_panel;
+
+/* The group of a row id: all but its last dot-separated part ("" when
+ * it has one part). */
+static size_t group_len(const char *id)
+{
+    const char *dot = strrchr(id, '.');
+    return dot ? (size_t)(dot - id) : 0;
+}
+
+/* The words every event of the panel starts and ends with (cut at a space,
+ * leaving each event a word of its own), and the panel's title from them. */
+static void panel_common(const plot_table *t, odds_panel *p)
+{
+    p->pre = p->suf = 0;
+    if (p->n >= 2) {
+        const char *first = plot_cell(t, p->row[0], O_EVENT);
+        size_t pre = strlen(first), suf = strlen(first), shortest = strlen(first);
+        for (int i = 1; i < p->n; i++) {
+            const char *e = plot_cell(t, p->row[i], O_EVENT);
+            size_t len = strlen(e), k = 0;
+            while (k < pre && e[k] == first[k]) k++;
+            pre = k;
+            k = 0;
+            while (k < suf && k < len && e[len - 1 - k] == first[strlen(first) - 1 - k]) k++;
+            suf = k;
+            if (len < shortest) shortest = len;
+        }
+        while (pre > 0 && first[pre - 1] != ' ') pre--; /* up to a space */
+        const char *end = first + strlen(first);
+        while (suf > 0 && end[-(long)suf] != ' ') suf--; /* from a space */
+        if (pre + suf + 1 > shortest) suf = 0;
+        if (pre + 1 > shortest) pre = 0;
+        p->pre = pre, p->suf = suf;
+    }
+    const char *first = p->n ? plot_cell(t, p->row[0], O_EVENT) : "";
+    size_t flen = strlen(first);
+    if (p->pre && p->suf)
+        snprintf(p->title, sizeof p->title, "%.*s... %.*s", (int)p->pre, first, (int)p->suf - 1,
+                 first + flen - p->suf + 1);
+    else if (p->pre) snprintf(p->title, sizeof p->title, "%.*s...", (int)p->pre, first);
+    else if (p->suf) snprintf(p->title, sizeof p->title, "...%.*s", (int)p->suf, first + flen - p->suf);
+    else p->title[0] = 0;
+}
+
+/* The label of a row: its event less the panel's common words, cut at
+ * LABEL_MAX characters. */
+static void row_label(const plot_table *t, const odds_panel *p, size_t r, char *buf, size_t len)
+{
+    const char *e = plot_cell(t, r, O_EVENT);
+    size_t n = strlen(e) - p->pre - p->suf;
+    if (!*e) {
+        snprintf(buf, len, "%s", plot_cell(t, r, O_ROW)); /* no event: its id */
+        return;
+    }
+    /* cut in the middle: the rows of a panel differ at their ends as often as at their starts */
+    int head = (LABEL_MAX - 3) / 2, tail = LABEL_MAX - 3 - head;
+    if (n > LABEL_MAX) snprintf(buf, len, "%.*s...%.*s", head, e + p->pre, tail, e + p->pre + n - (size_t)tail);
+    else snprintf(buf, len, "%.*s", (int)n, e + p->pre);
+}
+
+/* One table: rows first..end-1 of the CSV (one table's run). */
 static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
 {
     const plot_table *t = &d->t;
@@ -107,15 +182,12 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     char name[160];
     file_name(table, name, sizeof name);
     int nrows = 0, skipped = 0, nbook = 0, ncorpus = 0, nverdict = 0;
-    size_t maxlabel = 4;
     for (size_t r = first; r < end; r++) {
         if (!is_probability(t, r)) {
             skipped++;
             continue;
         }
         nrows++;
-        size_t l = strlen(plot_cell(t, r, O_ROW));
-        if (l > maxlabel) maxlabel = l;
         nbook += !isnan(plot_num(plot_cell(t, r, O_HVALUE)));
         ncorpus += !isnan(plot_num(plot_cell(t, r, O_EMP)));
         nverdict += *plot_cell(t, r, O_VERDICT) != 0;
@@ -128,13 +200,57 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         plot_not_drawn(c, name, "the table has no probability rows (%d expectations)", skipped);
         return;
     }
-    if (maxlabel > 40) maxlabel = 40;
+    /* the panels */
+    static odds_panel panel[MAX_PANELS];
+    int npanels = 0;
+    /* a panel per group when the rows are many, or their events too long
+     * to be told apart whole */
+    bool facets = nrows > FACET_ROWS;
+    for (size_t r = first; r < end; r++)
+        if (is_probability(t, r) && strlen(plot_cell(t, r, O_EVENT)) > LABEL_MAX) facets = true;
+    const char *last = NULL;
+    size_t last_len = 0;
+    for (size_t r = first; r < end; r++) {
+        if (!is_probability(t, r)) continue;
+        const char *id = plot_cell(t, r, O_ROW);
+        size_t g = group_len(id);
+        bool new_panel = npanels == 0 || (facets && !(g == last_len && strncmp(id, last, g) == 0));
+        if (new_panel && npanels == MAX_PANELS) new_panel = false;
+        if (!new_panel && panel[npanels - 1].n == (int)(sizeof panel[0].row / sizeof panel[0].row[0])) continue;
+        if (new_panel) panel[npanels++].n = 0;
+        odds_panel *p = &panel[npanels - 1];
+        p->row[p->n++] = r;
+        last = id, last_len = g;
+    }
+    if (npanels == 1) facets = false;
+    int ncols = facets ? 2 : 1;
+    size_t maxlabel = 8;
+    for (int k = 0; k < npanels; k++) {
+        panel_common(t, &panel[k]);
+        for (int i = 0; i < panel[k].n; i++) {
+            char label[LABEL_MAX + 8];
+            row_label(t, &panel[k], panel[k].row[i], label, sizeof label);
+            if (strlen(label) > maxlabel) maxlabel = strlen(label);
+        }
+    }
     bool right = nbook || ncorpus;
-    int width = right ? 1100 : 800;
-    int rowpx = nrows > 40 ? 13 : 20;
-    int top = 120, bottom = 100;
-    int height = top + bottom + rowpx * nrows + 20;
+    /* the grid: a row of panels is as tall as its tallest; per panel its
+     * title and its x axis */
+    int rowpx = facets ? 15 : nrows > 30 ? 15 : 20, panel_extra = 70, top = 110, bottom = 50;
+    int grid_rows = (npanels + ncols - 1) / ncols, rows_px[MAX_PANELS];
+    int height = top + bottom;
+    for (int g = 0; g < grid_rows; g++) {
+        int most = 0;
+        for (int k = g * ncols; k < npanels && k < (g + 1) * ncols; k++)
+            if (panel[k].n > most) most = panel[k].n;
+        rows_px[g] = most * rowpx + panel_extra + (facets ? 22 : 0);
+        height += rows_px[g];
+    }
     if (height < 420) height = 420;
+    double labpx = 20 + 6.8 * (double)maxlabel;
+    int colpx = (int)(labpx + (right ? 620 : 420));
+    if (colpx * ncols < 1180) colpx = 1180 / ncols; /* room for the title: the table's name, title and source */
+    int width = colpx * ncols + 20;
 
     FILE *dat = plot_file_open(c, name, "dat");
     char what[300];
@@ -146,100 +262,129 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         if (gp) plot_file_close(c, gp, name, "gp");
         return;
     }
-    gp_comment(dat, "%s.dat -- odds table %s, from %s: the probability rows, the first at the top", name, table,
+    gp_comment(dat, "%s.dat -- odds table %s, from %s: the probability rows, a block (index) per panel,", name, table,
                c->source);
-    fprintf(dat, "# (y = rows - 1 - position); probabilities, and departures from exact in percentage points (pp);\n"
-                 "# the corpus interval is the CSV's (level %g)\n"
-                 "# y row exact book book_minus_exact_pp corpus ci_low ci_high corpus_minus_exact_pp ci_low_pp "
-                 "ci_high_pp verdict n\n",
+    fprintf(dat, "# its first row at the top (y = rows - 1 - position); label: the event less the words the panel\n"
+                 "# shares; probabilities, and departures from exact in percentage points (pp); the corpus\n"
+                 "# interval is the CSV's (level %g)\n"
+                 "# y row label exact book book_minus_exact_pp corpus ci_low ci_high corpus_minus_exact_pp "
+                 "ci_low_pp ci_high_pp verdict n\n",
             d->level);
     double dlo = 0, dhi = 0, pmax = 0;
-    int y = nrows - 1;
-    for (size_t r = first; r < end; r++) {
-        if (!is_probability(t, r)) continue;
-        double e = plot_num(plot_cell(t, r, O_EXACT)), b = plot_num(plot_cell(t, r, O_HVALUE));
-        double m = plot_num(plot_cell(t, r, O_EMP)), lo = plot_num(plot_cell(t, r, O_LO)),
-               hi = plot_num(plot_cell(t, r, O_HI));
-        if (isnan(m)) lo = hi = NAN;
-        double v[10] = {e, b, pp(b - e), m, lo, hi, pp(m - e), pp(lo - e), pp(hi - e)};
-        fprintf(dat, "%d ", y--);
-        dat_str(dat, plot_cell(t, r, O_ROW));
-        for (int i = 0; i < 9; i++) {
+    for (int k = 0; k < npanels; k++) {
+        const odds_panel *p = &panel[k];
+        if (k) fputs("\n\n", dat);
+        gp_comment(dat, "%s", *p->title ? p->title : table);
+        for (int i = 0; i < p->n; i++) {
+            size_t r = p->row[i];
+            double e = plot_num(plot_cell(t, r, O_EXACT)), b = plot_num(plot_cell(t, r, O_HVALUE));
+            double m = plot_num(plot_cell(t, r, O_EMP)), lo = plot_num(plot_cell(t, r, O_LO)),
+                   hi = plot_num(plot_cell(t, r, O_HI));
+            if (isnan(m)) lo = hi = NAN;
+            double v[9] = {e, b, pp(b - e), m, lo, hi, pp(m - e), pp(lo - e), pp(hi - e)};
+            char label[LABEL_MAX + 8];
+            row_label(t, p, r, label, sizeof label);
+            fprintf(dat, "%d ", p->n - 1 - i);
+            dat_str(dat, plot_cell(t, r, O_ROW));
             fputc(' ', dat);
-            dat_num(dat, v[i]);
-            if (!isnan(v[i]) && i < 6 && v[i] > pmax) pmax = v[i];
-            if (!isnan(v[i]) && i >= 6) {
-                if (v[i] < dlo) dlo = v[i];
-                if (v[i] > dhi) dhi = v[i];
+            dat_str(dat, label);
+            for (int j = 0; j < 9; j++) {
+                fputc(' ', dat);
+                dat_num(dat, v[j]);
+                if (!isnan(v[j]) && j < 6 && j != 2 && v[j] > pmax) pmax = v[j];
+                if (!isnan(v[j]) && (j == 2 || j >= 6)) {
+                    if (v[j] < dlo) dlo = v[j];
+                    if (v[j] > dhi) dhi = v[j];
+                }
             }
+            fputc(' ', dat);
+            dat_str(dat, plot_cell(t, r, O_VERDICT));
+            fputc(' ', dat);
+            dat_num(dat, plot_num(plot_cell(t, r, O_N)));
+            fputc('\n', dat);
         }
-        if (!isnan(v[2])) {
-            if (v[2] < dlo) dlo = v[2];
-            if (v[2] > dhi) dhi = v[2];
-        }
-        fputc(' ', dat);
-        dat_str(dat, plot_cell(t, r, O_VERDICT));
-        fputc(' ', dat);
-        dat_num(dat, plot_num(plot_cell(t, r, O_N)));
-        fputc('\n', dat);
     }
 
     const odds_table_info *info = NULL;
     int ti = odds_table_find(table);
     if (ti >= 0) info = &odds_tables()[ti];
-    char head[400], note[200] = "";
+    char head[400], note[200] = "", facet_note[360] = "";
     if (info) snprintf(head, sizeof head, "Odds: %s, %s (%s)", table, info->title, info->source);
     else snprintf(head, sizeof head, "Odds: %s", table);
     if (skipped)
         snprintf(note, sizeof note, "%d row%s that %s expectations, not probabilities, not drawn (see the CSV)", skipped,
                  skipped == 1 ? "" : "s", skipped == 1 ? "is an" : "are");
-    plot_title ttl = {{head, d->sub, note}};
-    double T = 1.0 - (double)top / height, B = (double)bottom / height;
-    double L = (60.0 + 7.5 * (double)maxlabel + 20) / width;
-    double split = right ? 0.60 : 0.96;
+    if (facets)
+        snprintf(facet_note, sizeof facet_note, "%d rows in %d panels, one per group of rows; the row ids are in %s.dat",
+                 nrows, npanels, name);
+    plot_title ttl = {{head, d->sub, note, facet_note}};
     fputs("\nset multiplot title ", gp);
     gp_title_expr(gp, &ttl);
-    fputs(" font ',12'\n", gp);
-    fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", T, B);
-    fprintf(gp, "set yrange [-0.7:%d.7]\n", nrows - 1);
+    fputs(" font title_font\n", gp);
     fputs("set grid noytics\nset ytics scale 0\n", gp);
-    if (nrows > 40) fputs("set ytics font ',9'\n", gp);
+    if (rowpx < 20) fputs("set ytics font ',9'\n", gp);
     fputs("unset key   # the key is the last panel, across the foot of the figure\n", gp);
-
-    fputs("\n# left: the probabilities\n", gp);
-    fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", L, split);
-    fputs("set title 'probability of each row'\n", gp);
-    fputs("set xlabel 'probability'\nset ylabel 'row of the table (its event is in the CSV)'\n", gp);
-    fprintf(gp, "set xrange [0:%.6g]\n", pmax > 0 ? fmin(1.0, pmax * 1.06) + (pmax * 1.06 > 1 ? 0.02 : 0) : 1);
+    double pad = (dhi - dlo) * 0.08 + 0.01;
+    double pxmax = pmax > 0 ? fmin(1.0, pmax * 1.06) + (pmax * 1.06 > 1 ? 0.02 : 0) : 1;
     char corpus_title[200];
     snprintf(corpus_title, sizeof corpus_title, "corpus frequency, %g%% CI", 100 * d->level);
-    fprintf(gp, "plot '%s.dat' using 3:1:ytic(2) with points lt 7 pt 6 ps 1.2 notitle", name);
-    if (nbook) fprintf(gp, ", \\\n     '' using 4:1 with points lt 2 pt 2 ps 1.2 notitle");
-    if (ncorpus) fprintf(gp, ", \\\n     '' using 6:1:7:8 with xerrorbars lt 1 pt 7 ps 0.6 notitle");
-    fputc('\n', gp);
-    if (right) {
-        double pad = (dhi - dlo) * 0.08 + 0.01;
-        fputs("\n# right: departures from the exact value, in percentage points\n", gp);
-        fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", split + 0.02, nverdict ? 0.86 : 0.97);
-        fputs("unset ylabel\nset ytics format ''\n", gp);
-        fputs("set title 'departure from the exact value'\n", gp);
-        fputs("set xlabel 'book or corpus minus exact (percentage points)'\n", gp);
-        fprintf(gp, "set xrange [%.6g:%.6g]\n", dlo - pad, dhi + pad);
-        fputs("set yzeroaxis ls 100   # zero: as the exact value\n", gp);
-        if (nverdict) fprintf(gp, "set y2range [-0.7:%d.7]\nset y2tics scale 0\nset y2label 'verdict on the book'\n", nrows - 1);
-        /* the verdicts label the right axis, from the first series (a row
-         * without a value there keeps its label) */
-        const char *sep = "plot ";
-        if (nbook) {
-            fprintf(gp, "%s'%s.dat' using 5:1%s with points lt 2 pt 2 ps 1.2 notitle", sep, name,
-                    nverdict ? ":y2tic(12)" : "");
-            sep = ", \\\n     ";
+    int y_px = top;
+    for (int k = 0; k < npanels; k++) {
+        const odds_panel *p = &panel[k];
+        int gr = k / ncols, gc = k % ncols;
+        if (gc == 0 && gr > 0) y_px += rows_px[gr - 1];
+        double x0 = 10 + gc * colpx;
+        double T = y_px + (facets ? 22 : 0) + 22, B = y_px + (facets ? 22 : 0) + 22 + p->n * rowpx;
+        double L = x0 + labpx, S = right ? L + (colpx - labpx) * 0.55 : x0 + colpx - 20;
+        int pb = 0, pc = 0, pv = 0; /* the panel's rows with a book's figure, a corpus frequency, a verdict */
+        for (int i = 0; i < p->n; i++) {
+            pb += !isnan(plot_num(plot_cell(t, p->row[i], O_HVALUE)));
+            pc += !isnan(plot_num(plot_cell(t, p->row[i], O_EMP)));
+            pv += *plot_cell(t, p->row[i], O_VERDICT) != 0;
         }
-        if (ncorpus) {
-            fprintf(gp, "%s'%s.dat' using 9:1:10:11%s with xerrorbars lt 1 pt 7 ps 0.6 notitle", sep, name,
-                    nverdict && !nbook ? ":y2tic(12)" : "");
+        fprintf(gp, "\n# panel %d: ", k + 1);
+        gp_comment(gp, "%s", *p->title ? p->title : table);
+        if (facets || *p->title) {
+            fprintf(gp, "set label 1 ");
+            gp_str(gp, p->title);
+            fprintf(gp, " at screen %.4f, screen %.4f left font ',11'\n", x0 / width, 1.0 - (y_px + 14.0) / height);
         }
+        fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - T / height, 1.0 - B / height);
+        fprintf(gp, "set yrange [-0.7:%d.3]\n", p->n - 1);
+        fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", L / width, S / width);
+        fputs("set ytics format '% h'\nunset y2tics\nunset y2label\nunset yzeroaxis\n", gp);
+        fputs(!facets ? "set title 'probability'\n" : "unset title\n", gp);
+        fputs(gr == grid_rows - 1 || k + ncols >= npanels ? "set xlabel 'probability'\n" : "unset xlabel\n", gp);
+        fprintf(gp, "set xrange [0:%.6g]\n", pxmax);
+        fprintf(gp, "plot '%s.dat' index %d using 4:1:ytic(3) with points lt 7 pt 6 ps 1.2", name, k);
+        if (pb) fprintf(gp, ", \\\n     '' index %d using 5:1 with points lt 2 pt 2 ps 1.2", k);
+        if (pc) fprintf(gp, ", \\\n     '' index %d using 7:1:8:9 with xerrorbars lt 1 pt 7 ps 0.6", k);
         fputc('\n', gp);
+        if (pb || pc) {
+            double R = x0 + colpx - (nverdict ? 90 : 20);
+            fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", (S + 14) / width, R / width);
+            fputs("unset label 1\nset ytics format ''\n", gp);
+            fputs(!facets ? "set title 'departure from the exact value'\n" : "unset title\n", gp);
+            fputs(gr == grid_rows - 1 || k + ncols >= npanels ? "set xlabel 'book or corpus minus exact (pp)'\n"
+                                                                : "unset xlabel\n",
+                  gp);
+            fprintf(gp, "set xrange [%.6g:%.6g]\n", dlo - pad, dhi + pad);
+            fputs("set yzeroaxis ls 100   # zero: as the exact value\n", gp);
+            if (pv) fprintf(gp, "set y2range [-0.7:%d.3]\nset y2tics scale 0\n", p->n - 1);
+            /* the verdicts label the right axis, from the first series (a
+             * row without a value there keeps its label) */
+            const char *sep = "plot ";
+            if (pb) {
+                fprintf(gp, "%s'%s.dat' index %d using 6:1%s with points lt 2 pt 2 ps 1.2", sep, name, k,
+                        pv ? ":y2tic(13)" : "");
+                sep = ", \\\n     ";
+            }
+            if (pc)
+                fprintf(gp, "%s'%s.dat' index %d using 10:1:11:12%s with xerrorbars lt 1 pt 7 ps 0.6", sep, name, k,
+                        pv && !pb ? ":y2tic(13)" : "");
+            fputc('\n', gp);
+        }
+        fputs("unset label 1\n", gp);
     }
     fputs("\n# the key: a panel of its own across the foot of the figure; its samples lie outside\n"
           "# its range, so that it draws nothing else\n",

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "stats/pvalue.h"
 #include "stats/report/plot_csv.h"
 #include "stats/report/plot_summary.h"
 #include "stats/tally.h"
@@ -18,6 +19,7 @@ enum { C_BREAKDOWN, C_LEVEL, C_EVAL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALU
 #define MAX_LEVELS 14 /* 0..13 cards */
 #define NPROV 8
 #define MINUS "\xe2\x88\x92" /* U+2212, between the two names of a pair */
+#define PLUSMINUS "\xc2\xb1"
 
 /* A convention of the table is its name and eval (with --eval both each
  * convention is there twice, dd and play); the figures label it by its
@@ -34,6 +36,7 @@ typedef struct {
     bool shown[STATS_MAX_PAIRS];            /* in the breakdowns and the distribution */
     int nshown;
     const char *eval;                 /* "dd", "play", "both", or "" */
+    bool robin;                       /* a round robin's (play --round-robin): eval "duplicate" */
     double deals;
     int min_deals;
     char sub[768];                    /* what the numbers rest on, one line */
@@ -215,12 +218,10 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
     }
     plot_table_index(&s->t, 6);
     for (size_t r = 0; r < s->t.nrows; r++)
-        if (strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0) {
-            diag_set(diag, csv, 0, "the summary of a round robin (play --round-robin): the figures are drawn "
-                                   "from the summaries of replay and merge");
-            return PLOT_ERR_FORMAT;
-        }
-    s->best_eval = "dd";
+        s->robin |= strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0;
+    /* a round robin's conventions are the names of its pairs ("field":
+     * each against all the others); "field" is looked up as "best" is */
+    s->best_eval = s->robin ? "duplicate" : "dd";
     bool dd = false, play = false;
     for (size_t r = 0; r < s->t.nrows; r++) {
         const plot_table *t = &s->t;
@@ -229,19 +230,26 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
         const char *e = plot_cell(t, r, C_EVAL);
         bool mean_tricks = strcmp(m, stats_summary_name("tricks", STAT_MEAN)) == 0;
         if (mean_tricks && strcmp(x, "best") == 0) s->best_eval = e;
-        if (mean_tricks && *x && strcmp(x, "best") != 0 && !*y && conv_of_row(s, x, e) < 0) {
+        const char *names[2] = {NULL, NULL}; /* the conventions the row names */
+        if (mean_tricks && *x && strcmp(x, "best") != 0 && !*y) names[0] = x;
+        if (s->robin && strcmp(m, "mean_gain") == 0 && strcmp(e, "duplicate") == 0) {
+            names[0] = x;
+            if (strcmp(y, "field") != 0) names[1] = y;
+        }
+        for (int k = 0; k < 2; k++) {
+            if (!names[k] || !*names[k] || conv_of_row(s, names[k], e) >= 0) continue;
             if (s->nconv == STATS_MAX_CONV) {
                 diag_set(diag, csv, 0, "more than %d conventions", STATS_MAX_CONV);
                 return PLOT_ERR_FORMAT;
             }
-            if (strlen(x) + sizeof " (sd)" > STATS_NAME_LEN) {
-                diag_set(diag, csv, 0, "a convention's name of %zu bytes: at most %zu", strlen(x),
+            if (strlen(names[k]) + sizeof " (sd)" > STATS_NAME_LEN) {
+                diag_set(diag, csv, 0, "a convention's name of %zu bytes: at most %zu", strlen(names[k]),
                          STATS_NAME_LEN - sizeof " (sd)");
                 return PLOT_ERR_FORMAT;
             }
             dd |= strcmp(e, "dd") == 0;
             play |= strcmp(e, "play") == 0;
-            s->conv_name[s->nconv] = x;
+            s->conv_name[s->nconv] = names[k];
             s->conv_eval[s->nconv++] = e;
         }
     }
@@ -253,7 +261,7 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
     for (size_t r = 0; r < s->t.nrows; r++) {
         const plot_table *t = &s->t;
         if (strcmp(plot_cell(t, r, C_BREAKDOWN), "all") || strcmp(plot_cell(t, r, C_LEVEL), "all")) continue;
-        if (strcmp(plot_cell(t, r, C_MEASURE), "mean_gain") == 0) {
+        if (strcmp(plot_cell(t, r, C_MEASURE), "mean_gain") == 0 && strcmp(plot_cell(t, r, C_VERSUS), "field") != 0) {
             int i, j;
             pair_of_row(s, r, &i, &j);
             if (i < 0 || j < 0 || s->npair == STATS_MAX_PAIRS) {
@@ -304,13 +312,76 @@ static void finish(plot_ctx *c, FILE *gp, FILE *dat, const char *name)
     if (ok && gp && dat) plot_render(c, name);
 }
 
-/* (1) per convention: mean tricks and cost against the best lead */
+/* "6.032 ± 0.118": an estimate and the half width of its interval, with
+ * enough decimals that the half width shows two significant digits (at a
+ * million deals it is a few thousandths); "-" when there is none. */
+static void pm_text(double m, double lo, double hi, char *buf, size_t len)
+{
+    if (isnan(m)) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    double half = isnan(lo) || isnan(hi) ? NAN : (hi - lo) / 2;
+    int dec = 3;
+    while (!isnan(half) && half > 0 && half < 0.01 * pow(10, 3 - dec) && dec < 6) dec++;
+    if (isnan(half)) snprintf(buf, len, "%.*f", dec, m);
+    else snprintf(buf, len, "%.*f " PLUSMINUS " %.*f", dec, m, dec, half);
+}
+
+/* The order the conventions are drawn in, strongest first: by mean tricks
+ * (the higher first), then by mean cost, then as the table has them. */
+static double order_tricks[STATS_MAX_CONV], order_cost[STATS_MAX_CONV];
+
+static int by_strength(const void *a, const void *b)
+{
+    int i = *(const int *)a, j = *(const int *)b;
+    double ti = isnan(order_tricks[i]) ? -INFINITY : order_tricks[i], tj = isnan(order_tricks[j]) ? -INFINITY : order_tricks[j];
+    if (ti != tj) return ti > tj ? -1 : 1;
+    double ci = isnan(order_cost[i]) ? INFINITY : order_cost[i], cj = isnan(order_cost[j]) ? INFINITY : order_cost[j];
+    if (ci != cj) return ci < cj ? -1 : 1;
+    return i - j;
+}
+
+/* Fills order[0..nconv) with the conventions, strongest first. */
+static void strength_order(const summary *s, int *order)
+{
+    for (int i = 0; i < s->nconv; i++) {
+        order[i] = i;
+        order_tricks[i] = num_of(s, "all", "all", s->conv[i], "", stats_summary_name("tricks", STAT_MEAN));
+        order_cost[i] = num_of(s, "all", "all", s->conv[i], "best", stats_summary_name("cost", STAT_MEAN));
+    }
+    qsort(order, (size_t)s->nconv, sizeof order[0], by_strength);
+}
+
+/* The widest of the labels, in characters (UTF-8 continuation bytes not
+ * counted), at least least. */
+static size_t label_chars(const char *const *labels, int n, size_t least)
+{
+    size_t w = least;
+    for (int i = 0; i < n; i++) {
+        size_t k = 0;
+        for (const unsigned char *p = (const unsigned char *)labels[i]; *p; p++) k += (*p & 0xc0) != 0x80;
+        if (k > w) w = k;
+    }
+    return w;
+}
+
+/* (1) per convention: mean tricks and cost against the best lead, a row
+ * per convention, strongest at the top, each estimate's interval written
+ * beside it (at a million deals the bars are narrower than their dots) */
 static void fig_conventions(plot_ctx *c, const summary *s)
 {
     const char *name = PLOT_FIG_CONVENTIONS;
+    int order[STATS_MAX_CONV];
+    strength_order(s, order);
+    size_t labw = label_chars(s->conv, s->nconv, 8);
+    int top = 130, bottom = 75, rowpx = 28;
+    int height = top + bottom + rowpx * s->nconv;
+    if (height < 380) height = 380;
+    int width = 1100;
     FILE *dat = plot_file_open(c, name, "dat");
-    FILE *gp = dat ? begin_script(c, s, name, "mean tricks and cost against the best lead, per convention",
-                                  s->nconv > 4 ? 1000 : 900, 520)
+    FILE *gp = dat ? begin_script(c, s, name, "mean tricks and cost against the best lead, per convention", width,
+                                  height)
                    : NULL;
     if (!dat || !gp) {
         finish(c, gp, dat, name);
@@ -320,144 +391,225 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     fputs("# mean_tricks: mean tricks per deal of the eldest hand's side; its 95% CI is Student t over\n"
           "#   the deals: mean +- t(0.975, deals-1) sd_tricks / sqrt(deals)\n"
           "# mean_cost: mean tricks per deal lost against the best (paired 95% CI from the CSV)\n"
-          "# index 0: the conventions; index 1: the best on each deal (cost 0)\n"
-          "# x convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
-          "optimal_pct\n",
+          "# index 0: the conventions, strongest first (by mean tricks, then mean cost); y is the row\n"
+          "#   from the foot; index 1: the best on each deal (cost 0), named in the figure, not drawn\n"
+          "# y convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
+          "optimal_pct tricks_text cost_text\n",
           dat);
-    double cost_hi = 0, cost_lo = 0;
-    for (int i = 0; i <= s->nconv; i++) {
-        const char *conv = i < s->nconv ? s->conv[i] : "best";
+    double t_lo = INFINITY, t_hi = -INFINITY, cost_hi = -INFINITY, cost_lo = INFINITY;
+    double best[3] = {NAN, NAN, NAN};
+    for (int r = 0; r <= s->nconv; r++) {
+        int i = r < s->nconv ? order[r] : -1;
+        const char *conv = i >= 0 ? s->conv[i] : "best";
         /* the series: the measures' summary rows (measure.h) */
         double m = num_of(s, "all", "all", conv, "", stats_summary_name("tricks", STAT_MEAN));
         double sd = num_of(s, "all", "all", conv, "", stats_summary_name("tricks", STAT_SD));
         double half = s->deals >= 2 && !isnan(sd) ? gsl_cdf_tdist_Pinv(0.975, s->deals - 1) * sd / sqrt(s->deals) : NAN;
-        double cost = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_MEAN)) : 0;
-        double lo = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_LO)) : NAN;
-        double hi = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_HI)) : NAN;
-        double opt = i < s->nconv ? num_of(s, "all", "all", conv, "best", stats_summary_name("optimal", STAT_PCT)) : 100;
-        if (i == s->nconv) fputs("\n\n", dat);
-        fprintf(dat, "%d ", i);
-        dat_str(dat, i < s->nconv ? conv : "best");
-        double v[8] = {m, m - half, m + half, cost, isnan(lo) ? cost : lo, isnan(hi) ? cost : hi, opt};
+        double cost = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_MEAN)) : 0;
+        double lo = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_LO)) : NAN;
+        double hi = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_HI)) : NAN;
+        double opt = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("optimal", STAT_PCT)) : 100;
+        if (i < 0) fputs("\n\n", dat);
+        fprintf(dat, "%d ", i >= 0 ? s->nconv - 1 - r : -1);
+        dat_str(dat, conv);
+        double v[7] = {m, m - half, m + half, cost, isnan(lo) ? cost : lo, isnan(hi) ? cost : hi, opt};
         for (int k = 0; k < 7; k++) {
             fputc(' ', dat);
             dat_num(dat, v[k]);
         }
+        char tt[64], ct[64];
+        pm_text(m, v[1], v[2], tt, sizeof tt);
+        pm_text(cost, lo, hi, ct, sizeof ct);
+        fputc(' ', dat);
+        dat_str(dat, tt);
+        fputc(' ', dat);
+        dat_str(dat, ct);
         fputc('\n', dat);
-        if (i < s->nconv) {
-            if (!isnan(hi) && hi > cost_hi) cost_hi = hi;
-            if (!isnan(cost) && cost > cost_hi) cost_hi = cost;
-            if (!isnan(lo) && lo < cost_lo) cost_lo = lo;
+        if (i < 0) {
+            best[0] = m, best[1] = v[1], best[2] = v[2];
+            continue;
         }
+        for (int k = 0; k < 3; k++)
+            if (!isnan(v[k])) t_lo = fmin(t_lo, v[k]), t_hi = fmax(t_hi, v[k]);
+        for (int k = 3; k < 6; k++)
+            if (!isnan(v[k])) cost_lo = fmin(cost_lo, v[k]), cost_hi = fmax(cost_hi, v[k]);
     }
+    if (!(t_lo <= t_hi)) t_lo = 0, t_hi = 13;
     char h[200];
     head(s, "Per convention: tricks and cost against the best", h, sizeof h);
-    plot_title t = {{h, s->sub, s->status}};
-    fputs("\nset multiplot layout 1,2 title ", gp);
+    char best_line[64];
+    pm_text(best[0], best[1], best[2], best_line, sizeof best_line);
+    char best_note[400];
+    snprintf(best_note, sizeof best_note, "%s: %s tricks (95%% CI); each row's figures are its mean and the half width of its 95%% CI",
+             best_words(s), best_line);
+    plot_title t = {{h, s->sub, s->status, best_note}};
+    fputs("\nset multiplot title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
-    size_t longest = 4;
-    for (int i = 0; i < s->nconv; i++)
-        if (strlen(s->conv[i]) > longest) longest = strlen(s->conv[i]);
-    bool rotate = (double)(s->nconv + 1) * (double)longest * 7.5 > 360; /* the names would run together */
-    fprintf(gp, "set key below center horizontal height 1\n%s", rotate ? "set xtics rotate by -30 left\n" : "");
-    fputs("\n# left: the mean tricks of the eldest hand's side\n", gp);
-    fputs("set title 'Tricks of the eldest hand''s side'\n", gp);
-    fputs("set ylabel 'mean tricks per deal'\n", gp);
-    fprintf(gp, "set xrange [-0.6:%d.6]\n", s->nconv);
-    fprintf(gp, "plot '%s.dat' index 0 using 1:3:4:5:xtic(2) with yerrorbars lt 1 title 'mean tricks, 95%% CI', \\\n"
-                "     '' index 1 using 1:3:4:5:xtic(2) with yerrorbars lt 7 title ",
-            name);
-    char best[160];
-    snprintf(best, sizeof best, "%s, 95%% CI", best_words(s));
-    gp_str(gp, best);
-    fputs("\n\n# right: the mean cost against the best (tricks lost per deal)\n", gp);
-    fputs("set title 'Cost against the best'\n", gp);
-    fputs("set ylabel 'tricks per deal lost against the best'\n", gp);
-    fprintf(gp, "set xrange [-0.6:%d.4]\n", s->nconv - 1);
-    double pad = (cost_hi - cost_lo) * 0.12 + 1e-3;
-    fprintf(gp, "set yrange [%.6g:%.6g]\nset xzeroaxis ls 100\n", cost_lo < 0 ? cost_lo - pad : 0, cost_hi + pad);
-    fprintf(gp, "plot '%s.dat' index 0 using 1:6:7:8:xtic(2) with yerrorbars lt 2 title "
-                "'mean cost against the best, 95%% CI'\n",
-            name);
+    fputs(" font title_font\n", gp);
+    /* the columns, in pixels: the names, the tricks panel, its figures,
+     * the cost panel, its figures */
+    double names = 24 + 7.2 * (double)labw, figs = 150, gap = 24;
+    double panel = (width - names - 2 * figs - gap - 10) / 2;
+    double x0 = names, x1 = x0 + panel, x2 = x1 + figs + gap, x3 = x2 + panel;
+    fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - (double)top / height,
+            (double)bottom / height);
+    fprintf(gp, "set yrange [-0.6:%d.6]\nset y2range [-0.6:%d.6]\n", s->nconv - 1, s->nconv - 1);
+    fputs("set ytics scale 0\nset y2tics scale 0\nset grid noytics\nset bars 2   # the caps of the intervals\n"
+          "unset key\n",
+          gp);
+    fputs("\n# left: the mean tricks of the eldest hand's side (the best on each deal is in the title)\n", gp);
+    fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", x0 / width, x1 / width);
+    fputs("set title 'Tricks of the eldest hand''s side (95% CI)'\n", gp);
+    fputs("set xlabel 'mean tricks per deal'\n", gp);
+    double pad = (t_hi - t_lo) * 0.08 + 1e-3;
+    fprintf(gp, "set xrange [%.6g:%.6g]\n", t_lo - pad, t_hi + pad);
+    fprintf(gp, "plot '%s.dat' index 0 using 3:1:4:5:ytic(2):y2tic(10) with xerrorbars lt 1 pt 7 ps 1.1\n", name);
+    fputs("\n# right: the mean cost against the best (tricks lost per deal)\n", gp);
+    fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", x2 / width, x3 / width);
+    fputs("set title 'Cost against the best (95% CI)'\nset ytics format ''\n", gp);
+    fputs("set xlabel 'tricks per deal lost against the best'\n", gp);
+    /* fitted to the costs, as the tricks are (in play every convention
+     * loses most of a trick to the best of them: from 0 the dots would
+     * crowd the right edge); zero, the best, marked when in range */
+    if (!(cost_lo <= cost_hi)) cost_lo = 0, cost_hi = 1;
+    pad = (cost_hi - cost_lo) * 0.08 + 1e-3;
+    fprintf(gp, "set xrange [%.6g:%.6g]\nset yzeroaxis ls 100\n", cost_lo - pad, cost_hi + pad);
+    fprintf(gp, "plot '%s.dat' index 0 using 6:1:7:8:y2tic(11) with xerrorbars lt 2 pt 5 ps 1.1\n", name);
     fputs("unset multiplot\n", gp);
     finish(c, gp, dat, name);
 }
 
-/* p for a label: "p = 0.782", "p = 2.3e-41", "p < 1e-300" */
-static void p_text(const char *v, char *buf, size_t len)
+/* (2) the pairs as a matrix: a row and a column per convention, strongest
+ * first; each cell the mean net gain per deal of the row's convention over
+ * the column's, coloured by it, marked * when Holm's adjusted p over the
+ * pairs is below 0.05. The net-gain figure of a replay, the round-robin
+ * figure of a round robin (its conventions ordered by their gain against
+ * the field). */
+static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
 {
-    double p = plot_num(v);
-    if (isnan(p)) snprintf(buf, len, "p: none");
-    else if (p == 0) snprintf(buf, len, "p < 1e-300");
-    else if (p >= 0.001) snprintf(buf, len, "p = %.3f", p);
-    else snprintf(buf, len, "p = %.2g", p);
-}
-
-/* (2) net gain of each pair, horizontal bars with their CI */
-static void fig_net_gain(plot_ctx *c, const summary *s)
-{
-    const char *name = PLOT_FIG_NET_GAIN;
     if (s->npair == 0) {
         plot_not_drawn(c, name, "one convention, no pairs");
         return;
     }
+    int order[STATS_MAX_CONV], rank[STATS_MAX_CONV];
+    double field[STATS_MAX_CONV];
+    strength_order(s, order);
+    if (s->robin) { /* strongest against the field first */
+        for (int i = 0; i < s->nconv; i++) {
+            field[i] = num_of(s, "all", "all", s->conv[i], "field", "mean_gain");
+            order_tricks[i] = field[i];
+            order_cost[i] = 0;
+        }
+        qsort(order, (size_t)s->nconv, sizeof order[0], by_strength);
+    }
+    for (int r = 0; r < s->nconv; r++) rank[order[r]] = r;
+    static double p[STATS_MAX_PAIRS], holm[STATS_MAX_PAIRS];
+    for (int k = 0; k < s->npair; k++)
+        p[k] = num_of(s, "all", "all", s->conv[s->pi[k]], s->conv[s->pj[k]], "p_value");
+    int tests = pvalue_holm(p, s->npair, holm);
+    int n = s->nconv;
+    int cell = n <= 4 ? 110 : n <= 8 ? 80 : 64;
+    char labels[STATS_MAX_CONV][STATS_NAME_LEN + 48];
+    const char *lab[STATS_MAX_CONV];
+    for (int r = 0; r < n; r++) {
+        int i = order[r];
+        if (s->robin && !isnan(field[i]))
+            snprintf(labels[r], sizeof labels[r], "%s (%+.3f) %d", s->conv[i], field[i], r + 1);
+        else snprintf(labels[r], sizeof labels[r], "%s %d", s->conv[i], r + 1);
+        lab[r] = labels[r];
+    }
+    size_t labw = label_chars(lab, n, 8);
+    double names = 30 + 7.2 * (double)labw;
+    int top = 140, bottom = 70;
+    int natural = (int)(names + cell * n + 150), height = top + bottom + cell * n;
+    int width = natural < 1000 ? 1000 : natural; /* the title's notes */
+    names += (width - natural) / 2;              /* the matrix centred under the title */
     FILE *dat = plot_file_open(c, name, "dat");
-    FILE *gp = dat ? begin_script(c, s, name, "mean net gain of each pair of conventions with its 95% CI", 1000,
-                                  230 + 30 * s->npair)
+    FILE *gp = dat ? begin_script(c, s, name,
+                                  s->robin ? "the round robin's pairs as a matrix: mean net gain per deal, duplicate"
+                                           : "the pairs of conventions as a matrix: mean net gain per deal",
+                                  width, height)
                    : NULL;
     if (!dat || !gp) {
         finish(c, gp, dat, name);
         return;
     }
-    gp_comment(dat, "%s.dat -- per pair (first minus second), from %s: mean net gain per deal with its", name,
+    gp_comment(dat, "%s.dat -- per pair, both ways (row minus column), from %s: mean net gain per deal", name,
                c->source);
-    fputs("# 95% CI (Student t, paired over the deals), the paired t-test's p-value and n\n"
-          "# y pair mean_gain ci_low ci_high p_value n p_label\n",
-          dat);
-    double lo = 0, hi = 0;
+    fprintf(dat, "# with its 95%% CI (Student t, paired over the deals), the paired t-test's p and Holm's\n"
+                 "# adjusted p over the %d pair%s; the conventions in rank order, %s first\n"
+                 "# (rank 1 at the top: y = conventions - rank); label: the gain, * when holm_p < 0.05\n"
+                 "# x y row column mean_gain ci_low ci_high p_value holm_p n label\n",
+            tests, tests == 1 ? "" : "s", s->robin ? "the best against the field" : "the most tricks");
+    double amax = 0;
+    int marked = 0;
     for (int k = 0; k < s->npair; k++) {
         const char *x = s->conv[s->pi[k]], *y = s->conv[s->pj[k]];
-        char pn[200], pl[64];
-        pair_name(s, k, pn, sizeof pn);
         double m = num_of(s, "all", "all", x, y, "mean_gain");
-        double a = num_of(s, "all", "all", x, y, "ci_low"), b = num_of(s, "all", "all", x, y, "ci_high");
-        p_text(text_of(s, "all", "all", x, y, "p_value"), pl, sizeof pl);
-        fprintf(dat, "%d ", s->npair - 1 - k);
-        dat_str(dat, pn);
-        double v[5] = {m, a, b, plot_num(text_of(s, "all", "all", x, y, "p_value")),
-                       num_of(s, "all", "all", x, y, "n")};
-        for (int i = 0; i < 5; i++) {
+        double lo = num_of(s, "all", "all", x, y, "ci_low"), hi = num_of(s, "all", "all", x, y, "ci_high");
+        double nd = num_of(s, "all", "all", x, y, "n");
+        marked += !isnan(holm[k]) && holm[k] < 0.05;
+        if (!isnan(m) && fabs(m) > amax) amax = fabs(m);
+        for (int way = 0; way < 2; way++) { /* x over y, then y over x */
+            int a = way ? s->pj[k] : s->pi[k], b = way ? s->pi[k] : s->pj[k];
+            double sign = way ? -1 : 1;
+            double v[6] = {sign * m, way ? -hi : lo, way ? -lo : hi, p[k], holm[k], nd};
+            fprintf(dat, "%d %d ", rank[b], n - 1 - rank[a]);
+            dat_str(dat, s->conv[a]);
             fputc(' ', dat);
-            dat_num(dat, v[i]);
-        }
-        fputc(' ', dat);
-        dat_str(dat, pl);
-        fputc('\n', dat);
-        double vals[3] = {m, a, b};
-        for (int i = 0; i < 3; i++)
-            if (!isnan(vals[i])) {
-                if (vals[i] < lo) lo = vals[i];
-                if (vals[i] > hi) hi = vals[i];
+            dat_str(dat, s->conv[b]);
+            for (int i = 0; i < 6; i++) {
+                fputc(' ', dat);
+                dat_num(dat, v[i]);
             }
+            char label[32];
+            if (isnan(m)) snprintf(label, sizeof label, "-");
+            else snprintf(label, sizeof label, "%+.3f%s", v[0] == 0 ? 0.0 : v[0], !isnan(holm[k]) && holm[k] < 0.05 ? "*" : "");
+            fputc(' ', dat);
+            dat_str(dat, label);
+            fputc('\n', dat);
+        }
     }
-    double pad = (hi - lo) * 0.08 + 1e-3;
-    char h[200];
-    head(s, "Net gain of each pair of conventions", h, sizeof h);
-    plot_title t = {{h, s->sub, s->status}};
+    char h[200], note[300];
+    head(s, s->robin ? "Round robin: net gain of each convention over each other (duplicate)"
+                     : "Net gain of each convention over each other",
+         h, sizeof h);
+    snprintf(note, sizeof note,
+             "cell: mean net gain per deal, row minus column (tricks); * Holm-adjusted p < 0.05 over the %d pair%s "
+             "(%d marked)",
+             tests, tests == 1 ? "" : "s", marked);
+    plot_title t = {{h, s->sub, s->status, note,
+                     s->robin ? "rows by the gain against the field (in brackets), the most first"
+                              : "rows by mean tricks, the most first"}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
-    fputs("set xlabel 'net gain of the first over the second (tricks per deal)'\n", gp);
-    fputs("set y2label 'paired t-test'\n", gp);
-    fprintf(gp, "set xrange [%.6g:%.6g]\n", lo - pad, hi + pad);
-    fprintf(gp, "set yrange [-0.7:%d.7]\nset y2range [-0.7:%d.7]\n", s->npair - 1, s->npair - 1);
-    fputs("set ytics scale 0\nset y2tics scale 0\nset grid noytics\n", gp);
-    fputs("set yzeroaxis ls 100   # zero: no difference\n", gp);
-    fputs("set key below center horizontal height 1\n", gp);
-    fprintf(gp, "plot '%s.dat' using 3:1:4:5:ytic(2):y2tic(8) with xerrorbars lt 1 pt 7 ps 1.1 title "
-                "'mean net gain per deal (first minus second), 95%% CI'\n",
-            name);
+    fputs(" font title_font\n", gp);
+    fprintf(gp, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", names / width,
+            (names + cell * n) / width);
+    fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - (double)top / height,
+            (double)bottom / height);
+    fprintf(gp, "set xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n", n - 1, n - 1);
+    fputs("set xlabel 'column: the convention of that rank'\nset ylabel 'row'\n", gp);
+    fputs("set xtics (", gp);
+    for (int r = 0; r < n; r++) fprintf(gp, "%s\"%d\" %d", r ? ", " : "", r + 1, r);
+    fputs(") scale 0\nset ytics (", gp);
+    for (int r = 0; r < n; r++) {
+        fputs(r ? ", " : "", gp);
+        gp_str(gp, labels[r]);
+        fprintf(gp, " %d", n - 1 - r);
+    }
+    fputs(") scale 0\nunset grid\nunset key\nset border 0\n", gp);
+    /* a diverging palette, white at no difference, light enough for the
+     * black figures on it */
+    fprintf(gp, "set palette defined (-1 '#D6604D', -0.5 '#F4A582', 0 '#F7F7F7', 0.5 '#92C5DE', 1 '#4393C3')\n"
+                "set cbrange [%.6g:%.6g]\nset cblabel 'net gain, row minus column (tricks per deal)'\n"
+                "set colorbox user origin screen %.4f, screen %.4f size screen 0.02, screen %.4f\n",
+            -(amax > 0 ? amax : 1), amax > 0 ? amax : 1, (names + cell * n + 20) / width, (double)bottom / height,
+            (double)(cell * n) / height);
+    fputs("set style fill solid 1.0 border lc rgb '#ffffff'\n", gp);
+    fprintf(gp, "plot '%s.dat' using 1:2:(0.5):(0.5):5 with boxxyerror fillcolor palette, \\\n"
+                "     '' using 1:2:11 with labels font ',%d' tc rgb '#000000'\n",
+            name, n > 8 ? 9 : 11);
     finish(c, gp, dat, name);
 }
 
@@ -530,14 +682,14 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
     snprintf(h, sizeof h, "Net gain by %s", what);
     char hh[240];
     head(s, h, hh, sizeof hh);
-    char base_note[sizeof s->pairs_note + 128];
+    char base_note[160];
     snprintf(base_note, sizeof base_note,
-             "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn%s%s",
-             s->min_deals, *s->pairs_note ? "; " : "", s->pairs_note);
-    plot_title t = {{hh, s->sub, s->status, base_note}};
+             "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn",
+             s->min_deals);
+    plot_title t = {{hh, s->sub, s->status, base_note, s->pairs_note}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     char xl[200];
     snprintf(xl, sizeof xl, "%s (n = deals)", xlabel);
     fputs("set xlabel ", gp);
@@ -602,14 +754,26 @@ static void fig_differences(plot_ctx *c, const summary *s)
     }
     gp_comment(dat, "%s.dat -- per pair, the deals by their difference in tricks (first minus second), from %s;",
                name, c->source);
-    fputs("# a block (index) per pair; x is the difference moved aside per pair (the bars stand side by side)\n"
-          "# difference x percent_of_deals deals\n",
+    fputs("# a block (index) per pair\n"
+          "# difference percent_of_deals deals\n",
           dat);
-    double w = 0.8 / s->nshown;
     int block = 0;
     double top = 0;
     char titles[STATS_MAX_PAIRS][240];
     int blocks_of[STATS_MAX_PAIRS];
+    /* the x range: the differences that hold at least 0.5% of some pair's
+     * deals (the tails beyond are in the .dat, their share in the title) */
+    int lo = 0, hi = 0;
+    for (int k = 0; k < s->npair; k++) {
+        if (!s->shown[k]) continue;
+        double n = num_of(s, "all", "all", s->conv[s->pi[k]], s->conv[s->pj[k]], "n");
+        for (int d = dmin; d <= dmax; d++)
+            if (n > 0 && 100 * count[k][d + 13] / n >= 0.5) {
+                if (d < lo) lo = d;
+                if (d > hi) hi = d;
+            }
+    }
+    double outside = 0; /* the largest share of a pair's deals beyond the range */
     for (int k = 0; k < s->npair; k++) {
         blocks_of[k] = -1;
         if (!s->shown[k]) continue;
@@ -621,37 +785,41 @@ static void fig_differences(plot_ctx *c, const summary *s)
         snprintf(titles[k], sizeof titles[k], "%s (mean %+.3f)", pn, mean);
         if (block) fputs("\n\n", dat);
         gp_comment(dat, "%s: %.0f deals", pn, n);
-        double off = -0.4 + w * (block + 0.5);
+        double out = 0;
         for (int d = dmin; d <= dmax; d++) {
             double pct = n > 0 ? 100 * count[k][d + 13] / n : NAN;
             fprintf(dat, "%d ", d);
-            dat_num(dat, d + off);
-            fputc(' ', dat);
             dat_num(dat, pct);
             fprintf(dat, " %.0f\n", count[k][d + 13]);
             if (pct > top) top = pct;
+            if ((d < lo || d > hi) && !isnan(pct)) out += pct;
         }
+        if (out > outside) outside = out;
         blocks_of[k] = block++;
     }
-    char h[200];
+    char h[200], tails[160] = "";
     head(s, "Distribution of the per-deal differences", h, sizeof h);
-    plot_title t = {{h, s->sub, s->status, s->pairs_note}};
+    if (dmin < lo || dmax > hi)
+        snprintf(tails, sizeof tails, "differences from %+d to %+d drawn; beyond them at most %.2f%% of a pair's deals "
+                                      "(see differences.dat)", lo, hi, outside);
+    plot_title t = {{h, s->sub, s->status, s->pairs_note, tails}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
-    fputs(" font ',12'\n", gp);
+    fputs(" font title_font\n", gp);
     fputs("set xlabel 'difference on the deal, first minus second (tricks)'\n", gp);
     fputs("set ylabel 'deals (% of the deals)'\n", gp);
-    fprintf(gp, "set xrange [%g:%g]\nset xtics 1\n", dmin - 0.6, dmax + 0.6);
+    fprintf(gp, "set xrange [%g:%g]\nset xtics 1\n", lo - 0.3, hi + 0.3);
     fprintf(gp, "set yrange [0:%.6g]\n", top > 0 ? top * 1.05 : 1);
     fputs("# set logscale y 10; set yrange [0.01:*]   # to see the tails\n", gp);
     fputs("set grid noxtics\n", gp);
-    fprintf(gp, "set style fill solid 0.75 noborder\nset boxwidth %.6g absolute\n", w * 0.95);
-    fputs("set key below center horizontal maxrows 3 height 1\n", gp);
+    fputs("set key below center horizontal maxrows 4 height 1 width 2\n", gp);
     fputs("plot ", gp);
+    /* a series a line type (colour and point shape) and a dash pattern */
+    static const char *const DASH[] = {"1", "2", "3", "4", "5", "(8,3,2,3,2,3)"};
     for (int k = 0; k < s->npair; k++) {
         if (blocks_of[k] < 0) continue;
-        fprintf(gp, "%s'%s.dat' index %d using 2:3 with boxes lt %d title ", blocks_of[k] ? ", \\\n     " : "", name,
-                blocks_of[k], blocks_of[k] + 1);
+        fprintf(gp, "%s'%s.dat' index %d using 1:2 with linespoints lt %d dt %s title ", blocks_of[k] ? ", \\\n     " : "",
+                name, blocks_of[k], blocks_of[k] + 1, DASH[blocks_of[k] % 6]);
         gp_str(gp, titles[k]);
     }
     fputc('\n', gp);
@@ -669,9 +837,11 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     plot_status st = load(s, csv, c->diag);
     if (st != PLOT_OK) {
         c->status = st;
+    } else if (s->robin && plot_ctx_ready(c)) {
+        fig_matrix(c, s, PLOT_FIG_ROUND_ROBIN);
     } else if (plot_ctx_ready(c)) {
         fig_conventions(c, s);
-        fig_net_gain(c, s);
+        fig_matrix(c, s, PLOT_FIG_NET_GAIN);
         for (int br = 0; br < STATS_BREAKDOWNS; br++) {
             const stats_breakdown *b = stats_breakdown_of(br);
             if (b->figure) fig_breakdown(c, s, b->figure, b->id, b->figure_what, b->figure_axis);
