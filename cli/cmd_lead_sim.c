@@ -41,10 +41,13 @@ static void source_fields(csv_out *o, const problem *p)
     csv_out_int(o, p->board);
 }
 
-static bool layout_rows(void *ctx, const lead_sim_layout *l)
+/* One layout's rows: into the runner's table (--csv-layouts with --hand),
+ * else into the command's (with files: one table for every problem). */
+static bool layout_rows(void *ctx, csv_out *table, const lead_sim_layout *l)
 {
     const problem *p = ctx;
     const lead_sim_opts *o = p->o;
+    csv_out *out = table ? table : p->layouts;
     char hands[4][24], card[3], turnup[3];
     hand_t h[4];
     for (int s = 0; s < 4; s++) h[s] = l->deal.hand[s];
@@ -53,19 +56,21 @@ static bool layout_rows(void *ctx, const lead_sim_layout *l)
     for (int e = 0; e < 1 + o->nconv; e++) {
         if (e == 0 ? !o->dd : !o->play) continue;
         for (int i = 0; i < p->res->ncols; i++) {
-            source_fields(p->layouts, p);
-            csv_out_int(p->layouts, (long long)l->index + 1);
-            csv_out_text(p->layouts, (char[2]){SEAT_CHARS[l->deal.dealer], 0});
-            csv_out_text(p->layouts, turnup);
-            for (int s = 0; s < 4; s++) csv_out_text(p->layouts, hands[s]);
-            csv_out_text(p->layouts, e == 0 ? "dd" : "play");
-            csv_out_text(p->layouts, e == 0 ? "" : convention_name(o->conv[e - 1]));
-            csv_out_text(p->layouts, card_format(p->res->card[i], card));
-            csv_out_int(p->layouts, e == 0 ? l->dd[i] : l->play[e - 1][i]);
-            csv_out_end_row(p->layouts);
+            source_fields(out, p);
+            csv_out_int(out, (long long)l->index + 1);
+            csv_out_text(out, (char[2]){SEAT_CHARS[l->deal.dealer], 0});
+            csv_out_text(out, turnup);
+            for (int s = 0; s < 4; s++) csv_out_text(out, hands[s]);
+            csv_out_text(out, e == 0 ? "dd" : "play");
+            csv_out_text(out, e == 0 ? "" : convention_name(o->conv[e - 1]));
+            csv_out_text(out, card_format(p->res->card[i], card));
+            csv_out_int(out, e == 0 ? l->dd[i] : l->play[e - 1][i]);
+            csv_out_end_row(out);
         }
     }
-    return csv_out_sync(p->layouts) >= 0;
+    /* the command's own table is synced a layout at a time; the runner's
+     * at its checkpoints */
+    return table || csv_out_sync(out) >= 0;
 }
 
 /* "long-suit LS-A4/LS14" for each convention that chose a column of
@@ -175,10 +180,60 @@ static void print_conditions(FILE *out, const lead_sim_opts *o, const lead_sim_r
     if (fixed || o->where) fprintf(out, "\n");
 }
 
-int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board,
-                     card_t book, csv_out *tables, csv_out *layouts)
+/* The settings a state file is bound to, a line each: those that change
+ * the tables' bytes (not the threads, the progress or the outputs). */
+static void settings_text(const lead_sim_opts *o, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "w");
+    if (!f) {
+        buf[0] = 0;
+        return;
+    }
+    char h[64], c[3];
+    fprintf(f, "lead --simulate\nhand %s\ntrump %s\nturnup %s\nlayouts %" PRIu64 "\nseed %" PRIu64 "\neval %s\n",
+            hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
+            o->turnup == CARD_NONE ? "drawn" : card_format(o->turnup, c), o->layouts, o->seed,
+            o->dd && o->play ? "both" : o->dd ? "dd" : "play");
+    for (int k = 0; k < o->nconv; k++) fprintf(f, "convention %s\n", convention_name(o->conv[k]));
+    if (o->play)
+        fprintf(f, "opponents %s\nsignals %d\next %u\n", o->opponents ? convention_name(o->opponents) : "same",
+                o->signals, o->ext);
+    static const char *const SEAT[4] = {"leader", "second", "partner", "dealer"};
+    for (int i = 1; o->fixed && i < 4; i++)
+        if (o->fixed->fixed[i]) fprintf(f, "predeal %s=%s\n", SEAT[i], hand_format_text(o->fixed->fixed[i], h, sizeof h));
+    if (o->where) fprintf(f, "where %s\nmax-dealt %" PRIu64 "\n", o->where_text, o->max_dealt);
+    fclose(f);
+}
+
+/* The settings text and, when resuming, the state read back and checked
+ * against them (o->resume; lead_sim_free_state(state) after the run).
+ * False with the message printed: the exit status in *status. */
+static bool prepare_state(lead_sim_opts *o, const lead_sim_session *ses, wls_file *state, int *status)
+{
+    static char config[WLS_TEXT_MAX];
+    settings_text(o, config, sizeof config);
+    o->config = config;
+    o->resume = NULL;
+    if (!ses || !ses->resume) return true;
+    diag_t diag = {0};
+    if (!lead_sim_read_state(ses->resume, config, state, &diag)) {
+        cli_error("whistlab lead: --resume", &diag);
+        lead_sim_free_state(state);
+        *status = strstr(diag.reason, "other settings") ? EXIT_USAGE : EXIT_FAILURE_IO;
+        return false;
+    }
+    o->resume = state;
+    return true;
+}
+
+int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uint64_t line, uint32_t board,
+                     card_t book, csv_out *tables, csv_out *layouts, const lead_sim_session *ses)
 {
     static lead_sim_result res;
+    static lead_sim_opts run;
+    static wls_file state;
+    run = *opts;
+    const lead_sim_opts *o = &run;
     problem p = {.o = o, .res = &res, .file = file, .line = line, .board = board, .layouts = layouts};
     diag_t diag = {0};
     char h[64], tu[3];
@@ -194,9 +249,29 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64
         fprintf(stderr, "%s:%" PRIu64 ": not a lead problem: %s\n", file, line, diag.reason);
         return EXIT_REJECTS;
     }
+    int status = EXIT_OK;
+    if (!prepare_state(&run, ses, &state, &status)) return status;
+    if (o->resume && (!o->mpi || o->mpi->rank == 0))
+        fprintf(stderr, "whistlab lead: %s: resuming: %" PRIu64 " layouts kept\n", ses->resume,
+                o->resume->stats->accepted);
+    if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reports */
+        lead_sim_run(o, &res, NULL, NULL, &diag);
+        lead_sim_free_state(&state);
+        return EXIT_OK;
+    }
     fprintf(out, "hand %s  trumps %s  turn-up %s\n", hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
            o->turnup == CARD_NONE ? "drawn among the trumps left" : card_format(o->turnup, tu));
-    bool ok = lead_sim_run(o, &res, layouts ? layout_rows : NULL, &p, &diag);
+    bool ok = lead_sim_run(o, &res, layouts || o->layouts_csv ? layout_rows : NULL, &p, &diag);
+    lead_sim_free_state(&state);
+    if (res.interrupted) {
+        if (o->save)
+            fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts (state in %s); go on with:\n  %s\n",
+                    res.layouts, o->save, ses && ses->again ? ses->again : "");
+        else
+            fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts, nothing saved (--save F keeps "
+                    "what is done, to go on with --resume F)\n", res.layouts);
+        return EXIT_INTERRUPTED;
+    }
     int failed = res.too_rare ? EXIT_REJECTS : EXIT_FAILURE_IO;
     if (!ok) {
         fprintf(stderr, "whistlab lead: %s%s%s\n", file[0] ? file : "", file[0] ? ": " : "", diag.reason);
