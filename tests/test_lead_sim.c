@@ -2,10 +2,14 @@
  * against an independent computation from the per-layout CSV (means, best
  * and odd-trick shares, the difference from the best lead), the fixed hand
  * and turn-up where they were put on every layout, the same output for any
- * thread count, the book's lead marked for a file's deal, and the errors
- * for impossible problems. */
+ * thread count, the book's lead marked for a file's deal, the errors
+ * for impossible problems, and a run stopped on the corpus runner and
+ * resumed from its state file giving the tables of one run (a resume with
+ * other settings refused, naming the setting). */
 #include "testutil.h"
 #include <math.h>
+#include "analyze/simulate/lead_sim.h"
+#include "formats/hand_text.h"
 
 static char tables_csv[256], layouts_csv[256];
 
@@ -158,6 +162,115 @@ static void test_impossible(void **state)
     }
 }
 
+/* ---- stopped and resumed (in process: the runner's stop flag) ---- */
+
+typedef struct {
+    volatile sig_atomic_t *stop;
+    uint64_t at; /* layouts taken when the stop is asked for */
+} stopper;
+
+static bool stop_at(void *ctx, csv_out *table, const lead_sim_layout *l)
+{
+    stopper *s = ctx;
+    (void)table;
+    if (l->index + 1 == s->at) *s->stop = 1;
+    return true;
+}
+
+static void assert_same_tables(const lead_sim_opts *o, const lead_sim_result *a, const lead_sim_result *b)
+{
+    assert_int_equal(a->layouts, b->layouts);
+    assert_int_equal(a->dealt, b->dealt);
+    assert_int_equal(a->ncols, b->ncols);
+    assert_memory_equal(&a->dd, &b->dd, sizeof a->dd);
+    for (int k = 0; k < o->nconv; k++) {
+        assert_memory_equal(&a->play[k], &b->play[k], sizeof a->play[k]);
+        assert_memory_equal(a->chosen[k], b->chosen[k], sizeof a->chosen[k]);
+        for (int i = 0; i < a->ncols; i++) assert_string_equal(a->chosen_rule[k][i], b->chosen_rule[k][i]);
+    }
+}
+
+/* A lead problem in rule-based play under a --where condition (so that
+ * the stream's place is not the layout's number) stopped after 11 of 40
+ * layouts, then resumed on another thread count: the tables of one run. */
+static void test_stop_and_resume(void **state)
+{
+    (void)state;
+    static lead_sim_opts o;
+    static lead_sim_result full, part, resumed;
+    diag_t d = {0};
+    assert_true(hand_parse("S:KJ8432 H:Q963 D:AK C:Q", &o.hand, &d));
+    deal_filter *where = deal_filter_compile("trumps(dealer) >= 3", &d);
+    assert_non_null(where);
+    o.trump = SUIT_H;
+    o.turnup = CARD_NONE;
+    o.layouts = 40;
+    o.seed = 9;
+    o.play = true;
+    o.conv[0] = convention_builtin("long-suit");
+    o.conv[1] = convention_builtin("short-suit");
+    o.nconv = 2;
+    o.threads = 2;
+    o.where = where;
+    o.where_text = "trumps(dealer) >= 3";
+    o.config = "lead --simulate\nseed 9\n";
+    assert_true(lead_sim_run(&o, &full, NULL, NULL, &d));
+    assert_int_equal(full.layouts, 40);
+    assert_true(full.dealt > 40); /* some layouts were left out */
+
+    const char *path = test_tmp("sim.wls");
+    volatile sig_atomic_t stop = 0;
+    stopper at = {.stop = &stop, .at = 11};
+    o.save = path;
+    o.stop = &stop;
+    assert_false(lead_sim_run(&o, &part, stop_at, &at, &d));
+    assert_true(part.interrupted);
+    assert_int_equal(part.layouts, 11);
+
+    static wls_file w;
+    assert_true(lead_sim_read_state(path, o.config, &w, &d));
+    assert_int_equal(w.stats->accepted, 11);
+    o.resume = &w;
+    o.stop = NULL;
+    o.threads = 1;
+    assert_true(lead_sim_run(&o, &resumed, NULL, NULL, &d));
+    assert_int_equal(resumed.kept, 11);
+    assert_same_tables(&o, &full, &resumed);
+    lead_sim_free_state(&w);
+
+    /* finished: the state says so, and other settings are named */
+    assert_false(lead_sim_read_state(path, "lead --simulate\nseed 10\n", &w, &d));
+    assert_non_null(strstr(d.reason, "'seed 9' where this command has 'seed 10'"));
+    lead_sim_free_state(&w);
+    assert_false(lead_sim_read_state(path, o.config, &w, &d));
+    assert_non_null(strstr(d.reason, "finished"));
+    lead_sim_free_state(&w);
+    deal_filter_free(where);
+    unlink(path);
+}
+
+/* The command line: a state saved, then --resume with another setting is
+ * refused (exit 2) naming it; --save without --hand is refused. */
+static void test_resume_other_settings(void **state)
+{
+    (void)state;
+    static char out[8192];
+    const char *path = test_tmp("cli.wls");
+    unlink(path);
+    const char *hand = "--hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --eval play --convention long-suit";
+    int rc = test_run(out, sizeof out, "%s lead %s --simulate 3 --seed 2 --save %s 2>&1", test_bin(), hand, path);
+    assert_int_equal(rc, 0);
+    rc = test_run(out, sizeof out, "%s lead %s --simulate 3 --seed 2 --signals --resume %s 2>&1", test_bin(), hand,
+                  path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "it has 'signals 0' where this command has 'signals 1'"));
+    rc = test_run(out, sizeof out, "%s lead %s --simulate 3 --save %s 2>&1", test_bin(),
+                  test_shared("cases/book-hands.pbn"), path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "--save and --resume go with --hand and --simulate N"));
+    unlink(path);
+}
+
 int main(void)
 {
     snprintf(tables_csv, sizeof tables_csv, "%s", test_tmp("tables.csv"));
@@ -167,6 +280,8 @@ int main(void)
         cmocka_unit_test(test_tables_from_layouts),
         cmocka_unit_test(test_file_marks_book_lead),
         cmocka_unit_test(test_impossible),
+        cmocka_unit_test(test_stop_and_resume),
+        cmocka_unit_test(test_resume_other_settings),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(tables_csv);
