@@ -52,7 +52,7 @@ typedef struct {
 
 /* The command line's values, before they are checked together. */
 typedef struct {
-    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot, *save, *resume;
+    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot, *save, *resume, *against;
     conventions_text conventions; /* every --convention, 'all' spelled out */
     bool explain, signals, by_holding;
     uint64_t seed, simulate, threads, max_dealt;
@@ -134,6 +134,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(eval), .choices = EVALS,
      .help = "with --simulate: dd (one DDS solve a layout; the default), play\n"
              "(the rule-based players after each forced lead, the leader's side\nby each --convention) or both"},
+    {.name = "against", .kind = OPT_TEXT, .arg = "CARD", ROW(against),
+     .help = "with --hand and --simulate: set every lead against CARD (default:\n"
+             "the first convention's lead for the hand; with files, the book's\nlead when the deal records it)"},
     {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(opponents), .take = convention_take, .dflt = "long-suit",
      .help = "with play: the dealer's side's convention (default long-suit;\n'same': each convention against itself)"},
     {.name = "signals", ROW(signals), .help = "with play: the players' signals"},
@@ -558,6 +561,11 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         return opt_usage("lead", "--max-dealt goes with --hand, --simulate N and --where");
     if ((c->save || c->resume) && !(c->hand && c->simulate))
         return opt_usage("lead", "--save and --resume go with --hand and --simulate N");
+    if (c->against && !(c->hand && c->simulate))
+        return opt_usage("lead", "--against goes with --hand and --simulate N");
+    o->sim.against = CARD_NONE;
+    if (c->against && (o->sim.against = card_parse(c->against)) == CARD_NONE)
+        return opt_usage("lead", "--against %s: not a card (e.g. SK)", c->against);
     if (c->save && c->resume)
         return opt_usage("lead", "--resume F keeps saving to F: give --save or --resume, not both");
 

@@ -32,6 +32,7 @@ typedef struct {
     uint64_t line;
     uint32_t board;
     csv_out *layouts;
+    int against; /* the column every lead is set against (lead_sim_against) */
 } problem;
 
 static void source_fields(csv_out *o, const problem *p)
@@ -132,12 +133,15 @@ static void print_table(FILE *out, const problem *p, const lead_table *t, bool g
     const char *lab[LEAD_TABLE_COLS] = {0}, *mk[LEAD_TABLE_COLS] = {0};
     int n = table_rows(p->res, group, rows, label);
     rows[n] = p->res->ncols;
+    int against = p->against;
     for (int r = 0; r < n; r++) { /* a row's mark: every choice among its cards */
         marks[r] = marks_of(p, rows[r], rows[r + 1], book);
         lab[r] = label[r];
         mk[r] = marks[r] ? marks[r] : "";
+        if (p->against >= rows[r] && p->against < rows[r + 1]) against = rows[r]; /* equal cards: its row's */
     }
-    lead_table_print(out, t, rows, n, lab, mk);
+    char vs[3];
+    lead_table_print(out, t, rows, n, lab, mk, against, card_format(p->res->card[p->against], vs));
     for (int r = 0; r < n; r++) free(marks[r]);
 }
 
@@ -145,6 +149,8 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
                       card_t book)
 {
     char hand[64], turnup[3], card[3];
+    double top[LEAD_TABLE_COLS];
+    lead_table_top(t, top);
     hand_format_text(p->o->hand, hand, sizeof hand);
     for (int i = 0; i < p->res->ncols; i++) {
         source_fields(o, p);
@@ -157,7 +163,7 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
         char *mark = marks_of(p, i, i + 1, book);
         csv_out_text(o, mark ? mark : "");
         free(mark);
-        lead_table_csv_row(o, t, i);
+        lead_table_csv_row(o, t, i, p->against, top);
     }
 }
 
@@ -283,6 +289,12 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uin
            res.layouts, o->seed,
            o->turnup == CARD_NONE ? "the dealer's turn-up drawn from the trumps left" : "the turn-up the dealer's");
     print_conditions(out, o, &res);
+    char why[96], vs[3];
+    p.against = lead_sim_against(o, &res, book, why, sizeof why);
+    fprintf(out, "vs %s: each lead against %s (%s, named before any layout), paired over the layouts;\n"
+            "P(top): its chance of the highest mean tricks (normal draws from the means and covariances;\n"
+            "cards equal on every layout share one)\n\n",
+            card_format(res.card[p.against], vs), vs, why);
     if (o->dd) {
         fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
                "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n");

@@ -48,6 +48,10 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
         diag_set(diag, NULL, 0, "the turn-up %s is in the leader's hand; the dealer holds it", card_format(o->turnup, c));
         return false;
     }
+    if (o->against != CARD_NONE && !hand_has(o->hand, o->against)) {
+        diag_set(diag, NULL, 0, "--against %s: the hand does not hold it", card_format(o->against, c));
+        return false;
+    }
     if (!o->dd && !o->play) {
         diag_set(diag, NULL, 0, "nothing values the leads: give dd, play or both");
         return false;
@@ -81,6 +85,28 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
         for (int i = 1; i < 4; i++) pre->fixed[i] = o->fixed->fixed[i];
     }
     return deal_predeal_check(pre, diag);
+}
+
+int lead_sim_against(const lead_sim_opts *o, const lead_sim_result *res, card_t book, char *why, size_t len)
+{
+    card_t card = o->against;
+    snprintf(why, len, "named with --against");
+    if (card == CARD_NONE && book != CARD_NONE && hand_has(o->hand, book)) {
+        card = book;
+        snprintf(why, len, "the book's lead");
+    }
+    if (card == CARD_NONE && o->nconv) {
+        lead_view v = {.hand = o->hand, .trump = o->trump, .turnup = o->turnup, .seed = o->seed};
+        lead_choice ch;
+        if (lead_choose(o->conv[0], &v, &ch) >= 0) {
+            card = ch.card;
+            snprintf(why, len, "%s's lead for the hand", convention_name(o->conv[0]));
+        }
+    }
+    for (int i = 0; i < res->ncols; i++)
+        if (res->card[i] == card) return i;
+    snprintf(why, len, "the hand's first card");
+    return 0;
 }
 
 /* The next layout of the stream into g; false when max_dealt was reached

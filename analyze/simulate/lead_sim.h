@@ -30,6 +30,9 @@ typedef struct {
     card_t turnup;         /* the dealer's turned card; CARD_NONE: drawn per layout */
     uint64_t layouts, seed;
     bool dd, play;         /* what values the cards */
+    /* The lead each card is set against, named in advance (CARD_NONE:
+     * the book's lead, else the first convention's: lead_sim_against). */
+    card_t against;
     const convention *conv[STATS_MAX_CONV]; /* whose choices are noted; with play,
                                                   the leader's side's conventions */
     int nconv;
@@ -99,6 +102,13 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag);
 /* A layout's rows for a per-layout table: into table (the runner's, for
  * opts.layouts; else NULL). False: the table cannot be written. */
 typedef bool (*lead_sim_sink)(void *ctx, csv_out *table, const lead_sim_layout *l);
+
+/* The column of res every lead is set against, named before any layout:
+ * o->against, else book (the deal's recorded lead; CARD_NONE: none) when
+ * the hand holds it, else the first convention's lead for the hand (with
+ * the turn-up given, or none), else the first column; why says which
+ * ("long-suit's lead"). */
+int lead_sim_against(const lead_sim_opts *o, const lead_sim_result *res, card_t book, char *why, size_t len);
 
 /* Runs o; each layout goes to sink (may be NULL) in order. False with diag
  * filled when the run could not start, a solve failed, the sink or the
