@@ -445,8 +445,9 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     deal_stream *in = cli_stream_open("whistlab lead", &so, (const char *const *)files, nfiles);
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
-    while (cli_next_deal(in, &it)) {
-        for (int i = 0; i < it.n; i++) {
+    /* Ctrl-C in a lead problem: the deals after it are not analysed */
+    while (sim_status != EXIT_INTERRUPTED && cli_next_deal(in, &it)) {
+        for (int i = 0; i < it.n && sim_status != EXIT_INTERRUPTED; i++) {
             const deal_t *w = &it.whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
                            .deal_key = deal_digest_key(w), .seed = o->seed};
@@ -460,7 +461,6 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                         w->board, SEAT_CHARS[w->leader]);
                 int s = lead_sim_problem(o->report, &o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
                                          o->sim_layouts, NULL);
-                if (s == EXIT_INTERRUPTED) return s;
                 if (s > sim_status) sim_status = s;
                 continue;
             }

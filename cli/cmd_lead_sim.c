@@ -273,6 +273,9 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uin
         if (o->save)
             fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts (state in %s); go on with:\n  %s\n",
                     res.layouts, o->save, ses && ses->again ? ses->again : "");
+        else if (file[0])
+            fprintf(stderr, "whistlab lead: %s:%" PRIu64 ": interrupted after %" PRIu64 " layouts; this deal and "
+                    "those after it not analysed\n", file, line, res.layouts);
         else
             fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts, nothing saved (--save F keeps "
                     "what is done, to go on with --resume F)\n", res.layouts);

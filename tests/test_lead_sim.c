@@ -5,7 +5,8 @@
  * thread count, the book's lead marked for a file's deal, the errors
  * for impossible problems, and a run stopped on the corpus runner and
  * resumed from its state file giving the tables of one run (a resume with
- * other settings refused, naming the setting). */
+ * other settings refused, naming the setting), and mpirun giving one
+ * process's bytes. */
 #include "testutil.h"
 #include <math.h>
 #include "analyze/simulate/lead_sim.h"
@@ -308,6 +309,32 @@ static void test_resume_other_settings(void **state)
     unlink(path);
 }
 
+/* mpirun -n 2 (rank 0 deals and reports, the other rank solves and plays
+ * too) gives one process's bytes: the report and the per-layout table. */
+static void test_mpirun_same_bytes(void **state)
+{
+    (void)state;
+    static char one[16384], two[16384];
+    static const char SIM2[] = "%s%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 8 --seed 4 "
+                               "--eval both --convention long-suit --threads 1 --csv-layouts %s 2>&1";
+    char c1[256], c2[256];
+    snprintf(c1, sizeof c1, "%s", test_tmp("mpi1.csv"));
+    snprintf(c2, sizeof c2, "%s", test_tmp("mpi2.csv"));
+    assert_int_equal(test_run(one, sizeof one, SIM2, "", test_bin(), c1), 0);
+    int rc = test_run(two, sizeof two, SIM2,
+                      "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 2 ", test_bin(), c2);
+    if (rc != 0) fail_msg("mpirun lead --simulate: exit %d:\n%s", rc, two);
+    assert_string_equal(one, two);
+    char *t1 = test_slurp(c1), *t2 = test_slurp(c2);
+    assert_non_null(t1);
+    assert_non_null(t2);
+    assert_string_equal(t1, t2);
+    free(t1);
+    free(t2);
+    unlink(c1);
+    unlink(c2);
+}
+
 int main(void)
 {
     snprintf(tables_csv, sizeof tables_csv, "%s", test_tmp("tables.csv"));
@@ -320,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_top_chance),
         cmocka_unit_test(test_stop_and_resume),
         cmocka_unit_test(test_resume_other_settings),
+        cmocka_unit_test(test_mpirun_same_bytes),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(tables_csv);
