@@ -228,6 +228,16 @@ static bool prepare_state(lead_sim_opts *o, const lead_sim_session *ses, wls_fil
         *status = strstr(diag.reason, "other settings") ? EXIT_USAGE : EXIT_FAILURE_IO;
         return false;
     }
+    /* the per-layout table is the runner's, resumed where the state says:
+     * a run that wrote none cannot write one now, and the other way round */
+    bool had_table = strstr(state->progress, "\ncsv_deals ") != NULL;
+    if (had_table != (o->layouts_csv != NULL)) {
+        fprintf(stderr, "whistlab lead: --resume: %s: the run saved there was started %s --csv-layouts: resume it "
+                "as it was started\n", ses->resume, had_table ? "with" : "without");
+        lead_sim_free_state(state);
+        *status = EXIT_USAGE;
+        return false;
+    }
     o->resume = state;
     return true;
 }
