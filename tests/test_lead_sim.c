@@ -16,7 +16,7 @@
 static char tables_csv[256], layouts_csv[256];
 
 static const char *const SIM =
-    "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H7 --simulate 24 --seed 5 --eval both "
+    "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --turnup H7 --simulate 12 --seed 5 --eval both "
     "--convention long-suit,short-suit --threads %d --csv %s --csv-layouts %s 2>&1";
 
 /* Splits line (modified) at commas into at most max fields. */
@@ -61,7 +61,7 @@ static void test_threads_alike(void **state)
 
 /* The statistics of each (eval, convention, lead) recomputed from the
  * layouts, against the table CSV. */
-enum { MAXK = 3, NLEADS = 13, NLAYOUTS = 24 };
+enum { MAXK = 3, NLEADS = 13, NLAYOUTS = 12 };
 
 static void test_tables_from_layouts(void **state)
 {
@@ -170,12 +170,12 @@ static void test_file_marks_book_lead(void **state)
 {
     (void)state;
     static char out[1 << 16];
-    int rc = test_run(out, sizeof out, "%s lead %s --simulate 6 --convention long-suit --threads 1 2>&1", test_bin(),
+    int rc = test_run(out, sizeof out, "%s lead %s --simulate 3 --convention long-suit --threads 1 2>&1", test_bin(),
                       test_shared("cases/book-hands.pbn"));
     if (rc != 0 && rc != 1) fail_msg("rc %d: %s", rc, out);
     assert_non_null(strstr(out, "the book"));
     assert_non_null(strstr(out, "(the book's lead, named before any layout)"));
-    assert_non_null(strstr(out, "6 layouts of the other 39 cards"));
+    assert_non_null(strstr(out, "3 layouts of the other 39 cards"));
 }
 
 static void test_impossible(void **state)
@@ -315,7 +315,7 @@ static void test_mpirun_same_bytes(void **state)
 {
     (void)state;
     static char one[16384], two[16384];
-    static const char SIM2[] = "%s%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 8 --seed 4 "
+    static const char SIM2[] = "%s%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --simulate 4 --seed 4 "
                                "--eval both --convention long-suit --threads 1 --csv-layouts %s 2>&1";
     char c1[256], c2[256];
     snprintf(c1, sizeof c1, "%s", test_tmp("mpi1.csv"));
