@@ -3,6 +3,7 @@
  * files (with --explain: the rules that chose the suit and the card); with
  * --simulate, a lead problem (cmd_lead_sim.c). */
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "cli/convention_opts.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "formats/deal_digest.h"
 #include "formats/deal_stream.h"
 #include "formats/hand_text.h"
@@ -44,11 +46,13 @@ typedef struct {
     const char *holding_csv, *plot_dir, *values_path;
     int argc;   /* the command line from "lead" on, for provenance */
     char **argv;
+    lead_sim_session session; /* --simulate --hand: --resume, and the command that goes on */
+    dd_mpi_world world;       /* --simulate under mpirun */
 } lead_opts;
 
 /* The command line's values, before they are checked together. */
 typedef struct {
-    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot;
+    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot, *save, *resume, *against;
     conventions_text conventions; /* every --convention, 'all' spelled out */
     bool explain, signals, by_holding;
     uint64_t seed, simulate, threads, max_dealt;
@@ -56,7 +60,20 @@ typedef struct {
     unsigned ext;
     cli_input in;
     deal_predeal fixed; /* --predeal: the other seats' cards in --simulate's layouts */
+    cli_progress progress;
 } lead_cli;
+
+/* Set by SIGINT or SIGTERM: a lead problem stops at a layout's end. */
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* Seconds between a lead problem's checkpoints with --save. */
+#define SIM_CHECKPOINT_S 30
 
 static const char *const EVALS[] = {"dd", "play", "both", NULL};
 enum { EVAL_DD, EVAL_PLAY, EVAL_BOTH };
@@ -68,6 +85,17 @@ static bool take_predeal(void *field, const char *value, char *why, size_t len)
     if (deal_predeal_add(field, value, &d)) return true;
     snprintf(why, len, "%s", d.reason);
     return false;
+}
+
+/* --save, --resume: a state file, binary: never standard output. */
+static bool take_state(void *field, const char *value, char *why, size_t len)
+{
+    if (strcmp(value, "-") == 0) {
+        snprintf(why, len, "a state file is binary, not for standard output: name a file");
+        return false;
+    }
+    *(const char **)field = value;
+    return true;
 }
 
 /* --ext: the players' extended rules. */
@@ -106,6 +134,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(eval), .choices = EVALS,
      .help = "with --simulate: dd (one DDS solve a layout; the default), play\n"
              "(the rule-based players after each forced lead, the leader's side\nby each --convention) or both"},
+    {.name = "against", .kind = OPT_TEXT, .arg = "CARD", ROW(against),
+     .help = "with --hand and --simulate: set every lead against CARD (default:\n"
+             "the first convention's lead for the hand; with files, the book's\nlead when the deal records it)"},
     {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(opponents), .take = convention_take, .dflt = "long-suit",
      .help = "with play: the dealer's side's convention (default long-suit;\n'same': each convention against itself)"},
     {.name = "signals", ROW(signals), .help = "with play: the players' signals"},
@@ -143,6 +174,14 @@ static const opt_spec OPTIONS[] = {
      .help = "with --by-holding: the groups from FILE (a copy of\nanalyze/lead/holdings.tbl, edited) instead of the built-in ones"},
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),
      .help = "with --by-holding and --values: the figure DIR/by-holding.svg\n(with its .dat and .gp)"},
+    {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(save), .take = take_state,
+     .help = "with --hand and --simulate: the state file, written every\n" OPT_STR(SIM_CHECKPOINT_S)
+             " seconds, when interrupted (Ctrl-C: exit 130, the command\nthat goes on printed) and at the end"},
+    {.name = "resume", .kind = OPT_CALL, .arg = "F.wls", ROW(resume), .take = take_state,
+     .help = "go on with the lead problem saved in F (the same settings\n"
+             "as the run that saved it; F keeps being saved); the tables\nare those of one run"},
+    PROGRESS_SPECS(lead_cli, progress, "with --simulate: tty, log[=N] (a dated line every N seconds)\nor off",
+                   "the same as --progress off"),
     INPUT_SPEC_FORMAT(lead_cli, in),
     INPUT_SPEC_LEADER(lead_cli, in),
 };
@@ -269,8 +308,34 @@ static void print_leads(const lead_opts *o, const lead_view *v, const lead_place
     }
 }
 
-/* --simulate: the conventions, the opponents and the CSV tables. */
-static int sim_setup(lead_opts *o, const char *opponents, const char *tables_path, const char *layouts_path)
+/* The command that goes on with an interrupted lead problem, as a shell
+ * takes it back: this one's words, its --save F (or --resume F) as
+ * --resume F. */
+static void again_command(char *buf, size_t len, int argc, char **argv, const char *state)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab");
+    for (int i = 0; i < argc && at + 1 < len; i++) {
+        const char *w = argv[i];
+        size_t name = strcspn(w + 2, "=");
+        bool state_option = strncmp(w, "--", 2) == 0 && name >= 2 &&
+                            (strncmp(w + 2, "save", name) == 0 || strncmp(w + 2, "resume", name) == 0);
+        if (state_option) {
+            i += w[2 + name] != '='; /* its value, the next word */
+            continue;
+        }
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, w);
+    }
+    if (at + 11 < len) {
+        at += (size_t)snprintf(buf + at, len - at, " --resume ");
+        provenance_shell_word(buf + at, len - at, state);
+    }
+}
+
+/* --simulate: the conventions, the opponents and the CSV tables (with
+ * --hand, --csv-layouts is the runner's table: resumable). */
+static int sim_setup(lead_opts *o, const char *opponents, const char *tables_path, const char *layouts_path,
+                     bool hand)
 {
     lead_sim_opts *s = &o->sim;
     s->seed = o->seed;
@@ -301,7 +366,11 @@ static int sim_setup(lead_opts *o, const char *opponents, const char *tables_pat
             return EXIT_FAILURE_IO;
         }
     }
-    if (layouts_path &&
+    if (layouts_path && hand) {
+        o->sim.layouts_csv = layouts_path;
+        o->sim.layout_columns = LEAD_SIM_LAYOUT_COLUMNS;
+        o->sim.layout_ncols = LEAD_SIM_LAYOUT_NCOLS;
+    } else if (layouts_path &&
         !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, &err))) {
         cli_error("whistlab lead", &err);
         return EXIT_FAILURE_IO;
@@ -354,7 +423,8 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
         o->sim.hand = v.hand;
         o->sim.trump = v.trump;
         o->sim.turnup = v.turnup;
-        return lead_sim_problem(o->report, &o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts);
+        return lead_sim_problem(o->report, &o->sim, "", 0, 0, CARD_NONE, o->sim_tables, o->sim_layouts,
+                                &o->session);
     }
     if (o->text) {
         char h[64], c[3];
@@ -375,8 +445,9 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     deal_stream *in = cli_stream_open("whistlab lead", &so, (const char *const *)files, nfiles);
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
-    while (cli_next_deal(in, &it)) {
-        for (int i = 0; i < it.n; i++) {
+    /* Ctrl-C in a lead problem: the deals after it are not analysed */
+    while (sim_status != EXIT_INTERRUPTED && cli_next_deal(in, &it)) {
+        for (int i = 0; i < it.n && sim_status != EXIT_INTERRUPTED; i++) {
             const deal_t *w = &it.whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
                            .deal_key = deal_digest_key(w), .seed = o->seed};
@@ -389,7 +460,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                 fprintf(o->report, "%s:%" PRIu64 "  board %" PRIu32 "  %c leads\n", w->pos.file, w->pos.line,
                         w->board, SEAT_CHARS[w->leader]);
                 int s = lead_sim_problem(o->report, &o->sim, w->pos.file, w->pos.line, w->board, book, o->sim_tables,
-                                         o->sim_layouts);
+                                         o->sim_layouts, NULL);
                 if (s > sim_status) sim_status = s;
                 continue;
             }
@@ -488,6 +559,16 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         return opt_usage("lead", "--predeal goes with --simulate N (it fixes cards of the layouts)");
     if (c->max_dealt && !(c->hand && c->in.io.where && c->simulate))
         return opt_usage("lead", "--max-dealt goes with --hand, --simulate N and --where");
+    if ((c->save || c->resume) && !(c->hand && c->simulate))
+        return opt_usage("lead", "--save and --resume go with --hand and --simulate N");
+    if (c->against && !(c->hand && c->simulate))
+        return opt_usage("lead", "--against goes with --hand and --simulate N");
+    o->sim.against = CARD_NONE;
+    if (c->against && (o->sim.against = card_parse(c->against)) == CARD_NONE)
+        return opt_usage("lead", "--against %s: not a card (e.g. SK)", c->against);
+    if (c->save && c->resume)
+        return opt_usage("lead", "--resume F keeps saving to F: give --save or --resume, not both");
+
     char why[256];
     if (nfiles && c->trump && !input_take_trump(&c->in, c->trump, why, sizeof why))
         return opt_usage("lead", "--trump %s: %s", c->trump, why);
@@ -505,6 +586,20 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->sim.signals = c->signals;
     o->sim.ext = c->ext;
     o->sim.fixed = &c->fixed;
+    o->sim.save = c->resume ? c->resume : c->save;
+    o->sim.checkpoint_s = SIM_CHECKPOINT_S;
+    o->sim.stop = &stop_requested;
+    o->sim.mpi = &o->world;
+    if (c->progress.mode != PROGRESS_OFF) {
+        o->sim.progress = cli_progress_hook;
+        o->sim.progress_ctx = &c->progress;
+    }
+    o->session.resume = c->resume;
+    if (o->sim.save) {
+        static char again[16384];
+        again_command(again, sizeof again, o->argc, o->argv, o->sim.save);
+        o->session.again = again;
+    }
     if (c->hand && c->in.io.where) {
         o->sim.where = c->in.io.keep_ctx;
         o->sim.where_text = c->in.io.where;
@@ -524,8 +619,9 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         snprintf(fig[i], sizeof fig[i], "%s/%s.%s", c->plot ? c->plot : ".", PLOT_FIG_BY_HOLDING, EXT[i]);
     const char *figs[3] = {fig[0], fig[1], fig[2]};
     const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts),
-                                 CLI_FILES("--plot", figs, c->plot ? 3 : 0)};
-    if (!cli_outputs_apart("whistlab lead", outputs, 3, inputs, 4)) return EXIT_USAGE;
+                                 CLI_FILES("--plot", figs, c->plot ? 3 : 0),
+                                 CLI_FILE("--save", c->resume ? c->resume : c->save)};
+    if (!cli_outputs_apart("whistlab lead", outputs, 4, inputs, 4)) return EXIT_USAGE;
     if (!c->by_holding && (c->holdings || c->plot))
         return opt_usage("lead", "--holdings and --plot go with --by-holding");
     if (c->values && (c->hand || o->sim.layouts))
@@ -539,7 +635,7 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         return opt_usage("lead", "--eval, --threads and --csv-layouts go with --simulate N");
     if (o->sim.layouts) {
         if (!(o->report = cli_report_stream("whistlab lead", c->csv, c->layouts))) return EXIT_USAGE;
-        return sim_setup(o, c->opponents, c->csv, c->layouts);
+        return sim_setup(o, c->opponents, c->csv, c->layouts, c->hand != NULL);
     }
     diag_t err = {0};
     if (c->csv && !(o->csv = csv_out_open(c->csv, CSV_COLUMNS, CSV_NCOLS, &err))) {
@@ -568,6 +664,29 @@ static int lead_close(lead_opts *o, int status)
     return status;
 }
 
+/* A lead problem's run: Ctrl-C stops it at a layout's end (a second
+ * one at once), MPI started under mpirun (with --hand: files are one
+ * process's). */
+static int sim_start(lead_opts *o, const lead_cli *c, int nfiles)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sa.sa_flags = (int)SA_RESETHAND;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    diag_t why = {0};
+    if (!dd_mpi_start(&o->world, &why)) {
+        cli_error("whistlab lead", &why);
+        return EXIT_FAILURE_IO;
+    }
+    if (o->world.size > 1 && nfiles && !c->hand) {
+        dd_mpi_finish();
+        o->sim.layouts = 0; /* nothing of MPI to finish */
+        return opt_usage("lead", "under mpirun, --simulate takes --hand (files are one process's)");
+    }
+    return EXIT_OK;
+}
+
 int cmd_lead(int argc, char **argv)
 {
     static lead_opts o;
@@ -575,15 +694,19 @@ int cmd_lead(int argc, char **argv)
     memset(&o, 0, sizeof o);
     memset(&c, 0, sizeof c);
     o.text = true;
+    o.world = (dd_mpi_world){0, 1};
     cli_input_init(&c.in);
     deal_predeal_init(&c.fixed);
+    cli_progress_init(&c.progress, "lead");
     int first, status = opt_parse(&COMMAND, &c, argc, argv, &first, NULL);
     if (status >= 0) return status;
     o.argc = argc;
     o.argv = argv;
     input_opts io;
     status = lead_setup(&o, &c, &io, argv + first, argc - first);
+    if (status == EXIT_OK && o.sim.layouts) status = sim_start(&o, &c, argc - first);
     if (status == EXIT_OK)
         status = c.hand ? lead_hand(&o, c.hand, c.trump, c.turnup) : lead_files(&o, &io, argv + first, argc - first);
+    if (o.sim.layouts) dd_mpi_finish();
     return lead_close(&o, status);
 }

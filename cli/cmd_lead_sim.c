@@ -32,6 +32,7 @@ typedef struct {
     uint64_t line;
     uint32_t board;
     csv_out *layouts;
+    int against; /* the column every lead is set against (lead_sim_against) */
 } problem;
 
 static void source_fields(csv_out *o, const problem *p)
@@ -41,10 +42,13 @@ static void source_fields(csv_out *o, const problem *p)
     csv_out_int(o, p->board);
 }
 
-static bool layout_rows(void *ctx, const lead_sim_layout *l)
+/* One layout's rows: into the runner's table (--csv-layouts with --hand),
+ * else into the command's (with files: one table for every problem). */
+static bool layout_rows(void *ctx, csv_out *table, const lead_sim_layout *l)
 {
     const problem *p = ctx;
     const lead_sim_opts *o = p->o;
+    csv_out *out = table ? table : p->layouts;
     char hands[4][24], card[3], turnup[3];
     hand_t h[4];
     for (int s = 0; s < 4; s++) h[s] = l->deal.hand[s];
@@ -53,19 +57,21 @@ static bool layout_rows(void *ctx, const lead_sim_layout *l)
     for (int e = 0; e < 1 + o->nconv; e++) {
         if (e == 0 ? !o->dd : !o->play) continue;
         for (int i = 0; i < p->res->ncols; i++) {
-            source_fields(p->layouts, p);
-            csv_out_int(p->layouts, (long long)l->index + 1);
-            csv_out_text(p->layouts, (char[2]){SEAT_CHARS[l->deal.dealer], 0});
-            csv_out_text(p->layouts, turnup);
-            for (int s = 0; s < 4; s++) csv_out_text(p->layouts, hands[s]);
-            csv_out_text(p->layouts, e == 0 ? "dd" : "play");
-            csv_out_text(p->layouts, e == 0 ? "" : convention_name(o->conv[e - 1]));
-            csv_out_text(p->layouts, card_format(p->res->card[i], card));
-            csv_out_int(p->layouts, e == 0 ? l->dd[i] : l->play[e - 1][i]);
-            csv_out_end_row(p->layouts);
+            source_fields(out, p);
+            csv_out_int(out, (long long)l->index + 1);
+            csv_out_text(out, (char[2]){SEAT_CHARS[l->deal.dealer], 0});
+            csv_out_text(out, turnup);
+            for (int s = 0; s < 4; s++) csv_out_text(out, hands[s]);
+            csv_out_text(out, e == 0 ? "dd" : "play");
+            csv_out_text(out, e == 0 ? "" : convention_name(o->conv[e - 1]));
+            csv_out_text(out, card_format(p->res->card[i], card));
+            csv_out_int(out, e == 0 ? l->dd[i] : l->play[e - 1][i]);
+            csv_out_end_row(out);
         }
     }
-    return csv_out_sync(p->layouts) >= 0;
+    /* the command's own table is synced a layout at a time; the runner's
+     * at its checkpoints */
+    return table || csv_out_sync(out) >= 0;
 }
 
 /* "long-suit LS-A4/LS14" for each convention that chose a column of
@@ -127,12 +133,15 @@ static void print_table(FILE *out, const problem *p, const lead_table *t, bool g
     const char *lab[LEAD_TABLE_COLS] = {0}, *mk[LEAD_TABLE_COLS] = {0};
     int n = table_rows(p->res, group, rows, label);
     rows[n] = p->res->ncols;
+    int against = p->against;
     for (int r = 0; r < n; r++) { /* a row's mark: every choice among its cards */
         marks[r] = marks_of(p, rows[r], rows[r + 1], book);
         lab[r] = label[r];
         mk[r] = marks[r] ? marks[r] : "";
+        if (p->against >= rows[r] && p->against < rows[r + 1]) against = rows[r]; /* equal cards: its row's */
     }
-    lead_table_print(out, t, rows, n, lab, mk);
+    char vs[3];
+    lead_table_print(out, t, rows, n, lab, mk, against, card_format(p->res->card[p->against], vs));
     for (int r = 0; r < n; r++) free(marks[r]);
 }
 
@@ -140,6 +149,8 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
                       card_t book)
 {
     char hand[64], turnup[3], card[3];
+    double top[LEAD_TABLE_COLS];
+    lead_table_top(t, top);
     hand_format_text(p->o->hand, hand, sizeof hand);
     for (int i = 0; i < p->res->ncols; i++) {
         source_fields(o, p);
@@ -152,7 +163,7 @@ static void table_csv(const problem *p, csv_out *o, const lead_table *t, const c
         char *mark = marks_of(p, i, i + 1, book);
         csv_out_text(o, mark ? mark : "");
         free(mark);
-        lead_table_csv_row(o, t, i);
+        lead_table_csv_row(o, t, i, p->against, top);
     }
 }
 
@@ -175,10 +186,70 @@ static void print_conditions(FILE *out, const lead_sim_opts *o, const lead_sim_r
     if (fixed || o->where) fprintf(out, "\n");
 }
 
-int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64_t line, uint32_t board,
-                     card_t book, csv_out *tables, csv_out *layouts)
+/* The settings a state file is bound to, a line each: those that change
+ * the tables' bytes (not the threads, the progress or the outputs). */
+static void settings_text(const lead_sim_opts *o, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "w");
+    if (!f) {
+        buf[0] = 0;
+        return;
+    }
+    char h[64], c[3];
+    fprintf(f, "lead --simulate\nhand %s\ntrump %s\nturnup %s\nlayouts %" PRIu64 "\nseed %" PRIu64 "\neval %s\n",
+            hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
+            o->turnup == CARD_NONE ? "drawn" : card_format(o->turnup, c), o->layouts, o->seed,
+            o->dd && o->play ? "both" : o->dd ? "dd" : "play");
+    for (int k = 0; k < o->nconv; k++) fprintf(f, "convention %s\n", convention_name(o->conv[k]));
+    if (o->play)
+        fprintf(f, "opponents %s\nsignals %d\next %u\n", o->opponents ? convention_name(o->opponents) : "same",
+                o->signals, o->ext);
+    static const char *const SEAT[4] = {"leader", "second", "partner", "dealer"};
+    for (int i = 1; o->fixed && i < 4; i++)
+        if (o->fixed->fixed[i]) fprintf(f, "predeal %s=%s\n", SEAT[i], hand_format_text(o->fixed->fixed[i], h, sizeof h));
+    if (o->where) fprintf(f, "where %s\nmax-dealt %" PRIu64 "\n", o->where_text, o->max_dealt);
+    fclose(f);
+}
+
+/* The settings text and, when resuming, the state read back and checked
+ * against them (o->resume; lead_sim_free_state(state) after the run).
+ * False with the message printed: the exit status in *status. */
+static bool prepare_state(lead_sim_opts *o, const lead_sim_session *ses, wls_file *state, int *status)
+{
+    static char config[WLS_TEXT_MAX];
+    settings_text(o, config, sizeof config);
+    o->config = config;
+    o->resume = NULL;
+    if (!ses || !ses->resume) return true;
+    diag_t diag = {0};
+    if (!lead_sim_read_state(ses->resume, config, state, &diag)) {
+        cli_error("whistlab lead: --resume", &diag);
+        lead_sim_free_state(state);
+        *status = strstr(diag.reason, "other settings") ? EXIT_USAGE : EXIT_FAILURE_IO;
+        return false;
+    }
+    /* the per-layout table is the runner's, resumed where the state says:
+     * a run that wrote none cannot write one now, and the other way round */
+    bool had_table = strstr(state->progress, "\ncsv_deals ") != NULL;
+    if (had_table != (o->layouts_csv != NULL)) {
+        fprintf(stderr, "whistlab lead: --resume: %s: the run saved there was started %s --csv-layouts: resume it "
+                "as it was started\n", ses->resume, had_table ? "with" : "without");
+        lead_sim_free_state(state);
+        *status = EXIT_USAGE;
+        return false;
+    }
+    o->resume = state;
+    return true;
+}
+
+int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uint64_t line, uint32_t board,
+                     card_t book, csv_out *tables, csv_out *layouts, const lead_sim_session *ses)
 {
     static lead_sim_result res;
+    static lead_sim_opts run;
+    static wls_file state;
+    run = *opts;
+    const lead_sim_opts *o = &run;
     problem p = {.o = o, .res = &res, .file = file, .line = line, .board = board, .layouts = layouts};
     diag_t diag = {0};
     char h[64], tu[3];
@@ -194,9 +265,32 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64
         fprintf(stderr, "%s:%" PRIu64 ": not a lead problem: %s\n", file, line, diag.reason);
         return EXIT_REJECTS;
     }
+    int status = EXIT_OK;
+    if (!prepare_state(&run, ses, &state, &status)) return status;
+    if (o->resume && (!o->mpi || o->mpi->rank == 0))
+        fprintf(stderr, "whistlab lead: %s: resuming: %" PRIu64 " layouts kept\n", ses->resume,
+                o->resume->stats->accepted);
+    if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reports */
+        lead_sim_run(o, &res, NULL, NULL, &diag);
+        lead_sim_free_state(&state);
+        return EXIT_OK;
+    }
     fprintf(out, "hand %s  trumps %s  turn-up %s\n", hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
            o->turnup == CARD_NONE ? "drawn among the trumps left" : card_format(o->turnup, tu));
-    bool ok = lead_sim_run(o, &res, layouts ? layout_rows : NULL, &p, &diag);
+    bool ok = lead_sim_run(o, &res, layouts || o->layouts_csv ? layout_rows : NULL, &p, &diag);
+    lead_sim_free_state(&state);
+    if (res.interrupted) {
+        if (o->save)
+            fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts (state in %s); go on with:\n  %s\n",
+                    res.layouts, o->save, ses && ses->again ? ses->again : "");
+        else if (file[0])
+            fprintf(stderr, "whistlab lead: %s:%" PRIu64 ": interrupted after %" PRIu64 " layouts; this deal and "
+                    "those after it not analysed\n", file, line, res.layouts);
+        else
+            fprintf(stderr, "whistlab lead: interrupted after %" PRIu64 " layouts, nothing saved (--save F keeps "
+                    "what is done, to go on with --resume F)\n", res.layouts);
+        return EXIT_INTERRUPTED;
+    }
     int failed = res.too_rare ? EXIT_REJECTS : EXIT_FAILURE_IO;
     if (!ok) {
         fprintf(stderr, "whistlab lead: %s%s%s\n", file[0] ? file : "", file[0] ? ": " : "", diag.reason);
@@ -208,6 +302,12 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *o, const char *file, uint64
            res.layouts, o->seed,
            o->turnup == CARD_NONE ? "the dealer's turn-up drawn from the trumps left" : "the turn-up the dealer's");
     print_conditions(out, o, &res);
+    char why[96], vs[3];
+    p.against = lead_sim_against(o, &res, book, why, sizeof why);
+    fprintf(out, "vs %s: each lead against %s (%s, named before any layout), paired over the layouts;\n"
+            "P(top): its chance of the highest mean tricks (normal draws from the means and covariances;\n"
+            "cards equal on every layout share one)\n\n",
+            card_format(res.card[p.against], vs), vs, why);
     if (o->dd) {
         fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
                "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n");

@@ -368,7 +368,7 @@ static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, wls_fil
     diag_t err = {0};
     size_t bytes;
     w->job = odds_run_state(run, &bytes);
-    w->job_len = bytes;
+    w->job_cap = bytes;
     w->stats = ro->stats;
     w->inputs = ro->inputs;
     if (!wls_read(o->resume, w, &err)) {
@@ -410,14 +410,11 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
         return EXIT_FAILURE_IO;
     }
     stats_init(st, 1, (const char *const[]){"odds"});
-    size_t state_bytes;
-    const void *state = odds_run_state(run, &state_bytes);
     run_opts ro = {.input = o->io, .shard = 1, .shards = 1, .threads = o->threads, .as_read = true,
                    .hooks = {.note = on_note, .progress = o->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                              .ctx = &o->progress},
                    .save = o->save, .config = config, .stats = st, .checkpoint_s = ODDS_CHECKPOINT_S,
-                   .checkpoint_every = o->checkpoint,
-                   .job_state = state, .job_state_bytes = state_bytes, .inputs = c->input};
+                   .checkpoint_every = o->checkpoint, .inputs = c->input};
     bool complete = false;
     int rc = -1;
     if (o->resume && !load_resume(o, run, &ro, &w, &complete)) rc = EXIT_FAILURE_IO;

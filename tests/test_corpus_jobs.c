@@ -111,7 +111,7 @@ static void test_odds_interrupted_and_resumed(void **state)
     static input_account inputs[WLS_MAX_INPUTS];
     static unsigned char job[1 << 20];
     w.job = job;
-    w.job_len = sizeof job;
+    w.job_cap = sizeof job;
     stats_state *st = calloc(1, sizeof *st);
     diag_t why = {0};
     w.stats = st;

@@ -1,10 +1,11 @@
 /* deal_gen.c -- the generation scheme of deal_gen.h, and the threaded run:
- * worker threads deal whole blocks into a ring of slots, the calling thread
- * hands them to the sink in stream order, so the output never depends on
- * which thread dealt what. */
-#include <pthread.h>
+ * the workers of the runner's ordered pool (analyze/dd/dd_pool.h, which
+ * every command's parallel work shares) deal whole blocks, the calling
+ * thread hands them to the sink in stream order, so the output never
+ * depends on which thread dealt what. */
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/dd/dd_pool.h"
 #include "analyze/deal/deal_gen.h"
 #include "formats/wda.h"
 
@@ -88,50 +89,6 @@ static size_t deal_chunk(const deal_gen_opts *o, gsl_rng *rng, uint64_t c, gen_d
     return kept;
 }
 
-enum { SLOT_FREE, SLOT_BUSY, SLOT_READY };
-
-typedef struct {
-    int state;
-    uint64_t chunk;      /* FREE: the chunk it takes next; else the one it holds */
-    size_t kept, dealt;
-    gen_deal deals[DEAL_GEN_BLOCK];
-} slot;
-
-typedef struct {
-    const deal_gen_opts *o;
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    slot *slots;
-    unsigned nslots;
-    uint64_t next_chunk, nchunks;
-    bool stop;
-} ring;
-
-static void *worker(void *arg)
-{
-    ring *g = arg;
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
-    pthread_mutex_lock(&g->lock);
-    while (!g->stop && g->next_chunk < g->nchunks) {
-        uint64_t c = g->next_chunk++;
-        slot *s = &g->slots[c % g->nslots];
-        /* A worker holding chunk c + nslots may wait for this slot too: in turn. */
-        while (!g->stop && !(s->state == SLOT_FREE && s->chunk == c))
-            pthread_cond_wait(&g->changed, &g->lock);
-        if (g->stop) break;
-        s->state = SLOT_BUSY;
-        pthread_mutex_unlock(&g->lock);
-        if (rng) s->kept = deal_chunk(g->o, rng, c, s->deals, &s->dealt);
-        pthread_mutex_lock(&g->lock);
-        s->state = SLOT_READY;
-        if (!rng) g->stop = true;
-        pthread_cond_broadcast(&g->changed);
-    }
-    pthread_mutex_unlock(&g->lock);
-    gsl_rng_free(rng);
-    return NULL;
-}
-
 /* Hands the kept deals of one chunk (dealt deals made) to the sink, no
  * more than wanted; false when the run is over. */
 static bool deliver(const deal_gen_opts *o, deal_gen_result *res, const gen_deal *deals,
@@ -172,53 +129,57 @@ static bool run_here(const deal_gen_opts *o, deal_gen_result *res)
     return sink_ok;
 }
 
+/* The runner's ordered pool (analyze/dd/dd_pool.h, without DDS): job tag
+ * c deals chunk c into its place of the ring (tag % depth) on a worker,
+ * each worker with its generator; the calling thread takes the chunks back
+ * in order. */
+typedef struct {
+    const deal_gen_opts *o;
+    gsl_rng **rng;   /* by worker */
+    int depth;
+    struct place {
+        size_t kept, dealt;
+        gen_deal deals[DEAL_GEN_BLOCK];
+    } *places;
+} pooled;
+
+static void deal_job(dd_job *job, int thread, void *ctx)
+{
+    pooled *g = ctx;
+    struct place *at = &g->places[job->tag % (uint64_t)g->depth];
+    at->kept = deal_chunk(g->o, g->rng[thread], job->tag, at->deals, &at->dealt);
+}
+
 bool deal_gen_run(const deal_gen_opts *o, deal_gen_result *res)
 {
     memset(res, 0, sizeof *res);
     if (o->wanted == 0) return true;
     if (o->threads <= 1) return run_here(o, res);
-    ring g = {.o = o, .nslots = 2 * o->threads, .nchunks = chunks_needed(o)};
-    g.slots = calloc(g.nslots, sizeof *g.slots);
-    pthread_t *tids = calloc(o->threads, sizeof *tids);
-    if (!g.slots || !tids) {
-        free(g.slots);
-        free(tids);
-        return false;
-    }
-    for (unsigned k = 0; k < g.nslots; k++) g.slots[k].chunk = k;
-    pthread_mutex_init(&g.lock, NULL);
-    pthread_cond_init(&g.changed, NULL);
-    unsigned started = 0;
-    while (started < o->threads && pthread_create(&tids[started], NULL, worker, &g) == 0)
-        started++;
-    bool sink_ok = started > 0;
-    for (uint64_t c = 0; sink_ok && c < g.nchunks; c++) {
-        slot *s = &g.slots[c % g.nslots];
-        pthread_mutex_lock(&g.lock);
-        while (!g.stop && !(s->state == SLOT_READY && s->chunk == c))
-            pthread_cond_wait(&g.changed, &g.lock);
-        bool failed = g.stop;
-        pthread_mutex_unlock(&g.lock);
-        if (failed) { /* a worker could not allocate its generator */
-            sink_ok = false;
-            break;
+    pooled g = {.o = o, .rng = calloc(o->threads, sizeof *g.rng)};
+    bool sink_ok = g.rng != NULL;
+    for (unsigned t = 0; sink_ok && t < o->threads; t++) sink_ok = (g.rng[t] = gsl_rng_alloc(gsl_rng_taus2)) != NULL;
+    dd_pool *pool = sink_ok ? dd_pool_open_plain((int)o->threads, 2 * (int)o->threads, deal_job, &g) : NULL;
+    g.depth = pool ? dd_pool_depth(pool) : 0;
+    g.places = pool ? malloc((size_t)g.depth * sizeof *g.places) : NULL;
+    sink_ok = g.places != NULL;
+    uint64_t nchunks = chunks_needed(o), next = 0;
+    bool more = sink_ok;
+    while (more) {
+        dd_job *job;
+        while (next < nchunks && (job = dd_pool_claim(pool))) { /* the ring kept full */
+            job->tag = next++;
+            job->play = true;
+            dd_pool_submit(pool);
         }
-        bool more = deliver(o, res, s->deals, s->kept, s->dealt, &sink_ok);
-        pthread_mutex_lock(&g.lock);
-        s->state = SLOT_FREE;
-        s->chunk = c + g.nslots;
-        pthread_cond_broadcast(&g.changed);
-        pthread_mutex_unlock(&g.lock);
-        if (!more) break;
+        if (!dd_pool_pending(pool)) break;
+        job = dd_pool_oldest(pool);
+        struct place *at = &g.places[job->tag % (uint64_t)g.depth];
+        more = deliver(o, res, at->deals, at->kept, at->dealt, &sink_ok);
+        dd_pool_retire(pool);
     }
-    pthread_mutex_lock(&g.lock);
-    g.stop = true;
-    pthread_cond_broadcast(&g.changed);
-    pthread_mutex_unlock(&g.lock);
-    for (unsigned t = 0; t < started; t++) pthread_join(tids[t], NULL);
-    pthread_cond_destroy(&g.changed);
-    pthread_mutex_destroy(&g.lock);
-    free(g.slots);
-    free(tids);
+    dd_pool_close(pool);
+    for (unsigned t = 0; g.rng && t < o->threads; t++) gsl_rng_free(g.rng[t]);
+    free(g.rng);
+    free(g.places);
     return sink_ok;
 }

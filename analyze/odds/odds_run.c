@@ -266,9 +266,20 @@ static void fold(void *ctx)
     encode(&r->saved, r->state);
 }
 
+/* The state file's job section: the bytes fold made. */
+static bool save(void *ctx, unsigned char **buf, size_t *len)
+{
+    odds_run *r = ctx;
+    *buf = malloc(sizeof r->state);
+    if (!*buf) return false;
+    memcpy(*buf, r->state, sizeof r->state);
+    *len = sizeof r->state;
+    return true;
+}
+
 run_job odds_run_job(odds_run *r)
 {
-    return (run_job){.work = work, .take = take, .admit = admit, .other = other, .fold = fold,
+    return (run_job){.work = work, .take = take, .admit = admit, .other = other, .fold = fold, .save = save,
                      .keeps_aside = true, .plays_only = true, .ctx = r};
 }
 

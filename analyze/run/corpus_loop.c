@@ -12,7 +12,7 @@
 #include "analyze/run/corpus_run_impl.h"
 #include "formats/deal_digest.h"
 
-#define POOL_DEPTH 1024
+#define POOL_DEPTH (RUN_IN_FLIGHT_MAX / 4) /* 4 times that under MPI */
 
 double run_now(void)
 {
@@ -299,6 +299,7 @@ static ds_opts run_records(const run_opts *o, bool whist)
  * input, a FIFO, a pipe) is not read twice (issue 25 item 7). */
 static uint64_t count_expected(const run_opts *o, const char *const files[], int nfiles)
 {
+    if (o->source) return o->source->records > o->resume.records ? o->source->records - o->resume.records : 0;
     for (int k = 0; k < nfiles; k++)
         if (deal_input_read_once(files[k])) return 0;
     ds_opts so = run_records(o, false);
@@ -371,12 +372,59 @@ static bool start_pool(corpus_run *r)
     return false;
 }
 
+/* Takes back what is in flight. On a stop request the jobs in flight are
+ * dropped at the first record boundary: the saved state then ends exactly
+ * at a record, and resuming does the dropped ones again. */
+static void take_back(corpus_run *r, bool *interrupted)
+{
+    const run_opts *o = r->o;
+    while (dd_pool_pending(r->pool) && !r->peer_lost) {
+        /* a job that keeps aside takes them all: its state is then theirs */
+        if (o->stop && *o->stop && !r->mid_record && !r->job->keeps_aside) {
+            *interrupted = true;
+            break;
+        }
+        collect_one(r);
+    }
+    progress(r, RUN_PROGRESS_END);
+}
+
+/* Whether the reading goes on: no output failed, no rank lost, no stop
+ * asked for, the limit not reached. */
+static bool reading_on(corpus_run *r, bool *interrupted)
+{
+    const run_opts *o = r->o;
+    return !r->output_failed && !r->peer_lost && !(*interrupted = o->stop && *o->stop) && !enough_read(r);
+}
+
+/* The source's deals, from the resume point on, each a record of one
+ * whist deal; true when the source had more. */
+static bool make_all(corpus_run *r, bool *interrupted)
+{
+    const run_source *src = r->o->source;
+    deal_t d;
+    deal_clear(&d);
+    for (uint64_t at = r->o->resume.records; at < src->records; at++) {
+        if (!reading_on(r, interrupted)) return true;
+        if (!src->next(src->ctx, at, &d)) return false;
+        ds_item it = {.kind = DS_DEAL, .record = at, .position = at, .deal = &d, .whist = &d, .n = 1};
+        take_record(r, &it);
+    }
+    return false;
+}
+
 /* Reads the records and hands them to the pool until the input ends, an
  * output fails, a rank is lost or a stop is asked for; then takes back
  * what is in flight, up to a record's end when stopping. */
 static void read_all(corpus_run *r, const char *const files[], int nfiles, bool *interrupted)
 {
     const run_opts *o = r->o;
+    if (o->source) {
+        bool more = make_all(r, interrupted);
+        take_back(r, interrupted);
+        if (r->output_failed && more) inputs_left_unread(r);
+        return;
+    }
     ds_opts so = run_records(o, true);
     deal_stream *in = deal_stream_open(&so, files, nfiles);
     if (!in) {
@@ -387,7 +435,7 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
     }
     ds_item it;
     bool more = in != NULL; /* false once the stream has no more records */
-    while (more && !r->output_failed && !r->peer_lost && !(*interrupted = o->stop && *o->stop) && !enough_read(r)) {
+    while (more && reading_on(r, interrupted)) {
         if (r->checkpoint_wanted) { /* a job that keeps aside: every job in flight taken first */
             while (dd_pool_pending(r->pool) && !r->peer_lost) collect_one(r);
             r->checkpoint_wanted = false;
@@ -401,18 +449,7 @@ static void read_all(corpus_run *r, const char *const files[], int nfiles, bool 
         take_record(r, &it);
     }
     deal_stream_close(in);
-    /* On a stop request the jobs in flight are dropped at the first record
-     * boundary: the saved state then ends exactly at a record, and resuming
-     * does the dropped ones again. */
-    while (dd_pool_pending(r->pool) && !r->peer_lost) {
-        /* a job that keeps aside takes them all: its state is then theirs */
-        if (o->stop && *o->stop && !r->mid_record && !r->job->keeps_aside) {
-            *interrupted = true;
-            break;
-        }
-        collect_one(r);
-    }
-    progress(r, RUN_PROGRESS_END);
+    take_back(r, interrupted);
     if (r->output_failed && in && more) inputs_left_unread(r);
 }
 

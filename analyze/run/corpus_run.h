@@ -105,6 +105,10 @@ typedef struct {
      * work is not served to other MPI ranks (their results would stay
      * there): under mpirun rank 0 does it all. */
     bool keeps_aside;
+    /* The job's own state, saved in each checkpoint's state file beside
+     * o->stats (wls.h's job section; a new buffer in *buf). False: out of
+     * memory (the checkpoint fails). NULL: none. */
+    bool (*save)(void *ctx, unsigned char **buf, size_t *len);
     /* The work solves deals (a peer is served a few at a time), or is
      * cheap (many at a time). */
     bool solves;
@@ -113,6 +117,24 @@ typedef struct {
     bool plays_only;
     void *ctx;
 } run_job;
+
+/* The most records in flight at once (read, not yet taken back): a job
+ * that keeps something of its own per record in flight needs a ring of at
+ * most this many. */
+#define RUN_IN_FLIGHT_MAX 4096
+
+/* Deals made, not read (lead --simulate's layouts): record r is the deal
+ * next makes for r, asked for in order from the resume point on. It must
+ * depend only on the source's settings and r (a seed and r), so that
+ * threads, ranks and a run stopped and resumed see the same deals. The run
+ * has one input, the source's: o->inputs[0] accounts for its deals. */
+typedef struct {
+    /* Record r's whist deal into *d; false: no more deals (the source
+     * keeps why: too rare a condition, say). */
+    bool (*next)(void *ctx, uint64_t r, deal_t *d);
+    uint64_t records; /* at most this many records: the progress's total */
+    void *ctx;
+} run_source;
 
 /* Where a resumed run starts (corpus_state_resume_point fills it). */
 typedef struct {
@@ -152,11 +174,6 @@ typedef struct {
     const char *outputs;
     uint64_t checkpoint_every;
     double checkpoint_s;
-    /* The job's own state (NULL: none), job_state_bytes of it, saved in
-     * the state file beside o->stats at each checkpoint (after fold) and
-     * given back by wls_read on resuming. */
-    const void *job_state;
-    size_t job_state_bytes;
     /* The job takes deals as read, one job each (DS_DEAL and DS_REPEAT
      * both, through job->admit): no whist deals are made, the --trump
      * policy is the job's to apply. */
@@ -176,6 +193,9 @@ typedef struct {
     /* Set (from a signal handler) to stop early: the run then finishes the
      * deals in flight up to a record's end, saves its state and returns. */
     volatile sig_atomic_t *stop;
+    /* Deals made, not read (NULL: the files'); with a source, files are
+     * none and nfiles is 1. */
+    const run_source *source;
 } run_opts;
 
 typedef enum {

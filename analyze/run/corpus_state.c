@@ -6,7 +6,8 @@
  * written before issue 25: PATH.partial then). A complete state has it too
  * while its table is not yet renamed (item 12); otherwise a complete
  * state's progress is empty. Then the caller's outputs (run_opts.outputs),
- * lines of their own, so that a resumed run writes them too. */
+ * lines of their own, so that a resumed run writes them too. A job's own
+ * state (run_job.save) goes in the file's job section. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,9 +60,18 @@ bool run_checkpoint(corpus_run *r, bool complete)
     w.ninputs = r->ninputs;
     w.inputs = o->inputs;
     w.stats = o->stats;
-    w.job = (void *)o->job_state; /* written, not changed */
-    w.job_len = o->job_state ? o->job_state_bytes : 0;
-    if (!wls_write(o->save, &w, &err)) {
+    w.job = NULL;
+    w.job_len = 0;
+    if (r->job->save && !r->job->save(r->job->ctx, &w.job, &w.job_len)) {
+        diag_set(&err, o->save, 0, "out of memory");
+        run_note_to(r, RUN_FAILURE, &err);
+        run_output_stops(r, &err);
+        return false;
+    }
+    bool written = wls_write(o->save, &w, &err);
+    free(w.job);
+    w.job = NULL;
+    if (!written) {
         /* once: the run stops reading, and saves no more */
         char why[sizeof err.reason];
         snprintf(why, sizeof why, "%s", err.reason);
@@ -128,16 +138,21 @@ bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag
     static wls_file w;
     stats_state *st = calloc(1, sizeof *st);
     input_account *inputs = calloc(WLS_MAX_INPUTS, sizeof *inputs);
+    unsigned char *job = malloc(WLS_JOB_MAX); /* a job's state is kept as it is */
     w.stats = st;
     w.inputs = inputs;
-    bool saved = st && inputs && wls_read(from, &w, diag);
+    w.job = job;
+    w.job_cap = job ? WLS_JOB_MAX : 0;
+    bool saved = st && inputs && job && wls_read(from, &w, diag);
     if (saved) {
         w.progress[0] = 0;
         saved = wls_write(o->save, &w, diag);
-    } else if (!st || !inputs) {
+    } else if (!st || !inputs || !job) {
         diag_set(diag, from, 0, "out of memory");
     }
     free(st);
     free(inputs);
+    free(job);
+    w.job = NULL;
     return saved;
 }

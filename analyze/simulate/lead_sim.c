@@ -1,28 +1,33 @@
-/* lead_sim.c -- a lead problem's run (lead_sim.h): layouts dealt in order
- * on the calling thread (the fixed cards exactly, a --where condition by
- * rejection with its tries counted and bounded), solved double-dummy and
- * played out on the solver pool's workers (dd_pool.h; the play runs in its
- * hook), taken back in order and added to the tables. */
+/* lead_sim.c -- a lead problem's run (lead_sim.h) on the corpus runner
+ * (analyze/run/corpus_run.h): the layouts are its deal source, dealt in
+ * order on the calling thread (the fixed cards exactly, a --where
+ * condition by rejection with its tries counted and bounded); the runner's
+ * pool solves and plays them on its workers and ranks (the play runs in the
+ * job's work hook), and takes them back in order, where they are added to
+ * the tables. */
 #include <stdlib.h>
 #include <string.h>
-#include "analyze/dd/dd_pool.h"
 #include "analyze/play/sd_play.h"
 #include "analyze/simulate/lead_sim.h"
 #include "formats/deal_digest.h"
 
-#define SIM_DEPTH 64
+/* A record's place in the rings below: more places than records in flight. */
+#define RING (2 * RUN_IN_FLIGHT_MAX)
 
 typedef struct {
     const lead_sim_opts *o;
     lead_sim_result *res;
     sd_side side[STATS_MAX_CONV], opp;
-    dd_pool *pool;
-    int depth;
-    /* by ring slot (tag % depth): what the hook played, and the layout */
-    int8_t (*played)[STATS_MAX_CONV][LEAD_TABLE_COLS];
-    gen_deal *layout;
+    /* the source: the stream of the seed under the fixed cards
+     * (deal_gen.h's blocks, deal_predeal.h's exact dealing), read in
+     * order, each layout kept when it meets --where */
+    deal_predeal pre;
+    gsl_rng *rng;
+    uint64_t next, max_dealt; /* layouts dealt so far; the most to deal */
+    uint64_t dealt_after[RING]; /* by record: layouts dealt once it was made */
+    uint64_t dealt;           /* the same for the last layout taken back */
     lead_sim_layout out;
-    bool (*sink)(void *ctx, const lead_sim_layout *l);
+    lead_sim_sink sink;
     void *ctx;
     diag_t *diag;
     bool failed;
@@ -41,6 +46,10 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
     }
     if (o->turnup != CARD_NONE && hand_has(o->hand, o->turnup)) {
         diag_set(diag, NULL, 0, "the turn-up %s is in the leader's hand; the dealer holds it", card_format(o->turnup, c));
+        return false;
+    }
+    if (o->against != CARD_NONE && !hand_has(o->hand, o->against)) {
+        diag_set(diag, NULL, 0, "--against %s: the hand does not hold it", card_format(o->against, c));
         return false;
     }
     if (!o->dd && !o->play) {
@@ -78,43 +87,80 @@ bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag)
     return deal_predeal_check(pre, diag);
 }
 
-/* Where the hidden hands come from: the stream of the seed under the fixed
- * cards (deal_gen.h's blocks, deal_predeal.h's exact dealing), read in
- * order, each layout kept when it meets --where. */
-typedef struct {
-    const deal_predeal *pre;
-    const deal_filter *where;
-    uint64_t seed, next, max_dealt;
-    gsl_rng *rng;
-} layout_source;
-
-/* Deals the next n layouts into out; false when max_dealt was reached
- * first (*got: how many were dealt into out). Without --where, layout i is
- * deal i of the stream, as deal_gen_block makes it. */
-static bool deal_hidden_hands(layout_source *src, size_t n, gen_deal *out, size_t *got)
+int lead_sim_against(const lead_sim_opts *o, const lead_sim_result *res, card_t book, char *why, size_t len)
 {
-    size_t k = 0;
-    while (k < n) {
-        if (src->next == src->max_dealt) break;
-        if (src->next % DEAL_GEN_BLOCK == 0)
-            gsl_rng_set(src->rng, deal_gen_block_seed(src->seed, src->next / DEAL_GEN_BLOCK));
-        deal_predeal_one(src->rng, src->pre, src->next++, &out[k]);
-        if (!src->where || deal_filter_match(src->where, out[k].hand, out[k].dealer, card_suit(out[k].turnup)))
-            k++;
+    card_t card = o->against;
+    snprintf(why, len, "named with --against");
+    if (card == CARD_NONE && book != CARD_NONE && hand_has(o->hand, book)) {
+        card = book;
+        snprintf(why, len, "the book's lead");
     }
-    *got = k;
-    return k == n;
+    if (card == CARD_NONE && o->nconv) {
+        lead_view v = {.hand = o->hand, .trump = o->trump, .turnup = o->turnup, .seed = o->seed};
+        lead_choice ch;
+        if (lead_choose(o->conv[0], &v, &ch) >= 0) {
+            card = ch.card;
+            snprintf(why, len, "%s's lead for the hand", convention_name(o->conv[0]));
+        }
+    }
+    for (int i = 0; i < res->ncols; i++)
+        if (res->card[i] == card) return i;
+    snprintf(why, len, "the hand's first card");
+    return 0;
 }
 
-/* The pool's hook, on a worker: every column played out under every
- * convention, the leader's side by it, the dealer's by the opponents. */
-static void play_layout(dd_job *job, int thread, void *ctx)
+/* The next layout of the stream into g; false when max_dealt was reached
+ * first. Without --where, layout i is deal i of the stream, as
+ * deal_gen_block makes it. */
+static bool deal_hidden_hands(sim *s, gen_deal *g)
+{
+    for (;;) {
+        if (s->next == s->max_dealt) return false;
+        if (s->next % DEAL_GEN_BLOCK == 0)
+            gsl_rng_set(s->rng, deal_gen_block_seed(s->o->seed, s->next / DEAL_GEN_BLOCK));
+        deal_predeal_one(s->rng, &s->pre, s->next++, g);
+        if (!s->o->where || deal_filter_match(s->o->where, g->hand, g->dealer, card_suit(g->turnup))) return true;
+    }
+}
+
+/* The stream set where a resumed run stood: dealt layouts dealt, the
+ * block's generator run on to them. */
+static void stream_at(sim *s, uint64_t dealt)
+{
+    gen_deal g;
+    uint64_t first = dealt - dealt % DEAL_GEN_BLOCK;
+    gsl_rng_set(s->rng, deal_gen_block_seed(s->o->seed, first / DEAL_GEN_BLOCK));
+    for (uint64_t i = first; i < dealt; i++) deal_predeal_one(s->rng, &s->pre, i, &g);
+    s->next = dealt;
+}
+
+/* The runner's source: layout r (asked for in order). */
+static bool next_layout(void *ctx, uint64_t r, deal_t *d)
 {
     sim *s = ctx;
-    (void)thread; /* the layout was solved before the hook, on this thread */
-    if (!job->play) return;
+    gen_deal g;
+    if (!deal_hidden_hands(s, &g)) {
+        s->res->too_rare = true;
+        return false;
+    }
+    s->dealt_after[r % RING] = s->next;
+    deal_gen_to_deal(&g, (uint32_t)(r + 1), d);
+    return true;
+}
+
+/* The job's work, on a worker or another rank: the layout solved (with
+ * dd), then every column played out under every convention (with play),
+ * the leader's side by it, the dealer's by the opponents; the tricks into
+ * job->out, by convention and column. */
+static void work(dd_job *job, int thread, void *ctx)
+{
+    sim *s = ctx;
     const lead_sim_opts *o = s->o;
-    int8_t (*out)[LEAD_TABLE_COLS] = s->played[job->tag % (uint64_t)s->depth];
+    if (!job->play) return;
+    job->rc = DD_OK;
+    if (o->dd) job->rc = dd_solve_leads(&job->deal, thread, &job->leads);
+    if (!o->play) return;
+    int8_t (*out)[LEAD_TABLE_COLS] = (int8_t (*)[LEAD_TABLE_COLS])job->out;
     sd_deal d;
     sd_deal_from(&d, &job->deal);
     d.seed = o->seed;
@@ -132,28 +178,40 @@ static void play_layout(dd_job *job, int thread, void *ctx)
     }
 }
 
-/* Takes back the oldest layout and adds it up. */
-static void collect_one(sim *s)
+/* The layout of a whist deal as dealt (gen_deal's fields). */
+static void layout_of(const deal_t *d, uint64_t index, gen_deal *g)
 {
+    for (int p = 0; p < 4; p++) g->hand[p] = d->hand[p];
+    g->index = index + 1;
+    g->dealer = (uint8_t)d->dealer;
+    g->turnup = d->turnup;
+}
+
+/* In order: one layout added up. A layout that failed stops the tables
+ * there (those after it are taken back, not added). */
+static bool take(void *ctx, corpus_run *run, const dd_job *job)
+{
+    sim *s = ctx;
     const lead_sim_opts *o = s->o;
     lead_sim_result *res = s->res;
-    dd_job *job = dd_pool_oldest(s->pool);
-    uint64_t slot = job->tag % (uint64_t)s->depth;
+    uint64_t index = job->place;
+    if (s->failed) return true;
     lead_sim_layout *l = &s->out;
-    l->index = job->tag;
-    l->deal = s->layout[slot];
-    if (o->dd && job->rc != DD_OK && !s->failed) {
+    l->index = index;
+    layout_of(&job->deal, index, &l->deal);
+    const int8_t (*played)[LEAD_TABLE_COLS] = (const int8_t (*)[LEAD_TABLE_COLS])job->out;
+    if (o->dd && job->rc != DD_OK) {
         char why[160];
         dd_error_text(job->rc, why, sizeof why);
-        diag_set(s->diag, NULL, 0, "layout %llu: %s", (unsigned long long)job->tag + 1, why);
+        diag_set(s->diag, NULL, 0, "layout %llu: %s", (unsigned long long)index + 1, why);
         s->failed = true;
     }
     for (int i = 0; i < res->ncols; i++) {
         l->dd[i] = o->dd ? job->leads.tricks[res->card[i]] : -1;
         for (int k = 0; k < o->nconv; k++) {
-            l->play[k][i] = o->play ? s->played[slot][k][i] : -1;
+            l->play[k][i] = o->play ? played[k][i] : -1;
             if (o->play && l->play[k][i] < 0 && !s->failed) {
-                diag_set(s->diag, NULL, 0, "layout %llu: cannot be played", (unsigned long long)job->tag + 1);
+                diag_set(s->diag, NULL, 0, "layout %llu: cannot be played", (unsigned long long)index + 1);
                 s->failed = true;
             }
         }
@@ -171,74 +229,107 @@ static void collect_one(sim *s)
                 res->chosen[k][i]++;
             }
     }
-    if (!s->failed) {
-        if (o->dd) lead_table_add(&res->dd, l->dd);
-        if (o->play)
-            for (int k = 0; k < o->nconv; k++) lead_table_add(&res->play[k], l->play[k]);
-        res->layouts++;
-        if (s->sink && !s->sink(s->ctx, l)) {
-            diag_set(s->diag, NULL, 0, "the per-layout table could not be written");
-            s->failed = true;
-        }
+    if (s->failed) { /* the tables rest on the layouts before it: the run stops */
+        corpus_run_output_failed(run, s->diag);
+        return true;
     }
-    dd_pool_retire(s->pool);
+    if (o->dd) lead_table_add(&res->dd, l->dd);
+    if (o->play)
+        for (int k = 0; k < o->nconv; k++) lead_table_add(&res->play[k], l->play[k]);
+    res->layouts++;
+    s->dealt = s->dealt_after[index % RING];
+    if (s->sink && !s->sink(s->ctx, corpus_run_table(run), l)) {
+        diag_set(s->diag, NULL, 0, "the per-layout table could not be written");
+        s->failed = true;
+        corpus_run_output_failed(run, s->diag);
+    }
+    return true;
 }
 
-bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res,
-                  bool (*sink)(void *ctx, const lead_sim_layout *l), void *ctx, diag_t *diag)
+static bool save(void *ctx, unsigned char **buf, size_t *len)
 {
-    deal_predeal pre;
+    sim *s = ctx;
+    return lead_sim_state_save(s->o, s->res, s->dealt, buf, len);
+}
+
+/* The runner's notes: a failure the sim did not say itself (a state file
+ * or a table that cannot be written, a rank lost) is its diag. */
+static void note(void *ctx, run_note kind, const diag_t *d)
+{
+    sim *s = ctx;
+    if (kind == RUN_FAILURE && !s->failed) {
+        *s->diag = *d;
+        s->failed = true;
+    }
+}
+
+bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res, lead_sim_sink sink, void *ctx, diag_t *diag)
+{
     memset(res, 0, sizeof *res);
-    if (!lead_sim_setup(o, &pre, diag)) return false;
-    for (int s = 0; s < 4; s++)
+    static sim s; /* its rings: kept off the stack */
+    memset(&s, 0, sizeof s);
+    if (!lead_sim_setup(o, &s.pre, diag)) return false;
+    for (int i = 0; i < 4; i++)
         for (int r = RANK_A; r >= 2; r--)
-            if (hand_has(o->hand, card_make(s, r))) res->card[res->ncols++] = card_make(s, r);
+            if (hand_has(o->hand, card_make(i, r))) res->card[res->ncols++] = card_make(i, r);
     lead_table_init(&res->dd, res->ncols);
     for (int k = 0; k < o->nconv; k++) lead_table_init(&res->play[k], res->ncols);
-    sim s = {.o = o, .res = res, .sink = sink, .ctx = ctx, .diag = diag};
+    s.o = o;
+    s.res = res;
+    s.sink = sink;
+    s.ctx = ctx;
+    s.diag = diag;
     for (int k = 0; k < o->nconv; k++) sd_side_init(&s.side[k], o->conv[k]);
     sd_side_init(&s.opp, o->opponents);
-    s.pool = dd_pool_open(o->threads > 0 ? o->threads : dd_init(), SIM_DEPTH, play_layout, &s);
-    s.depth = s.pool ? dd_pool_depth(s.pool) : 0;
-    s.played = s.pool ? calloc((size_t)s.depth, sizeof *s.played) : NULL;
-    s.layout = s.pool ? calloc((size_t)s.depth, sizeof *s.layout) : NULL;
-    gen_deal *block = malloc(DEAL_GEN_BLOCK * sizeof *block);
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_taus2);
-    if (!s.played || !s.layout || !block || !rng) {
-        diag_set(diag, NULL, 0, "cannot start the solver threads (out of memory?)");
-        s.failed = true;
-    }
-    layout_source src = {.pre = &pre, .where = o->where, .seed = o->seed, .rng = rng, .max_dealt = UINT64_MAX};
+    s.max_dealt = UINT64_MAX;
     if (o->where)
-        src.max_dealt = o->max_dealt ? o->max_dealt : o->layouts > UINT64_MAX / 1000 ? UINT64_MAX : o->layouts * 1000;
-    for (uint64_t first = 0; !s.failed && first < o->layouts; first += DEAL_GEN_BLOCK) {
-        size_t n = o->layouts - first < DEAL_GEN_BLOCK ? (size_t)(o->layouts - first) : DEAL_GEN_BLOCK;
-        res->too_rare = !deal_hidden_hands(&src, n, block, &n);
-        for (size_t k = 0; k < n && !s.failed; k++) {
-            dd_job *job;
-            while (!(job = dd_pool_claim(s.pool))) collect_one(&s);
-            deal_clear(&job->deal);
-            deal_gen_to_deal(&block[k], (uint32_t)(first + k + 1), &job->deal);
-            job->solve = o->dd;
-            job->play = o->play;
-            job->tag = first + k;
-            s.layout[job->tag % (uint64_t)s.depth] = block[k];
-            dd_pool_submit(s.pool);
-        }
-        if (res->too_rare) break;
+        s.max_dealt = o->max_dealt ? o->max_dealt : o->layouts > UINT64_MAX / 1000 ? UINT64_MAX : o->layouts * 1000;
+    stats_state *st = calloc(1, sizeof *st);
+    input_account *inputs = calloc(1, sizeof *inputs);
+    s.rng = gsl_rng_alloc(gsl_rng_taus2);
+    if (!st || !inputs || !s.rng) {
+        diag_set(diag, NULL, 0, "cannot start the solver threads (out of memory?)");
+        free(st);
+        free(inputs);
+        gsl_rng_free(s.rng);
+        return false;
     }
-    while (s.pool && dd_pool_pending(s.pool)) collect_one(&s);
-    res->dealt = src.next;
-    if (res->too_rare && !s.failed) {
+    stats_init(st, 1, (const char *const[]){"layouts"}); /* the state's counters: the layouts' accounting */
+    run_source src = {.next = next_layout, .records = o->layouts, .ctx = &s};
+    run_opts ro = {.threads = o->threads, .shard = 1, .shards = 1, .stats = st, .inputs = inputs,
+                   .save = o->save, .config = o->config, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
+                   .mpi = o->mpi, .source = &src,
+                   .hooks = {.note = note, .progress = o->progress, .ctx = &s},
+                   .table = o->layouts_csv, .columns = o->layout_columns, .ncols = o->layout_ncols};
+    run_job job = {.work = work, .take = take, .save = o->save ? save : NULL, .solves = o->dd, .plays_only = !o->dd,
+                   .ctx = &s};
+    bool ok = true;
+    if (o->resume) { /* the tables and the stream where the state left them */
+        uint64_t dealt = 0;
+        *st = *o->resume->stats;
+        inputs[0] = o->resume->inputs[0];
+        ok = corpus_state_resume_point((wls_file *)o->resume, &ro) == RESUME_OK &&
+             lead_sim_state_load(o, res, &dealt, o->resume->job, o->resume->job_len, diag);
+        if (ok) {
+            stream_at(&s, dealt);
+            s.dealt = dealt;
+            res->kept = res->layouts;
+        } else if (!diag->reason[0]) {
+            diag_set(diag, o->save, 0, "a state file whose resume point this whistlab does not understand");
+        }
+    }
+    run_status rs = ok ? corpus_run_go(&ro, &job, NULL, 1) : RUN_FAILED;
+    if (o->mpi && o->mpi->rank > 0) res->served = true;
+    res->interrupted = rs == RUN_INTERRUPTED;
+    res->dealt = s.next;
+    if (ok && rs == RUN_DONE && res->too_rare && !s.failed) {
         diag_set(diag, NULL, 0, "only %llu of the %llu layouts asked for met --where in %llu dealt (--max-dealt): "
                  "the condition is impossible with this hand and these fixed cards, or too rare",
                  (unsigned long long)res->layouts, (unsigned long long)o->layouts, (unsigned long long)res->dealt);
         s.failed = true;
     }
-    dd_pool_close(s.pool);
-    gsl_rng_free(rng);
-    free(block);
-    free(s.layout);
-    free(s.played);
-    return !s.failed;
+    gsl_rng_free(s.rng);
+    free(st);
+    free(inputs);
+    return ok && rs == RUN_DONE && !s.failed;
 }

@@ -9,14 +9,18 @@
  * opponents'. Each convention's own choice of lead is noted per layout.
  *
  * Layouts are dealt from a seed (deal i is deal i of the seed's stream
- * under the constraints), solved and played on every core, and taken back
- * in order: the tables are the same for any number of threads. */
+ * under the constraints) as the deal source of the corpus runner
+ * (analyze/run/corpus_run.h), solved and played on every core and every
+ * MPI rank, and taken back in order: the tables are the same for any
+ * number of threads or ranks, and for a run stopped and resumed from its
+ * state file (lead_sim_state.c: the tables and where the stream stood). */
 #ifndef WHISTLAB_LEAD_SIM_H
 #define WHISTLAB_LEAD_SIM_H
 
 #include <stdbool.h>
 #include "analyze/deal/deal_gen.h"
 #include "analyze/lead/lead.h"
+#include "analyze/run/corpus_run.h"
 #include "stats/report/lead_table.h"
 #include "stats/tally.h" /* STATS_MAX_CONV */
 
@@ -26,6 +30,9 @@ typedef struct {
     card_t turnup;         /* the dealer's turned card; CARD_NONE: drawn per layout */
     uint64_t layouts, seed;
     bool dd, play;         /* what values the cards */
+    /* The lead each card is set against, named in advance (CARD_NONE:
+     * the book's lead, else the first convention's: lead_sim_against). */
+    card_t against;
     const convention *conv[STATS_MAX_CONV]; /* whose choices are noted; with play,
                                                   the leader's side's conventions */
     int nconv;
@@ -42,6 +49,23 @@ typedef struct {
     const deal_filter *where;
     const char *where_text;  /* the condition as given, for the reports */
     uint64_t max_dealt;
+    /* The run: progress and problems (hooks; its note is the sim's own),
+     * the state file written every checkpoint_s seconds, at a stop and at
+     * the end (save, with the settings text config; NULL: none), the state
+     * gone on from (resume, read by lead_sim_read_state; NULL: a new run),
+     * the stop flag, the MPI world (NULL: one process) and --csv-layouts as
+     * the runner's resumable table (layouts_csv, with its columns; NULL: none). */
+    void (*progress)(void *ctx, run_progress at, uint64_t done, uint64_t expected);
+    void *progress_ctx;
+    const char *save;
+    const char *config;
+    const wls_file *resume;
+    double checkpoint_s;
+    volatile sig_atomic_t *stop;
+    const dd_mpi_world *mpi;
+    const char *layouts_csv;
+    const char *const *layout_columns;
+    int layout_ncols;
 } lead_sim_opts;
 
 /* One layout as the run takes it back, for a per-layout table. */
@@ -65,6 +89,9 @@ typedef struct {
     uint64_t layouts;                  /* taken back */
     uint64_t dealt;                    /* layouts dealt, those --where left included */
     bool too_rare;                     /* --where: max_dealt reached short of the layouts asked for */
+    bool interrupted;                  /* stopped by opts.stop: the state file says where */
+    bool served;                       /* an MPI rank other than 0: it served rank 0, nothing to report */
+    uint64_t kept;                     /* layouts taken back from the state resumed */
 } lead_sim_result;
 
 /* Checks o (13 cards, trumps, the turn-up a trump not in the hand, the
@@ -72,10 +99,39 @@ typedef struct {
  * from the hand) and fills the predeal it implies; false with diag filled. */
 bool lead_sim_setup(const lead_sim_opts *o, deal_predeal *pre, diag_t *diag);
 
+/* A layout's rows for a per-layout table: into table (the runner's, for
+ * opts.layouts; else NULL). False: the table cannot be written. */
+typedef bool (*lead_sim_sink)(void *ctx, csv_out *table, const lead_sim_layout *l);
+
+/* The column of res every lead is set against, named before any layout:
+ * o->against, else book (the deal's recorded lead; CARD_NONE: none) when
+ * the hand holds it, else the first convention's lead for the hand (with
+ * the turn-up given, or none), else the first column; why says which
+ * ("long-suit's lead"). */
+int lead_sim_against(const lead_sim_opts *o, const lead_sim_result *res, card_t book, char *why, size_t len);
+
 /* Runs o; each layout goes to sink (may be NULL) in order. False with diag
- * filled when the run could not start, a solve failed or the sink stopped
- * it (res then holds the layouts taken back). */
-bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res,
-                  bool (*sink)(void *ctx, const lead_sim_layout *l), void *ctx, diag_t *diag);
+ * filled when the run could not start, a solve failed, the sink or the
+ * state file stopped it, or it was interrupted (res->interrupted; res then
+ * holds the layouts taken back). */
+bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res, lead_sim_sink sink, void *ctx, diag_t *diag);
+
+/* ---- the state file (lead_sim_state.c) ---- */
+
+/* The columns, the counts and the tables of res, and dealt (where the
+ * stream of layouts stood after the last layout taken), as the state
+ * file's job section (a new buffer). False: out of memory. */
+bool lead_sim_state_save(const lead_sim_opts *o, const lead_sim_result *res, uint64_t dealt, unsigned char **buf,
+                         size_t *len);
+/* The same read back into res (set up for o: its columns) and *dealt;
+ * false with diag filled when they are not this problem's. */
+bool lead_sim_state_load(const lead_sim_opts *o, lead_sim_result *res, uint64_t *dealt, const unsigned char *buf,
+                         size_t len, diag_t *diag);
+/* Reads the state file path into w (its stats, inputs and job buffer
+ * allocated here: lead_sim_free_state frees them) and checks that it was
+ * written for config: false with diag naming the first setting that
+ * differs (or why the file cannot be used). */
+bool lead_sim_read_state(const char *path, const char *config, wls_file *w, diag_t *diag);
+void lead_sim_free_state(wls_file *w);
 
 #endif

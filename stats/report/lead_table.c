@@ -4,6 +4,7 @@
 #include <string.h>
 #include "stats/report/lead_table.h"
 #include "stats/pvalue.h"
+#include "stats/top_chance.h"
 
 static int pair_index(int i, int j, int n) { return i * (2 * n - i - 1) / 2 + (j - i - 1); }
 
@@ -40,15 +41,6 @@ void lead_table_column(const lead_table *t, int i, lead_column *out)
     out->odd_pct = t->n ? 100.0 * (double)t->odd[i] / (double)t->n : NAN;
 }
 
-int lead_table_best(const lead_table *t)
-{
-    if (!t->n) return -1;
-    int best = 0;
-    for (int i = 1; i < t->ncols; i++)
-        if (paired_sum(&t->col[i]) > paired_sum(&t->col[best])) best = i; /* the sums: same n for every column */
-    return best;
-}
-
 void lead_table_vs(const lead_table *t, int i, int j, paired_summary *out)
 {
     if (i == j) {
@@ -69,45 +61,75 @@ void lead_table_vs(const lead_table *t, int i, int j, paired_summary *out)
     }
 }
 
-void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
-                      const char *const mark[])
+void lead_table_top(const lead_table *t, double top[LEAD_TABLE_COLS])
 {
-    int best = lead_table_best(t);
-    fprintf(f, "%-6s %7s %6s  %-16s %6s %6s  %8s  %-18s %9s  %s\n", "lead", "tricks", "se", "95% CI", "best",
-            "7+", "vs best", "95% CI", "p", "chosen by");
+    int k = t->ncols, same[LEAD_TABLE_COLS];
+    double mean[LEAD_TABLE_COLS], var[LEAD_TABLE_COLS], cov[LEAD_TABLE_COLS * LEAD_TABLE_COLS];
+    double n = (double)t->n;
+    for (int i = 0; i < k; i++) {
+        paired_summary s;
+        paired_summarise(&t->col[i], &s);
+        mean[i] = s.mean;
+        var[i] = s.sd * s.sd;
+        same[i] = i;
+        for (int j = 0; j < i && same[i] == i; j++)
+            if (paired_with_difference(&t->pair[pair_index(j, i, k)], 0) == t->n) same[i] = same[j];
+    }
+    /* var(i - j) = var i + var j - 2 cov(i, j); the means' covariance is that over n */
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) {
+            double c = var[i];
+            if (i != j) {
+                paired_summary d;
+                paired_summarise(&t->pair[pair_index(i < j ? i : j, i < j ? j : i, k)], &d);
+                c = (var[i] + var[j] - d.sd * d.sd) / 2;
+            }
+            cov[i * k + j] = c / n;
+        }
+    top_chance(k, mean, cov, same, top);
+}
+
+void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
+                      const char *const mark[], int against, const char *against_label)
+{
+    double top[LEAD_TABLE_COLS];
+    lead_table_top(t, top);
+    char vs[24];
+    snprintf(vs, sizeof vs, "vs %s", against_label);
+    fprintf(f, "%-6s %7s %6s  %-16s %6s %6s  %6s  %8s  %-18s %9s  %s\n", "lead", "tricks", "se", "95% CI", "best",
+            "7+", "P(top)", vs, "95% CI", "p", "chosen by");
     for (int r = 0; r < nrows; r++) {
         int i = row[r];
         lead_column c;
         paired_summary v;
         lead_table_column(t, i, &c);
-        lead_table_vs(t, i, best, &v);
+        lead_table_vs(t, i, against, &v);
         char ci[40], vci[40], p[24];
         snprintf(ci, sizeof ci, "[%.3f, %.3f]", c.ci_lo, c.ci_hi);
-        if (i == best) {
-            snprintf(vci, sizeof vci, "%s", "(best)");
+        if (i == against) {
+            snprintf(vci, sizeof vci, "%s", "(named in advance)");
             p[0] = 0;
         } else {
             snprintf(vci, sizeof vci, "[%+.3f, %+.3f]", v.ci_lo, v.ci_hi);
             pvalue_format(p, sizeof p, v.p);
         }
-        fprintf(f, "%-6s %7.3f %6.3f  %-16s %5.1f%% %5.1f%%  %+8.3f  %-18s %9s  %s\n", label[r], c.mean, c.se, ci,
-                c.best_pct, c.odd_pct, i == best ? 0.0 : v.mean, vci, p, mark && mark[r] ? mark[r] : "");
+        fprintf(f, "%-6s %7.3f %6.3f  %-16s %5.1f%% %5.1f%%  %5.1f%%  %+8.3f  %-18s %9s  %s\n", label[r], c.mean, c.se,
+                ci, c.best_pct, c.odd_pct, top[i], i == against ? 0.0 : v.mean, vci, p, mark && mark[r] ? mark[r] : "");
     }
 }
 
 const char *const LEAD_TABLE_CSV_COLUMNS[] = {
-    "layouts", "mean_tricks", "se", "ci_low", "ci_high", "best_pct", "odd_trick_pct",
-    "is_best", "diff_vs_best", "diff_ci_low", "diff_ci_high", "p_value",
+    "layouts", "mean_tricks", "se", "ci_low", "ci_high", "best_pct", "odd_trick_pct", "top_pct",
+    "is_against", "diff_vs_against", "diff_ci_low", "diff_ci_high", "p_value",
 };
 const int LEAD_TABLE_CSV_NCOLS = sizeof LEAD_TABLE_CSV_COLUMNS / sizeof LEAD_TABLE_CSV_COLUMNS[0];
 
-void lead_table_csv_row(csv_out *o, const lead_table *t, int i)
+void lead_table_csv_row(csv_out *o, const lead_table *t, int i, int against, const double *top)
 {
-    int best = lead_table_best(t);
     lead_column c;
     paired_summary v;
     lead_table_column(t, i, &c);
-    lead_table_vs(t, i, best, &v);
+    lead_table_vs(t, i, against, &v);
     csv_out_int(o, (long long)t->n);
     csv_out_num(o, c.mean, 6);
     csv_out_num(o, c.se, 6);
@@ -115,10 +137,11 @@ void lead_table_csv_row(csv_out *o, const lead_table *t, int i)
     csv_out_num(o, c.ci_hi, 6);
     csv_out_num(o, c.best_pct, 4);
     csv_out_num(o, c.odd_pct, 4);
-    csv_out_int(o, i == best);
-    csv_out_num(o, i == best ? 0.0 : v.mean, 6);
-    csv_out_num(o, i == best ? NAN : v.ci_lo, 6);
-    csv_out_num(o, i == best ? NAN : v.ci_hi, 6);
-    csv_out_sig(o, i == best ? NAN : pvalue_for_csv(v.p), 6);
+    csv_out_num(o, top[i], 2);
+    csv_out_int(o, i == against);
+    csv_out_num(o, i == against ? 0.0 : v.mean, 6);
+    csv_out_num(o, i == against ? NAN : v.ci_lo, 6);
+    csv_out_num(o, i == against ? NAN : v.ci_hi, 6);
+    csv_out_sig(o, i == against ? NAN : pvalue_for_csv(v.p), 6);
     csv_out_end_row(o);
 }

@@ -4,7 +4,10 @@
  * the leader's side with its standard error and 95% confidence interval,
  * how often it is the best column of the layout, how often the side makes
  * the odd trick (7 tricks or more); per pair of columns, the paired
- * comparison (paired.h), so that each lead can be set against the best.
+ * comparison (paired.h), so that each lead can be set against a lead named
+ * in advance, and each column's chance of being the best lead on average
+ * (top_chance.h; not the margin over the best of the same sample, which
+ * favours the lead the sample's luck put on top: issue 28 item 5).
  *
  * Exact integer counters only: tables built apart and merged are
  * bit-identical to one built at once. Knows nothing of cards: the caller
@@ -40,23 +43,27 @@ typedef struct {
 } lead_column;
 
 void lead_table_column(const lead_table *t, int i, lead_column *out);
-/* The column with the highest mean (ties: the first); -1 when empty. */
-int lead_table_best(const lead_table *t);
 /* Column i against column j: the paired comparison of i - j. */
 void lead_table_vs(const lead_table *t, int i, int j, paired_summary *out);
+/* Each column's chance (percent) of having the highest mean tricks
+ * (top_chance.h, from the columns' means and covariances); columns equal
+ * on every layout share one chance. NaN below two layouts. */
+void lead_table_top(const lead_table *t, double top[LEAD_TABLE_COLS]);
 
 /* The table as text: a heading line, then a row for each of the columns
- * row[0..nrows-1]: its label, the statistics, its difference from the best
- * column (mean, CI, p) and its mark (who chose it; may be empty). The best
- * column is the best of all columns, printed or not. */
+ * row[0..nrows-1]: its label, the statistics, its chance of being the top
+ * lead, its difference from column against (named in advance; its label
+ * against_label heads the column): mean, CI, p; and its mark (who chose
+ * it; may be empty). */
 void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
-                      const char *const mark[]);
+                      const char *const mark[], int against, const char *against_label);
 
 /* The tidy columns of lead_table_csv_row, after the caller's own. */
 extern const char *const LEAD_TABLE_CSV_COLUMNS[];
 extern const int LEAD_TABLE_CSV_NCOLS;
-/* Writes column i's statistics (the fields of LEAD_TABLE_CSV_COLUMNS)
- * and ends the row; the caller has written its own fields first. */
-void lead_table_csv_row(csv_out *o, const lead_table *t, int i);
+/* Writes column i's statistics (the fields of LEAD_TABLE_CSV_COLUMNS;
+ * top: lead_table_top's) against column against, and ends the row; the
+ * caller has written its own fields first. */
+void lead_table_csv_row(csv_out *o, const lead_table *t, int i, int against, const double *top);
 
 #endif

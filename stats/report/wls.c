@@ -66,8 +66,8 @@ int wls_write(const char *path, const wls_file *w, diag_t *diag)
     } else {
         o.failed = 1;
     }
-    if (w->job && w->job_len) {
-        le_put_u64(&o, w->job_len);
+    if (w->job_len) {
+        le_put_u32(&o, (uint32_t)w->job_len);
         le_put_bytes(&o, w->job, w->job_len);
     }
     le_put_u32(&o, (uint32_t)crc32(0L, o.buf, (uInt)o.len));
@@ -270,17 +270,20 @@ int wls_read(const char *path, wls_file *w, diag_t *diag)
     why = tally_load(w->stats, in.p, (size_t)(in.end - in.p), version, &used, counters_why, sizeof counters_why);
     in.p += used;
     if (why) goto done;
-    size_t job_room = w->job ? w->job_len : 0;
     w->job_len = 0;
-    if (in.p != in.end && job_room) { /* the job's own state */
-        uint64_t n = le_get_u64(&in);
-        const unsigned char *b = n <= job_room ? le_take(&in, (size_t)n) : NULL;
+    if (in.p != in.end && !w->job) {
+        why = "the state of a run of another command (lead --simulate): resume it with that command";
+        goto done;
+    }
+    if (in.p != in.end) {
+        uint32_t n = le_get_u32(&in);
+        const unsigned char *b = n <= w->job_cap && n <= WLS_JOB_MAX ? le_take(&in, n) : NULL;
         if (!b) {
-            why = "a job state larger than this command's (another command's state, or another version's)";
+            why = "damaged job section";
             goto done;
         }
-        memcpy(w->job, b, (size_t)n);
-        w->job_len = (size_t)n;
+        memcpy(w->job, b, n);
+        w->job_len = n;
     }
     if (in.p != in.end) why = "truncated or trailing bytes";
     else why = invalid_field(w);

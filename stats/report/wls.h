@@ -24,7 +24,12 @@
  * written again as version 5. Version 1 had no inputs and fewer counters
  * per pair (no sums over the deals whose leads differ), version 2 pair
  * counters that were sums and no count of the deals --where left out: they
- * are refused, naming the version. */
+ * are refused, naming the version.
+ *
+ * A run whose job keeps a state of its own (lead --simulate's tables) adds
+ * after the counters, before the CRC, a job section: u32 length and that
+ * many bytes, the job's (corpus_run.h run_job.save). A file without one is
+ * byte for byte what it was before. */
 #ifndef WHISTLAB_STATS_WLS_H
 #define WHISTLAB_STATS_WLS_H
 
@@ -54,14 +59,13 @@ typedef struct {
     input_account *inputs; /* ...and what it read of each: owned by the
                               caller, with room for WLS_MAX_INPUTS */
     stats_state *stats;    /* owned by the caller */
-    /* The job's own state, opaque (NULL or job_len 0: none), owned by the
-     * caller. Writing: job_len bytes of it. Reading: room for job_len
-     * bytes (a larger job state is refused, and any without room: a
-     * comparison's merge takes none); job_len is then what was read (0:
-     * the file has none). */
-    void *job;
-    size_t job_len;
+    /* The job section (job_len 0: none). Writing: the bytes to write.
+     * Reading: a buffer of job_cap bytes owned by the caller (NULL: a file
+     * with a job section is refused as another command's), job_len set. */
+    unsigned char *job;
+    size_t job_len, job_cap;
 } wls_file;
+#define WLS_JOB_MAX (64u << 20)
 
 /* Writes w to path atomically (a temporary file renamed over it), so that
  * a run killed while saving leaves the previous checkpoint whole. False with
