@@ -53,7 +53,7 @@ typedef struct {
     cli_progress line;
 } robin_out;
 
-static const char *const DEAL_COLUMNS[] = {"file", "line", "index", "board", "trump", "leader", "eval",
+static const char *const DEAL_COLUMNS[] = {"file", "line", "index", "board", "trump", "leader", "evaluation",
                                            "convention", "versus", "gain"};
 
 /* A problem of the input, as file:line: reason. */
