@@ -736,10 +736,21 @@ static void test_summary_csv_and_report(void **state)
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
     assert_string_equal(summary_value(path, "all", "all", "american", "best", "mean_cost"), "0.333333");
     assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct"), "66.6667");
+    /* every estimate with its interval (issue 28 item 5): Wilson's score
+     * interval for 2 optimal deals of 3, in percent; Student t over the
+     * deals for long-suit's mean tricks 7, 5, 8 */
+    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct_ci_low"), "20.7660");
+    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct_ci_high"), "93.8508");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "tricks_ci_low"), "2.872084");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "tricks_ci_high"), "10.461250");
     /* Per-deal differences 1, 0, -1 and 0, 2, -1. */
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "mean_gain"), "0.000000");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.333333");
     assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "sd"), "1.527525");
+    /* long-suit and american lead other cards on 2 deals of 3: Wilson's interval of the share */
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct"), "66.6667");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct_ci_low"), "20.7660");
+    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct_ci_high"), "93.8508");
     assert_string_equal(summary_value(path, "trumps_held", "4", "american", "", "mean_tricks"), "5.000000");
     assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_optimal_leads"), "2.000000");
     remove(path);
@@ -750,7 +761,8 @@ static void test_summary_csv_and_report(void **state)
     stats_report(f, st, STATS_EVAL_DD, NULL);
     fclose(f);
     assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
-    assert_non_null(strstr(buf, "[1] long-suit     6.667         0.333  [-1.101, 1.768]        66.7%"));
+    assert_non_null(strstr(buf, "[1] long-suit     6.667  [2.872, 10.461]            0.333  [-1.101, 1.768]        "
+                                "66.7%  [20.8, 93.9]   \n"));
     assert_non_null(strstr(buf, "long-suit - short-suit    +0.3333   1.528   0.8819"));
     assert_non_null(strstr(buf, "long-suit - american"));
     assert_non_null(strstr(buf, "BY TRUMPS HELD BY THE LEADER"));

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "stats/binom_ci.h"
 #include "stats/pvalue.h"
 #include "stats/report/tidy_csv.h"
 
@@ -107,7 +108,11 @@ void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, 
     double p = test ? test->p : s.p;
     tidy_sig(r, x, y, "p_value", isnan(p) ? NAN : pvalue_for_csv(p));
     if (test && !isnan(test->holm_p)) tidy_sig(r, x, y, "p_value_holm", pvalue_for_csv(test->holm_p));
-    tidy_num(r, x, y, "differ_pct", NULL, n ? 100 * ((double)paired_n_differ(a) / (double)n) : NAN, 4);
+    double differ = n ? (double)paired_n_differ(a) / (double)n : NAN, lo = NAN, hi = NAN;
+    tidy_num(r, x, y, "differ_pct", NULL, 100 * differ, 4);
+    if (n) ci_wilson(differ, (double)n, ci_z(0.95), &lo, &hi); /* the share's interval, Wilson's */
+    tidy_num(r, x, y, "differ_pct_ci_low", NULL, 100 * lo, 4);
+    tidy_num(r, x, y, "differ_pct_ci_high", NULL, 100 * hi, 4);
     if (differ_same) {
         paired_summary differ, same;
         paired_summarise_differ(a, &differ);

@@ -53,7 +53,8 @@ typedef struct {
 
 /* The rows of x minus y over a: n mean_gain sd se ci_low ci_high t
  * p_value (test's p, or the paired t-test's when test is NULL),
- * p_value_holm when test's is a number, differ_pct, with differ_same the
+ * p_value_holm when test's is a number, differ_pct with its Wilson 95%
+ * interval (differ_pct_ci_low, differ_pct_ci_high), with differ_same the
  * n, mean and se of the gain when the choices differ and when they are the
  * same, and deals_with_difference for each difference that occurs. */
 void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
