@@ -968,8 +968,8 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
     assert_non_null(table);
     assert_non_null(strstr(table, "\n* = p < 0.05 after Holm's correction for multiple comparisons over the 5 tests "
-                                  "of this table\n  (the cells of 20 deals or more; p: exact sign-flip test up to "
-                                  "100 deals, else paired t-test)\n"));
+                                  "of this table\n  (the cells of 20 deals or more whose two choices differ on "
+                                  "some deal; p: exact sign-flip test up to 100 deals, else paired t-test)\n"));
     assert_non_null(strstr(table, "\n0             20  16.5   6.900   6.000   7.000  +0.900*\n"));
     assert_non_null(strstr(table, "\n1             20  16.5   6.500   6.000   7.000  +0.500 \n"));
     assert_non_null(strstr(table, "\n5              2   1.7   5.000   6.000   7.000  -1.000 \n"));
@@ -1017,7 +1017,7 @@ static void test_breakdown_too_small_to_star(void **state)
     fclose(f);
     const char *table = strstr(buf, "BY TRUMPS HELD BY THE LEADER");
     assert_non_null(table);
-    assert_non_null(strstr(table, "(mean tricks; mean net gain)\nno * : no cell has the 20 deals a test of this "
+    assert_non_null(strstr(table, "(mean tricks; mean net gain; exploratory)\nno * : no cell has the 20 deals a test of this "
                                   "table needs\n"));
     assert_non_null(strstr(table, "\n3              5 100.0   5.000   6.000   7.000  -1.000 \n"));
     free(buf);
@@ -1053,6 +1053,28 @@ static void test_wls_older_version_refused(void **state)
     assert_false(wls_read(path, &r, &err));
     assert_non_null(strstr(err.reason, "a state file of version 1 (an older whistlab); this whistlab reads versions 3 to 5"));
     remove(path);
+    free(st);
+}
+
+/* A pair whose choices are the same on every deal of a cell differs by
+ * nothing by construction: it is no test of the breakdown's Holm family
+ * (issue 28 item 5), told from the data (no deal where they differ). */
+static void test_breakdown_family_leaves_out_null_pairs(void **state)
+{
+    (void)state;
+    static const char *const conv[] = {"long-suit", "american", "short-suit"};
+    stats_state *st = calloc(1, sizeof *st);
+    stats_init(st, 3, conv);
+    for (int k = 0; k < 40; k++) {
+        /* long-suit and american choose the same card on every deal; short-suit another on odd deals */
+        stats_deal d = {.score = {7, 7, 6 + k % 2}, .choice = {1, 1, 1 + k % 2}, .best = 7};
+        d.key[BREAK_TRUMPS] = 4;
+        stats_add(st, &d);
+    }
+    static double p[STATS_KEYS][STATS_MAX_PAIRS], adj[STATS_KEYS][STATS_MAX_PAIRS];
+    assert_int_equal(stats_breakdown_holm(st, BREAK_TRUMPS, p, adj), 2);
+    assert_true(isnan(adj[4][stats_pair_index(0, 1, 3)]));
+    assert_false(isnan(adj[4][stats_pair_index(0, 2, 3)]));
     free(st);
 }
 
@@ -1137,6 +1159,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paired_t_test),
+        cmocka_unit_test(test_breakdown_family_leaves_out_null_pairs),
         cmocka_unit_test(test_summary_csv_eval_column),
         cmocka_unit_test(test_paired_mixed_signs),
         cmocka_unit_test(test_paired_degenerate),
