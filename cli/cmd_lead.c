@@ -31,6 +31,7 @@ typedef struct {
     bool explain;
     uint64_t seed;
     csv_out *csv;
+    csv_out *csv_values; /* --csv-values: every card's value in the store */
     bool text; /* per-deal text (off when the CSV is the output) */
     /* --simulate: a lead problem for the hand or each eldest hand */
     lead_sim_opts sim;
@@ -52,7 +53,8 @@ typedef struct {
 
 /* The command line's values, before they are checked together. */
 typedef struct {
-    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot, *save, *resume, *against;
+    const char *hand, *trump, *turnup, *csv, *layouts, *values, *opponents, *holdings, *plot, *save, *resume, *against,
+        *csv_values;
     conventions_text conventions; /* every --convention, 'all' spelled out */
     bool explain, signals, by_holding;
     uint64_t seed, simulate, threads, max_dealt;
@@ -150,6 +152,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
      .help = "with files: each lead's double-dummy value (tricks of the\n"
              "leader's side, and the best lead's) from the store of solved\nleads of those files (whistlab solve)"},
+    {.name = "csv-values", .kind = OPT_TEXT, .arg = "F", ROW(csv_values),
+     .help = "with --values: the store's values as a table, one row per card of\n"
+             "each eldest hand (file line board leader hand trump card tricks\nbest)"},
     {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(fixed), .take = take_predeal,
      .help = "with --simulate: cards of another seat fixed in every layout, the\n"
              "rest dealt uniformly at random, exactly (repeat it for several\n"
@@ -240,10 +245,19 @@ static void free_conventions(lead_opts *o)
 
 /* The columns of --csv, named as in the other tables (replay's per-deal
  * table, lead --simulate's): the deal's place ("" and 0 for --hand), its
- * eldest hand ("" for --hand), his hand, trumps, turn-up. */
+ * eldest hand ("" for --hand), his hand, trumps, turn-up; with --values
+ * the lead's double-dummy tricks and the best lead's, as the text shows
+ * them (empty without). */
 static const char *const CSV_COLUMNS[] = {"file", "line", "board", "leader", "hand", "trump", "turnup",
-                                          "convention", "lead", "suit_rule", "card_rule"};
+                                          "convention", "lead", "suit_rule", "card_rule", "tricks", "best"};
 #define CSV_NCOLS ((int)(sizeof CSV_COLUMNS / sizeof CSV_COLUMNS[0]))
+
+/* The columns of --csv-values: what a store of solved leads holds, a row
+ * per card of the eldest hand: its double-dummy tricks and the best
+ * lead's. */
+static const char *const VALUES_COLUMNS[] = {"file", "line", "board", "leader", "hand", "trump", "card", "tricks",
+                                             "best"};
+#define VALUES_NCOLS ((int)(sizeof VALUES_COLUMNS / sizeof VALUES_COLUMNS[0]))
 
 /* Where a view was read: file "" for --hand, leader -1 when unknown. */
 typedef struct {
@@ -253,7 +267,8 @@ typedef struct {
     int leader;
 } lead_place;
 
-static void csv_row(csv_out *o, const lead_place *at, const lead_view *v, const char *conv, const lead_choice *ch)
+static void csv_row(csv_out *o, const lead_place *at, const lead_view *v, const char *conv, const lead_choice *ch,
+                    const dd_leads *values)
 {
     char hand[64], card[3];
     csv_out_text(o, at->file);
@@ -267,7 +282,35 @@ static void csv_row(csv_out *o, const lead_place *at, const lead_view *v, const 
     csv_out_text(o, card_format(ch->card, card));
     csv_out_text(o, ch->suit_rule);
     csv_out_text(o, ch->card_rule);
+    if (values) {
+        csv_out_int(o, values->tricks[ch->card]);
+        csv_out_int(o, dd_best_tricks(values));
+    }
     csv_out_end_row(o);
+}
+
+/* The rows of --csv-values for one deal: each card of the eldest hand,
+ * spades first, high cards first, as the store holds them. */
+static void values_rows(csv_out *o, const lead_place *at, const lead_view *v, const dd_leads *values)
+{
+    char hand[64], card[3];
+    hand_format_text(v->hand, hand, sizeof hand);
+    int best = dd_best_tricks(values);
+    for (int suit = 0; suit < 4; suit++)
+        for (int rank = 14; rank >= 2; rank--) {
+            card_t c = card_make(suit, rank);
+            if (!(v->hand & card_bit(c))) continue;
+            csv_out_text(o, at->file);
+            csv_out_int(o, (long long)at->line);
+            csv_out_int(o, at->board);
+            csv_out_text(o, (char[2]){SEAT_CHARS[at->leader], 0});
+            csv_out_text(o, hand);
+            csv_out_text(o, (char[2]){SUIT_CHARS[v->trump], 0});
+            csv_out_text(o, card_format(c, card));
+            csv_out_int(o, values->tricks[c]);
+            csv_out_int(o, best);
+            csv_out_end_row(o);
+        }
 }
 
 /* The leads of every convention for one view: text and/or CSV rows;
@@ -290,7 +333,7 @@ static void print_leads(const lead_opts *o, const lead_view *v, const lead_place
                        convention_name(c));
             continue;
         }
-        if (o->csv) csv_row(o->csv, at, v, convention_name(c), &ch);
+        if (o->csv) csv_row(o->csv, at, v, convention_name(c), &ch, values);
         if (!o->text) continue;
         char card[3];
         if (values)
@@ -491,8 +534,9 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
                 lead_holding_deal(o->holding, w, values);
                 continue;
             }
-            print_leads(o, &v, &(lead_place){.file = w->pos.file, .line = w->pos.line, .board = w->board,
-                                             .leader = w->leader}, values);
+            lead_place at = {.file = w->pos.file, .line = w->pos.line, .board = w->board, .leader = w->leader};
+            if (o->csv_values && values) values_rows(o->csv_values, &at, &v, values);
+            print_leads(o, &v, &at, values);
         }
     }
     int status = cli_stream_status(deal_stream_totals(in));
@@ -620,8 +664,13 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     const char *figs[3] = {fig[0], fig[1], fig[2]};
     const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts),
                                  CLI_FILES("--plot", figs, c->plot ? 3 : 0),
-                                 CLI_FILE("--save", c->resume ? c->resume : c->save)};
-    if (!cli_outputs_apart("whistlab lead", outputs, 4, inputs, 4)) return EXIT_USAGE;
+                                 CLI_FILE("--save", c->resume ? c->resume : c->save), CLI_FILE("--csv-values", c->csv_values)};
+    if (!cli_outputs_apart("whistlab lead", outputs, 5, inputs, 4)) return EXIT_USAGE;
+    if (c->csv_values && (!c->values || c->by_holding))
+        return opt_usage("lead", "--csv-values writes the values of a store: give --values F.wdv (without "
+                        "--by-holding)");
+    if (c->csv_values && c->csv && strcmp(c->csv, "-") == 0 && strcmp(c->csv_values, "-") == 0)
+        return opt_usage("lead", "only one CSV table can go to standard output");
     if (!c->by_holding && (c->holdings || c->plot))
         return opt_usage("lead", "--holdings and --plot go with --by-holding");
     if (c->values && (c->hand || o->sim.layouts))
@@ -642,7 +691,11 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         cli_error("whistlab lead", &err);
         return EXIT_FAILURE_IO;
     }
-    o->text = !o->csv;
+    if (c->csv_values && !(o->csv_values = csv_out_open(c->csv_values, VALUES_COLUMNS, VALUES_NCOLS, &err))) {
+        cli_error("whistlab lead", &err);
+        return EXIT_FAILURE_IO;
+    }
+    o->text = !o->csv && !(c->csv_values && strcmp(c->csv_values, "-") == 0);
     return EXIT_OK;
 }
 
@@ -651,8 +704,8 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
 static int lead_close(lead_opts *o, int status)
 {
     diag_t err = {0};
-    csv_out *tables[] = {o->csv, o->sim_tables, o->sim_layouts};
-    for (int i = 0; i < 3; i++)
+    csv_out *tables[] = {o->csv, o->sim_tables, o->sim_layouts, o->csv_values};
+    for (int i = 0; i < 4; i++)
         if (tables[i] && !csv_out_close(tables[i], &err)) {
             cli_error("whistlab lead", &err);
             status = EXIT_FAILURE_IO;

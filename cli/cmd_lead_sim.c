@@ -15,12 +15,12 @@
 #include "formats/hand_text.h"
 
 const char *const LEAD_SIM_TABLE_COLUMNS[] = {
-    "file", "line", "board", "hand", "trump", "turnup", "eval", "convention", "lead", "chosen_by",
+    "file", "line", "board", "hand", "trump", "turnup", "evaluation", "convention", "lead", "chosen_by",
 };
 const int LEAD_SIM_TABLE_NCOLS = sizeof LEAD_SIM_TABLE_COLUMNS / sizeof LEAD_SIM_TABLE_COLUMNS[0];
 const char *const LEAD_SIM_LAYOUT_COLUMNS[] = {
     "file", "line", "board", "layout", "dealer", "turnup", "north", "east", "south", "west",
-    "eval", "convention", "lead", "tricks",
+    "evaluation", "convention", "lead", "tricks",
 };
 const int LEAD_SIM_LAYOUT_NCOLS = sizeof LEAD_SIM_LAYOUT_COLUMNS / sizeof LEAD_SIM_LAYOUT_COLUMNS[0];
 

@@ -135,7 +135,8 @@ static void odds_usage(FILE *f)
     fprintf(f,
             "With --corpus the output starts with what the measured tables rest on: the\n"
             "version, the command line, each file with its deals and their digest, and the\n"
-            "settings; --csv writes them first, as provenance rows.\n"
+            "settings; --csv writes them first, as '#' comment lines (pandas\n"
+            "read_csv(comment='#'), R read.csv(comment.char='#')).\n"
             "exit status: 0 ok, 1 some input rejected, 2 usage error, 3 unreadable input,\n"
             "unwritable output, or --plot failed (gnuplot missing: install gnuplot-nox),\n"
             "130 interrupted (go on with --resume)\n");
@@ -289,12 +290,13 @@ static void make_provenance(provenance *p, const char *command, const odds_opts 
     }
 }
 
+/* A provenance row as a comment line: "# MEASURE: VALUE", "# MEASURE LEVEL: VALUE". */
 static void provenance_csv_row(void *ctx, const char *level, const char *measure, const char *value)
 {
-    char row[128];
-    if (strcmp(level, "all") == 0) snprintf(row, sizeof row, "%s", measure);
-    else snprintf(row, sizeof row, "%s.%s", measure, level);
-    odds_csv_write_text(ctx, "provenance", row, value);
+    char key[128];
+    if (strcmp(level, "all") == 0) snprintf(key, sizeof key, "%s", measure);
+    else snprintf(key, sizeof key, "%s %s", measure, level);
+    odds_csv_comment(ctx, key, value);
 }
 
 static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c)

@@ -28,11 +28,14 @@ static const char *best_lead_text(const stats_deal *d, int col, char buf[16])
 static const stats_measure BUILT_IN[] = {
     {.id = "tricks", .column = "tricks", .title = "tricks of the leader's side", .unit = "tricks",
      .scope = STATS_PER_COLUMN, .acc = STATS_ACC_SUMSQ, .value = tricks_of, .max = 13, .versus_name = "",
-     .rows = {{"mean_tricks", STAT_MEAN, 6}, {"sd_tricks", STAT_SD, 6}},
-     .best_measure = "best", .report = {{"tricks", 7, STAT_MEAN, "%.3f", NULL}}},
+     .rows = {{"mean_tricks", STAT_MEAN, 6}, {"sd_tricks", STAT_SD, 6}, {"tricks_ci_low", STAT_CI_LO, 6},
+              {"tricks_ci_high", STAT_CI_HI, 6}},
+     .best_measure = "best",
+     .report = {{"tricks", 7, STAT_MEAN, "%.3f", NULL}, {"95% CI of tricks", -18, STAT_CI, "%.3f", NULL}}},
     {.id = "best", .column = "best", .title = "tricks after the best choice", .unit = "tricks",
      .scope = STATS_PER_DEAL, .acc = STATS_ACC_SUMSQ, .value = best_of, .max = 13, .versus_name = "",
-     .rows = {{"mean_tricks", STAT_MEAN, 6}, {"sd_tricks", STAT_SD, 6}}},
+     .rows = {{"mean_tricks", STAT_MEAN, 6}, {"sd_tricks", STAT_SD, 6}, {"tricks_ci_low", STAT_CI_LO, 6},
+              {"tricks_ci_high", STAT_CI_HI, 6}}},
     /* best - tricks: the cost against the best; the choices differ when
      * the column's is not optimal (no tie-break among optimal choices) */
     {.id = "cost", .column = "cost", .title = "tricks lost against the best", .unit = "tricks",
@@ -43,7 +46,8 @@ static const stats_measure BUILT_IN[] = {
      .report = {{"cost vs best", 12, STAT_MEAN, "%.3f", "0"}, {"95% CI of cost", -18, STAT_CI, "%.3f", ""}}},
     {.id = "optimal", .column = "optimal", .title = "deals where the choice reaches the best", .unit = "deals",
      .scope = STATS_PER_COLUMN, .acc = STATS_ACC_SUM, .value = optimal_of, .max = 1, .versus_name = "best",
-     .rows = {{"optimal_pct", STAT_PCT, 4}}, .report = {{"optimal", 8, STAT_PCT, "%.1f%%", "100.0%"}}},
+     .rows = {{"optimal_pct", STAT_PCT, 4}, {"optimal_pct_ci_low", STAT_CI_LO, 4}, {"optimal_pct_ci_high", STAT_CI_HI, 4}},
+     .report = {{"optimal", 8, STAT_PCT, "%.1f%%", "100.0%"}, {"95% CI (Wilson)", -15, STAT_CI, "%.1f", ""}}},
     {.id = "best_lead", .column = "best_lead", .title = "the best choice's card", .unit = "card",
      .scope = STATS_PER_DEAL, .acc = STATS_ACC_NONE, .text = best_lead_text, .known = n_best_known},
     {.id = "optimal_leads", .column = "optimal_leads", .title = "choices that reach the best", .unit = "choices",

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <gsl/gsl_cdf.h>
+#include "stats/binom_ci.h"
 #include "stats/tally.h"
 
 static void plan_measures(void);
@@ -259,6 +261,24 @@ double stats_sd(uint64_t sum, uint64_t sumsq, uint64_t n)
     return var > 0 ? sqrt(var) : 0;
 }
 
+/* The 95% interval of a mean (a sum and a sum of squares: Student t over
+ * the deals) or of a share (a 0/1 sum: Wilson's score interval, in
+ * percent), or the mean's standard error. */
+static double interval(const stats_measure *m, const uint64_t *sum, uint64_t n, stats_statistic stat)
+{
+    if (m->acc == STATS_ACC_SUMSQ) {
+        if (n < 2) return NAN;
+        double mean = stats_mean(sum[0], n), se = stats_sd(sum[0], sum[1], n) / sqrt((double)n);
+        if (stat == STAT_SE) return se;
+        double t = gsl_cdf_tdist_Pinv(0.975, (double)(n - 1));
+        return stat == STAT_CI_LO ? mean - t * se : mean + t * se;
+    }
+    if (m->acc != STATS_ACC_SUM || m->max != 1 || n == 0 || stat == STAT_SE) return NAN;
+    double lo, hi;
+    ci_wilson(stats_mean(sum[0], n), (double)n, ci_z(0.95), &lo, &hi);
+    return 100 * (stat == STAT_CI_LO ? lo : hi);
+}
+
 double stats_stat(const stats_cell *c, int k, int col, stats_statistic stat)
 {
     const stats_measure *m = stats_measure_at(k);
@@ -285,6 +305,9 @@ double stats_stat(const stats_cell *c, int k, int col, stats_statistic stat)
     case STAT_MEAN: return stats_mean(sum[0], c->deals);
     case STAT_PCT: return 100 * stats_mean(sum[0], c->deals);
     case STAT_SD: return m->acc == STATS_ACC_SUMSQ ? stats_sd(sum[0], sum[1], c->deals) : NAN;
+    case STAT_SE:
+    case STAT_CI_LO:
+    case STAT_CI_HI: return interval(m, sum, c->deals, stat);
     default: return NAN;
     }
 }

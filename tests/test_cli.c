@@ -212,7 +212,7 @@ static void test_outputs_whole_or_absent(void **state)
     assert_int_equal(atoi(out), 0);
     rc = test_run(out, sizeof out, "%s lead --csv %s/l.csv.gz %s 2>/dev/null && gzip -dc %s/l.csv.gz | head -1",
                   test_bin(), dir, corpus, dir);
-    if (rc != 0 || strcmp(out, "file,line,board,leader,hand,trump,turnup,convention,lead,suit_rule,card_rule\n") != 0)
+    if (rc != 0 || strcmp(out, "file,line,board,leader,hand,trump,turnup,convention,lead,suit_rule,card_rule,tricks,best\n") != 0)
         fail_msg("exit %d:\n%s", rc, out);
     rc = test_run(out, sizeof out, "%s replay --no-progress --eval play --limit 3 --csv-deals %s/d.csv.gz "
                   "--csv-summary %s/s.csv.gz %s >/dev/null && gzip -dc %s/d.csv.gz | head -1 && "

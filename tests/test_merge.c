@@ -42,7 +42,7 @@ static void test_values_run_merged(void **state)
     assert_string_equal(a, b);
     without_command(whole_csv, a, sizeof a);
     without_command(merged_csv, b, sizeof b);
-    assert_non_null(strstr(b, "\nprovenance,dd values,,,,setting,,\"from the store " STORE " (2000 deals"));
+    assert_non_null(strstr(b, "\n# setting dd values: from the store " STORE " (2000 deals"));
     assert_string_equal(a, b);
     /* one shard of the two, --partial: the report is printed, PARTIAL,
      * and the status is 1 (some shards missing), not 0 */

@@ -76,7 +76,7 @@ static void test_csv_of_all_rows(void **state)
     assert_true(line_starting(csv, "dealer-trumps,dealer.ge6,", line, sizeof line));
     assert_string_equal(line, "dealer-trumps,dealer.ge6,\"dealer holds at least 6 trumps, turn-up included\","
                               "0.0988649093407485,\"8 to 1 against\",0.111111111111111,,,,,loose?,"
-                              "\"epitome-of-whist-1829.txt L2542\"\n");
+                              "\"epitome-of-whist-1829.txt L2542\",,,\n");
     assert_true(line_starting(csv, "gof,flatness.var,", line, sizeof line));
     assert_true(fabs(field(line, 3) - 2530944.0 / 14161) < 1e-9);
     unlink(csv);
@@ -108,15 +108,23 @@ static void test_corpus_and_fit(void **state)
     assert_non_null(strstr(out, want));
     assert_non_null(strstr(out, "Experiment: each odds table's exact probability beside the books' figure"));
     assert_non_null(strstr(out, "\nsettings: tables all; level 0.95; dealer default; turnup default; format auto;"));
-    /* 15 rows of provenance (version, command, experiment, 4 of the
-     * corpus, 8 settings), 569 rows, then the 10 test rows of S4.4 */
+    /* 15 comment lines of provenance (version, command, experiment, 4 of
+     * the corpus, 8 settings), the header, 569 rows, then the 10 test rows
+     * of S4.4 */
     assert_int_equal(count_lines(csv), 1 + 15 + 569 + 10);
     char line[1024];
-    assert_true(line_starting(csv, "provenance,input_digest.1,", line, sizeof line));
+    assert_true(line_starting(csv, "# version: ", line, sizeof line));
+    assert_true(line_starting(csv, "# input_digest 1: ", line, sizeof line));
     assert_non_null(strstr(line, digest));
-    assert_true(line_starting(csv, "provenance,input_deals.1,\"1000\"", line, sizeof line));
+    assert_true(line_starting(csv, "# input_deals 1: 1000", line, sizeof line));
+    assert_true(line_starting(csv, "table,row,event,exact,historic_text,historic_value,empirical,ci_low,ci_high,n,"
+                                   "verdict,source,df,critical_low,critical_high", line, sizeof line));
     assert_true(line_starting(csv, "gof,patterns.chi2,", line, sizeof line));
-    assert_true(field(line, 3) == 20);
+    /* the degrees of freedom and the test's critical values in their own
+     * columns; exact, ci_low, ci_high empty */
+    assert_true(field(line, 12) == 20);
+    assert_true(isnan(field(line, 3)) && isnan(field(line, 7)) && isnan(field(line, 8)));
+    assert_true(fabs(field(line, 13) - 9.591) < 0.001 && fabs(field(line, 14) - 34.170) < 0.001);
     assert_true(fabs(field(line, 6) - 18.53) < 0.005);
     assert_true(field(line, 9) == 4 * 639);
     assert_true(line_starting(csv, "gof,lengths.p,", line, sizeof line));

@@ -352,12 +352,17 @@ static void test_fit_of_random_deals(void **state)
     int n = odds_fit_lines(&f, 0.95, lines);
     assert_int_equal(n, 10);
     assert_string_equal(lines[0].row, "patterns.chi2");
-    assert_true(lines[0].exact == f.chi2[FIT_PATTERNS].df);
-    assert_true(fabs(lines[0].emp.lo - gsl_cdf_chisq_Pinv(0.025, f.chi2[FIT_PATTERNS].df)) < 1e-9);
+    /* the degrees of freedom and the acceptance region in columns of their
+     * own, not in exact, ci_low and ci_high (issue 28 item 2) */
+    assert_true(lines[0].has_df && lines[0].df == f.chi2[FIT_PATTERNS].df);
+    assert_false(lines[0].has_exact);
+    assert_false(lines[0].emp.has_ci);
+    assert_true(fabs(lines[0].critical_lo - gsl_cdf_chisq_Pinv(0.025, f.chi2[FIT_PATTERNS].df)) < 1e-9);
     assert_string_equal(lines[1].row, "patterns.p");
     assert_false(lines[1].has_exact);
     assert_string_equal(lines[8].row, "flatness.z");
-    assert_true(fabs(lines[8].emp.hi - 1.959963985) < 1e-8);
+    assert_true(fabs(lines[8].critical_hi - 1.959963985) < 1e-8);
+    assert_false(lines[8].emp.has_ci);
     assert_string_equal(lines[9].row, "flatness.p");
 }
 

@@ -802,7 +802,7 @@ static void test_errors(void **state)
     snprintf(path, sizeof path, "%s/header.csv", base);
     f = fopen(path, "w");
     assert_non_null(f);
-    fputs("breakdown,level,eval,convention,versus,measure,difference,value\n", f);
+    fputs("breakdown,level,evaluation,convention,versus,measure,difference,value\n", f);
     fclose(f);
     assert_int_equal(test_run(out, sizeof out, "%s plot '%s' '%s' 2>&1", test_bin(), path, dir), 3);
     assert_non_null(strstr(out, "without results"));
@@ -1105,7 +1105,7 @@ static void write_hostile_summary(const char *path)
     for (char *line = csv; *line;) {
         char *nl = strchr(line, '\n');
         size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
-        if (strncmp(line, "provenance,", 11) == 0 || memchr(line, '"', len)) {
+        if (line[0] == '#' || memchr(line, '"', len)) {
             fwrite(line, 1, len, f);
         } else {
             const char *p = line;
@@ -1238,10 +1238,10 @@ static void test_hostile_odds_table(void **state)
     FILE *f = fopen(csv, "wb");
     assert_non_null(f);
     int rows = 0;
-    for (char *line = table; *line;) { /* the header, the provenance and hoyle's rows (no line breaks in them) */
+    for (char *line = table; *line;) { /* the provenance, the header and hoyle's rows (no line breaks in them) */
         char *nl = strchr(line, '\n');
         size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
-        if (line == table || strncmp(line, "provenance,", 11) == 0) fwrite(line, 1, len, f);
+        if (line[0] == '#' || strncmp(line, "table,row,", 10) == 0) fwrite(line, 1, len, f);
         else if (strncmp(line, "hoyle,", 6) == 0) {
             fputs("\"hoyle\nsystem('touch pwned-o1')\n#x\\\"", f);
             fwrite(line + 5, 1, len - 5, f);

@@ -65,6 +65,33 @@ static void on_row(int c, void *data)
     t->cur.nf = 0;
 }
 
+/* A "# KEY: VALUE" comment line of a summary table as the row it stands
+ * for: KEY "MEASURE LEVEL" or "MEASURE" (level all) in breakdown
+ * provenance, status in breakdown input. */
+static void comment_row(csv_table *t, char *line)
+{
+    line[strcspn(line, "\n")] = 0;
+    char *colon = strstr(line, ": ");
+    assert_non_null(colon);
+    *colon = 0;
+    char *key = line + 2, *value = colon + 2, *space = strchr(key, ' ');
+    if (space) *space = 0;
+    bool status = strcmp(key, "status") == 0;
+    const char *f[8] = {status ? "input" : "provenance", space ? space + 1 : "all", "", "", "", key, "", value};
+    for (int i = 0; i < 8; i++) on_field((void *)f[i], strlen(f[i]), t);
+    on_row(0, t);
+}
+
+/* Appends r, keeping the row being parsed. */
+static void on_row_copy(csv_table *t, const csv_row *r)
+{
+    static csv_row partial;
+    partial = t->cur;
+    t->cur = *r;
+    on_row(0, t);
+    t->cur = partial;
+}
+
 static void read_table(const char *path, csv_table *t)
 {
     memset(t, 0, sizeof *t);
@@ -74,8 +101,25 @@ static void read_table(const char *path, csv_table *t)
     assert_non_null(f);
     char buf[8192];
     size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    /* the comments that open a table: kept aside, then put after the header
+     * as the rows they stand for */
+    csv_table comments = {0};
+    int ch;
+    while ((ch = getc(f)) == '#') {
+        buf[0] = '#';
+        assert_non_null(fgets(buf + 1, sizeof buf - 1, f));
+        comment_row(&comments, buf);
+    }
+    if (ch != EOF) ungetc(ch, f);
+    bool header = true;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         assert_int_equal(csv_parse(&p, buf, n, on_field, on_row, t), n);
+        if (header && t->n > 0) {
+            for (int i = 0; i < comments.n; i++) on_row_copy(t, &comments.rows[i]);
+            header = false;
+        }
+    }
+    free(comments.rows);
     assert_int_equal(csv_fini(&p, on_field, on_row, t), 0);
     csv_free(&p);
     fclose(f);
@@ -168,7 +212,7 @@ static void test_values_equal_dds_fut(void **state)
         c_tricks = col(&t, "tricks"), c_best = col(&t, "best"), c_cost = col(&t, "cost"),
         c_opt = col(&t, "optimal"), c_best_lead = col(&t, "best_lead"),
         c_nopt = col(&t, "optimal_leads"), c_trumps = col(&t, "trumps_held"),
-        c_trump = col(&t, "trump"), c_eval = col(&t, "eval");
+        c_trump = col(&t, "trump"), c_eval = col(&t, "evaluation");
     diag_t diag = {0};
     deal_reader *r = deal_reader_open(test_shared(LIST1000), FMT_DDS, &diag);
     assert_non_null(r);

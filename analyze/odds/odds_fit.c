@@ -96,12 +96,12 @@ int odds_fit_lines(const odds_fit *f, double level, odds_line *out)
     for (int t = 0; t < FIT_TESTS; t++) {
         const gof_chi2 *g = &f->chi2[t];
         bool ok = g->df >= 1;
-        odds_line chi = {.table = "gof", .row = ROW_CHI2[t], .event = TEST_EVENT[t], .has_exact = ok,
-                         .exact = g->df, .measured = true};
-        chi.emp = (odds_estimate){.has = ok, .value = g->x2, .has_ci = ok, .n = (int64_t)g->n};
+        odds_line chi = {.table = "gof", .row = ROW_CHI2[t], .event = TEST_EVENT[t], .has_df = ok, .df = g->df,
+                         .has_critical = ok, .measured = true};
+        chi.emp = (odds_estimate){.has = ok, .value = g->x2, .n = (int64_t)g->n};
         if (ok) {
-            chi.emp.lo = gof_chi2_quantile(g, (1 - level) / 2);
-            chi.emp.hi = gof_chi2_quantile(g, 1 - (1 - level) / 2);
+            chi.critical_lo = gof_chi2_quantile(g, (1 - level) / 2);
+            chi.critical_hi = gof_chi2_quantile(g, 1 - (1 - level) / 2);
         }
         out[n++] = chi;
         odds_line p = {.table = "gof", .row = ROW_P[t], .event = TEST_EVENT[t], .measured = true};
@@ -117,9 +117,9 @@ int odds_fit_lines(const odds_fit *f, double level, odds_line *out)
     const gof_mean_test *F = &f->flatness;
     bool ok = F->d >= 1;
     double z = ci_z(level);
-    odds_line zl = {.table = "gof", .row = "flatness.z", .has_exact = true, .exact = 0, .measured = true,
-                    .event = "z of the mean flatness F against random dealing (negative: flatter)"};
-    zl.emp = (odds_estimate){.has = ok, .value = F->z, .has_ci = ok, .lo = -z, .hi = z, .n = F->d};
+    odds_line zl = {.table = "gof", .row = "flatness.z", .has_critical = ok, .critical_lo = -z, .critical_hi = z,
+                    .measured = true, .event = "z of the mean flatness F against random dealing (negative: flatter)"};
+    zl.emp = (odds_estimate){.has = ok, .value = F->z, .n = F->d};
     out[n++] = zl;
     odds_line pl = {.table = "gof", .row = "flatness.p", .measured = true,
                     .event = "two-sided p-value of the flatness z-test"};

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/odds/odds_report.h"
+#include "stats/report/csv_out.h"
 
 /* N of "N to 1" (S1.2) and the direction: -1 against, 1 on, 0 otherwise. */
 static double n_to_one(rational p, int *dir)
@@ -146,10 +147,26 @@ odds_line odds_line_of_row(const odds_row *r, const odds_estimate *est)
 
 struct odds_csv {
     FILE *f;
+    bool header_written; /* held back for the comments (odds_csv_comment) */
 };
 
 static const char *const HEADER[] = {"table", "row", "event", "exact", "historic_text", "historic_value",
-                                     "empirical", "ci_low", "ci_high", "n", "verdict", "source"};
+                                     "empirical", "ci_low", "ci_high", "n", "verdict", "source",
+                                     "df", "critical_low", "critical_high"};
+#define NCOLS (sizeof HEADER / sizeof HEADER[0])
+
+static void header(odds_csv *w)
+{
+    if (w->header_written) return;
+    for (size_t i = 0; i < NCOLS; i++) fprintf(w->f, "%s%s", i ? "," : "", HEADER[i]);
+    fputc('\n', w->f);
+    w->header_written = true;
+}
+
+void odds_csv_comment(odds_csv *w, const char *key, const char *value)
+{
+    csv_comment_write(w->f, key, value);
+}
 
 odds_csv *odds_csv_open(FILE *f, diag_t *diag)
 {
@@ -159,12 +176,12 @@ odds_csv *odds_csv_open(FILE *f, diag_t *diag)
         return NULL;
     }
     w->f = f;
-    for (size_t i = 0; i < sizeof HEADER / sizeof HEADER[0]; i++) fprintf(f, "%s%s", i ? "," : "", HEADER[i]);
-    fputc('\n', f);
+    w->header_written = false;
     return w;
 }
 
-/* A text field, quoted by libcsv; nothing for an empty one. */
+/* A text field, always quoted by libcsv (so a '#' in it is no comment's
+ * mark for pandas and R); nothing for an empty one. */
 static void text_field(FILE *f, const char *s)
 {
     if (s && *s) csv_fwrite(f, s, strlen(s));
@@ -178,6 +195,7 @@ static void num_field(FILE *f, bool has, const char *fmt, double v)
 void odds_csv_write(odds_csv *w, const odds_line *l)
 {
     FILE *f = w->f;
+    header(w);
     fprintf(f, "%s,%s,", l->table, l->row);
     text_field(f, l->event);
     fputc(',', f);
@@ -199,19 +217,18 @@ void odds_csv_write(odds_csv *w, const odds_line *l)
     if (l->verdict) fputs(l->verdict, f);
     fputc(',', f);
     text_field(f, l->source);
+    fputc(',', f);
+    if (l->has_df) fprintf(f, "%d", l->df);
+    fputc(',', f);
+    num_field(f, l->has_critical, "%.10g", l->critical_lo);
+    fputc(',', f);
+    num_field(f, l->has_critical, "%.10g", l->critical_hi);
     fputc('\n', f);
-}
-
-void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text)
-{
-    fprintf(w->f, "%s,%s,", table, row);
-    text_field(w->f, text);
-    for (size_t i = 3; i < sizeof HEADER / sizeof HEADER[0]; i++) fputc(',', w->f);
-    fputc('\n', w->f);
 }
 
 bool odds_csv_close(odds_csv *w, diag_t *diag)
 {
+    header(w);
     bool ok = !ferror(w->f);
     ok = fflush(w->f) == 0 && ok;
     if (!ok) diag_set(diag, NULL, 0, "CSV output: write failed");

@@ -40,6 +40,10 @@ typedef struct {
     bool measured;             /* with --corpus and a measurable row: n is printed */
     odds_estimate emp;
     const char *verdict, *source; /* NULL: none */
+    bool has_df;               /* a goodness-of-fit test: its degrees of freedom */
+    int df;
+    bool has_critical;         /* a test statistic: the bounds of its acceptance region at the level */
+    double critical_lo, critical_hi;
 } odds_line;
 
 /* The line of a table row; est is NULL without a corpus. */
@@ -51,9 +55,10 @@ typedef struct odds_csv odds_csv;
  * filled when out of memory. */
 odds_csv *odds_csv_open(FILE *f, diag_t *diag);
 void odds_csv_write(odds_csv *w, const odds_line *l);
-/* A line of text, not a row of odds (what a measured table rests on,
- * stats/report/provenance.h): table, row, and the text in the event column. */
-void odds_csv_write_text(odds_csv *w, const char *table, const char *row, const char *text);
+/* A comment line "# KEY: VALUE" (what a measured table rests on,
+ * stats/report/provenance.h), before the first row: the header row is
+ * held back until the first row or the close. */
+void odds_csv_comment(odds_csv *w, const char *key, const char *value);
 /* Flushes f (which stays the caller's to close). False (diag's reason
  * filled) if any write failed. Frees w. */
 bool odds_csv_close(odds_csv *w, diag_t *diag);

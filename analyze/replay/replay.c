@@ -11,13 +11,15 @@
 #include "analyze/play/sd_replay.h"
 #include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
+#include "formats/hand_text.h"
 #include "stats/report/csv_out.h"
 #include "stats/report/measure_csv.h"
 
 /* The per-deal table's columns that name the row; the measures' and the
  * breakdowns' follow (stats/measure.h). */
 static const char *const ROW_COLUMNS[] = {
-    "file", "line", "index", "board", "trump", "leader", "eval", "convention", "lead", "suit_rule", "card_rule",
+    "file", "line", "index", "board", "trump", "leader", "hand", "evaluation", "convention", "lead", "suit_rule",
+    "card_rule",
 };
 #define ROW_NCOLS ((int)(sizeof ROW_COLUMNS / sizeof ROW_COLUMNS[0]))
 
@@ -102,8 +104,9 @@ static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *a
 }
 
 /* The per-deal row of column i of sd (with --eval both the columns from
- * nconv on are the conventions in play), whose opening lead is ch. */
-static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const stats_deal *sd)
+ * nconv on are the conventions in play), whose opening lead is ch; hand:
+ * the leader's hand as text. */
+static void csv_row(run *r, const deal_t *d, const char *hand, int i, const lead_choice *ch, const stats_deal *sd)
 {
     csv_out *o = r->csv;
     const replay_opts *opts = r->o;
@@ -115,6 +118,7 @@ static void csv_row(run *r, const deal_t *d, int i, const lead_choice *ch, const
     csv_out_int(o, d->board);
     csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
     csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
+    csv_out_text(o, hand);
     csv_out_text(o, dd ? "dd" : "play");
     csv_out_text(o, convention_name(opts->conv[i % opts->nconv]));
     csv_out_text(o, card_format(ch->card, card));
@@ -325,8 +329,10 @@ static bool tally_deal(run *r, const dd_job *job)
         lead_choose_each(r->chooser, o->nconv, &v, ch);
         for (int i = 0; i < o->nconv; i++)
             if (!r->chooser[i]) ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
+        char hand_text[40];
+        hand_format_text(d->hand[d->leader], hand_text, sizeof hand_text);
         for (int i = 0; i < r->st->nconv; i++)
-            csv_row(r, d, i, &ch[i % o->nconv], &sd);
+            csv_row(r, d, hand_text, i, &ch[i % o->nconv], &sd);
     }
     return true;
 }

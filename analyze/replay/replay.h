@@ -52,7 +52,8 @@ typedef struct {
 /* The columns of the per-deal CSV (one row per whist deal, convention and
  * eval; stats/report/README.md "CSV outputs" says what each means under each
  * eval): file, line, index (0-based deal number in its file), board, trump
- * (S H D C N), leader (N E S W), eval (dd: the double-dummy value of the
+ * (S H D C N), leader (N E S W), hand (the leader's, "S:KJ8432 H:Q963 D:AK
+ * C:Q"), evaluation (dd: the double-dummy value of the
  * opening lead; play: the tricks when the rule-based players play all 52
  * cards), convention, lead (e.g. "H7"), suit_rule, card_rule (the rule ids
  * that chose the lead; "dd" for dd-best); then the measures' and the
@@ -60,7 +61,7 @@ typedef struct {
  * tricks, best, cost, optimal, best_lead, optimal_leads, trumps_held,
  * longest_plain, leads_coincide). Their names into cols (room for
  * REPLAY_CSV_MAX_COLS); returns how many. */
-#define REPLAY_CSV_MAX_COLS (11 + STATS_MAX_MEASURES + STATS_BREAKDOWNS)
+#define REPLAY_CSV_MAX_COLS (12 + STATS_MAX_MEASURES + STATS_BREAKDOWNS)
 int replay_csv_columns(const char **cols);
 
 /* Runs over files[0..nfiles-1] in order (corpus_run_go), adding to

@@ -37,8 +37,11 @@ int stats_breakdown_holm(const stats_state *st, int br, double p[STATS_KEYS][STA
                 int q = stats_pair_index(i, j, nconv);
                 double cell_p = stats_breakdown_p(&c->pair[q]);
                 if (p) p[k][q] = cell_p;
+                /* a pair whose choices are the same on every deal of the
+                 * cell (long-suit and american double-dummy in many cells)
+                 * differs by nothing by construction: no test of the family */
                 if (!stats_breakdown_shows(st, i, j) || isnan(cell_p) ||
-                    paired_n(&c->pair[q]) < STATS_STAR_MIN_DEALS)
+                    paired_n(&c->pair[q]) < STATS_STAR_MIN_DEALS || paired_n_differ(&c->pair[q]) == 0)
                     continue;
                 pair[n] = q;
                 key[n] = k;

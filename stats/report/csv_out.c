@@ -18,6 +18,18 @@
 #include "stats/report/csv_out.h"
 #include "formats/out_file.h"
 
+/* gzip level of a compressed table: a table is text that compresses well
+ * at any level: level 1 costs about a third of level 6's CPU for a file
+ * about 40% larger (a per-deal table of 11 conventions in play, issue 28
+ * item 2), and the table was the run's bottleneck. */
+#define GZ_MODE "wb1"
+
+/* Cells are formatted into a buffer of the table's own and handed to the
+ * stream a block at a time: a printf or a stdio call per cell made the
+ * per-deal table cost as much as the play it records (issue 28 item 2). */
+#define BUF_BYTES (1 << 16)
+#define CELL_MAX 64 /* the most bytes a number's cell takes */
+
 struct csv_out {
     FILE *f;       /* where the rows are written: the file, or the gzip cookie */
     FILE *base;    /* a resumable table's temporary (NULL otherwise) */
@@ -29,45 +41,214 @@ struct csv_out {
     char *path;
     int ncols, col;
     int is_stdout;
+    char *header;  /* the header row, held back while comments may come (csv_out_comment) */
+    size_t header_len;
+    size_t len;    /* bytes in buf, not yet handed to f */
+    char buf[BUF_BYTES];
 };
+
+/* Hands the buffered bytes to the stream (a failure shows in ferror). */
+static void drain(csv_out *c)
+{
+    if (c->len) fwrite(c->buf, 1, c->len, c->f);
+    c->len = 0;
+}
+
+/* Room for n more bytes in the buffer (n <= BUF_BYTES). */
+static char *room(csv_out *c, size_t n)
+{
+    if (c->len + n > BUF_BYTES) drain(c);
+    return c->buf + c->len;
+}
+
+static void put(csv_out *c, const char *s, size_t n)
+{
+    if (n > BUF_BYTES) {
+        drain(c);
+        fwrite(s, 1, n, c->f);
+        return;
+    }
+    memcpy(room(c, n), s, n);
+    c->len += n;
+}
+
+/* The header row, held back, goes out before the first row (or at the end
+ * of a table without rows). */
+static void release_header(csv_out *c)
+{
+    put(c, c->header, c->header_len);
+    free(c->header);
+    c->header = NULL;
+}
 
 static void sep(csv_out *c)
 {
-    if (c->col++ > 0) fputc(',', c->f);
+    if (c->col++ > 0) *room(c, 1) = ',', c->len++;
+    else if (c->header) release_header(c);
+}
+
+/* The bytes that end an unquoted field's fast copy: its end, and those that
+ * make it quoted: a comma, a quote, a line break, and a '#', which pandas
+ * (comment='#') and R (comment.char='#') take anywhere in a line for the
+ * start of a comment. */
+static const bool STOP[256] = {[0] = true, [','] = true, ['"'] = true, ['\r'] = true, ['\n'] = true, ['#'] = true};
+#define SHORT_TEXT 256 /* fields up to this long are copied in one pass */
+
+static bool needs_quotes(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (STOP[(unsigned char)s[i]]) return true;
+    return false;
 }
 
 void csv_out_text(csv_out *c, const char *s)
 {
     sep(c);
-    if (strpbrk(s, ",\"\r\n"))
-        csv_fwrite(c->f, s, strlen(s));
-    else
-        fputs(s, c->f);
+    /* the common field, short and plain, copied while it is checked */
+    char *p = room(c, SHORT_TEXT);
+    for (size_t i = 0; i < SHORT_TEXT; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (STOP[ch]) {
+            if (ch == 0) {
+                c->len += i;
+                return;
+            }
+            break;
+        }
+        p[i] = (char)ch;
+    }
+    size_t n = strlen(s);
+    bool quote = needs_quotes(s, n);
+    if (2 * n + 2 > BUF_BYTES) { /* a huge field: through libcsv's quoting, straight to the stream */
+        drain(c);
+        if (quote) csv_fwrite(c->f, s, n);
+        else fwrite(s, 1, n, c->f);
+        return;
+    }
+    p = room(c, 2 * n + 2);
+    char *start = p;
+    if (quote) {
+        *p++ = '"';
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] == '"') *p++ = '"';
+            *p++ = s[i];
+        }
+        *p++ = '"';
+    } else {
+        memcpy(p, s, n);
+        p += n;
+    }
+    c->len += (size_t)(p - start);
 }
 
 void csv_out_int(csv_out *c, long long v)
 {
     sep(c);
-    fprintf(c->f, "%lld", v);
+    char *p = room(c, 24);
+    if (v >= 0 && v < 100) { /* most cells: tricks, counts, ids */
+        if (v >= 10) *p++ = (char)('0' + v / 10), c->len++;
+        *p = (char)('0' + v % 10);
+        c->len++;
+        return;
+    }
+    char digits[24], *d = digits + sizeof digits;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do *--d = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0) *--d = '-';
+    size_t n = (size_t)(digits + sizeof digits - d);
+    memcpy(p, d, n);
+    c->len += n;
+}
+
+/* A number's cell through snprintf's format. */
+static void number(csv_out *c, const char *fmt, int places, double v)
+{
+    sep(c);
+    if (!isfinite(v)) return;
+    char *p = room(c, CELL_MAX);
+    int n = snprintf(p, CELL_MAX, fmt, places, v == 0 ? 0.0 : v);
+    if (n > 0 && n < CELL_MAX) {
+        c->len += (size_t)n;
+    } else if (n > 0) { /* a huge %f: straight to the stream */
+        drain(c);
+        fprintf(c->f, fmt, places, v);
+    }
 }
 
 void csv_out_num(csv_out *c, double v, int decimals)
 {
-    sep(c);
-    if (isfinite(v)) fprintf(c->f, "%.*f", decimals, v == 0 ? 0.0 : v);
+    number(c, "%.*f", decimals, v);
 }
 
 void csv_out_sig(csv_out *c, double v, int digits)
 {
-    sep(c);
-    if (isfinite(v)) fprintf(c->f, "%.*g", digits, v == 0 ? 0.0 : v);
+    number(c, "%.*g", digits, v);
 }
 
 void csv_out_end_row(csv_out *c)
 {
     while (c->col < c->ncols) sep(c);
-    fputc('\n', c->f);
+    *room(c, 1) = '\n';
+    c->len++;
     c->col = 0;
+}
+
+/* Formats the header row and holds it back (csv_out_comment). */
+static void hold_header(csv_out *c, const char *const header[], int ncols)
+{
+    for (int i = 0; i < ncols; i++) csv_out_text(c, header[i]);
+    csv_out_end_row(c);
+    c->header = malloc(c->len);
+    if (!c->header) return; /* no memory: the header stays in place, comments then follow it */
+    memcpy(c->header, c->buf, c->len);
+    c->header_len = c->len;
+    c->len = 0;
+}
+
+/* "# KEY: VALUE\n", malloc'ed, its length in *n; line breaks in KEY as
+ * spaces, in VALUE as \n and \r (a backslash is left as it is: the
+ * command line's shell quoting stays as it can be pasted). NULL: no
+ * memory. */
+static char *comment_line(const char *key, const char *value, size_t *n)
+{
+    size_t k = strlen(key), v = strlen(value);
+    char *line = malloc(k + 2 * v + 6), *p = line;
+    if (!line) return NULL;
+    *p++ = '#';
+    *p++ = ' ';
+    for (const char *s = key; *s; s++) *p++ = *s == '\n' || *s == '\r' ? ' ' : *s;
+    *p++ = ':';
+    *p++ = ' ';
+    for (const char *s = value; *s; s++) {
+        if (*s == '\n' || *s == '\r') {
+            *p++ = '\\';
+            *p++ = *s == '\n' ? 'n' : 'r';
+        } else {
+            *p++ = *s;
+        }
+    }
+    *p++ = '\n';
+    *n = (size_t)(p - line);
+    return line;
+}
+
+void csv_out_comment(csv_out *c, const char *key, const char *value)
+{
+    size_t n;
+    char *line = comment_line(key, value, &n);
+    if (!line) return;
+    put(c, line, n);
+    free(line);
+}
+
+void csv_comment_write(FILE *f, const char *key, const char *value)
+{
+    size_t n;
+    char *line = comment_line(key, value, &n);
+    if (!line) return;
+    fwrite(line, 1, n, f);
+    free(line);
 }
 
 static bool ends_with_gz(const char *path)
@@ -82,7 +263,7 @@ static ssize_t gz_cookie_write(void *self, const char *buf, size_t n)
     csv_out *c = self;
     if (!c->gz) {
         int fd = dup(c->fd);
-        c->gz = fd >= 0 ? gzdopen(fd, "wb6") : NULL;
+        c->gz = fd >= 0 ? gzdopen(fd, GZ_MODE) : NULL;
         if (!c->gz) {
             if (fd >= 0) close(fd);
             c->gz_failed = true;
@@ -141,6 +322,7 @@ static csv_out *make(const char *path, int ncols)
 /* Frees c, its streams closed already. */
 static void drop(csv_out *c)
 {
+    free(c->header);
     free(c->path);
     free(c);
 }
@@ -168,8 +350,7 @@ csv_out *csv_out_open(const char *path, const char *const header[], int ncols, d
             return NULL;
         }
     }
-    for (int i = 0; i < ncols; i++) csv_out_text(c, header[i]);
-    csv_out_end_row(c);
+    hold_header(c, header, ncols);
     return c;
 }
 
@@ -234,8 +415,7 @@ csv_out *csv_out_open_resumable(const char *path, const char *const header[], in
         drop_partial(c, true);
         return NULL;
     }
-    for (int i = 0; i < ncols; i++) csv_out_text(c, header[i]);
-    csv_out_end_row(c);
+    hold_header(c, header, ncols);
     return c;
 }
 
@@ -297,6 +477,8 @@ csv_out *csv_out_resume(const char *path, const char *partial, long offset, int 
 
 long csv_out_sync(csv_out *c)
 {
+    if (c->header) release_header(c);
+    drain(c);
     if (fflush(c->f) != 0 || ferror(c->f)) return -1;
     if (c->is_stdout) return ftell(c->f);
     FILE *under = c->base ? c->base : c->out ? out_file_stream(c->out) : c->f;
@@ -309,6 +491,8 @@ long csv_out_sync(csv_out *c)
  * the error number. */
 static int flush_all(csv_out *c)
 {
+    if (c->header) release_header(c);
+    drain(c);
     FILE *under = c->base ? c->base : c->out ? out_file_stream(c->out) : c->f;
     int err = 0;
     if (under != c->f) { /* the gzip cookie: its close ends the last member */

@@ -1,6 +1,7 @@
 /* csv_out.h -- writing CSV tables (RFC 4180: comma-separated, a header
- * row, text fields quoted by libcsv when they hold a comma, a quote or a line
- * break; numbers bare; an unknown number is an empty field, which R and
+ * row, text fields quoted when they hold a comma, a quote, a line break or a
+ * '#' (a comment's mark for pandas and R); numbers bare; `#` comment lines
+ * before the header (csv_out_comment); an unknown number is an empty field, which R and
  * pandas read as NA). Row at a time, constant memory. */
 #ifndef WHISTLAB_STATS_CSV_OUT_H
 #define WHISTLAB_STATS_CSV_OUT_H
@@ -41,6 +42,15 @@ csv_out *csv_out_resume(const char *path, const char *partial, long offset, int 
  * path is there (the rename was done). False with diag's reason filled
  * when neither is there, or partial holds fewer bytes. */
 bool csv_out_finish(const char *path, const char *partial, long offset, diag_t *diag);
+
+/* A comment line "# KEY: VALUE" (what the table rests on: version, command,
+ * inputs, settings), to be called before the first row: the header row is
+ * held back until then, so the comments open the file (pandas
+ * read_csv(comment='#'), R read.csv(comment.char='#')). In VALUE a line
+ * break is written \n or \r, so a comment is one line. */
+void csv_out_comment(csv_out *c, const char *key, const char *value);
+/* The same line written to f, for a table written by other means. */
+void csv_comment_write(FILE *f, const char *key, const char *value);
 
 void csv_out_text(csv_out *c, const char *s);
 void csv_out_int(csv_out *c, long long v);

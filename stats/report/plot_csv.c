@@ -1,5 +1,6 @@
 /* plot_csv.c -- a CSV table read whole with libcsv, for the figures
- * (plot_csv.h): fields kept in one buffer, rows indexed by their leading
+ * (plot_csv.h): the comment lines that open it kept by key, fields kept in
+ * one buffer, rows indexed by their leading
  * fields (FNV-1a, open addressing). */
 #include <csv.h>
 #include <errno.h>
@@ -69,6 +70,80 @@ static void on_row(int c, void *data)
     r->field = 0;
 }
 
+/* A comment line being read (it may span two blocks). */
+typedef struct {
+    char *text;
+    size_t len, cap;
+} comment_line;
+
+/* Keeps "# KEY: VALUE" (its escapes undone, csv_out_comment) as a comment. */
+static bool keep_comment(plot_table *t, const char *s, size_t len)
+{
+    if (len < 1 || s[0] != '#') return true;
+    s++, len--;
+    if (len && *s == ' ') s++, len--;
+    const char *colon = memchr(s, ':', len);
+    if (!colon) return true; /* not a key: value line: read, not kept */
+    if (!grow((void **)&t->comment, &t->comments_cap, t->ncomments + 1, sizeof *t->comment)) return false;
+    size_t klen = (size_t)(colon - s);
+    char *key = malloc(klen + 1), *value = malloc(len - klen + 1);
+    if (!key || !value) {
+        free(key);
+        free(value);
+        return false;
+    }
+    memcpy(key, s, klen);
+    key[klen] = 0;
+    const char *v = colon + 1, *end = s + len;
+    if (v < end && *v == ' ') v++;
+    char *o = value;
+    for (; v < end; v++) {
+        if (*v == '\\' && v + 1 < end && (v[1] == 'n' || v[1] == 'r')) {
+            v++;
+            *o++ = *v == 'n' ? '\n' : '\r';
+        } else {
+            *o++ = *v;
+        }
+    }
+    *o = 0;
+    t->comment[t->ncomments].key = key;
+    t->comment[t->ncomments++].value = value;
+    return true;
+}
+
+/* Takes the comment lines that open the table from buf[0..n): returns where
+ * the table's own text begins in buf (n: not yet), *in_comments cleared
+ * once it has; (size_t)-1 when out of memory. */
+static size_t take_comments(plot_table *t, comment_line *line, const char *buf, size_t n, bool *in_comments)
+{
+    size_t at = 0;
+    while (at < n) {
+        if (line->len == 0 && buf[at] != '#') {
+            *in_comments = false;
+            return at;
+        }
+        const char *nl = memchr(buf + at, '\n', n - at);
+        size_t k = nl ? (size_t)(nl - (buf + at)) : n - at;
+        if (!grow((void **)&line->text, &line->cap, line->len + k + 1, 1)) return (size_t)-1;
+        memcpy(line->text + line->len, buf + at, k);
+        line->len += k;
+        at += k;
+        if (!nl) break;
+        at++; /* the line break */
+        if (line->len && line->text[line->len - 1] == '\r') line->len--;
+        if (!keep_comment(t, line->text, line->len)) return (size_t)-1;
+        line->len = 0;
+    }
+    return n;
+}
+
+const char *plot_table_comment(const plot_table *t, const char *key)
+{
+    for (size_t i = 0; i < t->ncomments; i++)
+        if (strcmp(t->comment[i].key, key) == 0) return t->comment[i].value;
+    return NULL;
+}
+
 plot_status plot_table_read(const char *path, plot_table *t, diag_t *diag)
 {
     memset(t, 0, sizeof *t);
@@ -86,17 +161,28 @@ plot_status plot_table_read(const char *path, plot_table *t, diag_t *diag)
     reader r = {.t = t};
     char buf[1 << 16];
     size_t n;
-    bool parse_error = false;
+    bool parse_error = false, in_comments = true;
+    comment_line line = {0};
     while (!r.failed && (n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (memchr(buf, 0, n)) { /* binary: no CSV of ours has a NUL byte */
             parse_error = true;
             break;
         }
-        if (csv_parse(&p, buf, n, on_field, on_row, &r) != n) {
+        size_t at = 0;
+        if (in_comments) {
+            at = take_comments(t, &line, buf, n, &in_comments);
+            if (at == (size_t)-1) {
+                r.failed = true;
+                snprintf(r.why, sizeof r.why, "out of memory");
+                break;
+            }
+        }
+        if (csv_parse(&p, buf + at, n - at, on_field, on_row, &r) != n - at) {
             parse_error = true;
             break;
         }
     }
+    free(line.text);
     bool read_error = ferror(f);
     fclose(f);
     if (!parse_error && !read_error && csv_fini(&p, on_field, on_row, &r) != 0) parse_error = true;
@@ -126,6 +212,11 @@ plot_status plot_table_read(const char *path, plot_table *t, diag_t *diag)
 
 void plot_table_free(plot_table *t)
 {
+    for (size_t i = 0; i < t->ncomments; i++) {
+        free(t->comment[i].key);
+        free(t->comment[i].value);
+    }
+    free(t->comment);
     free(t->text);
     free(t->offset);
     free(t->cell);

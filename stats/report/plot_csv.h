@@ -24,6 +24,11 @@ typedef struct {
     int key_cols;
     size_t *slot;                  /* row + 1, 0 = empty */
     size_t nslots;
+    /* the "# KEY: VALUE" lines before the header (csv_out_comment) */
+    struct {
+        char *key, *value;
+    } *comment;
+    size_t ncomments, comments_cap;
 } plot_table;
 
 /* Reads path whole. PLOT_ERR_INPUT (cannot open or read), PLOT_ERR_FORMAT
@@ -36,6 +41,9 @@ static inline const char *plot_cell(const plot_table *t, size_t row, int col)
 {
     return t->cell[row * (size_t)t->ncols + (size_t)col];
 }
+
+/* The value of the comment KEY before the header, or NULL. */
+const char *plot_table_comment(const plot_table *t, const char *key);
 
 /* Whether the header is exactly names[0..n-1]. */
 bool plot_table_header_is(const plot_table *t, const char *const *names, int n);

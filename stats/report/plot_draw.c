@@ -26,7 +26,8 @@ bool plot_is_figure_file(const char *name)
     return false;
 }
 
-/* The kind of table by its first line; -1 (diag filled) if unreadable. */
+/* The kind of table by its header row (after the comment lines that open
+ * it); -1 (diag filled) if unreadable. */
 static int kind_of(const char *csv, diag_t *diag)
 {
     FILE *f = fopen(csv, "rb");
@@ -35,6 +36,10 @@ static int kind_of(const char *csv, diag_t *diag)
         return -1;
     }
     char line[256] = "";
+    int ch;
+    while ((ch = getc(f)) == '#')
+        while ((ch = getc(f)) != EOF && ch != '\n') continue;
+    if (ch != EOF) ungetc(ch, f);
     if (!fgets(line, sizeof line, f) && ferror(f)) {
         diag_set(diag, csv, 0, "read error");
         fclose(f);

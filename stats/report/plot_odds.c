@@ -13,8 +13,12 @@
 #include "stats/report/plot_odds.h"
 
 static const char *const ODDS_HEADER[] = {"table", "row", "event", "exact", "historic_text", "historic_value",
-                                          "empirical", "ci_low", "ci_high", "n", "verdict", "source"};
-enum { O_TABLE, O_ROW, O_EVENT, O_EXACT, O_HTEXT, O_HVALUE, O_EMP, O_LO, O_HI, O_N, O_VERDICT, O_SOURCE, O_NCOLS };
+                                          "empirical", "ci_low", "ci_high", "n", "verdict", "source",
+                                          "df", "critical_low", "critical_high"};
+enum {
+    O_TABLE, O_ROW, O_EVENT, O_EXACT, O_HTEXT, O_HVALUE, O_EMP, O_LO, O_HI, O_N, O_VERDICT, O_SOURCE,
+    O_DF, O_CRIT_LO, O_CRIT_HI, O_NCOLS
+};
 
 #define NPROV 12
 
@@ -26,11 +30,14 @@ typedef struct {
     const char *prov_lines[NPROV + 1];
 } odds_data;
 
+/* What the table rests on, from its comment lines ("input.1": "# input 1: ..."). */
 static const char *prov_text(const odds_data *d, const char *row)
 {
-    const char *key[2] = {"provenance", row};
-    long r = plot_table_find(&d->t, key);
-    return r < 0 ? NULL : plot_cell(&d->t, (size_t)r, O_EVENT);
+    char key[64];
+    snprintf(key, sizeof key, "%s", row);
+    char *dot = strchr(key, '.');
+    if (dot) *dot = ' ';
+    return plot_table_comment(&d->t, key);
 }
 
 static void describe(odds_data *d)
@@ -62,11 +69,8 @@ static void describe(odds_data *d)
                  deals, dealer ? dealer : "?", turnup ? turnup : "?", version ? version : "?");
     }
     int np = 0;
-    for (size_t r = 0; r < d->t.nrows && np < NPROV; r++) {
-        if (strcmp(plot_cell(&d->t, r, O_TABLE), "provenance") != 0) continue;
-        snprintf(d->prov[np++], sizeof d->prov[0], "%-18s %s", plot_cell(&d->t, r, O_ROW),
-                 plot_cell(&d->t, r, O_EVENT));
-    }
+    for (size_t r = 0; r < d->t.ncomments && np < NPROV; r++)
+        snprintf(d->prov[np++], sizeof d->prov[0], "%-18s %s", d->t.comment[r].key, d->t.comment[r].value);
     for (int i = 0; i < np; i++) d->prov_lines[i] = d->prov[i];
     d->prov_lines[np] = NULL;
 }
@@ -420,10 +424,7 @@ plot_status plot_odds_figures(plot_ctx *c, const char *csv)
         diag_set(c->diag, csv, 0, "not an odds CSV (odds --csv): its header is not table,row,event,exact,...");
         st = PLOT_ERR_FORMAT;
     }
-    size_t rows = 0;
-    if (st == PLOT_OK)
-        for (size_t r = 0; r < d->t.nrows; r++) rows += strcmp(plot_cell(&d->t, r, O_TABLE), "provenance") != 0;
-    if (st == PLOT_OK && rows == 0) {
+    if (st == PLOT_OK && d->t.nrows == 0) {
         diag_set(c->diag, csv, 0, "an odds CSV without rows of odds");
         st = PLOT_ERR_FORMAT;
     }
@@ -437,7 +438,7 @@ plot_status plot_odds_figures(plot_ctx *c, const char *csv)
             size_t end = r + 1;
             const char *table = plot_cell(&d->t, r, O_TABLE);
             while (end < d->t.nrows && strcmp(plot_cell(&d->t, end, O_TABLE), table) == 0) end++;
-            if (strcmp(table, "provenance") != 0) fig_table(c, d, r, end);
+            fig_table(c, d, r, end);
             r = end;
         }
     }

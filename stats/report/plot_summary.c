@@ -12,7 +12,7 @@
 #include "stats/report/plot_summary.h"
 #include "stats/tally.h"
 
-static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
+static const char *const SUMMARY_HEADER[] = {"breakdown", "level", "evaluation", "convention", "versus",
                                              "measure", "difference", "value"};
 enum { C_BREAKDOWN, C_LEVEL, C_EVAL, C_CONV, C_VERSUS, C_MEASURE, C_DIFF, C_VALUE, NCOLS };
 
@@ -60,6 +60,12 @@ static void conv_key(const summary *s, const char *label, const char **name, con
 static const char *text_of(const summary *s, const char *br, const char *level, const char *conv,
                            const char *versus, const char *measure)
 {
+    if (strcmp(br, "provenance") == 0 || strcmp(measure, "status") == 0) { /* the comments before the header */
+        char key[96];
+        if (strcmp(level, "all") == 0) snprintf(key, sizeof key, "%s", measure);
+        else snprintf(key, sizeof key, "%s %s", measure, level);
+        return plot_table_comment(&s->t, key);
+    }
     const char *x, *ex, *y, *ey;
     conv_key(s, conv, &x, &ex);
     conv_key(s, versus, &y, &ey);
@@ -193,12 +199,9 @@ static void describe(summary *s)
                  in ? in : "?", nd ? nd : "?", digest ? digest : "?");
     }
     size_t at = (size_t)snprintf(s->prov[np], sizeof s->prov[0], "settings:  ");
-    for (size_t r = 0; r < s->t.nrows; r++) {
-        if (strcmp(plot_cell(&s->t, r, C_BREAKDOWN), "provenance") != 0 ||
-            strcmp(plot_cell(&s->t, r, C_MEASURE), "setting") != 0)
-            continue;
-        at = cat(s->prov[np], sizeof s->prov[0], at, " %s %s;", plot_cell(&s->t, r, C_LEVEL),
-                 plot_cell(&s->t, r, C_VALUE));
+    for (size_t r = 0; r < s->t.ncomments; r++) {
+        if (strncmp(s->t.comment[r].key, "setting ", 8) != 0) continue;
+        at = cat(s->prov[np], sizeof s->prov[0], at, " %s %s;", s->t.comment[r].key + 8, s->t.comment[r].value);
     }
     np++;
     snprintf(s->prov[np++], sizeof s->prov[0], "status:     %s", status ? status : "(not stated)");
@@ -213,7 +216,7 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
     if (!plot_table_header_is(&s->t, SUMMARY_HEADER, NCOLS)) {
         diag_set(diag, csv, 0,
                  "not a summary CSV (replay or merge --csv-summary): its header is not "
-                 "breakdown,level,eval,convention,versus,measure,difference,value");
+                 "breakdown,level,evaluation,convention,versus,measure,difference,value");
         return PLOT_ERR_FORMAT;
     }
     plot_table_index(&s->t, 6);

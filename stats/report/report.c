@@ -248,11 +248,11 @@ static void report_breakdown(FILE *f, const stats_state *st, int br)
     int tests = stats_breakdown_holm(st, br, NULL, adj);
     const stats_breakdown *b = stats_breakdown_of(br);
     int tricks = stats_measure_find("tricks"), best = stats_measure_find("best");
-    fprintf(f, "%s (mean tricks; mean net gain)\n", b->title);
+    fprintf(f, "%s (mean tricks; mean net gain; exploratory)\n", b->title);
     if (tests)
         fprintf(f, "* = p < 0.05 after Holm's correction for multiple comparisons over the %d test%s of "
-                   "this table\n  (the cells of %d deals or more; p: exact sign-flip test up to %d deals, "
-                   "else paired t-test)\n",
+                   "this table\n  (the cells of %d deals or more whose two choices differ on some deal; p: "
+                   "exact sign-flip test up to %d deals, else paired t-test)\n",
                 tests, tests == 1 ? "" : "s", STATS_STAR_MIN_DEALS, PAIRED_EXACT_MAX);
     else
         fprintf(f, "no * : no cell has the %d deals a test of this table needs\n", STATS_STAR_MIN_DEALS);

@@ -9,7 +9,7 @@
 
 void stats_robin_deal_columns(const char *cols[ROBIN_DEAL_COLUMNS])
 {
-    static const char *const DEAL[] = {"file", "line", "index", "board", "trump", "leader", "eval",
+    static const char *const DEAL[] = {"file", "line", "index", "board", "trump", "leader", "evaluation",
                                        "convention", "versus"};
     for (int k = 0; k < ROBIN_DEAL_COLUMNS - 1; k++) cols[k] = DEAL[k];
     cols[ROBIN_DEAL_COLUMNS - 1] = stats_pair_measure_of("gain")->column;

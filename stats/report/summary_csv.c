@@ -2,6 +2,7 @@
  * (columns in report.h; the rows in tidy_csv.h). */
 #include <math.h>
 #include <string.h>
+#include "stats/pvalue.h"
 #include "stats/report/report.h"
 #include "stats/report/tidy_csv.h"
 
@@ -38,7 +39,8 @@ static void measure_rows(tidy_rows *t, const stats_cell *c, int k, int col, cons
 /* The rows of one cell: its deals, the per-deal measures (the best's),
  * each column's measures, the pairs; p and holm: each pair's test in the
  * cell's breakdown table and its Holm-adjusted p (NaN: not one of its
- * tests), NULL for the cell of all deals (the paired t-test's p). */
+ * tests); for the cell of all deals the paired t-test's p, Holm-adjusted
+ * over the pairs. */
 static void cell_rows(rows *r, const stats_state *st, const stats_cell *c, const double *p, const double *holm)
 {
     tidy_rows *t = &r->t;
@@ -80,7 +82,17 @@ int stats_write_summary_csv(const char *path, const stats_state *st, stats_eval 
     tidy_count(t, "", "", "analysed", st->all.deals);
     if (prov) tidy_status(t, prov);
     t->breakdown = "all";
-    cell_rows(&r, st, &st->all, NULL, NULL);
+    /* the pairs over all deals: the paired t-test's p, and Holm's over the
+     * pairs as the report's NET GAIN table gives it */
+    static double p_all[STATS_MAX_PAIRS], holm_all[STATS_MAX_PAIRS];
+    int npairs = st->nconv * (st->nconv - 1) / 2;
+    for (int q = 0; q < npairs; q++) {
+        paired_summary s;
+        paired_summarise(&st->all.pair[q], &s);
+        p_all[q] = s.p;
+    }
+    pvalue_holm(p_all, npairs, holm_all);
+    cell_rows(&r, st, &st->all, p_all, holm_all);
     static double p[STATS_KEYS][STATS_MAX_PAIRS], holm[STATS_KEYS][STATS_MAX_PAIRS];
     for (int br = 0; br < STATS_BREAKDOWNS; br++) {
         t->breakdown = stats_breakdown_of(br)->id;

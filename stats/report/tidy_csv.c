@@ -1,10 +1,13 @@
 /* tidy_csv.c -- the tidy summary table's rows (tidy_csv.h). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats/binom_ci.h"
 #include "stats/pvalue.h"
 #include "stats/report/tidy_csv.h"
 
-static const char *const HEADER[] = {"breakdown", "level", "eval", "convention", "versus",
+static const char *const HEADER[] = {"breakdown", "level", "evaluation", "convention", "versus",
                                      "measure", "difference", "value"};
 
 bool tidy_open(tidy_rows *r, const char *path, diag_t *diag)
@@ -53,31 +56,40 @@ void tidy_sig(tidy_rows *r, const char *conv, const char *versus, const char *me
     csv_out_end_row(r->out);
 }
 
-void tidy_text(tidy_rows *r, const char *level, const char *measure, const char *value)
+/* A provenance row as a comment line: "# MEASURE: VALUE" for the run as a
+ * whole, "# MEASURE LEVEL: VALUE" for an input (its number) or a setting
+ * (its name). */
+static void provenance_comment(void *ctx, const char *level, const char *measure, const char *value)
 {
-    head(r, level, "", "", "", measure);
-    csv_out_text(r->out, "");
-    csv_out_text(r->out, value);
-    csv_out_end_row(r->out);
-}
-
-static void provenance_row(void *ctx, const char *level, const char *measure, const char *value)
-{
-    tidy_text(ctx, level, measure, value);
+    csv_out *out = ctx;
+    if (strcmp(level, "all") == 0) {
+        csv_out_comment(out, measure, value);
+        return;
+    }
+    size_t n = strlen(measure) + strlen(level) + 2;
+    char *key = malloc(n);
+    if (!key) return;
+    snprintf(key, n, "%s %s", measure, level);
+    csv_out_comment(out, key, value);
+    free(key);
 }
 
 void tidy_provenance(tidy_rows *r, const provenance *prov)
 {
-    r->breakdown = "provenance";
-    provenance_rows(prov, provenance_row, r);
+    csv_out_provenance(r->out, prov);
+}
+
+void csv_out_provenance(csv_out *out, const provenance *prov)
+{
+    provenance_rows(prov, provenance_comment, out);
+    char status[4096];
+    provenance_status(prov, status, sizeof status);
+    csv_out_comment(out, "status", status);
 }
 
 void tidy_status(tidy_rows *r, const provenance *prov)
 {
-    char status[4096];
-    provenance_status(prov, status, sizeof status);
     tidy_count(r, "", "", "complete", provenance_stopped(prov) == 0);
-    tidy_text(r, "all", "status", status);
 }
 
 void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
@@ -96,7 +108,11 @@ void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, 
     double p = test ? test->p : s.p;
     tidy_sig(r, x, y, "p_value", isnan(p) ? NAN : pvalue_for_csv(p));
     if (test && !isnan(test->holm_p)) tidy_sig(r, x, y, "p_value_holm", pvalue_for_csv(test->holm_p));
-    tidy_num(r, x, y, "differ_pct", NULL, n ? 100 * ((double)paired_n_differ(a) / (double)n) : NAN, 4);
+    double differ = n ? (double)paired_n_differ(a) / (double)n : NAN, lo = NAN, hi = NAN;
+    tidy_num(r, x, y, "differ_pct", NULL, 100 * differ, 4);
+    if (n) ci_wilson(differ, (double)n, ci_z(0.95), &lo, &hi); /* the share's interval, Wilson's */
+    tidy_num(r, x, y, "differ_pct_ci_low", NULL, 100 * lo, 4);
+    tidy_num(r, x, y, "differ_pct_ci_high", NULL, 100 * hi, 4);
     if (differ_same) {
         paired_summary differ, same;
         paired_summarise_differ(a, &differ);

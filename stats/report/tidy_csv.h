@@ -1,6 +1,6 @@
 /* tidy_csv.h -- the tidy summary table shared by a replay's summary CSV
  * (report.h) and the round robin's (robin_csv.h): one number per row, in
- * the columns breakdown, level, eval, convention, versus, measure,
+ * the columns breakdown, level, evaluation, convention, versus, measure,
  * difference, value; and the rows of one paired comparison, which both
  * write alike. */
 #ifndef WHISTLAB_STATS_TIDY_CSV_H
@@ -33,11 +33,16 @@ void tidy_num(tidy_rows *r, const char *conv, const char *versus, const char *me
 void tidy_count(tidy_rows *r, const char *conv, const char *versus, const char *measure, uint64_t v);
 /* A number with significant digits rather than decimals (p). */
 void tidy_sig(tidy_rows *r, const char *conv, const char *versus, const char *measure, double value);
-/* A row whose value is text (provenance, status), in breakdown r->breakdown. */
-void tidy_text(tidy_rows *r, const char *level, const char *measure, const char *value);
-/* prov's rows, in breakdown "provenance". */
+/* prov as the comment lines that open the table (csv_out_comment):
+ * version, command, experiment, per input (its number after the name)
+ * input, input_deals, input_digest, input_complete, input_stopped_at, per
+ * setting (its name after "setting") its value, shards_total and
+ * shards_present for a split run, and status (complete, or the
+ * INCOMPLETE: ... and PARTIAL: ... text). Before the first row. */
 void tidy_provenance(tidy_rows *r, const provenance *prov);
-/* The input rows common to both tables' ends: complete and status. */
+void csv_out_provenance(csv_out *out, const provenance *prov);
+/* The input row common to both tables' ends: complete (1 if every input
+ * was read to its end). */
 void tidy_status(tidy_rows *r, const provenance *prov);
 
 /* A breakdown cell's test of a pair (report.h's stats_breakdown_holm): its
@@ -48,7 +53,8 @@ typedef struct {
 
 /* The rows of x minus y over a: n mean_gain sd se ci_low ci_high t
  * p_value (test's p, or the paired t-test's when test is NULL),
- * p_value_holm when test's is a number, differ_pct, with differ_same the
+ * p_value_holm when test's is a number, differ_pct with its Wilson 95%
+ * interval (differ_pct_ci_low, differ_pct_ci_high), with differ_same the
  * n, mean and se of the gain when the choices differ and when they are the
  * same, and deals_with_difference for each difference that occurs. */
 void tidy_pair(tidy_rows *r, const char *x, const char *y, const paired_acc *a, const tidy_test *test,
