@@ -260,7 +260,7 @@ static void test_dd_recomputed_by_replay(void **state)
     long long sum = 0, n = 0;
     int pole = -1;
     for (char *line = strchr(table, '\n') + 1; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-        /* the column tricks is the 12th; the convention the 8th */
+        /* the column tricks is the 13th; the convention the 9th */
         char *f[20];
         char buf[512];
         size_t len = strcspn(line, "\n");
@@ -268,9 +268,9 @@ static void test_dd_recomputed_by_replay(void **state)
         buf[len] = 0;
         int k = 0;
         for (char *p = strtok(buf, ","); p && k < 20; p = strtok(NULL, ",")) f[k++] = p;
-        if (k < 12) continue;
-        int tricks = atoi(f[11]);
-        if (strcmp(f[7], "long-suit-pole") == 0) pole = tricks;
+        if (k < 13) continue;
+        int tricks = atoi(f[12]);
+        if (strcmp(f[8], "long-suit-pole") == 0) pole = tricks;
         else {
             sum += pole - tricks;
             n++;

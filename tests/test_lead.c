@@ -352,7 +352,7 @@ static void test_random_follows_the_deal(void **state)
         int rows = 0;
         while (fgets(line, sizeof line, f)) {
             char board[16], conv[32], lead[8], tricks[8];
-            if (sscanf(line, "%*[^,],%*[^,],%*[^,],%15[^,],%*[^,],%*[^,],%*[^,],%31[^,],%7[^,],%*[^,],%*[^,],%7[^,]",
+            if (sscanf(line, "%*[^,],%*[^,],%*[^,],%15[^,],%*[^,],%*[^,],%*[^,],%*[^,],%31[^,],%7[^,],%*[^,],%*[^,],%7[^,]",
                        board, conv, lead, tricks) != 4 || strcmp(conv, "random"))
                 continue;
             int n = atoi(board);

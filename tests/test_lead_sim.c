@@ -102,7 +102,7 @@ static void test_tables_from_layouts(void **state)
     assert_non_null(text);
     save = NULL;
     char *header = strtok_r(text, "\n", &save);
-    assert_non_null(strstr(header, "eval,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"
+    assert_non_null(strstr(header, "evaluation,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"
                                    "odd_trick_pct,top_pct,is_against,diff_vs_against"));
     int checked = 0;
     for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

@@ -413,7 +413,7 @@ static void test_pair_section_from_its_row(void **state)
     const char *cols[ROBIN_DEAL_COLUMNS];
     stats_robin_deal_columns(cols);
     assert_string_equal(cols[ROBIN_DEAL_COLUMNS - 1], "gain");
-    assert_string_equal(cols[6], "eval");
+    assert_string_equal(cols[6], "evaluation");
 }
 
 int main(void)
