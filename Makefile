@@ -54,7 +54,7 @@ MPI_CFLAGS = $(shell pkg-config --cflags ompi-c)
 $(if $(wildcard analyze/*.c analyze/*.h),$(error analyze/ holds folders only: $(wildcard analyze/*.[ch])))
 
 CONV_DIR  = analyze/lead/conventions
-LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c stats/*/*.c analyze/*/*.c)) build/gen/conventions_data.c \
+LIB_SRC   = $(sort $(wildcard formats/*.c stats/*.c stats/*/*.c analyze/*/*.c analyze/dd/engine/*.c)) build/gen/conventions_data.c \
             build/gen/claims_data.c build/gen/holdings_data.c
 CLI_SRC   = $(sort $(wildcard cli/*.c))
 TEST_SRC  = $(sort $(wildcard tests/test_*.c))

@@ -1,0 +1,43 @@
+/* dde_bounds.c -- the sure-trick bound at a trick's start: the tricks the
+ * leader takes by cashing the top cards he holds, which no play of the
+ * others can stop. Top trumps first (each opponent follows with a trump
+ * while he has one); then each side suit's top cards, as many rounds as
+ * every opponent still holding a trump can follow. Trumps never win
+ * against this in no-trump, so there every top card counts. */
+#include "analyze/dd/engine/dde_internal.h"
+
+/* How many of the suit's highest cards out the holder has, in a row. */
+static int tops(uint16_t mine, uint16_t out)
+{
+    int k = 0;
+    while (out) {
+        int r = 31 - __builtin_clz((unsigned)out);
+        if (!(mine >> r & 1)) break;
+        k++;
+        out = (uint16_t)(out & ~(1u << r));
+    }
+    return k;
+}
+
+int dde_sure_tricks(const dde_ctx *e)
+{
+    int L = e->leader;
+    hand_t h = e->hand[L], all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3];
+    int opp[2] = {seat_left(L), seat_right(L)};
+    int top[4];
+    for (int s = 0; s < 4; s++) top[s] = tops(hand_suit(h, s), hand_suit(all, s));
+    if (e->trump == STRAIN_NT) return top[0] + top[1] + top[2] + top[3];
+    int t = e->trump, sure = top[t];
+    bool ruffs[2];
+    for (int o = 0; o < 2; o++) ruffs[o] = hand_suit_len(e->hand[opp[o]], t) > top[t];
+    for (int s = 0; s < 4; s++) {
+        if (s == t) continue;
+        int k = top[s];
+        for (int o = 0; o < 2; o++) {
+            int len = hand_suit_len(e->hand[opp[o]], s);
+            if (ruffs[o] && len < k) k = len;
+        }
+        sure += k;
+    }
+    return sure;
+}
