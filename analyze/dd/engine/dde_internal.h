@@ -17,12 +17,16 @@
  * (for each suit, who holds its 1st, 2nd ... highest card still out; the
  * cards already played do not matter, so positions that differ only by them
  * share an entry) and the leader; the bounds known on North-South's tricks
- * among the `left` tricks of the position. gen 0 = empty; an entry of an
- * older generation (an earlier solve) is empty too. */
+ * among the `left` tricks of the position; the lead that last decided a
+ * search of it (DDE_NO_MOVE, or suit * 16 + how many cards of the suit
+ * still out are above it: a relative card, as the key is). gen 0 = empty;
+ * an entry of an older generation (an earlier solve) is empty too. */
 typedef struct {
     uint64_t k0, k1;
-    uint8_t lb, ub, left, gen;
+    uint8_t lb, ub, left, gen, move;
 } dde_entry;
+
+#define DDE_NO_MOVE 0xFF
 
 #define DDE_WAYS 4 /* entries a bucket, the cheapest to redo replaced first */
 
@@ -71,12 +75,18 @@ void dde_tt_free(dde_tt *tt);
 void dde_tt_new_generation(dde_tt *tt);
 /* The key of e's position (at a trick's start). */
 void dde_tt_key(const dde_ctx *e, uint64_t *k0, uint64_t *k1);
-/* The bounds known for the key into *lb, *ub (0 and left when none). */
-void dde_tt_probe(const dde_tt *tt, uint64_t k0, uint64_t k1, int left, int *lb, int *ub);
-/* Narrows the key's bounds to [lb, ub]. */
-void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub);
+/* The bounds known for the key into *lb, *ub (0 and left when none) and
+ * its lead that decided (DDE_NO_MOVE when none). */
+void dde_tt_probe(const dde_tt *tt, uint64_t k0, uint64_t k1, int left, int *lb, int *ub, int *move);
+/* Narrows the key's bounds to [lb, ub]; move (unless DDE_NO_MOVE) becomes
+ * its lead that decided. */
+void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub, int move);
 
-/* dde_moves.c: the legal cards of the seat on move, one of each group of
+/* dde_moves.c: a card as a relative card of the table (alive: the cards
+ * out), and back (CARD_NONE when the hand h holds no such card). */
+int dde_relative(hand_t alive, card_t c);
+card_t dde_absolute(hand_t alive, hand_t h, int move);
+/* The legal cards of the seat on move, one of each group of
  * equal cards (its lowest), the likeliest best first; returns how many. */
 int dde_moves(const dde_ctx *e, card_t out[13]);
 /* The group of equal cards of hand h that holds c (a run of its cards in

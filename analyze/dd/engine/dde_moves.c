@@ -20,6 +20,22 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c)
     return hand_from_suit(s, group);
 }
 
+int dde_relative(hand_t alive, card_t c)
+{
+    uint16_t above = (uint16_t)(hand_suit(alive, card_suit(c)) & ~((2u << card_rank(c)) - 1));
+    return card_suit(c) * 16 + __builtin_popcount(above);
+}
+
+card_t dde_absolute(hand_t alive, hand_t h, int move)
+{
+    int s = move >> 4;
+    uint16_t out = hand_suit(alive, s);
+    for (int k = move & 15; k > 0 && out; k--) out = (uint16_t)(out & ~(1u << (31 - __builtin_clz((unsigned)out))));
+    if (!out) return CARD_NONE;
+    card_t c = card_make(s, 31 - __builtin_clz((unsigned)out));
+    return hand_has(h, c) ? c : CARD_NONE;
+}
+
 /* The lowest card of each group of equal cards of mine (a suit of the
  * hand), given out, the suit's cards still out; returns how many. */
 static int group_lows(uint16_t mine, uint16_t out, int s, card_t *low)
@@ -79,6 +95,8 @@ int dde_moves(const dde_ctx *e, card_t out[13])
                     sc = 100 - r - (s == e->trump && !follows ? 50 : 0);
                 else if (takes && (np >= 2 || !follows))
                     sc = 200 - r;
+                else if (takes && r > top_rank((uint16_t)(hand_suit(alive, s) & ~mine)))
+                    sc = 150 - r; /* second hand wins with a card nobody can beat */
                 else if (follows)
                     sc = 100 - r;
                 else if (s == e->trump)

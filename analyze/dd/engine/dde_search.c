@@ -15,6 +15,23 @@ static int last_trick_ns(const dde_ctx *e)
     return dde_ns(dde_winner(t, 4, e->leader, e->trump));
 }
 
+/* Moves the group of the relative card `known` (from the table) to the
+ * front of moves[0..n-1], when the leader still holds such a card. */
+static void promote(const dde_ctx *e, card_t *moves, int n, int known)
+{
+    hand_t h = e->hand[e->leader], alive = dde_alive(e);
+    card_t c = dde_absolute(alive, h, known);
+    if (c == CARD_NONE) return;
+    hand_t group = dde_equal_group(h, alive, c);
+    for (int i = 0; i < n; i++)
+        if (group & card_bit(moves[i])) {
+            card_t m = moves[i];
+            memmove(moves + 1, moves, (size_t)i * sizeof moves[0]);
+            moves[0] = m;
+            return;
+        }
+}
+
 bool dde_reach(dde_ctx *e, int target)
 {
     if (target <= 0) return true;
@@ -22,25 +39,28 @@ bool dde_reach(dde_ctx *e, int target)
     e->nodes++;
     int np = e->nplayed, seat = (e->leader + np) & 3;
     uint64_t k0 = 0, k1 = 0;
+    int known = DDE_NO_MOVE;
     if (np == 0) {
         if (e->left == 1) return last_trick_ns(e) >= target;
         int lb, ub;
         dde_tt_key(e, &k0, &k1);
-        dde_tt_probe(&e->tt, k0, k1, e->left, &lb, &ub);
+        dde_tt_probe(&e->tt, k0, k1, e->left, &lb, &ub, &known);
         if (lb >= target) return true;
         if (ub < target) return false;
         int sure = dde_sure_tricks(e);
         if (dde_ns(seat) && sure >= target) {
-            dde_tt_store(&e->tt, k0, k1, e->left, sure, e->left);
+            dde_tt_store(&e->tt, k0, k1, e->left, sure, e->left, DDE_NO_MOVE);
             return true;
         }
         if (!dde_ns(seat) && e->left - sure < target) {
-            dde_tt_store(&e->tt, k0, k1, e->left, 0, e->left - sure);
+            dde_tt_store(&e->tt, k0, k1, e->left, 0, e->left - sure, DDE_NO_MOVE);
             return false;
         }
     }
     card_t moves[13];
-    int n = dde_moves(e, moves);
+    int n = dde_moves(e, moves), decided = DDE_NO_MOVE;
+    if (known != DDE_NO_MOVE) /* the lead that decided before goes first */
+        promote(e, moves, n, known);
     bool maximiser = dde_ns(seat), result = !maximiser;
     for (int i = 0; i < n && result != maximiser; i++) {
         card_t c = moves[i];
@@ -65,13 +85,16 @@ bool dde_reach(dde_ctx *e, int target)
             e->nplayed = np;
         }
         e->hand[seat] |= card_bit(c);
-        if (r == maximiser) result = r;
+        if (r == maximiser) {
+            result = r;
+            if (np == 0) decided = dde_relative(dde_alive(e), c);
+        }
     }
     if (np == 0) {
         if (result)
-            dde_tt_store(&e->tt, k0, k1, e->left, target, e->left);
+            dde_tt_store(&e->tt, k0, k1, e->left, target, e->left, decided);
         else
-            dde_tt_store(&e->tt, k0, k1, e->left, 0, target - 1);
+            dde_tt_store(&e->tt, k0, k1, e->left, 0, target - 1, decided);
     }
     return result;
 }

@@ -63,21 +63,23 @@ static dde_entry *bucket(const dde_tt *tt, uint64_t k0, uint64_t k1)
     return tt->slot + (h & (tt->nbuckets - 1)) * DDE_WAYS;
 }
 
-void dde_tt_probe(const dde_tt *tt, uint64_t k0, uint64_t k1, int left, int *lb, int *ub)
+void dde_tt_probe(const dde_tt *tt, uint64_t k0, uint64_t k1, int left, int *lb, int *ub, int *move)
 {
     const dde_entry *b = bucket(tt, k0, k1);
     for (int i = 0; i < DDE_WAYS; i++) {
         if (b[i].gen == tt->gen && b[i].k0 == k0 && b[i].k1 == k1) {
             *lb = b[i].lb;
             *ub = b[i].ub;
+            *move = b[i].move;
             return;
         }
     }
     *lb = 0;
     *ub = left;
+    *move = DDE_NO_MOVE;
 }
 
-void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub)
+void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub, int move)
 {
     dde_entry *b = bucket(tt, k0, k1), *victim = NULL;
     for (int i = 0; i < DDE_WAYS; i++) {
@@ -85,6 +87,7 @@ void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub
         if (x->gen == tt->gen && x->k0 == k0 && x->k1 == k1) {
             if (lb > x->lb) x->lb = (uint8_t)lb;
             if (ub < x->ub) x->ub = (uint8_t)ub;
+            if (move != DDE_NO_MOVE) x->move = (uint8_t)move;
             return;
         }
         if (x->gen != tt->gen) {
@@ -94,5 +97,5 @@ void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub
         }
     }
     *victim = (dde_entry){.k0 = k0, .k1 = k1, .lb = (uint8_t)lb, .ub = (uint8_t)ub, .left = (uint8_t)left,
-                          .gen = tt->gen};
+                          .gen = tt->gen, .move = (uint8_t)move};
 }
