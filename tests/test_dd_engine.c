@@ -1,18 +1,21 @@
 /* test_dd_engine.c -- whistlab's double-dummy engine (analyze/dd/engine/)
- * gives exactly DDS's values: every card of DDS's list100 against the
- * file's FUT lines and the best lead against its DD table; random whist
- * deals (every trump suit, no-trump, every leader) card by card against
- * libdds solving the same deal; random later positions (fewer cards, voids,
- * cards of the current trick already played) card by card and optimum;
- * deals where every hand is void in three suits; a table of one bucket
- * (the cap) still exact; a solve repeated gives the same work; positions
- * that are not positions refused.
+ * gives exactly DDS's values. make check: random later positions (a random
+ * whist deal, every trump suit and no-trump, any leader, then 18 to 47
+ * random legal cards played: fewer cards, voids, cards of the current trick
+ * already played), every card's value and the optimum against libdds
+ * solving the same position; deals where every hand is void in three suits;
+ * a table of one bucket (the cap) still exact; a solve repeated does the
+ * same work; positions that are not positions refused.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.
- * corpora/dds-hands/list1000.txt) only the corpus check runs on it, FUT and
- * every entry of its DD tables; with WHISTLAB_LONG=1 the random comparisons
- * run DDE_LONG_DEALS deals (default 100000) and positions: that is
- * `make check-long`. Under the sanitizers the checks run on fewer deals. */
+ * corpora/dds-hands/list100.txt) only the corpus check runs on it: every
+ * card of the leader against the file's FUT and the optimum against its DD
+ * table; with WHISTLAB_LONG=1 also every entry of each DD table (20 solves a
+ * deal), then DDE_LONG_DEALS (default 100000) random whole deals and as many
+ * random positions (1 to 47 cards played) card by card against libdds: that
+ * is `make check-long` (whole deals cost the engine seconds each today, so
+ * make check keeps to later positions). Under the sanitizers make check
+ * runs a quarter of the positions. */
 #include <time.h>
 #include "testutil.h"
 #include "formats/reader.h"

@@ -3,7 +3,11 @@
  * others can stop. Top trumps first (each opponent follows with a trump
  * while he has one); then each side suit's top cards, as many rounds as
  * every opponent still holding a trump can follow. Trumps never win
- * against this in no-trump, so there every top card counts. */
+ * against this in no-trump, so there every top card counts.
+ *
+ * And a bound for either side, on lead or not: a trump above every trump
+ * of the opponents wins the trick it is played to (led, or ruffing), and
+ * one hand's such trumps go to different tricks. */
 #include "analyze/dd/engine/dde_internal.h"
 
 /* How many of the suit's highest cards out the holder has, in a row. */
@@ -40,4 +44,18 @@ int dde_sure_tricks(const dde_ctx *e)
         sure += k;
     }
     return sure;
+}
+
+int dde_master_trumps(const dde_ctx *e, int seat)
+{
+    if (e->trump == STRAIN_NT) return 0;
+    uint16_t opp = (uint16_t)(hand_suit(e->hand[seat_left(seat)], e->trump) |
+                              hand_suit(e->hand[seat_right(seat)], e->trump));
+    int best = 0;
+    for (int p = seat & 1; p < 4; p += 2) {
+        uint16_t above = (uint16_t)(hand_suit(e->hand[p], e->trump) & ~((2u << (31 - __builtin_clz(opp | 1u))) - 1));
+        if (!opp) above = hand_suit(e->hand[p], e->trump);
+        if (__builtin_popcount(above) > best) best = __builtin_popcount(above);
+    }
+    return best;
 }

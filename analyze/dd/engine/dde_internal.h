@@ -97,6 +97,9 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c);
  * the leader cashing his top cards (trumps first; a side suit only as
  * often as no opponent can ruff). */
 int dde_sure_tricks(const dde_ctx *e);
+/* Tricks seat's side surely takes with its trumps above all of the
+ * opponents' (the most one of its hands holds); 0 at no-trump. */
+int dde_master_trumps(const dde_ctx *e, int seat);
 
 /* dde_search.c: can North-South take at least target of the tricks left? */
 bool dde_reach(dde_ctx *e, int target);

@@ -47,6 +47,15 @@ bool dde_reach(dde_ctx *e, int target)
         dde_tt_probe(&e->tt, k0, k1, e->left, &lb, &ub, &known);
         if (lb >= target) return true;
         if (ub < target) return false;
+        int ns_sure = dde_master_trumps(e, SEAT_N), ew_sure = dde_master_trumps(e, SEAT_E);
+        if (ns_sure >= target) {
+            dde_tt_store(&e->tt, k0, k1, e->left, ns_sure, e->left, DDE_NO_MOVE);
+            return true;
+        }
+        if (e->left - ew_sure < target) {
+            dde_tt_store(&e->tt, k0, k1, e->left, 0, e->left - ew_sure, DDE_NO_MOVE);
+            return false;
+        }
         int sure = dde_sure_tricks(e);
         if (dde_ns(seat) && sure >= target) {
             dde_tt_store(&e->tt, k0, k1, e->left, sure, e->left, DDE_NO_MOVE);
