@@ -23,6 +23,28 @@ static int tops(uint16_t mine, uint16_t out)
     return k;
 }
 
+/* At no-trump, the leader cashes his top cards, then leads a suit whose
+ * top card partner holds, and partner cashes his: counted only when the
+ * leader has a card of that suit and partner has enough other cards to
+ * discard while the leader cashes the suits partner is void in. Else the
+ * leader's own top cards. */
+static int nt_with_partner(const dde_ctx *e, const int *top)
+{
+    int L = e->leader, P = seat_partner(L);
+    hand_t all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3];
+    int own = top[0] + top[1] + top[2] + top[3], theirs = 0, discards = 0;
+    bool entry = false;
+    for (int s = 0; s < 4; s++) {
+        int k = tops(hand_suit(e->hand[P], s), hand_suit(all, s));
+        theirs += k;
+        if (k && hand_suit(e->hand[L], s)) entry = true;
+        int follow = hand_suit_len(e->hand[P], s);
+        if (top[s] > follow) discards += top[s] - follow;
+    }
+    if (!entry || !theirs || hand_count(e->hand[P]) - theirs < discards) return own;
+    return own + theirs;
+}
+
 int dde_sure_tricks(const dde_ctx *e)
 {
     int L = e->leader;
@@ -30,7 +52,7 @@ int dde_sure_tricks(const dde_ctx *e)
     int opp[2] = {seat_left(L), seat_right(L)};
     int top[4];
     for (int s = 0; s < 4; s++) top[s] = tops(hand_suit(h, s), hand_suit(all, s));
-    if (e->trump == STRAIN_NT) return top[0] + top[1] + top[2] + top[3];
+    if (e->trump == STRAIN_NT) return nt_with_partner(e, top);
     int t = e->trump, sure = top[t];
     bool ruffs[2];
     for (int o = 0; o < 2; o++) ruffs[o] = hand_suit_len(e->hand[opp[o]], t) > top[t];
