@@ -113,6 +113,9 @@ static void verify_file(const char *path, uint64_t limit, bool tables, counts *n
                 }
         }
         n->deals++;
+        if (corpus_arg && n->deals % 10 == 0) /* a long run shows how far it is */
+            fprintf(stderr, "%s: %llu deals, %llu cards, %llu mismatches so far\n", path,
+                    (unsigned long long)n->deals, (unsigned long long)n->cards, (unsigned long long)n->mismatches);
     }
     deal_reader_close(r);
 }
