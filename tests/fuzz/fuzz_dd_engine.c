@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (data[2] & 1) { /* suit by suit: hand i gets suit i, then a few cards swapped */
         for (int seat = 0; seat < 4; seat++) p.hand[seat] = hand_from_suit(seat, SUIT_MASK_ALL);
         for (int k = data[2] >> 1 & 15; k > 0; k--) {
-            int a = (int)(oracle_rand(&seed) % 4), b = (int)(oracle_rand(&seed) % 4);
+            int a = (int)(oracle_rand(&seed) % 4), b = (a + 1 + (int)(oracle_rand(&seed) % 3)) % 4;
             hand_t ca = p.hand[a], cb = p.hand[b];
             for (int j = (int)(oracle_rand(&seed) % 13); j > 0; j--) ca &= ca - 1;
             for (int j = (int)(oracle_rand(&seed) % 13); j > 0; j--) cb &= cb - 1;
