@@ -1,0 +1,150 @@
+/* dde_solve.c -- the engine's public functions: a context, the position
+ * checked and loaded, a position's exact value found by a series of
+ * null-window searches (MTD(f): each answer moves a bound, the next test
+ * starts next to it), and every card's value, one search series a group of
+ * equal cards, each seeded with the value found before it and all sharing
+ * the table of the solve. */
+#include <stdlib.h>
+#include <string.h>
+#include "analyze/dd/engine/dde_internal.h"
+
+dde_ctx *dde_open(size_t tt_bytes)
+{
+    dde_ctx *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    if (!dde_tt_init(&e->tt, tt_bytes ? tt_bytes : DDE_TT_BYTES_DEFAULT)) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void dde_close(dde_ctx *e)
+{
+    if (!e) return;
+    dde_tt_free(&e->tt);
+    free(e);
+}
+
+size_t dde_memory(const dde_ctx *e) { return sizeof *e + e->tt.nbuckets * DDE_WAYS * sizeof(dde_entry); }
+
+uint64_t dde_nodes(const dde_ctx *e) { return e->nodes; }
+
+int dde_check(const dde_position *p)
+{
+    if (p->trump > STRAIN_NT || p->first > 3 || p->nplayed > 3) return DDE_BAD_POSITION;
+    hand_t seen = 0;
+    for (int seat = 0; seat < 4; seat++) {
+        if (p->hand[seat] & ~HAND_ALL || p->hand[seat] & seen) return DDE_BAD_POSITION;
+        seen |= p->hand[seat];
+    }
+    for (int i = 0; i < p->nplayed; i++) {
+        if (!card_valid(p->played[i]) || seen & card_bit(p->played[i])) return DDE_BAD_POSITION;
+        seen |= card_bit(p->played[i]);
+    }
+    /* the seats that played to the trick hold one card fewer than the others */
+    int left = hand_count(p->hand[(p->first + p->nplayed) & 3]);
+    if (left < 1) return DDE_BAD_POSITION;
+    for (int i = 0; i < 4; i++)
+        if (hand_count(p->hand[(p->first + i) & 3]) != left - (i < p->nplayed)) return DDE_BAD_POSITION;
+    return DDE_OK;
+}
+
+/* Loads p (checked) as the position to search, in a new generation of the
+ * table. */
+static void load(dde_ctx *e, const dde_position *p)
+{
+    memcpy(e->hand, p->hand, sizeof e->hand);
+    e->trump = p->trump;
+    e->leader = p->first;
+    e->nplayed = p->nplayed;
+    for (int i = 0; i < p->nplayed; i++) e->trick[i] = p->played[i];
+    e->left = hand_count(p->hand[(p->first + p->nplayed) & 3]);
+    dde_tt_new_generation(&e->tt);
+}
+
+/* North-South's tricks among those left, by null-window tests starting at
+ * guess. */
+static int exact(dde_ctx *e, int guess)
+{
+    int lo = 0, hi = e->left;
+    int t = guess < 1 ? 1 : guess > hi ? hi : guess;
+    while (lo < hi) {
+        if (dde_reach(e, t)) {
+            lo = t;
+            t = lo + 1;
+        } else {
+            hi = t - 1;
+            t = hi;
+        }
+    }
+    return lo;
+}
+
+/* North-South's tricks among those left after the seat on move plays c. */
+static int after(dde_ctx *e, card_t c, int guess)
+{
+    int np = e->nplayed, seat = (e->leader + np) & 3, v;
+    e->hand[seat] &= ~card_bit(c);
+    e->trick[np] = c;
+    if (np == 3) {
+        int leader = e->leader, w = dde_winner(e->trick, 4, leader, e->trump), won = dde_ns(w);
+        card_t trick[4]; /* the next tricks reuse e->trick */
+        memcpy(trick, e->trick, sizeof trick);
+        e->leader = w;
+        e->nplayed = 0;
+        e->left--;
+        v = e->left ? won + exact(e, guess - won) : won;
+        memcpy(e->trick, trick, sizeof trick);
+        e->left++;
+        e->nplayed = 3;
+        e->leader = leader;
+    } else {
+        e->nplayed = np + 1;
+        v = exact(e, guess);
+        e->nplayed = np;
+    }
+    e->hand[seat] |= card_bit(c);
+    return v;
+}
+
+/* North-South's tricks as the side on move's. */
+static int for_mover(const dde_ctx *e, int ns)
+{
+    return dde_ns((e->leader + e->nplayed) & 3) ? ns : e->left - ns;
+}
+
+int dde_best(dde_ctx *e, const dde_position *p, int *best)
+{
+    if (dde_check(p) != DDE_OK) return DDE_BAD_POSITION;
+    load(e, p);
+    *best = for_mover(e, exact(e, (e->left + 1) / 2));
+    return DDE_OK;
+}
+
+int dde_values(dde_ctx *e, const dde_position *p, int8_t values[64], int *best)
+{
+    memset(values, -1, 64);
+    if (dde_check(p) != DDE_OK) return DDE_BAD_POSITION;
+    load(e, p);
+    card_t moves[13];
+    int n = dde_moves(e, moves), top = -1, guess = (e->left + 1) / 2;
+    hand_t h = e->hand[(e->leader + e->nplayed) & 3], alive = dde_alive(e);
+    for (int i = 0; i < n; i++) {
+        int ns = after(e, moves[i], guess);
+        guess = ns;
+        int v = for_mover(e, ns);
+        if (v > top) top = v;
+        for (hand_t g = dde_equal_group(h, alive, moves[i]); g; g &= g - 1) values[__builtin_ctzll(g)] = (int8_t)v;
+    }
+    if (best) *best = top;
+    return DDE_OK;
+}
+
+void dde_position_of_deal(const deal_t *d, dde_position *p)
+{
+    memset(p, 0, sizeof *p);
+    memcpy(p->hand, d->hand, sizeof p->hand);
+    p->trump = d->strain;
+    p->first = d->leader;
+}

@@ -1,0 +1,297 @@
+/* test_dd_engine.c -- whistlab's double-dummy engine (analyze/dd/engine/)
+ * gives exactly DDS's values. make check: random later positions (a random
+ * whist deal, every trump suit and no-trump, any leader, then 18 to 47
+ * random legal cards played: fewer cards, voids, cards of the current trick
+ * already played), every card's value and the optimum against libdds
+ * solving the same position; deals where every hand is void in three suits;
+ * a table of one bucket (the cap) still exact; a solve repeated does the
+ * same work; positions that are not positions refused.
+ *
+ * With an argument (a DDS test-hand file under the shared directory, e.g.
+ * corpora/dds-hands/list100.txt) only the corpus check runs on it: every
+ * card of the leader against the file's FUT and the optimum against its DD
+ * table; with WHISTLAB_LONG=1 also every entry of each DD table (20 solves a
+ * deal), then DDE_LONG_DEALS (default 100000) random whole deals and as many
+ * random positions (1 to 47 cards played) card by card against libdds: that
+ * is `make check-long` (whole deals cost the engine seconds each today, so
+ * make check keeps to later positions). Under the sanitizers make check
+ * runs a quarter of the positions. */
+#include <time.h>
+#include "testutil.h"
+#include "formats/reader.h"
+#include "tests/dde_oracle.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SCALE 4 /* the sanitizer build runs about 3 times slower */
+#else
+#define SCALE 1
+#endif
+
+static const char *corpus_arg;
+static dde_ctx *ctx;
+
+typedef struct {
+    uint64_t deals, cards, tables, mismatches;
+} counts;
+
+/* p's values from the engine and from DDS, card by card and the optimum
+ * both ways (dde_values and dde_best); mismatches counted and shown. */
+static void compare(const dde_position *p, counts *n, const char *what)
+{
+    int8_t mine[64], dds[64];
+    int best_mine, best_dds, best_alone;
+    assert_int_equal(dde_values(ctx, p, mine, &best_mine), DDE_OK);
+    assert_int_equal(oracle_values(p, 0, dds, &best_dds), RETURN_NO_FAULT);
+    assert_int_equal(dde_best(ctx, p, &best_alone), DDE_OK);
+    n->deals++;
+    bool bad = best_mine != best_dds || best_alone != best_dds;
+    for (int c = 0; c < 64; c++) {
+        if (dds[c] >= 0) n->cards++;
+        if (mine[c] != dds[c]) bad = true;
+    }
+    if (bad) {
+        n->mismatches++;
+        fprintf(stderr, "%s: trumps %d, first %d, %d played:", what, p->trump, p->first, p->nplayed);
+        for (int seat = 0; seat < 4; seat++) fprintf(stderr, " %016llx", (unsigned long long)p->hand[seat]);
+        fprintf(stderr, "\n  best engine %d (alone %d), DDS %d\n", best_mine, best_alone, best_dds);
+        for (int c = 0; c < 64; c++)
+            if (mine[c] != dds[c]) {
+                char cs[3];
+                fprintf(stderr, "  %s: engine %d, DDS %d\n", card_format((card_t)c, cs), mine[c], dds[c]);
+            }
+    }
+}
+
+/* Every deal of a DDS test-hand file (at most limit; 0: all): each card of
+ * the leader's hand against FUT; with tables, the optimum of each of the
+ * 20 entries of the DD table (each strain, each declarer, his left leading). */
+static void verify_file(const char *path, uint64_t limit, bool tables, counts *n)
+{
+    diag_t diag = {0};
+    deal_reader *r = deal_reader_open(path, FMT_DDS, &diag);
+    assert_non_null(r);
+    trump_policy policy = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
+    memset(n, 0, sizeof *n);
+    deal_t d, whist[4];
+    while ((!limit || n->deals < limit) && deal_reader_next(r, &d, &diag) == READ_DEAL) {
+        diag_t why = {0};
+        assert_true(d.flags & DEAL_HAS_FUT);
+        assert_int_equal(deal_apply_trump_policy(&d, &policy, whist, &why), 1);
+        dde_position p;
+        dde_position_of_deal(&whist[0], &p);
+        int8_t v[64];
+        int best;
+        assert_int_equal(dde_values(ctx, &p, v, &best), DDE_OK);
+        for (card_t c = 0; c < 64; c++) {
+            if (!hand_has(p.hand[p.first], c)) {
+                assert_int_equal(v[c], -1);
+                continue;
+            }
+            n->cards++;
+            if (v[c] != d.fut[c]) {
+                char cs[3];
+                fprintf(stderr, "%s:%llu: %s: engine %d, DDS FUT %d\n", path, (unsigned long long)d.pos.line,
+                        card_format(c, cs), v[c], d.fut[c]);
+                n->mismatches++;
+            }
+        }
+        if (d.flags & DEAL_HAS_DDTABLE) {
+            n->tables++;
+            if (best != 13 - d.dd_table[p.trump][seat_right(p.first)]) n->mismatches++;
+            for (int strain = 0; tables && strain < 5; strain++)
+                for (int declarer = 0; declarer < 4; declarer++) {
+                    dde_position q = p;
+                    q.trump = (uint8_t)strain;
+                    q.first = (uint8_t)seat_left(declarer);
+                    assert_int_equal(dde_best(ctx, &q, &best), DDE_OK);
+                    if (13 - best != d.dd_table[strain][declarer]) {
+                        fprintf(stderr, "%s:%llu: table %s by %c: engine %d, DDS %d\n", path,
+                                (unsigned long long)d.pos.line, STRAIN_TEXT[strain], SEAT_CHARS[declarer],
+                                13 - best, d.dd_table[strain][declarer]);
+                        n->mismatches++;
+                    }
+                }
+        }
+        n->deals++;
+        if (corpus_arg && n->deals % 10 == 0) /* a long run shows how far it is */
+            fprintf(stderr, "%s: %llu deals, %llu cards, %llu mismatches so far\n", path,
+                    (unsigned long long)n->deals, (unsigned long long)n->cards, (unsigned long long)n->mismatches);
+    }
+    deal_reader_close(r);
+}
+
+/* deals random whole deals (seeded), card by card against DDS. */
+static void random_deals(uint64_t seed, uint64_t deals, counts *n)
+{
+    memset(n, 0, sizeof *n);
+    for (uint64_t i = 0; i < deals; i++) {
+        dde_position p;
+        oracle_random_deal(&seed, &p);
+        compare(&p, n, "random deal");
+    }
+}
+
+/* Random positions later in the play: a random deal, then from `from` to
+ * 47 random legal cards played (so cards of the current trick, voids made
+ * in play). */
+static void random_positions(uint64_t seed, uint64_t count, int from, counts *n)
+{
+    memset(n, 0, sizeof *n);
+    for (uint64_t i = 0; i < count; i++) {
+        dde_position p;
+        oracle_random_deal(&seed, &p);
+        oracle_play_random(&seed, &p, from + (int)(oracle_rand(&seed) % (uint64_t)(48 - from)));
+        compare(&p, n, "random position");
+    }
+}
+
+static void test_random_positions_match_dds(void **state)
+{
+    (void)state;
+    counts n;
+    random_positions(2029, 600 / SCALE, 18, &n);
+    assert_int_equal(n.deals, 600 / SCALE);
+    assert_int_equal(n.mismatches, 0);
+}
+
+/* Each hand one whole suit (void in the three others): every trump suit,
+ * no-trump and every leader; the leader's side takes all 13 tricks exactly
+ * when it holds the trumps or leads at no-trump. */
+static void test_four_voids(void **state)
+{
+    (void)state;
+    counts n = {0};
+    for (int trump = 0; trump <= STRAIN_NT; trump++)
+        for (int first = 0; first < 4; first++) {
+            dde_position p = {.trump = (uint8_t)trump, .first = (uint8_t)first};
+            for (int seat = 0; seat < 4; seat++) p.hand[seat] = hand_from_suit(seat, SUIT_MASK_ALL);
+            compare(&p, &n, "one suit a hand");
+            int best;
+            assert_int_equal(dde_best(ctx, &p, &best), DDE_OK);
+            bool side_trumps = trump < 4 && (trump & 1) == (first & 1);
+            assert_int_equal(best, trump == STRAIN_NT || side_trumps ? 13 : 0);
+        }
+    assert_int_equal(n.deals, 20);
+    assert_int_equal(n.mismatches, 0);
+}
+
+/* The table's cap: a context of one bucket (four entries) is slower, not
+ * wrong; and the same solve twice does the same work. */
+static void test_tiny_table_and_determinism(void **state)
+{
+    (void)state;
+    dde_ctx *tiny = dde_open(1);
+    assert_non_null(tiny);
+    assert_true(dde_memory(tiny) < 1024);
+    uint64_t seed = 7;
+    for (int i = 0; i < 3; i++) {
+        dde_position p;
+        oracle_random_deal(&seed, &p);
+        oracle_play_random(&seed, &p, 20 + i);
+        int8_t a[64], b[64];
+        int best_a, best_b;
+        assert_int_equal(dde_values(tiny, &p, a, &best_a), DDE_OK);
+        assert_int_equal(oracle_values(&p, 0, b, &best_b), RETURN_NO_FAULT);
+        assert_memory_equal(a, b, 64);
+        assert_int_equal(best_a, best_b);
+        uint64_t n0 = dde_nodes(ctx);
+        assert_int_equal(dde_values(ctx, &p, a, &best_a), DDE_OK);
+        uint64_t n1 = dde_nodes(ctx);
+        assert_int_equal(dde_values(ctx, &p, a, &best_a), DDE_OK);
+        assert_int_equal(dde_nodes(ctx) - n1, n1 - n0);
+    }
+    dde_close(tiny);
+    assert_true(dde_memory(ctx) <= DDE_TT_BYTES_DEFAULT + 4096);
+}
+
+static void test_bad_positions_refused(void **state)
+{
+    (void)state;
+    uint64_t seed = 1;
+    dde_position p, q;
+    oracle_random_deal(&seed, &p);
+    int8_t v[64];
+    int best;
+    q = p;
+    q.hand[1] |= q.hand[0] & (0 - q.hand[0]); /* a card in two hands */
+    assert_int_equal(dde_values(ctx, &q, v, &best), DDE_BAD_POSITION);
+    assert_int_equal(v[hand_lowest(p.hand[0])], -1);
+    q = p;
+    q.hand[2] &= q.hand[2] - 1; /* 12 cards against 13 */
+    assert_int_equal(dde_best(ctx, &q, &best), DDE_BAD_POSITION);
+    q = p;
+    q.trump = 5;
+    assert_int_equal(dde_check(&q), DDE_BAD_POSITION);
+    q = p;
+    q.nplayed = 1; /* played card still in a hand */
+    q.played[0] = hand_lowest(p.hand[p.first]);
+    assert_int_equal(dde_check(&q), DDE_BAD_POSITION);
+    q.hand[p.first] &= ~card_bit(q.played[0]);
+    assert_int_equal(dde_check(&q), DDE_OK);
+    memset(&q, 0, sizeof q); /* no card left */
+    assert_int_equal(dde_check(&q), DDE_BAD_POSITION);
+}
+
+/* With a file: its FUT and the leader's DD table entry (and with
+ * WHISTLAB_LONG=1 all 20 entries of each table); then, with WHISTLAB_LONG=1,
+ * the long random comparisons of whole deals and later positions. */
+static void test_long_runs(void **state)
+{
+    (void)state;
+    counts n;
+    clock_t t0 = clock();
+    verify_file(test_shared(corpus_arg), 0, test_long(), &n);
+    printf("%s: %llu deals, %llu cards against FUT, %llu DD tables (%s): %llu mismatches (%.1f s CPU)\n",
+           corpus_arg, (unsigned long long)n.deals, (unsigned long long)n.cards, (unsigned long long)n.tables,
+           test_long() ? "20 entries each" : "the leader's entry", (unsigned long long)n.mismatches,
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
+    fflush(stdout);
+    assert_true(n.deals > 0);
+    assert_int_equal(n.mismatches, 0);
+    if (!test_long()) return;
+    const char *env = getenv("DDE_LONG_DEALS");
+    uint64_t deals = env && *env ? strtoull(env, NULL, 10) : 100000;
+    t0 = clock();
+    random_deals(20261128, deals, &n);
+    printf("random whist deals: %llu deals, %llu cards against libdds: %llu mismatches (%.1f s CPU)\n",
+           (unsigned long long)n.deals, (unsigned long long)n.cards, (unsigned long long)n.mismatches,
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
+    assert_int_equal(n.mismatches, 0);
+    t0 = clock();
+    random_positions(20261129, deals, 1, &n);
+    printf("random later positions: %llu, %llu cards against libdds: %llu mismatches (%.1f s CPU)\n",
+           (unsigned long long)n.deals, (unsigned long long)n.cards, (unsigned long long)n.mismatches,
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
+    assert_int_equal(n.mismatches, 0);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    if (!dd_init()) return -1;
+    ctx = dde_open(0);
+    return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dde_close(ctx);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1) {
+        corpus_arg = argv[1];
+        const struct CMUnitTest tests[] = {cmocka_unit_test(test_long_runs)};
+        return cmocka_run_group_tests(tests, setup, teardown);
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_positions_refused),
+        cmocka_unit_test(test_four_voids),
+        cmocka_unit_test(test_tiny_table_and_determinism),
+        cmocka_unit_test(test_random_positions_match_dds),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
