@@ -127,15 +127,19 @@ out_file *out_file_create(const char *path, diag_t *diag)
      * named after it */
     memcpy(o->tmp, path, n);
     memcpy(o->tmp + n, ".tmp.XXXXXX", 12);
+    /* listed before mkstemp makes it (the name is filled in place): a
+     * signal between the two must not leave it behind */
+    live_add(o->tmp);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
-        diag_set(diag, path, 0, "cannot write: %s", strerror(errno));
+        int err = errno;
+        live_remove(o->tmp);
+        diag_set(diag, path, 0, "cannot write: %s", strerror(err));
         free(o->tmp);
         o->tmp = NULL;
         out_file_abort(o);
         return NULL;
     }
-    live_add(o->tmp);
     out_file_umask_mode(fd);
     o->f = fdopen(fd, "wb");
     if (!o->f) {

@@ -26,7 +26,7 @@ static char *without_command(const char *path)
         nl = strchr(line, '\n');
         if (!nl) nl = line + strlen(line) - 1;
         size_t n = (size_t)(nl - line) + 1;
-        if (strncmp(line, "command:", 8) != 0 && strncmp(line, "provenance,command,", 19) != 0) {
+        if (strncmp(line, "command:", 8) != 0 && strncmp(line, "# command:", 10) != 0) {
             memmove(w, line, n);
             w += n;
         }
