@@ -56,6 +56,8 @@ static void stat_text(char *buf, size_t n, const stats_cell *c, int k, int col, 
  * (its row shows the best's own measure, or the column's best_text). */
 static void report_cells(FILE *f, const stats_cell *c, int i, bool best)
 {
+    char line[1024];
+    size_t at = 0;
     for (int k = 0; k < stats_measure_count(); k++) {
         const stats_measure *m = stats_measure_at(k);
         for (const stats_report_col *col = m->report; col->head; col++) {
@@ -63,10 +65,13 @@ static void report_cells(FILE *f, const stats_cell *c, int i, bool best)
             if (!best) stat_text(v, sizeof v, c, k, i, col->stat, col->format);
             else if (col->best_text) snprintf(v, sizeof v, "%s", col->best_text);
             else stat_text(v, sizeof v, c, stats_measure_find(m->best_measure), 0, col->stat, col->format);
-            fprintf(f, "  %*s", col->width, v);
+            int n = snprintf(line + at, sizeof line - at, "  %*s", col->width, v);
+            if (n > 0) at = at + (size_t)n < sizeof line ? at + (size_t)n : sizeof line - 1;
         }
     }
-    fputc('\n', f);
+    /* a left-aligned last column pads with spaces: none at the line's end */
+    while (at > 0 && line[at - 1] == ' ') at--;
+    fprintf(f, "%.*s\n", (int)at, line);
 }
 
 static void report_conventions(FILE *f, const stats_state *st, int w, stats_eval eval)
