@@ -2,6 +2,7 @@
  * the command's name, the -q/-v verbosity, where a report goes when a CSV
  * table takes standard output, the check that the built-in conventions
  * compiled, and the reading of deals as convert, show and lead report it. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,3 +67,22 @@ void cli_print_where(FILE *f, const char *before, const input_opts *io, uint64_t
                 (unsigned long long)left);
 }
 
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+volatile sig_atomic_t *cli_stop_on_signals(void)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_stop_signal;
+    sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    return &stop_requested;
+}

@@ -5,6 +5,7 @@
 #ifndef WHISTLAB_CLI_H
 #define WHISTLAB_CLI_H
 
+#include <signal.h>
 #include <stdio.h>
 #include "formats/deal_stream.h"
 
@@ -33,6 +34,11 @@ FILE *cli_report_stream(const char *prefix, const char *csv_a, const char *csv_b
 /* Prints d on stderr after prefix: "PREFIX: FILE: REASON" ("PREFIX:
  * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
 void cli_error(const char *prefix, const diag_t *d);
+
+/* Ctrl-C and SIGTERM from now on ask a long run to stop at its next
+ * record and save its state: the flag they set, for run_opts.stop. A
+ * second signal ends the process at once (the default action). */
+volatile sig_atomic_t *cli_stop_on_signals(void);
 
 /* The reading of convert, show and lead: the next DS_DEAL item of s, every
  * problem before it printed as file:line: reason; false at the end. */

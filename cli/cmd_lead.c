@@ -66,14 +66,6 @@ typedef struct {
 } lead_cli;
 
 /* Set by SIGINT or SIGTERM: a lead problem stops at a layout's end. */
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
 /* Seconds between a lead problem's checkpoints with --save. */
 #define SIM_CHECKPOINT_S 30
 
@@ -632,7 +624,6 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->sim.fixed = &c->fixed;
     o->sim.save = c->resume ? c->resume : c->save;
     o->sim.checkpoint_s = SIM_CHECKPOINT_S;
-    o->sim.stop = &stop_requested;
     o->sim.mpi = &o->world;
     if (c->progress.mode != PROGRESS_OFF) {
         o->sim.progress = cli_progress_hook;
@@ -722,11 +713,7 @@ static int lead_close(lead_opts *o, int status)
  * process's). */
 static int sim_start(lead_opts *o, const lead_cli *c, int nfiles)
 {
-    struct sigaction sa = {0};
-    sa.sa_handler = on_signal;
-    sa.sa_flags = (int)SA_RESETHAND;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    o->sim.stop = cli_stop_on_signals();
     diag_t why = {0};
     if (!dd_mpi_start(&o->world, &why)) {
         cli_error("whistlab lead", &why);

@@ -322,14 +322,6 @@ static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c
                 (unsigned long long)s->no_turnup);
 }
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
 static void on_note(void *ctx, run_note kind, const diag_t *diag)
 {
     cli_progress_clear(ctx);
@@ -423,12 +415,7 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
     run_status status = RUN_DONE;
     if (rc < 0 && !complete) {
         if (o->save) {
-            struct sigaction sa = {0};
-            sa.sa_handler = on_signal;
-            sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
-            sigaction(SIGINT, &sa, NULL);
-            sigaction(SIGTERM, &sa, NULL);
-            ro.stop = &stop_requested;
+            ro.stop = cli_stop_on_signals();
         }
         run_job job = odds_run_job(run);
         status = corpus_run_go(&ro, &job, o->corpus, o->ncorpus);

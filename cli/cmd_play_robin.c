@@ -135,14 +135,6 @@ static int serve(const sd_robin_opts *o, char **files, int nfiles)
     return status;
 }
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
 /* The state file's settings text: what run it is (so that merge and
  * replay --resume, which read a comparison's, refuse it), the provenance's
  * settings (what decides the numbers), then the files, a line each. */
@@ -234,12 +226,7 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     if (status == EXIT_OK && rc->save) {
         settings_text(&prov, files, nfiles, config, sizeof config);
         o.config = config;
-        struct sigaction sa = {0};
-        sa.sa_handler = on_signal;
-        sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
-        o.stop = &stop_requested;
+        o.stop = cli_stop_on_signals();
     }
     sd_robin_result *res = status == EXIT_OK ? calloc(1, sizeof *res) : NULL;
     /* a resumed state holds up to WLS_MAX_INPUTS accounts */

@@ -28,8 +28,6 @@
 #define STATS_MAX_CONV_BOTH 16 /* --eval both: two columns a convention */
 _Static_assert(STATS_MAX_CONV_BOTH == STATS_MAX_CONV / 2, "--help names the bound");
 
-static volatile sig_atomic_t stop_requested;
-
 /* A problem of the run: a record's on a line of its own even while the
  * progress line is shown; an input's as it is; an output's under the
  * program's name. */
@@ -44,12 +42,6 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
     case RUN_INPUT: diag_print(stderr, diag); break;
     case RUN_FAILURE: cli_error("whistlab", diag); break;
     }
-}
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
 }
 
 /* The loaded conventions, freed at the end (built-ins are not). */
@@ -541,12 +533,7 @@ int cmd_replay(int argc, char **argv)
                                .progress = c.progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
                                .ctx = &c.progress};
     if (c.o.run.save) {
-        struct sigaction sa = {0};
-        sa.sa_handler = on_signal;
-        sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
-        c.o.run.stop = &stop_requested;
+        c.o.run.stop = cli_stop_on_signals();
     }
     diag_t changed = {0};
     if (c.resume && !corpus_run_resume_check(&c.o.run, c.s.inputs, c.s.ninputs, &changed)) {

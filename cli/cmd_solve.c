@@ -18,14 +18,6 @@
 #include "cli/progress.h"
 #include "cli/replay_settings.h"
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
 typedef struct {
     replay_settings s;
     solve_opts o;
@@ -188,12 +180,7 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world, int argc, char **a
         goto out;
     }
     if (!(c->o.to = open_store(c))) goto out;
-    struct sigaction sa = {0};
-    sa.sa_handler = on_signal;
-    sa.sa_flags = (int)SA_RESETHAND; /* a second signal ends the run at once */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    c->o.run.stop = &stop_requested;
+    c->o.run.stop = cli_stop_on_signals();
     run_status status = solve_run(&c->o, c->s.inputs, c->s.ninputs);
     input_account all = {0};
     for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
