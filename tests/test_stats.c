@@ -765,7 +765,7 @@ static void test_summary_csv_and_report(void **state)
     fclose(f);
     assert_non_null(strstr(buf, "input: 3 deals read = 3 accepted + 0 rejected"));
     assert_non_null(strstr(buf, "[1] long-suit     6.667  [2.872, 10.461]            0.333  [-1.101, 1.768]        "
-                                "66.7%  [20.8, 93.9]   \n"));
+                                "66.7%  [20.8, 93.9]\n"));
     assert_non_null(strstr(buf, "long-suit - short-suit    +0.3333   1.528   0.8819"));
     assert_non_null(strstr(buf, "long-suit - american"));
     assert_non_null(strstr(buf, "BY TRUMPS HELD BY THE LEADER"));
