@@ -85,7 +85,8 @@ int main(int argc, char **argv)
     if (threads > 16) threads = 16;
 
     /* the command's defaults: every built-in convention but dd-best noted */
-    lead_sim_opts o = {.trump = SUIT_H, .turnup = CARD_NONE, .layouts = CHUNK, .dd = true, .threads = threads};
+    lead_sim_opts o = {.trump = SUIT_H, .turnup = CARD_NONE, .against = CARD_NONE, .layouts = CHUNK, .dd = true,
+                       .threads = threads};
     diag_t diag = {0};
     if (!hand_parse(HAND, &o.hand, &diag)) {
         fprintf(stderr, "bench_lead_sim: %s\n", diag.reason);
