@@ -11,6 +11,7 @@
 #define WHISTLAB_DDE_INTERNAL_H
 
 #include <stdbool.h>
+#include <string.h>
 #include "analyze/dd/engine/dde.h"
 
 /* One table entry: a position at a trick's start, by its relative ranks
@@ -58,6 +59,44 @@ static inline int dde_winner(const card_t *trick, int n, int leader, int trump)
         if (card_suit(c) == card_suit(b) ? card_rank(c) > card_rank(b) : card_suit(c) == trump) best = i;
     }
     return (leader + best) & 3;
+}
+
+/* What a card played changes, put back by dde_unplay. */
+typedef struct {
+    card_t trick[4]; /* the trick it ended (the next tricks reuse e->trick) */
+    card_t c;
+    int seat, leader, nplayed;
+} dde_undo;
+
+/* The seat on move plays c. Returns -1 while the trick goes on; when c
+ * ends it, 1 if North-South won it, else 0, and its winner is on lead. */
+static inline int dde_play(dde_ctx *e, card_t c, dde_undo *u)
+{
+    int np = e->nplayed, seat = (e->leader + np) & 3;
+    *u = (dde_undo){.c = c, .seat = seat, .leader = e->leader, .nplayed = np};
+    e->hand[seat] &= ~card_bit(c);
+    e->trick[np] = c;
+    if (np < 3) {
+        e->nplayed = np + 1;
+        return -1;
+    }
+    int w = dde_winner(e->trick, 4, e->leader, e->trump);
+    memcpy(u->trick, e->trick, sizeof u->trick);
+    e->leader = w;
+    e->nplayed = 0;
+    e->left--;
+    return dde_ns(w);
+}
+
+static inline void dde_unplay(dde_ctx *e, const dde_undo *u)
+{
+    if (u->nplayed == 3) {
+        memcpy(e->trick, u->trick, sizeof u->trick);
+        e->left++;
+    }
+    e->nplayed = u->nplayed;
+    e->leader = u->leader;
+    e->hand[u->seat] |= card_bit(u->c);
 }
 
 /* Cards still in some hand or in the current trick. */

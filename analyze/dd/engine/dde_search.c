@@ -4,7 +4,6 @@
  * at each trick's start the table's bounds and the sure tricks of the side
  * on lead may answer at once, and each answer found there narrows the
  * table's bounds for that position. */
-#include <string.h>
 #include "analyze/dd/engine/dde_internal.h"
 
 /* The last trick: every hand holds one card. */
@@ -73,27 +72,10 @@ bool dde_reach(dde_ctx *e, int target)
     bool maximiser = dde_ns(seat), result = !maximiser;
     for (int i = 0; i < n && result != maximiser; i++) {
         card_t c = moves[i];
-        e->hand[seat] &= ~card_bit(c);
-        e->trick[np] = c;
-        bool r;
-        if (np == 3) {
-            int leader = e->leader, w = dde_winner(e->trick, 4, leader, e->trump);
-            card_t trick[4]; /* the next tricks reuse e->trick */
-            memcpy(trick, e->trick, sizeof trick);
-            e->leader = w;
-            e->nplayed = 0;
-            e->left--;
-            r = dde_reach(e, target - dde_ns(w));
-            memcpy(e->trick, trick, sizeof trick);
-            e->left++;
-            e->nplayed = 3;
-            e->leader = leader;
-        } else {
-            e->nplayed = np + 1;
-            r = dde_reach(e, target);
-            e->nplayed = np;
-        }
-        e->hand[seat] |= card_bit(c);
+        dde_undo u;
+        int won = dde_play(e, c, &u);
+        bool r = dde_reach(e, won < 0 ? target : target - won);
+        dde_unplay(e, &u);
         if (r == maximiser) {
             result = r;
             if (np == 0) decided = dde_relative(dde_alive(e), c);

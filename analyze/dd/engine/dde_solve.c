@@ -84,27 +84,10 @@ static int exact(dde_ctx *e, int guess)
 /* North-South's tricks among those left after the seat on move plays c. */
 static int after(dde_ctx *e, card_t c, int guess)
 {
-    int np = e->nplayed, seat = (e->leader + np) & 3, v;
-    e->hand[seat] &= ~card_bit(c);
-    e->trick[np] = c;
-    if (np == 3) {
-        int leader = e->leader, w = dde_winner(e->trick, 4, leader, e->trump), won = dde_ns(w);
-        card_t trick[4]; /* the next tricks reuse e->trick */
-        memcpy(trick, e->trick, sizeof trick);
-        e->leader = w;
-        e->nplayed = 0;
-        e->left--;
-        v = e->left ? won + exact(e, guess - won) : won;
-        memcpy(e->trick, trick, sizeof trick);
-        e->left++;
-        e->nplayed = 3;
-        e->leader = leader;
-    } else {
-        e->nplayed = np + 1;
-        v = exact(e, guess);
-        e->nplayed = np;
-    }
-    e->hand[seat] |= card_bit(c);
+    dde_undo u;
+    int won = dde_play(e, c, &u);
+    int v = won < 0 ? exact(e, guess) : e->left ? won + exact(e, guess - won) : won;
+    dde_unplay(e, &u);
     return v;
 }
 
