@@ -492,15 +492,24 @@ static int run_and_stop(const char *wls, const char *csv, int sig)
     return run_conventions_and_stop(NULL, wls, csv, sig);
 }
 
+/* The state file wls, read into w and the statistics returned (the
+ * caller frees them); its inputs' accounts in inputs. */
+static stats_state *read_state(const char *wls, wls_file *w, input_account *inputs)
+{
+    diag_t err = {0};
+    stats_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    w->stats = st;
+    w->inputs = inputs;
+    if (!wls_read(wls, w, &err)) fail_msg("%s: %s", wls, err.reason);
+    return st;
+}
+
 static void check_unfinished(const char *wls)
 {
     static wls_file w;
     static input_account inputs[WLS_MAX_INPUTS];
-    diag_t err = {0};
-    stats_state *st = calloc(1, sizeof *st);
-    w.stats = st;
-    w.inputs = inputs;
-    assert_true(wls_read(wls, &w, &err));
+    stats_state *st = read_state(wls, &w, inputs);
     assert_int_equal(w.complete, 0); /* really stopped before the end */
     assert_true(st->all.deals < 30);
     assert_int_equal(w.ninputs, 1);
@@ -1177,11 +1186,7 @@ static void state_settings(const char *wls, char *buf, size_t len)
 {
     static wls_file w;
     static input_account inputs[WLS_MAX_INPUTS];
-    diag_t err = {0};
-    stats_state *st = calloc(1, sizeof *st);
-    w.stats = st;
-    w.inputs = inputs;
-    if (!wls_read(wls, &w, &err)) fail_msg("%s: %s", wls, err.reason);
+    stats_state *st = read_state(wls, &w, inputs);
     snprintf(buf, len, "%s", w.config);
     free(st);
 }
