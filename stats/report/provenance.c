@@ -198,19 +198,25 @@ void provenance_print_status(FILE *f, const provenance *p)
 
 /* text as words wrapped to WIDTH, from column col (after a label), the
  * lines after the first indented by LABEL. */
+/* Before an item n columns wide at column col: a space, or a new line
+ * indented by LABEL when the item would pass WIDTH. The item's column. */
+static int item_at(FILE *f, int col, int n)
+{
+    if (col > LABEL && col + 1 + n > WIDTH) {
+        fprintf(f, "\n%*s", LABEL, "");
+        return LABEL;
+    }
+    fputc(' ', f);
+    return col + 1;
+}
+
 static void wrapped(FILE *f, const char *text, int col)
 {
     for (const char *w = text; *w;) {
         while (*w == ' ') w++;
         int n = (int)strcspn(w, " ");
         if (!n) break;
-        if (col > LABEL && col + 1 + n > WIDTH) {
-            fprintf(f, "\n%*s", LABEL, "");
-            col = LABEL;
-        } else {
-            fputc(' ', f);
-            col++;
-        }
+        col = item_at(f, col, n);
         fprintf(f, "%.*s", n, w);
         col += n;
         w += n;
@@ -244,13 +250,7 @@ void provenance_print(FILE *f, const provenance *p)
     for (int i = 0; i < p->nsettings; i++) {
         bool last = i + 1 == p->nsettings;
         int n = (int)(strlen(p->setting_name[i]) + 1 + strlen(p->setting_value[i])) + !last;
-        if (col > LABEL && col + 1 + n > WIDTH) {
-            fprintf(f, "\n%*s", LABEL, "");
-            col = LABEL;
-        } else {
-            fputc(' ', f);
-            col++;
-        }
+        col = item_at(f, col, n);
         fprintf(f, "%s %s%s", p->setting_name[i], p->setting_value[i], last ? "" : ";");
         col += n;
     }
