@@ -343,30 +343,6 @@ static void print_leads(const lead_opts *o, const lead_view *v, const lead_place
     }
 }
 
-/* The command that goes on with an interrupted lead problem, as a shell
- * takes it back: this one's words, its --save F (or --resume F) as
- * --resume F. */
-static void again_command(char *buf, size_t len, int argc, char **argv, const char *state)
-{
-    size_t at = (size_t)snprintf(buf, len, "whistlab");
-    for (int i = 0; i < argc && at + 1 < len; i++) {
-        const char *w = argv[i];
-        size_t name = strcspn(w + 2, "=");
-        bool state_option = strncmp(w, "--", 2) == 0 && name >= 2 &&
-                            (strncmp(w + 2, "save", name) == 0 || strncmp(w + 2, "resume", name) == 0);
-        if (state_option) {
-            i += w[2 + name] != '='; /* its value, the next word */
-            continue;
-        }
-        buf[at++] = ' ';
-        at += provenance_shell_word(buf + at, len - at, w);
-    }
-    if (at + 11 < len) {
-        at += (size_t)snprintf(buf + at, len - at, " --resume ");
-        provenance_shell_word(buf + at, len - at, state);
-    }
-}
-
 /* --simulate: the conventions, the opponents and the CSV tables (with
  * --hand, --csv-layouts is the runner's table: resumable). */
 static int sim_setup(lead_opts *o, const char *opponents, const char *tables_path, const char *layouts_path,
@@ -632,7 +608,7 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->session.resume = c->resume;
     if (o->sim.save) {
         static char again[16384];
-        again_command(again, sizeof again, o->argc, o->argv, o->sim.save);
+        opt_resume_command(&COMMAND, o->argc, o->argv, o->sim.save, false, again, sizeof again);
         o->session.again = again;
     }
     if (c->hand && c->in.io.where) {

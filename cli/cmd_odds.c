@@ -43,7 +43,6 @@ typedef struct {
     uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
     cli_progress progress;
     input_opts io;
-    char dealer_text[16], turnup_text[16], trump_text[16], leader_text[16]; /* as given */
     /* the command line's values, before they are checked together */
     cli_input in;
     uint64_t fit_mc_n, seed_n, threads_n;
@@ -63,6 +62,11 @@ static const char *const DEALER_MODES[] = {[ODDS_DEALER_RECORD] = "record", [ODD
 static const char *const TURNUP_MODES[] = {[ODDS_TURNUP_RECORD] = "record", [ODDS_TURNUP_ALL] = "all",
                                            [ODDS_TURNUP_NONE] = "none", NULL};
 
+/* The Monte Carlo's settings are said only when it runs. */
+static bool with_fit_mc(const void *set) { return ((const odds_opts *)set)->fit_mc_n > 0; }
+
+/* The rows flagged OPT_SETTING are the measured tables' settings, said in
+ * this order after the tables (make_provenance) and kept by a state file. */
 #define ROW(f) .at = offsetof(odds_opts, f)
 static const opt_spec OPTIONS[] = {
     {.name = "list", ROW(list), .help = "list the tables and exit"},
@@ -78,17 +82,29 @@ static const opt_spec OPTIONS[] = {
     {.name = "level", .kind = OPT_FRACTION, .arg = "L", ROW(level), .above = 0, .at_most = 1, .below = true,
      .flags = OPT_SETTING, .help = "confidence level of the intervals (default 0.95)"},
     {.name = "dealer", .kind = OPT_CHOICE, .arg = "M", ROW(dealer_mode), .choices = DEALER_MODES,
-     .flags = OPT_SETTING,
+     .flags = OPT_SETTING, .unset = "default",
      .help = "record: the deal's dealer; all: each seat in turn\n(default: record if every deal names its dealer)"},
     {.name = "turnup", .kind = OPT_CHOICE, .arg = "M", ROW(turnup_mode), .choices = TURNUP_MODES,
-     .flags = OPT_SETTING,
+     .flags = OPT_SETTING, .unset = "default",
      .help = "record: the deal's turn-up; all: each of the dealer's 13 cards\nin turn; none (default: record if "
              "every deal has one)"},
+    INPUT_SPEC_FORMAT(odds_opts, in),
+    {.name = "trump", .kind = OPT_CALL, .arg = "turnup", ROW(in), .take = input_take_trump, .flags = OPT_SETTING,
+     .show = input_show_trump, .unset = "auto",
+     .help = "require a recorded turn-up (deals without one are rejected);\nother trump policies do not apply: the "
+             "turn-up makes trumps"},
+    INPUT_SPEC_LEADER(odds_opts, in),
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(in), .take = input_take_where, .flags = OPT_SETTING,
+     .show = input_show_where,
+     .help = "measure only the corpus deals that meet EXPR, as `whistlab deal\n--where` takes it (shape(leader) == "
+             "\"5431\", ...); the rest are\ncounted as left"},
     {.name = "fit", ROW(fit), .flags = OPT_SETTING,
      .help = "test the corpus against random dealing (chi-square, flatness)"},
     {.name = "fit-mc", .kind = OPT_UINT, .arg = "B", ROW(fit_mc_n), .min = 1, .max = 1000000, .flags = OPT_SETTING,
+     .stated = with_fit_mc,
      .help = "also Monte Carlo p-values from B random corpora (implies --fit)"},
     {.name = "seed", .kind = OPT_UINT, .arg = "S", ROW(seed_n), .max = 0x7fffffff, .dflt = "1", .flags = OPT_SETTING,
+     .stated = with_fit_mc,
      .help = "seed of the Monte Carlo deals (default 1)"},
     OPT_THREADS(odds_opts, threads_n, "counting threads (default: one per CPU)"),
     PROGRESS_SPECS(odds_opts, progress,
@@ -103,14 +119,6 @@ static const opt_spec OPTIONS[] = {
     {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
      .help = "go on with the counting F holds (the same command line, --save\nF as --resume F; other settings "
              "are refused); same output"},
-    INPUT_SPEC_FORMAT(odds_opts, in),
-    {.name = "trump", .kind = OPT_CALL, .arg = "turnup", ROW(in), .take = input_take_trump, .flags = OPT_SETTING,
-     .help = "require a recorded turn-up (deals without one are rejected);\nother trump policies do not apply: the "
-             "turn-up makes trumps"},
-    INPUT_SPEC_LEADER(odds_opts, in),
-    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(in), .take = input_take_where, .flags = OPT_SETTING,
-     .help = "measure only the corpus deals that meet EXPR, as `whistlab deal\n--where` takes it (shape(leader) == "
-             "\"5431\", ...); the rest are\ncounted as left"},
 };
 #undef ROW
 
@@ -179,6 +187,15 @@ static bool odds_operand(void *set, const char *arg, const opt_spec *last)
     return true;
 }
 
+/* The turn-up mode the run counts in, before the corpus is looked at:
+ * --trump turnup wants the recorded one. The option's own value stays
+ * as given, for the settings line. */
+static int turnup_of(const odds_opts *o)
+{
+    if (o->io.policy.kind == TRUMP_TURNUP && o->turnup_mode == ODDS_MODE_DEFAULT) return ODDS_TURNUP_RECORD;
+    return o->turnup_mode;
+}
+
 /* Parses the command line; returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, odds_opts *o)
 {
@@ -190,12 +207,6 @@ static int parse(int argc, char **argv, odds_opts *o)
         return EXIT_OK;
     }
     o->io = o->in.io;
-    if (o->in.trump) snprintf(o->trump_text, sizeof o->trump_text, "%s", o->in.trump);
-    if (o->in.leader) snprintf(o->leader_text, sizeof o->leader_text, "%s", o->in.leader);
-    if (o->dealer_mode != ODDS_MODE_DEFAULT)
-        snprintf(o->dealer_text, sizeof o->dealer_text, "%s", DEALER_MODES[o->dealer_mode]);
-    if (o->turnup_mode != ODDS_MODE_DEFAULT)
-        snprintf(o->turnup_text, sizeof o->turnup_text, "%s", TURNUP_MODES[o->turnup_mode]);
     o->fit_mc = (int)o->fit_mc_n;
     o->fit |= o->fit_mc > 0;
     o->seed = (unsigned long)o->seed_n;
@@ -208,9 +219,7 @@ static int parse(int argc, char **argv, odds_opts *o)
                         "use --trump turnup or --turnup record|all\n");
         return EXIT_USAGE;
     }
-    if (o->io.policy.kind == TRUMP_TURNUP && o->turnup_mode == ODDS_MODE_DEFAULT)
-        o->turnup_mode = ODDS_TURNUP_RECORD;
-    if (o->turnup_mode == ODDS_TURNUP_RECORD && o->dealer_mode == ODDS_DEALER_ALL) {
+    if (turnup_of(o) == ODDS_TURNUP_RECORD && o->dealer_mode == ODDS_DEALER_ALL) {
         fprintf(stderr, "whistlab odds: --turnup record needs the recorded dealer (--dealer record)\n");
         return EXIT_USAGE;
     }
@@ -275,19 +284,8 @@ static void make_provenance(provenance *p, const char *command, const odds_opts 
     for (int t = 0; t < ODDS_NTABLES; t++) selected += o->table[t];
     for (int t = 0; t < ODDS_NTABLES && selected < ODDS_NTABLES && at < sizeof tables; t++)
         if (o->table[t]) at += (size_t)snprintf(tables + at, sizeof tables - at, "%s%s", at ? "," : "", info[t].id);
-    provenance_setting(p, "tables", "%s", selected == ODDS_NTABLES ? "all" : tables);
-    provenance_setting(p, "level", "%g", o->level);
-    provenance_setting(p, "dealer", "%s", o->dealer_text[0] ? o->dealer_text : "default");
-    provenance_setting(p, "turnup", "%s", o->turnup_text[0] ? o->turnup_text : "default");
-    provenance_setting(p, "format", "%s", deal_format_name(o->io.format));
-    provenance_setting(p, "trump", "%s", o->trump_text[0] ? o->trump_text : "auto");
-    provenance_setting(p, "leader", "%s", o->leader_text[0] ? o->leader_text : "as dealt");
-    if (o->io.where) provenance_setting(p, "where", "%s", o->io.where); /* the deals the numbers rest on */
-    provenance_setting(p, "fit", "%s", o->fit ? "on" : "off");
-    if (o->fit_mc) {
-        provenance_setting(p, "fit-mc", "%d", o->fit_mc);
-        provenance_setting(p, "seed", "%lu", o->seed);
-    }
+    provenance_setting(p, "tables", "%s", selected == ODDS_NTABLES ? "all" : tables); /* no option's: the operands */
+    opt_settings(&COMMAND, o, p, NULL, NULL);
 }
 
 /* A provenance row as a comment line: "# MEASURE: VALUE", "# MEASURE LEVEL: VALUE". */
@@ -338,21 +336,6 @@ static void state_config(const provenance *p, const odds_opts *o, char *buf, siz
         at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
     for (int i = 0; i < p->nsettings && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
-}
-
-/* The command that goes on with an interrupted counting: this one, with
- * --save F as --resume F, each word quoted as a shell takes it back. */
-static void resume_command(char *buf, size_t len, int argc, char **argv)
-{
-    size_t at = (size_t)snprintf(buf, len, "whistlab odds");
-    for (int i = 1; i < argc && at + 1 < len; i++) {
-        char word[8192];
-        if (strcmp(argv[i], "--save") == 0) snprintf(word, sizeof word, "--resume");
-        else if (strncmp(argv[i], "--save=", 7) == 0) snprintf(word, sizeof word, "--resume=%s", argv[i] + 7);
-        else snprintf(word, sizeof word, "%s", argv[i]);
-        buf[at++] = ' ';
-        at += provenance_shell_word(buf + at, len - at, word);
-    }
 }
 
 /* Loads the state --resume names into the run: false, said why, when it
@@ -423,7 +406,7 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
     c->errors = st->errors;
     if (rc < 0 && status == RUN_INTERRUPTED) {
         static char again[16384];
-        resume_command(again, sizeof again, argc, argv);
+        opt_resume_command(&COMMAND, argc, argv, o->save, false, again, sizeof again); /* the same command line */
         fprintf(stderr, "whistlab odds: interrupted after %llu deals (saved in %s); go on with:\n  %s\n",
                 (unsigned long long)(st->read + st->repeats), o->save, again);
         rc = EXIT_INTERRUPTED;
@@ -498,7 +481,7 @@ int cmd_odds(int argc, char **argv)
         /* Modes the corpus is known to allow are decided now, so that each
          * deal is counted in that mode only (S2.5's defaults, unchanged). */
         odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
-        odds_run_opts ro = {o.dealer_mode, o.turnup_mode, o.threads, true, &o.io};
+        odds_run_opts ro = {o.dealer_mode, turnup_of(&o), o.threads, true, &o.io};
         if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
         if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
             ro.turnup_mode = ODDS_TURNUP_RECORD;

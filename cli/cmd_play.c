@@ -307,7 +307,7 @@ int cmd_play(int argc, char **argv)
                         .seed = seed, .limit = limit, .threads = threads, .signals = signals,
                         .no_progress = no_progress, .ext = ext, .csv_deals = csv_deals,
                         .csv_summary = csv_summary, .save = c.save ? c.save : c.resume, .resume = c.resume,
-                        .checkpoint = c.checkpoint, .argc = argc - 1, .argv = argv + 1};
+                        .checkpoint = c.checkpoint, .argc = argc, .argv = argv};
         return play_round_robin(&rc, argv + optind, argc - optind);
     }
     if (csv_deals || csv_summary || no_progress || c.save || c.resume || c.checkpoint) {

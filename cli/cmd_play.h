@@ -32,8 +32,8 @@ typedef struct {
     const char *csv_deals, *csv_summary; /* NULL: none; "-": standard output */
     const char *save, *resume;     /* the state file to write, to go on from (NULL: none) */
     uint64_t checkpoint;           /* deals between checkpoints (0: by time alone) */
-    int argc;                      /* the command line from the command's name on (permuted: */
-    char **argv;                   /* options first), for the command that resumes */
+    int argc;                      /* the command line from the command's name on, as */
+    char **argv;                   /* opt_parse left it, for the command that resumes */
 } robin_cli;
 
 /* Returns an exit status. */

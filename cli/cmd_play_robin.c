@@ -146,34 +146,6 @@ static void settings_text(const provenance *p, char *const files[], int nfiles, 
     for (int i = 0; i < nfiles && at < len; i++) at += (size_t)snprintf(buf + at, len - at, "input %s\n", files[i]);
 }
 
-/* The command that goes on with an interrupted run, as a shell takes it
- * back: its options (--resume STATE for --save or --resume), then its
- * files, after "--" when one could be read as an option. */
-static void resume_command(const robin_cli *rc, char *const files[], int nfiles, char *buf, size_t len)
-{
-    size_t at = (size_t)snprintf(buf, len, "whistlab play --resume ");
-    at += provenance_shell_word(buf + at, len - at, rc->save);
-    int nopts = (int)(files - rc->argv); /* argv is permuted: the options first */
-    for (int i = 0; i < nopts && at + 1 < len; i++) {
-        const char *w = rc->argv[i];
-        bool state = strcmp(w, "--save") == 0 || strcmp(w, "--resume") == 0;
-        if (state || strncmp(w, "--save=", 7) == 0 || strncmp(w, "--resume=", 9) == 0) {
-            i += state; /* and its value */
-            continue;
-        }
-        if (strcmp(w, "--") == 0) continue;
-        buf[at++] = ' ';
-        at += provenance_shell_word(buf + at, len - at, w);
-    }
-    bool dash = false;
-    for (int i = 0; i < nfiles; i++) dash |= files[i][0] == '-' && files[i][1];
-    if (dash && at + 4 < len) at += (size_t)snprintf(buf + at, len - at, " --");
-    for (int i = 0; i < nfiles && at + 1 < len; i++) {
-        buf[at++] = ' ';
-        at += provenance_shell_word(buf + at, len - at, files[i]);
-    }
-}
-
 int play_round_robin(const robin_cli *rc, char **files, int nfiles)
 {
     static robin_out out;
@@ -257,7 +229,7 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         status = EXIT_OF[run];
         if (run == SD_ROBIN_INTERRUPTED) {
             static char again[16384];
-            resume_command(rc, files, nfiles, again, sizeof again);
+            opt_resume_command(rc->options, rc->argc, rc->argv, rc->save, false, again, sizeof again);
             fprintf(stderr, "whistlab play: interrupted after %llu deals (kept in %s); go on with:\n  %s\n",
                     (unsigned long long)res->played, rc->save, again);
         }

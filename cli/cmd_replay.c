@@ -52,17 +52,16 @@ typedef struct {
 } conv_list;
 
 typedef struct {
-    replay_settings s;
+    replay_settings s; /* first: the setting rows' fields are its (replay_settings.h) */
     replay_opts o;
-    const char *resume, *csv_summary, *plot_dir, *values, *opponents;
+    const char *resume, *csv_summary, *plot_dir, *values;
     bool plot_from_state; /* plot_dir: the interrupted run's, from its state */
-    int eval;
     uint64_t threads;
-    cli_input in;
     cli_progress progress;
 } replay_cli;
+_Static_assert(offsetof(replay_cli, s) == 0, "a settings text is read into a replay_settings by the same rows");
 
-/* --ext: the players' extended rules, kept as the settings text keeps them. */
+/* --ext: the players' extended rules, kept as given. */
 static bool take_ext(void *field, const char *value, char *why, size_t len)
 {
     unsigned ext;
@@ -71,13 +70,30 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
         snprintf(why, len, "%s", d.reason);
         return false;
     }
-    if (strlen(value) >= sizeof ((replay_settings *)0)->ext) {
-        snprintf(why, len, "longer than %zu characters", sizeof ((replay_settings *)0)->ext - 1);
-        return false;
-    }
-    snprintf(field, sizeof ((replay_settings *)0)->ext, "%s", value);
+    *(const char **)field = value;
     return true;
 }
+
+/* The settings' values as the report and the state text say them. */
+static const char *show_text(const void *field) { return *(const char *const *)field; }
+static const char *show_conventions(const void *field) { return field; }
+static const char *show_valued(const void *field)
+{
+    return *(const bool *)field ? "every lead (--all-leads)" : "the conventions' leads";
+}
+/* The leader as the state text always kept it: the seat's capital. */
+static const char *show_leader(const void *field)
+{
+    const char *given = ((const cli_input *)field)->leader;
+    static const char *const SEAT[] = {"N", "E", "S", "W"};
+    for (int i = 0; given && i < 4; i++)
+        if ((given[0] & ~0x20) == SEAT[i][0]) return SEAT[i];
+    return NULL;
+}
+/* Which lines a run has: the play options' when it plays, what is valued
+ * when it values leads (dd or both). */
+static bool plays(const void *set) { return ((const replay_settings *)set)->eval != STATS_EVAL_DD; }
+static bool values_leads(const void *set) { return ((const replay_settings *)set)->eval != STATS_EVAL_PLAY; }
 
 static bool take_shard(void *field, const char *value, char *why, size_t len)
 {
@@ -97,34 +113,60 @@ static bool take_save(void *field, const char *value, char *why, size_t len)
     return true;
 }
 
+/* The rows flagged OPT_SETTING are the run's settings (replay_settings.h):
+ * in this order the report states them; key and key_at say the line a
+ * state file keeps (the state files already written: as they were). */
 #define ROW(f) .at = offsetof(replay_cli, f)
 static const opt_spec OPTIONS[] = {
-    {.name = "conventions", .alias = "convention", .kind = OPT_CALL, .arg = "L", ROW(s.conventions),
-     .take = conventions_take, .dflt = DEFAULT_CONVENTIONS, .flags = OPT_SETTING,
-     .help = "comma-separated conventions (built-in names or table\nfiles; dd-best allowed; all: every "
-             "built-in\nbut dd-best), at most " OPT_STR(STATS_MAX_CONV) "\n(default " DEFAULT_CONVENTIONS ")"},
-    {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(eval), .names = replay_eval_name, .dflt = "dd",
-     .flags = OPT_SETTING,
+    {.name = "eval", .kind = OPT_CHOICE, .arg = "E", ROW(s.eval), .names = replay_eval_name, .dflt = "dd",
+     .flags = OPT_SETTING, .key = "eval", .key_at = 0,
      .help = "dd: the double-dummy tricks after each opening lead (the\ndefault); play: the tricks of the "
              "eldest side when the\nrule-based single-dummy players (analyze/play/RULES.md)\nplay the whole "
              "deal; both: the two side by side (at\nmost " OPT_STR(STATS_MAX_CONV_BOTH) " conventions)"},
-    {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(opponents), .take = convention_take,
-     .dflt = "long-suit", .flags = OPT_SETTING,
+    {.name = "conventions", .alias = "convention", .kind = OPT_CALL, .arg = "L", ROW(s.conventions),
+     .take = conventions_take, .dflt = DEFAULT_CONVENTIONS, .flags = OPT_SETTING, .show = show_conventions,
+     .key = "conventions", .key_at = 1,
+     .help = "comma-separated conventions (built-in names or table\nfiles; dd-best allowed; all: every "
+             "built-in\nbut dd-best), at most " OPT_STR(STATS_MAX_CONV) "\n(default " DEFAULT_CONVENTIONS ")"},
+    {.name = "all-leads", ROW(s.all_leads), .flags = OPT_SETTING, .setting = "valued", .show = show_valued,
+     .stated = values_leads, .key = "all_leads", .key_at = 7,
+     .help = "value every lead of each deal, to report the best lead and\nhow many leads are optimal (dd-best "
+             "implies it); without\nit only the conventions' cards are valued (fewer searches)"},
+    {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(s.opponents), .take = convention_take,
+     .dflt = "long-suit", .flags = OPT_SETTING, .show = show_text, .stated = plays, .key = "opponents",
+     .key_at = 9, .kept = plays,
      .help = "with play/both: the dealer's side's convention (default\nlong-suit; 'same': each convention "
              "against itself)"},
-    {.name = "signals", ROW(s.signals), .flags = OPT_SETTING,
-     .help = "with play/both: the signals (the players' rules §11)"},
+    {.name = "signals", ROW(s.signals), .flags = OPT_SETTING, .stated = plays, .key = "signals", .key_at = 10,
+     .kept_none = "0", .kept = plays, .help = "with play/both: the signals (the players' rules §11)"},
     {.name = "ext", .kind = OPT_CALL, .arg = "X4,X5,...", ROW(s.ext), .take = take_ext, .flags = OPT_SETTING,
-     .help = "with play/both: extended rules (the players' rules §13)"},
+     .show = show_text, .unset = "none", .stated = plays, .key = "ext", .key_at = 11, .kept_none = "-",
+     .kept = plays, .help = "with play/both: extended rules (the players' rules §13)"},
+    {.name = "format", .kind = OPT_CALL, .arg = "F", ROW(s.in), .take = input_take_format,
+     .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto",
+     .key = "format", .key_at = 2, .kept_none = "auto", .help = "input format: {} (default auto)"},
+    {.name = "trump", .kind = OPT_CALL, .arg = "P", ROW(s.in), .take = input_take_trump, .flags = OPT_SETTING,
+     .show = input_show_trump, .unset = "auto", .key = "trump", .key_at = 3, .kept_none = "auto",
+     .help = "trumps for deals without them: S|H|D|C, turnup, each,\n"
+             "contract (bridge files), auto (default: the deal's own)"},
+    {.name = "leader", .kind = OPT_CALL, .arg = "X", ROW(s.in), .take = input_take_leader, .flags = OPT_SETTING,
+     .show = show_leader, .unset = "as dealt", .key = "leader", .key_at = 4, .kept_none = "-",
+     .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"},
+    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(s.in), .take = input_take_where, .flags = OPT_SETTING,
+     .show = input_show_where, .key = "where", .key_at = 8,
+     .help = "keep only the deals that meet EXPR, as `whistlab deal --where`\n"
+             "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n"
+             "with the trumps and leader above; the rest counted as left"},
+    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
+     .key = "seed", .key_at = 5, .help = "seed of the `random` convention (default 0)"},
     {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(s.limit), .max = UINT64_MAX, .flags = OPT_SETTING,
-     .help = "read at most N deals"},
-    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o.run), .take = take_shard, .flags = OPT_SETTING,
+     .unset = "none", .key = "limit", .key_at = 6, .help = "read at most N deals"},
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", ROW(o.run), .take = take_shard,
+     .flags = OPT_SETTING | OPT_SAID,
      .help = "analyse only records I, I+N, I+2N... (1-based), for\nruns split over machines: `whistlab merge` "
              "adds them up"},
     OPT_THREADS(replay_cli, threads, "solver threads (default: as many as DDS sets up)"),
-    {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
-     .help = "seed of the `random` convention (default 0)"},
-    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_SETTING,
+    {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_KEPT,
      .help = "per-deal table: one row per deal and convention"},
     {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),
      .help = "the report as a tidy table: one number per row"},
@@ -141,14 +183,10 @@ static const opt_spec OPTIONS[] = {
     {.name = "values", .kind = OPT_TEXT, .arg = "F.wdv", ROW(values),
      .help = "the double-dummy values from a store of solved leads\n(whistlab solve) instead of solving: the "
              "same numbers"},
-    {.name = "all-leads", ROW(s.all_leads), .flags = OPT_SETTING,
-     .help = "value every lead of each deal, to report the best lead and\nhow many leads are optimal (dd-best "
-             "implies it); without\nit only the conventions' cards are valued (fewer searches)"},
     PROGRESS_SPECS(replay_cli, progress,
                    "tty: a line redrawn on the terminal (the default when\nstderr is one); log[=N]: a dated line "
                    "every N seconds\n(default 60), for batch logs; off",
                    "the same as --progress off"),
-    INPUT_SPECS(replay_cli, in),
 };
 #undef ROW
 #define NOPTIONS ((int)(sizeof OPTIONS / sizeof OPTIONS[0]))
@@ -156,6 +194,8 @@ static const opt_spec OPTIONS[] = {
 static void replay_usage(FILE *f);
 static const opt_command COMMAND = {.cmd = "replay", .specs = OPTIONS, .n = NOPTIONS, .help = replay_usage,
                                     .verbosity = "(-q: no progress line; -v: the run's time and rate)"};
+
+const opt_command *replay_options(void) { return &COMMAND; }
 
 static void replay_usage(FILE *f)
 {
@@ -212,50 +252,31 @@ static bool load_convs(const char *list, conv_list *cl)
     return true;
 }
 
-/* The options a resumed run takes as given, not from its state file: those
- * that are not settings, named. */
+/* What a resumed run takes from its state file: the settings, and what
+ * the state keeps beside them. */
+#define FROM_STATE (OPT_SETTING | OPT_KEPT)
+
+/* The options a resumed run takes as given, not from its state file, named. */
 static void others_named(char *buf, size_t len)
 {
     size_t at = 0;
     buf[0] = 0;
     for (int i = 0; i < NOPTIONS && at < len; i++)
-        if (!(OPTIONS[i].flags & OPT_SETTING) && strcmp(OPTIONS[i].name, "resume") != 0)
+        if (!(OPTIONS[i].flags & FROM_STATE) && strcmp(OPTIONS[i].name, "resume") != 0)
             at += (size_t)snprintf(buf + at, len - at, "%s--%s", at ? ", " : "", OPTIONS[i].name);
-}
-
-/* The settings of a new run from the options as given. Returns -1 to go
- * on, or an exit status. */
-static int make_settings(replay_cli *c)
-{
-    replay_settings *s = &c->s;
-    snprintf(s->eval, sizeof s->eval, "%s", replay_eval_name(c->eval));
-    snprintf(s->opponents, sizeof s->opponents, "%s", c->opponents);
-    if (c->in.trump) snprintf(s->trump, sizeof s->trump, "%s", c->in.trump);
-    if (c->in.leader) snprintf(s->leader, sizeof s->leader, "%c", c->in.leader[0] & ~0x20);
-    if (c->in.io.where) {
-        if (strlen(c->in.io.where) >= sizeof s->where || strchr(c->in.io.where, '\n')) { /* the settings text keeps it */
-            opt_fail("replay", "--where: longer than %zu characters, or with a line break", sizeof s->where - 1);
-            return EXIT_USAGE;
-        }
-        snprintf(s->where, sizeof s->where, "%s", c->in.io.where);
-    }
-    c->o.run.input = c->in.io;
-    s->format = c->in.io.format;
-    return -1;
 }
 
 static int parse_cli(int argc, char **argv, replay_cli *c)
 {
     bool given[NOPTIONS];
     replay_settings_init(&c->s);
-    cli_input_init(&c->in);
     c->o.run.shard = c->o.run.shards = 1;
     cli_progress_init(&c->progress, "replay");
     int first, rc = opt_parse(&COMMAND, c, argc, argv, &first, given);
     if (rc >= 0) return rc;
     c->o.run.threads = (int)c->threads;
     bool run_option = false; /* an option that a resumed run takes from its file */
-    for (int i = 0; i < NOPTIONS; i++) run_option |= given[i] && (OPTIONS[i].flags & OPT_SETTING);
+    for (int i = 0; i < NOPTIONS; i++) run_option |= given[i] && (OPTIONS[i].flags & FROM_STATE);
     if (c->resume && (run_option || first < argc)) {
         char others[512];
         others_named(others, sizeof others);
@@ -274,7 +295,10 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
         }
         c->s.inputs[c->s.ninputs++] = argv[i];
     }
-    return make_settings(c);
+    if (c->s.in.io.where && strchr(c->s.in.io.where, '\n')) /* the settings text keeps it on a line */
+        return opt_usage("replay", "--where: a line break in the condition");
+    c->o.run.input = c->s.in.io;
+    return -1;
 }
 
 /* The outputs an interrupted run was asked for, from its state, unless
@@ -305,9 +329,10 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
         return EXIT_FAILURE_IO;
     }
     resume_point at = RESUME_NOT_UNDERSTOOD;
-    if (replay_settings_parse(w->config, &c->s) && replay_settings_to_input(&c->s, &c->o.run.input) &&
-        w->ninputs == c->s.ninputs)
+    if (replay_settings_parse(w->config, &c->s) && w->ninputs == c->s.ninputs) {
+        c->o.run.input = c->s.in.io;
         at = corpus_state_resume_point(w, &c->o.run);
+    }
     if (at == RESUME_NOT_UNDERSTOOD) {
         fprintf(stderr, "whistlab: %s: settings not understood (written by another version?)\n", c->resume);
         return EXIT_FAILURE_IO;
@@ -411,19 +436,6 @@ static int finish_table(const replay_cli *c)
     return EXIT_FAILURE_IO;
 }
 
-/* The command that goes on with the interrupted run, as a shell takes it
- * back: the state, and the store of values a run that had one needs. */
-static const char *resume_command(const replay_cli *c, char *buf, size_t len)
-{
-    size_t at = (size_t)snprintf(buf, len, "whistlab replay --resume ");
-    at += provenance_shell_word(buf + at, len - at, c->o.run.save);
-    if (c->values && at + 11 < len) {
-        at += (size_t)snprintf(buf + at, len - at, " --values ");
-        provenance_shell_word(buf + at, len - at, c->values);
-    }
-    return buf;
-}
-
 int cmd_replay(int argc, char **argv)
 {
     static replay_cli c;
@@ -466,7 +478,7 @@ int cmd_replay(int argc, char **argv)
     for (int i = 0; i < cl.n; i++) /* its lead is the best: every lead is valued */
         if (convention_is_dd_best(cl.conv[i])) c.s.all_leads = true;
     c.o.all_leads = c.s.all_leads;
-    c.o.eval = (stats_eval)replay_eval_parse(c.s.eval);
+    c.o.eval = (stats_eval)c.s.eval;
     if (c.o.eval == STATS_EVAL_BOTH && cl.n > STATS_MAX_CONV / 2) {
         fprintf(stderr, "whistlab: --eval both: at most %d conventions\n", STATS_MAX_CONV / 2);
         goto out;
@@ -481,7 +493,7 @@ int cmd_replay(int argc, char **argv)
         c.o.opponents = opp;
     }
     c.o.signals = c.s.signals;
-    if (strcmp(c.s.ext, "-") != 0) {
+    if (c.s.ext) {
         diag_t why = {0};
         if (!sd_ext_parse(c.s.ext, &c.o.ext, &why)) {
             fprintf(stderr, "whistlab: %.159s\n", why.reason); /* cut as it always was */
@@ -550,9 +562,13 @@ int cmd_replay(int argc, char **argv)
             fprintf(stderr, "whistlab: interrupted after %llu deals (state in %s); an input read once "
                             "(standard input, a pipe) cannot be resumed\n",
                     (unsigned long long)st->all.deals, c.o.run.save);
-        else
+        else {
+            /* the state holds the settings and the corpus: the rest is restated
+             * (the store of values a run that had one needs, threads, outputs) */
+            opt_resume_command(&COMMAND, argc, argv, c.o.run.save, true, again, sizeof again);
             fprintf(stderr, "whistlab: interrupted after %llu deals; continue with:\n  %s\n",
-                    (unsigned long long)st->all.deals, resume_command(&c, again, sizeof again));
+                    (unsigned long long)st->all.deals, again);
+        }
         rc = EXIT_INTERRUPTED;
         goto out;
     }

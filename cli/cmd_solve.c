@@ -16,10 +16,11 @@
 #include "cli/input_opts.h"
 #include "cli/options.h"
 #include "cli/progress.h"
-#include "cli/replay_settings.h"
+#include "stats/report/wls.h"
 
 typedef struct {
-    replay_settings s;
+    const char *inputs[WLS_MAX_INPUTS];
+    int ninputs;
     solve_opts o;
     const char *out;
     bool resume, merge;
@@ -80,7 +81,6 @@ static void solve_usage(FILE *f)
 
 static int parse_cli(int argc, char **argv, solve_cli *c)
 {
-    replay_settings_init(&c->s);
     cli_input_init(&c->in);
     c->o.run.shard = c->o.run.shards = 1;
     cli_progress_init(&c->progress, "solve");
@@ -89,8 +89,6 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
     if (rc >= 0) return rc;
     c->o.run.threads = (int)c->threads;
     c->o.run.input = c->in.io;
-    if (c->in.trump) snprintf(c->s.trump, sizeof c->s.trump, "%s", c->in.trump);
-    if (c->in.leader) snprintf(c->s.leader, sizeof c->s.leader, "%c", c->in.leader[0] & ~0x20);
     if (c->o.run.input.where) {
         fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
                         "commands that read it (replay, lead)\n");
@@ -111,13 +109,12 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
         return -1;
     }
     for (int i = optind; i < argc; i++) {
-        if (c->s.ninputs == WLS_MAX_INPUTS) {
+        if (c->ninputs == WLS_MAX_INPUTS) {
             fprintf(stderr, "whistlab solve: more than %d inputs\n", WLS_MAX_INPUTS);
             return EXIT_USAGE;
         }
-        c->s.inputs[c->s.ninputs++] = argv[i];
+        c->inputs[c->ninputs++] = argv[i];
     }
-    c->s.format = c->o.run.input.format;
     return -1;
 }
 
@@ -125,11 +122,11 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
  * bytes (threads, shards, resuming, progress). */
 static void make_note(const solve_cli *c, char *buf, size_t len)
 {
-    size_t at = (size_t)snprintf(buf, len, "whistlab solve --format %s --trump %s", deal_format_name(c->s.format),
-                                 c->s.trump);
-    if (strcmp(c->s.leader, "-") != 0 && at < len) at += (size_t)snprintf(buf + at, len - at, " --leader %s", c->s.leader);
-    for (int i = 0; i < c->s.ninputs && at < len; i++)
-        at += (size_t)snprintf(buf + at, len - at, " %s", c->s.inputs[i]);
+    size_t at = (size_t)snprintf(buf, len, "whistlab solve --format %s --trump %s",
+                                 deal_format_name(c->o.run.input.format), c->in.trump ? c->in.trump : "auto");
+    if (c->in.leader && at < len) at += (size_t)snprintf(buf + at, len - at, " --leader %c", c->in.leader[0] & ~0x20);
+    for (int i = 0; i < c->ninputs && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, " %s", c->inputs[i]);
 }
 
 static void on_note(void *ctx, run_note kind, const diag_t *diag)
@@ -176,19 +173,19 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world, int argc, char **a
                                 .ctx = &c->progress};
     int rc = EXIT_FAILURE_IO;
     if (world->rank > 0) { /* a serving rank */
-        rc = solve_run(&c->o, c->s.inputs, c->s.ninputs) == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO;
+        rc = solve_run(&c->o, c->inputs, c->ninputs) == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO;
         goto out;
     }
     if (!(c->o.to = open_store(c))) goto out;
     c->o.run.stop = cli_stop_on_signals();
-    run_status status = solve_run(&c->o, c->s.inputs, c->s.ninputs);
+    run_status status = solve_run(&c->o, c->inputs, c->ninputs);
     input_account all = {0};
-    for (int k = 0; k < c->s.ninputs; k++) input_account_merge(&all, &inputs[k]);
+    for (int k = 0; k < c->ninputs; k++) input_account_merge(&all, &inputs[k]);
     if (status != RUN_DONE) {
         dd_store_stop(c->o.to);
         if (status == RUN_INTERRUPTED) {
             static char again[16384];
-            cli_resume_command(again, sizeof again, "solve", argc - 1, argv + 1);
+            opt_resume_command(&COMMAND, argc, argv, NULL, false, again, sizeof again);
             fprintf(stderr, "whistlab solve: interrupted after %llu deals (kept in %s.part); go on with:\n  %s\n",
                     (unsigned long long)st->read, c->out, again);
             rc = EXIT_INTERRUPTED;
@@ -202,7 +199,7 @@ static int run_solve(solve_cli *c, const dd_mpi_world *world, int argc, char **a
     digest128 digest = {{all.digest[0], all.digest[1]}}, corpus = {{0, 0}};
     /* a part is bound to the corpus it is cut from, its shard's deals or
      * not: a merge refuses parts of other deals (issue 25 item 9) */
-    for (int k = 0; k < c->s.ninputs; k++)
+    for (int k = 0; k < c->ninputs; k++)
         deal_digest_add(&corpus, (digest128){{inputs[k].corpus[0], inputs[k].corpus[1]}});
     if (!dd_store_finish(c->o.to, all.deals, c->o.run.shards > 1 ? corpus : digest, &diag)) {
         cli_error("whistlab solve", &diag);
@@ -228,7 +225,7 @@ int cmd_solve(int argc, char **argv)
     int rc = parse_cli(argc, argv, &c);
     if (rc >= 0) return rc;
     /* issue 25 item 6: the store is not one of the files it is made from */
-    const cli_files inputs[] = {CLI_FILES("the corpus", c.s.inputs, c.s.ninputs),
+    const cli_files inputs[] = {CLI_FILES("the corpus", c.inputs, c.ninputs),
                                 CLI_FILES("the part", c.parts, c.nparts)};
     const cli_files store[] = {CLI_FILE("-o", c.out)};
     if (!cli_outputs_apart("whistlab solve", store, 1, inputs, 2)) return EXIT_USAGE;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "stats/report/provenance.h"
 
 #define LONGEST_NAME 64
 #define HELP_COLUMN 20 /* where an option's help text starts in --help */
@@ -300,7 +301,9 @@ int opt_parse(const opt_command *c, void *set, int argc, char **argv, int *first
             }
         }
     }
-    if (status < 0) { /* as GNU getopt leaves it: the options, "--", then the operands */
+    if (status < 0 && c->operand) { /* its operands mean what they mean where they stand: kept there */
+        *first = argc;
+    } else if (status < 0) { /* as GNU getopt leaves it: the options, "--", then the operands */
         int k = 1;
         for (int i = 0; i < r.nopts; i++) argv[k++] = r.opts[i];
         if (dashes) argv[k++] = "--";
@@ -366,13 +369,14 @@ void opt_print_list(FILE *f, const opt_command *c)
  * NULL text, a number 0). */
 static const char *setting_text(const opt_spec *row, const void *field, char *buf, size_t len)
 {
+    if (row->show) return row->show(field);
     switch (row->kind) {
     case OPT_FLAG: return *(const bool *)field ? "on" : "off";
     case OPT_TEXT: return *(const char *const *)field;
-    case OPT_CALL: return row->show ? row->show(field) : NULL;
+    case OPT_CALL: return NULL;
     case OPT_CHOICE: {
-        int k = *(const int *)field;
-        return row->choices ? row->choices[k] : row->names(k);
+        int k = *(const int *)field; /* below 0: none made */
+        return k < 0 ? NULL : row->choices ? row->choices[k] : row->names(k);
     }
     case OPT_FRACTION: snprintf(buf, len, "%g", *(const double *)field); return buf;
     case OPT_UINT:
@@ -390,11 +394,122 @@ void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also
         if (!(row->flags & OPT_SETTING)) continue;
         char buf[32];
         const char *text = NULL;
-        if (!(row->flags & OPT_SAID)) {
+        if (!(row->flags & OPT_SAID) && (!row->stated || row->stated(set))) {
             text = setting_text(row, (const char *)set + row->at, buf, sizeof buf);
             if (!text) text = row->unset;
         }
         if (text) provenance_setting(p, row->setting ? row->setting : row->name, "%s", text);
         if (also) also(ctx, row, p);
+    }
+}
+
+/* A row's value as a state text keeps it (a number written into buf);
+ * NULL: no line. */
+static const char *kept_text(const opt_spec *row, const void *field, char *buf, size_t len)
+{
+    const char *text = NULL;
+    switch (row->kind) {
+    case OPT_FLAG: text = *(const bool *)field ? "1" : NULL; break;
+    case OPT_TEXT: text = *(const char *const *)field; break;
+    case OPT_CALL: text = row->show ? row->show(field) : NULL; break;
+    case OPT_CHOICE: {
+        int k = *(const int *)field;
+        text = k < 0 ? NULL : row->choices ? row->choices[k] : row->names(k);
+        break;
+    }
+    case OPT_FRACTION: snprintf(buf, len, "%g", *(const double *)field); return buf;
+    case OPT_UINT:
+    case OPT_COUNT: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)field); return buf;
+    }
+    return text ? text : row->kept_none;
+}
+
+void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len, opt_state_also_fn also,
+                    void *ctx)
+{
+    size_t at = 0;
+    int last = -1;
+    buf[0] = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->specs[i].key && c->specs[i].key_at > last) last = c->specs[i].key_at;
+    for (int place = 0; place <= last && at < len; place++) {
+        for (int i = 0; i < c->n && at < len; i++) {
+            const opt_spec *row = &c->specs[i];
+            if (!row->key || row->key_at != place) continue;
+            char num[32];
+            const char *text = row->kept && !row->kept(set) ? NULL
+                                                             : kept_text(row, (const char *)set + row->at, num, sizeof num);
+            if (text) at += (size_t)snprintf(buf + at, len - at, "%s %s\n", row->key, text);
+            if (also && at < len) also(ctx, row, buf, len, &at);
+        }
+    }
+}
+
+int opt_state_take(const opt_command *c, void *set, const char *key, const char *value)
+{
+    for (int i = 0; i < c->n; i++) {
+        const opt_spec *row = &c->specs[i];
+        if (!row->key || strcmp(row->key, key) != 0) continue;
+        if (row->kept_none && strcmp(value, row->kept_none) == 0) return 1;
+        return take(c, set, row, value);
+    }
+    return -1;
+}
+
+void opt_setting_defaults(const opt_command *c, void *set)
+{
+    for (int i = 0; i < c->n; i++)
+        if ((c->specs[i].flags & OPT_SETTING) && c->specs[i].dflt && !take(c, set, &c->specs[i], c->specs[i].dflt))
+            abort(); /* a table's own default */
+}
+
+/* The row of the option word w names (a short bundle: its first letter's),
+ * and into *words how many words it spans: two when its value is the
+ * next word. w was read by opt_parse already, so it names one. */
+static const opt_spec *row_of_word(const opt_command *c, const char *w, int *words)
+{
+    const opt_spec *s;
+    *words = 1;
+    if (w[1] == '-') {
+        const char *name = w + 2, *eq = strchr(name, '=');
+        s = find_long(c, name, eq ? (size_t)(eq - name) : strlen(name));
+        if (s && s->arg && !eq) *words = 2;
+        return s;
+    }
+    s = find_short(c, w[1]);
+    for (const char *p = w + 1; *p; p++) { /* the letter that takes a value ends the bundle */
+        const opt_spec *t = find_short(c, *p);
+        if (t && t->arg) {
+            *words = p[1] ? 1 : 2;
+            break;
+        }
+    }
+    return s;
+}
+
+void opt_resume_command(const opt_command *c, int argc, char *const argv[], const char *state, bool from_state,
+                        char *buf, size_t len)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab %s --resume", c->cmd);
+    if (state && at + 1 < len) {
+        buf[at++] = ' ';
+        at += provenance_shell_word(buf + at, len - at, state);
+    }
+    bool dashes = false;
+    for (int i = 1; i < argc && at + 1 < len; i++) {
+        const char *w = argv[i];
+        int words = 1;
+        bool keep = !from_state; /* an operand, or "--" before them */
+        if (!dashes && w[0] == '-' && w[1] && strcmp(w, "--") != 0) {
+            const opt_spec *s = row_of_word(c, w, &words);
+            keep = s && strcmp(s->name, "save") != 0 && strcmp(s->name, "resume") != 0 &&
+                   !(from_state && (s->flags & (OPT_SETTING | OPT_KEPT)));
+        }
+        dashes |= strcmp(w, "--") == 0;
+        for (int k = 0; k < words && i < argc && keep && at + 1 < len; k++) {
+            buf[at++] = ' ';
+            at += provenance_shell_word(buf + at, len - at, argv[i + k]);
+        }
+        i += words - 1;
     }
 }

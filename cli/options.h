@@ -33,6 +33,8 @@ enum {
     OPT_SAID = 2,    /* with OPT_SETTING: its line says what the run made of
                         the value (a file's digest, a store's deals), so the
                         command states it, in the row's place (opt_settings' also) */
+    OPT_KEPT = 4,    /* not a setting, but a state file keeps it (a run's
+                        per-deal table): a resumed run takes it from there */
 };
 
 /* take's answer: true, or false with why (a phrase after "--OPTION VALUE: "). */
@@ -60,10 +62,25 @@ typedef struct {
      * (NULL: the option's), its value -- a flag's on or off, a number in
      * decimal, a text as given, an OPT_CALL row's as show gives it from
      * its field (NULL: not given) -- and unset, the text of a value not
-     * given (a NULL text, a number 0; NULL: the line is left out then). */
+     * given (a NULL text, a number 0, a choice not made; NULL: the line is
+ * left out then). */
     const char *setting;
     const char *unset;
-    const char *(*show)(const void *field);
+    const char *(*show)(const void *field); /* any kind: its value as said (NULL: as above) */
+    /* Whether the row has a line for the settings set (NULL: always): a
+     * row may be said only beside another (odds' --seed with --fit-mc). */
+    bool (*stated)(const void *set);
+    /* The row's line in a state file's settings text made by
+     * opt_state_text (replay's, whose keys, order and wordings are those
+     * of the state files already written): key (NULL: no line), key_at
+     * its place among the lines; its value a flag's 1, a number in
+     * decimal, a choice's name, a text or an OPT_CALL row's show; a value
+     * not given (a flag off, a NULL text) is kept_none (NULL: no line);
+     * kept: whether it has a line for set (NULL: always). */
+    const char *key;
+    int key_at;
+    const char *kept_none;
+    bool (*kept)(const void *set);
 } opt_spec;
 
 /* What a command's parser needs beyond its table. */
@@ -84,7 +101,9 @@ typedef struct {
  * "--" ends the options. On success returns -1 with argv permuted as GNU
  * getopt leaves it (the options first) and *first the index of the first
  * operand; on --help (-h) returns EXIT_OK after printing the help; else
- * EXIT_USAGE after one line on stderr. given (n entries, or NULL) marks
+ * EXIT_USAGE after one line on stderr. A command whose operands are
+ * handed over where they stand (operand) keeps argv as given, since an
+ * operand's meaning may depend on the option before it (*first: argc). given (n entries, or NULL) marks
  * the options the command line gave. */
 int opt_parse(const opt_command *c, void *set, int argc, char **argv, int *first, bool *given);
 
@@ -110,6 +129,31 @@ const char *opt_nearest(const char *word, const char *const *names, int n);
  * line itself. */
 typedef void (*opt_also_fn)(void *ctx, const opt_spec *row, provenance *p);
 void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also_fn also, void *ctx);
+
+/* The command that goes on with an interrupted run, as a shell takes it
+ * back: "whistlab CMD --resume STATE" (STATE NULL: --resume is a flag of
+ * its own), then the words of argv[1..argc) as opt_parse left them, each
+ * quoted when it needs to be, but --save and --resume with their values
+ * and, when from_state, what the state file holds instead: the rows
+ * flagged OPT_SETTING or OPT_KEPT (which such a resume refuses) and the
+ * operands.
+ * The one builder of every command's "go on with" line. */
+void opt_resume_command(const opt_command *c, int argc, char *const argv[], const char *state, bool from_state,
+                        char *buf, size_t len);
+
+/* The settings text of a state file: "KEY VALUE" lines of c's rows with
+ * a key (above), in key_at order; after each row, also (NULL: nothing)
+ * may add lines of its own at *at. */
+typedef void (*opt_state_also_fn)(void *ctx, const opt_spec *row, char *buf, size_t len, size_t *at);
+void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len, opt_state_also_fn also,
+                    void *ctx);
+/* A line of such a text back into set, as the command line would give
+ * it (a kept_none value: not given); 1 taken, 0 not a value the row
+ * takes, -1 when no row has key. */
+int opt_state_take(const opt_command *c, void *set, const char *key, const char *value);
+/* The defaults of the rows that are settings (OPT_SETTING) into set:
+ * what the command line starts from, for a settings text to be read into. */
+void opt_setting_defaults(const opt_command *c, void *set);
 
 /* The index of the spec named name in c (-1: none), for given[]. */
 int opt_index(const opt_command *c, const char *name);

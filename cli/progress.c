@@ -147,13 +147,3 @@ void cli_progress_clear(const cli_progress *p)
 {
     if (p->mode == PROGRESS_TTY) fprintf(stderr, "\r%79s\r", "");
 }
-
-void cli_resume_command(char *buf, size_t len, const char *cmd, int argc, char *const argv[])
-{
-    size_t at = (size_t)snprintf(buf, len, "whistlab %s --resume", cmd);
-    for (int i = 0; i < argc && at + 1 < len; i++) {
-        if (strcmp(argv[i], "--resume") == 0) continue;
-        buf[at++] = ' ';
-        at += provenance_shell_word(buf + at, len - at, argv[i]);
-    }
-}

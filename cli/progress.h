@@ -53,9 +53,5 @@ void cli_progress_hook(void *ctx, run_progress at, uint64_t done, uint64_t expec
 /* Before a message on stderr: clears a terminal's line so the message
  * stands on its own. */
 void cli_progress_clear(const cli_progress *p);
-/* The command that goes on with an interrupted run, as a shell takes it
- * back: "whistlab CMD --resume" and the words of argv[0..argc-1] (those
- * after the command's name) but --resume, each quoted when it needs to be. */
-void cli_resume_command(char *buf, size_t len, const char *cmd, int argc, char *const argv[]);
 
 #endif

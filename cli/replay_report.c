@@ -12,10 +12,10 @@
  * covers. */
 void replay_print_title(FILE *out, const replay_settings *s, uint64_t part_mask, unsigned shards)
 {
-    fprintf(out, "whistlab replay --eval %s: %s on ", s->eval, s->conventions);
-    if (strcmp(s->eval, "dd") != 0)
-        fprintf(out, "(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "",
-                strcmp(s->ext, "-") ? ", ext " : "", strcmp(s->ext, "-") ? s->ext : "");
+    fprintf(out, "whistlab replay --eval %s: %s on ", replay_eval_name(s->eval), s->conventions);
+    if (s->eval != STATS_EVAL_DD)
+        fprintf(out, "(opponents %s%s%s%s) ", s->opponents, s->signals ? ", signals" : "", s->ext ? ", ext " : "",
+                s->ext ? s->ext : "");
     for (int i = 0; i < s->ninputs; i++) fprintf(out, "%s%s", i ? ", " : "", s->inputs[i]);
     if (shards > 1) {
         char have[512];
@@ -46,7 +46,7 @@ int replay_finish_report(FILE *out, const stats_state *st, const replay_settings
                          const char *csv_summary, const char *plot_dir, const char *cmd)
 {
     diag_t err = {0};
-    stats_eval eval = (stats_eval)replay_eval_parse(s->eval); /* checked when s was made */
+    stats_eval eval = (stats_eval)s->eval;
     stats_report(out, st, eval, prov);
     if (csv_summary && !stats_write_summary_csv(csv_summary, st, eval, prov, &err)) {
         cli_error("whistlab", &err);
