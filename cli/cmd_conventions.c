@@ -5,6 +5,7 @@
 #include <string.h>
 #include "analyze/lead/lead.h"
 #include "cli/cli.h"
+#include "cli/convention_opts.h"
 #include "cli/options.h"
 
 typedef struct {
@@ -12,7 +13,8 @@ typedef struct {
 } conventions_cli;
 
 static const opt_spec OPTIONS[] = {
-    {.name = "table", .kind = OPT_TEXT, .arg = "NAME", .at = offsetof(conventions_cli, table),
+    {.name = "table", .kind = OPT_CALL, .arg = "NAME", .at = offsetof(conventions_cli, table),
+     .take = convention_builtin_take,
      .help = "print the convention's table, to copy and edit (then run it\nwith whistlab lead --convention FILE)"},
 };
 
@@ -61,12 +63,7 @@ int cmd_conventions(int argc, char **argv)
     }
     const char *table = c.table;
     if (table) {
-        const convention *c = convention_builtin(table);
-        if (!c || !convention_text(c)) {
-            fprintf(stderr, "whistlab conventions: no built-in convention '%s'\n", table);
-            return EXIT_USAGE;
-        }
-        fputs(convention_text(c), stdout);
+        fputs(convention_text(convention_builtin(table)), stdout); /* checked by its row */
         return EXIT_OK;
     }
     int n;

@@ -78,8 +78,8 @@ static const opt_spec OPTIONS[] = {
      .help = "with --where, give up after dealing M deals (default 1000 N)"},
     {.name = "skip", .kind = OPT_COUNT, .arg = "K", ROW(go.start), .max = UINT64_MAX,
      .help = "start at deal K of the seed's stream (board K+1), to split\na corpus across machines"},
-    {.name = "threads", .short_name = 'j', .kind = OPT_UINT, .arg = "T", ROW(threads), .min = 1,
-     .max = OPT_THREADS_MAX, .help = "dealing threads (default: one per CPU; the deals are the same)"},
+    {OPT_THREADS_ROW(deal_cli, threads), .short_name = 'j',
+     .help = "dealing threads (default: one per CPU; the deals are the same)"},
     {.name = "predeal", .kind = OPT_CALL, .arg = "SEAT=HAND", ROW(pre), .take = take_predeal,
      .help = "fixed cards, the rest dealt uniformly at random (repeat it for\n"
              "several seats): SEAT leader (or eldest), second, third (or\n"

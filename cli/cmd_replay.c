@@ -144,19 +144,16 @@ static const opt_spec OPTIONS[] = {
      .kept = plays, .help = "with play/both: extended rules (the players' rules §13)"},
     {.name = "format", .kind = OPT_CALL, .arg = "F", ROW(s.in), .take = input_take_format,
      .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto",
-     .key = "format", .key_at = 2, .kept_none = "auto", .help = "input format: {} (default auto)"},
+     .key = "format", .key_at = 2, .kept_none = "auto", .help = INPUT_HELP_FORMAT},
     {.name = "trump", .kind = OPT_CALL, .arg = "P", ROW(s.in), .take = input_take_trump, .flags = OPT_SETTING,
      .show = input_show_trump, .unset = "auto", .key = "trump", .key_at = 3, .kept_none = "auto",
-     .help = "trumps for deals without them: S|H|D|C, turnup, each,\n"
-             "contract (bridge files), auto (default: the deal's own)"},
+     .help = INPUT_HELP_TRUMP},
     {.name = "leader", .kind = OPT_CALL, .arg = "X", ROW(s.in), .take = input_take_leader, .flags = OPT_SETTING,
      .show = show_leader, .unset = "as dealt", .key = "leader", .key_at = 4, .kept_none = "-",
-     .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"},
+     .help = INPUT_HELP_LEADER},
     {.name = "where", .kind = OPT_CALL, .arg = "EXPR", ROW(s.in), .take = input_take_where, .flags = OPT_SETTING,
      .show = input_show_where, .key = "where", .key_at = 8,
-     .help = "keep only the deals that meet EXPR, as `whistlab deal --where`\n"
-             "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n"
-             "with the trumps and leader above; the rest counted as left"},
+     .help = INPUT_HELP_WHERE},
     {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
      .key = "seed", .key_at = 5, .help = "seed of the `random` convention (default 0)"},
     {.name = "limit", .kind = OPT_UINT, .arg = "N", ROW(s.limit), .max = UINT64_MAX, .flags = OPT_SETTING,

@@ -8,6 +8,16 @@
 #include "cli/convention_opts.h"
 #include "cli/options.h"
 
+/* The built-in name nearest to name (opt_nearest), or NULL. */
+static const char *nearest_builtin(const char *name)
+{
+    int n;
+    const convention *const *all = convention_builtins(&n);
+    const char *names[128];
+    for (int i = 0; i < n && i < 128; i++) names[i] = convention_name(all[i]);
+    return opt_nearest(name, names, n < 128 ? n : 128);
+}
+
 /* False (why says so, with the nearest name) when spec names no built-in
  * and no table file, with or without its +options. */
 static bool known(const char *spec, char *why, size_t len)
@@ -15,13 +25,9 @@ static bool known(const char *spec, char *why, size_t len)
     char base[512];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(spec, "+"), spec);
     if (convention_builtin(base) || access(spec, F_OK) == 0 || access(base, F_OK) == 0) return true;
-    int n;
-    const convention *const *all = convention_builtins(&n);
-    const char *names[128];
-    for (int i = 0; i < n && i < 128; i++) names[i] = convention_name(all[i]);
-    const char *near = opt_nearest(base, names, n < 128 ? n : 128);
+    const char *near = nearest_builtin(base);
     if (near) snprintf(why, len, "no such convention %s; did you mean %s?", base, near);
-    else snprintf(why, len, "no such convention or table file %s (see whistlab conventions)", base);
+    else snprintf(why, len, "no such convention or table file %s; whistlab conventions lists them", base);
     return false;
 }
 
@@ -82,7 +88,24 @@ bool conventions_add(void *field, const char *value, char *why, size_t len)
 
 bool convention_take(void *field, const char *value, char *why, size_t len)
 {
+    if (strcmp(value, "all") == 0) {
+        snprintf(why, len, "all stands for every built-in convention; this option takes one");
+        return false;
+    }
     if (strcmp(value, "same") != 0 && !known(value, why, len)) return false;
     *(const char **)field = value;
     return true;
+}
+
+bool convention_builtin_take(void *field, const char *value, char *why, size_t len)
+{
+    const convention *c = convention_builtin(value);
+    if (c && convention_text(c)) {
+        *(const char **)field = value;
+        return true;
+    }
+    const char *near = nearest_builtin(value);
+    if (near) snprintf(why, len, "no built-in convention '%s'; did you mean %s?", value, near);
+    else snprintf(why, len, "no built-in convention '%s'", value);
+    return false;
 }

@@ -21,7 +21,10 @@ bool conventions_take(void *field, const char *value, char *why, size_t len);
 /* The same, added after what the field holds (a repeatable option). */
 bool conventions_add(void *field, const char *value, char *why, size_t len);
 /* One convention (or 'same', which some options take) into a const char
- * *, checked as above. */
+ * *, checked as above; 'all' is refused, saying why. */
 bool convention_take(void *field, const char *value, char *why, size_t len);
+/* One built-in convention with a table text, by its name, into a const
+ * char * (conventions --table). */
+bool convention_builtin_take(void *field, const char *value, char *why, size_t len);
 
 #endif

@@ -162,10 +162,11 @@ int opt_index(const opt_command *c, const char *name);
 #define OPT_STR_(x) #x
 #define OPT_STR(x) OPT_STR_(x)
 
-/* --threads, the same in every command that takes it: 1 to 64. */
+/* --threads, the same in every command that takes it: 1 to 64 (the row's
+ * fields, for a command that adds a short name: deal's -j). */
 #define OPT_THREADS_MAX 64
-#define OPT_THREADS(type, field, helptext) \
-    {.name = "threads", .kind = OPT_UINT, .arg = "N", .at = offsetof(type, field), .min = 1, \
-     .max = OPT_THREADS_MAX, .help = helptext}
+#define OPT_THREADS_ROW(type, field) \
+    .name = "threads", .kind = OPT_UINT, .arg = "N", .at = offsetof(type, field), .min = 1, .max = OPT_THREADS_MAX
+#define OPT_THREADS(type, field, helptext) {OPT_THREADS_ROW(type, field), .help = helptext}
 
 #endif
