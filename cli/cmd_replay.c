@@ -74,6 +74,25 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
     return true;
 }
 
+/* A state's conventions as it names them: their table files are checked
+ * when the run opens them, and need not be there for a merge. */
+static bool restore_conventions(void *field, const char *value, char *why, size_t len)
+{
+    if (strlen(value) >= sizeof(conventions_text)) {
+        snprintf(why, len, "too long");
+        return false;
+    }
+    snprintf(field, sizeof(conventions_text), "%s", value);
+    return true;
+}
+
+static bool restore_text(void *field, const char *value, char *why, size_t len)
+{
+    (void)why, (void)len;
+    *(const char **)field = value;
+    return true;
+}
+
 /* The settings' values as the report and the state text say them. */
 static const char *show_text(const void *field) { return *(const char *const *)field; }
 static const char *show_conventions(const void *field) { return field; }
@@ -125,7 +144,7 @@ static const opt_spec OPTIONS[] = {
              "deal; both: the two side by side (at\nmost " OPT_STR(STATS_MAX_CONV_BOTH) " conventions)"},
     {.name = "conventions", .alias = "convention", .kind = OPT_CALL, .arg = "L", ROW(s.conventions),
      .take = conventions_take, .dflt = DEFAULT_CONVENTIONS, .flags = OPT_SETTING, .show = show_conventions,
-     .key = "conventions", .key_at = 1,
+     .key = "conventions", .key_at = 1, .restore = restore_conventions,
      .help = "comma-separated conventions (built-in names or table\nfiles; dd-best allowed; all: every "
              "built-in\nbut dd-best), at most " OPT_STR(STATS_MAX_CONV) "\n(default " DEFAULT_CONVENTIONS ")"},
     {.name = "all-leads", ROW(s.all_leads), .flags = OPT_SETTING, .setting = "valued", .show = show_valued,
@@ -134,7 +153,7 @@ static const opt_spec OPTIONS[] = {
              "implies it); without\nit only the conventions' cards are valued (fewer searches)"},
     {.name = "opponents", .kind = OPT_CALL, .arg = "C", ROW(s.opponents), .take = convention_take,
      .dflt = "long-suit", .flags = OPT_SETTING, .show = show_text, .stated = plays, .key = "opponents",
-     .key_at = 9, .kept = plays,
+     .key_at = 9, .kept = plays, .restore = restore_text,
      .help = "with play/both: the dealer's side's convention (default\nlong-suit; 'same': each convention "
              "against itself)"},
     {.name = "signals", ROW(s.signals), .flags = OPT_SETTING, .stated = plays, .key = "signals", .key_at = 10,

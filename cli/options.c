@@ -365,6 +365,13 @@ void opt_print_list(FILE *f, const opt_command *c)
     if (c->verbosity) help_lines(f, &(opt_spec){.help = c->verbosity}, HELP_COLUMN, 0);
 }
 
+/* The name of the choice a field holds; NULL when none was made (below 0). */
+static const char *chosen(const opt_spec *row, const void *field)
+{
+    int k = *(const int *)field;
+    return k < 0 ? NULL : row->choices ? row->choices[k] : row->names(k);
+}
+
 /* A setting row's value as text into buf; NULL when it was not given (a
  * NULL text, a number 0). */
 static const char *setting_text(const opt_spec *row, const void *field, char *buf, size_t len)
@@ -374,10 +381,7 @@ static const char *setting_text(const opt_spec *row, const void *field, char *bu
     case OPT_FLAG: return *(const bool *)field ? "on" : "off";
     case OPT_TEXT: return *(const char *const *)field;
     case OPT_CALL: return NULL;
-    case OPT_CHOICE: {
-        int k = *(const int *)field; /* below 0: none made */
-        return k < 0 ? NULL : row->choices ? row->choices[k] : row->names(k);
-    }
+    case OPT_CHOICE: return chosen(row, field);
     case OPT_FRACTION: snprintf(buf, len, "%g", *(const double *)field); return buf;
     case OPT_UINT:
     case OPT_COUNT: break;
@@ -412,11 +416,7 @@ static const char *kept_text(const opt_spec *row, const void *field, char *buf, 
     case OPT_FLAG: text = *(const bool *)field ? "1" : NULL; break;
     case OPT_TEXT: text = *(const char *const *)field; break;
     case OPT_CALL: text = row->show ? row->show(field) : NULL; break;
-    case OPT_CHOICE: {
-        int k = *(const int *)field;
-        text = k < 0 ? NULL : row->choices ? row->choices[k] : row->names(k);
-        break;
-    }
+    case OPT_CHOICE: text = chosen(row, field); break;
     case OPT_FRACTION: snprintf(buf, len, "%g", *(const double *)field); return buf;
     case OPT_UINT:
     case OPT_COUNT: snprintf(buf, len, "%llu", (unsigned long long)*(const uint64_t *)field); return buf;
@@ -437,8 +437,8 @@ void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len
             const opt_spec *row = &c->specs[i];
             if (!row->key || row->key_at != place) continue;
             char num[32];
-            const char *text = row->kept && !row->kept(set) ? NULL
-                                                             : kept_text(row, (const char *)set + row->at, num, sizeof num);
+            const char *text = NULL;
+            if (!row->kept || row->kept(set)) text = kept_text(row, (const char *)set + row->at, num, sizeof num);
             if (text) at += (size_t)snprintf(buf + at, len - at, "%s %s\n", row->key, text);
             if (also && at < len) also(ctx, row, buf, len, &at);
         }
@@ -451,6 +451,8 @@ int opt_state_take(const opt_command *c, void *set, const char *key, const char 
         const opt_spec *row = &c->specs[i];
         if (!row->key || strcmp(row->key, key) != 0) continue;
         if (row->kept_none && strcmp(value, row->kept_none) == 0) return 1;
+        char why[512];
+        if (row->restore) return row->restore((char *)set + row->at, value, why, sizeof why);
         return take(c, set, row, value);
     }
     return -1;

@@ -76,11 +76,14 @@ typedef struct {
      * its place among the lines; its value a flag's 1, a number in
      * decimal, a choice's name, a text or an OPT_CALL row's show; a value
      * not given (a flag off, a NULL text) is kept_none (NULL: no line);
-     * kept: whether it has a line for set (NULL: always). */
+     * kept: whether it has a line for set (NULL: always); restore: how
+     * the value is read back (NULL: as the command line's, take): a
+     * state is read where the files its value names may be missing. */
     const char *key;
     int key_at;
     const char *kept_none;
     bool (*kept)(const void *set);
+    opt_take_fn restore;
 } opt_spec;
 
 /* What a command's parser needs beyond its table. */

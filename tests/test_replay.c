@@ -1209,7 +1209,7 @@ static void state_settings(const char *wls, char *buf, size_t len)
     "corpora/whist-2000.pbn.gz)\n"
 
 /* The settings as the state file keeps them and as the report states them
- * (made from the rows of cli/replay_settings.c): the same text as whistlab
+ * (made from the setting rows of replay's option table): the same text as whistlab
  * 5a25dea, whose state file (OLD_STATE: `replay OLD_OPTIONS --save both.wls
  * corpora/whist-2000.pbn.gz`, run from the repo root) still resumes, saying
  * its settings as that version did; a run of today with those options
