@@ -639,6 +639,30 @@ static void test_resume_commands_paste(void **state)
     remove(again);
 }
 
+/* A state file's settings are read back by replay's option rows; a
+ * convention table file the state names need not be at hand to merge
+ * (its digest is in the state), as before the rows read them. */
+static void test_merge_without_the_table_file(void **state)
+{
+    (void)state;
+    char tbl[256], wls[256];
+    snprintf(tbl, sizeof tbl, "%s", test_tmp("mine.tbl"));
+    snprintf(wls, sizeof wls, "%s", test_tmp("mine.wls"));
+    remove(wls);
+    assert_int_equal(test_run(out, sizeof out, "%s conventions --table long-suit | sed 's/^name .*/name mine/' > %s",
+                              test_bin(), tbl), 0);
+    char args[1024];
+    snprintf(args, sizeof args, "replay --no-progress --limit 4 --conventions %s,american --save %s " CORPUS, tbl, wls);
+    assert_int_equal(run(args), 0);
+    remove(tbl);
+    snprintf(args, sizeof args, "merge %s", wls);
+    if (run(args) != 0) fail_msg("%s:\n%s", args, err);
+    char want[512];
+    snprintf(want, sizeof want, "conventions %s,american;", tbl);
+    assert_non_null(strstr(out, want));
+    remove(wls);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_threads_alike),
         cmocka_unit_test(test_man_page_options_in_help),
         cmocka_unit_test(test_resume_commands_paste),
+        cmocka_unit_test(test_merge_without_the_table_file),
     };
     return cmocka_run_group_tests_name("options every command shares, CSV tables on stdout", tests, NULL, NULL);
 }
