@@ -1,6 +1,6 @@
 /* corpus_run.h -- the corpus runner: every command that does one job per
- * deal over a corpus (replay, solve, the round robin, odds, play --verify)
- * runs it here. Records are read in
+ * deal over a corpus (replay, solve, the round robin, odds, play --verify,
+ * lead --simulate, claims) runs it here. Records are read in
  * order (formats/deal_stream.h: resume point, shard, --limit), each whist
  * deal handed to a worker thread or another MPI rank (analyze/dd/dd_pool.h,
  * dd_mpi.h) which does the job's work on it, and the results taken back
