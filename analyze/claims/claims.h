@@ -139,9 +139,9 @@ typedef struct {
     uint64_t read, accepted, rejected, left, repeats, errors, whist;
     uint64_t unvalued;       /* whist deals the store has no value for */
     bool store_matches;      /* the store's deals and digest are those read */
-    uint64_t kept;           /* resumed: the records the state file held */
+    uint64_t kept;           /* resumed: the deals the state file had read */
     int ninputs;
-    input_account *inputs;   /* the caller's, one per file (zeroed) */
+    input_account *inputs;   /* the caller's, one per file (zeroed; resuming: room for WLS_MAX_INPUTS) */
 } claims_account;
 
 typedef enum {

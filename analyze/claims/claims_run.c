@@ -260,32 +260,17 @@ static bool save(void *ctx, unsigned char **buf, size_t *len)
     return true;
 }
 
-/* The state o->resume names, read into j, ro->stats, acc->inputs and ro
- * (its resume point), the records of files it kept checked unchanged; *complete: it holds the whole run. False with diag. */
-static bool load_state(claims_job *j, run_opts *ro, claims_account *acc, const char *const files[], bool *complete,
+/* The state o->resume names, read into j, ro (its counters, inputs and
+ * resume point); *complete: it holds the whole run. False with diag. */
+static bool load_state(claims_job *j, run_opts *ro, const char *const files[], int nfiles, bool *complete,
                        diag_t *diag)
 {
-    static wls_file w;
-    const char *path = j->o->resume;
-    w.stats = ro->stats;
-    w.inputs = acc->inputs;
-    w.job = j->state;
-    w.job_cap = j->state_len;
-    if (!wls_read(path, &w, diag)) return false;
-    if (w.job_len != j->state_len || get64(j->state) != state_words(j->np) || get64(j->state + 8) != (uint64_t)j->np ||
-        strcmp(w.config, ro->config ? ro->config : "") != 0 || w.ninputs != acc->ninputs) {
-        diag_set(diag, path, 0, "cannot resume: it was started for other deals, claims or settings (or is not a "
-                                "measuring of claims)");
+    if (!corpus_state_load(ro, j->o->resume, files, nfiles, j->state, j->state_len, complete, diag)) return false;
+    if (get64(j->state) != state_words(j->np) || get64(j->state + 8) != (uint64_t)j->np) {
+        diag_set(diag, j->o->resume, 0, "cannot resume: it was started for other claims (or by another command)");
         return false;
     }
-    if (corpus_state_resume_point(&w, ro) != RESUME_OK || ro->shards > 1) {
-        diag_set(diag, path, 0, "cannot resume: its progress is not understood");
-        return false;
-    }
-    *complete = w.complete;
-    if (!w.complete && !corpus_run_resume_check(ro, files, acc->ninputs, diag)) return false;
     state_words_of(j, true);
-    acc->kept = ro->resume.records;
     return true;
 }
 
@@ -420,7 +405,8 @@ claims_status claims_run(const claim_set *s, const char *set_name, const claims_
     bool serving = o->mpi && o->mpi->rank > 0, complete = false;
     if (status == CLAIMS_DONE) {
         stats_init(st, 1, (const char *const[]){"claims"});
-        if (o->resume && !serving && !load_state(&j, &ro, acc, files, &complete, diag)) status = CLAIMS_REFUSED;
+        if (o->resume && !serving && !load_state(&j, &ro, files, nfiles, &complete, diag)) status = CLAIMS_REFUSED;
+        acc->kept = st->read + st->repeats;
     }
     if (status == CLAIMS_DONE && !complete) {
         run_status r = corpus_run_go(&ro, &job, files, nfiles);

@@ -239,6 +239,17 @@ resume_point corpus_state_resume_point(wls_file *w, run_opts *o);
  * item 12). False with diag filled. */
 bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag);
 
+/* Reads the state file path to go on with a run of o->config over files
+ * (one whole run, no shard): what it read of each input into o->inputs
+ * (room for WLS_MAX_INPUTS), its counters into o->stats, its job section
+ * into job (exactly job_len bytes: the job's state), its resume point
+ * into o, and checks the records it kept unchanged; *complete: it holds
+ * the whole run, nothing is left to do. False with diag filled, naming
+ * path: unreadable, another run's (other settings, inputs, or a job state
+ * of another size), a merge or a shard's, or its corpus changed. */
+bool corpus_state_load(run_opts *o, const char *path, const char *const files[], int nfiles, unsigned char *job,
+                       size_t job_len, bool *complete, diag_t *diag);
+
 /* Before resuming: whether the records of files before o->resume.records
  * (this shard's) still hold what o->inputs says (deals and digest, per
  * input). False with why filled (the file that changed, then and now). */
