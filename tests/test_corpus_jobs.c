@@ -4,9 +4,11 @@
  * the command it prints giving the uninterrupted run's tables and CSV, and
  * a resume with other settings refused. */
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/wait.h>
 #include <time.h>
+#include "analyze/dd/dd_pool.h"
 #include "stats/report/wls.h"
 #include "testutil.h"
 
@@ -338,6 +340,37 @@ static void test_verify_threads_same_bytes(void **state)
     assert_string_equal(out, first);
 }
 
+/* A slow job (a solve's stand-in): counted, then 20 ms asleep. */
+static void slow_job(dd_job *job, int thread, void *ctx)
+{
+    (void)job;
+    (void)thread;
+    atomic_fetch_add((atomic_int *)ctx, 1);
+    struct timespec t = {0, 20000000};
+    nanosleep(&t, NULL);
+}
+
+/* A stop answers within a job a worker (issue 27 item 3): once the caller
+ * says it takes back no more (dd_pool_drop_from), the pool's close waits
+ * for the job each worker is doing, not for the batch each took at once
+ * (eight or more of 40 jobs on one worker). */
+static void test_stop_waits_one_job_a_worker(void **state)
+{
+    (void)state;
+    atomic_int ran = 0;
+    dd_pool *p = dd_pool_open_plain(1, 64, slow_job, &ran);
+    assert_non_null(p);
+    for (int i = 0; i < 40; i++) {
+        assert_non_null(dd_pool_claim(p));
+        dd_pool_submit(p);
+    }
+    struct timespec tick = {0, 1000000};
+    for (int i = 0; i < 5000 && atomic_load(&ran) == 0; i++) nanosleep(&tick, NULL);
+    dd_pool_drop_from(p, 0); /* the worker is in its first job of a batch */
+    dd_pool_close(p);
+    assert_true(atomic_load(&ran) >= 1 && atomic_load(&ran) <= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_verify_interrupted_and_resumed),
         cmocka_unit_test(test_claims_interrupted_and_resumed),
         cmocka_unit_test(test_claims_mpirun_same_bytes),
+        cmocka_unit_test(test_stop_waits_one_job_a_worker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
