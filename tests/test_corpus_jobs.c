@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include "analyze/dd/dd_pool.h"
+#include "analyze/odds/odds_run.h"
 #include "stats/report/wls.h"
 #include "testutil.h"
 
@@ -371,6 +372,34 @@ static void test_stop_waits_one_job_a_worker(void **state)
     assert_true(atomic_load(&ran) >= 1 && atomic_load(&ran) <= 2);
 }
 
+/* A saved odds state whose modes still possible name one the counting
+ * never had (found by tests/fuzz/fuzz_odds_state.c: it was taken and read
+ * the modes past their end) is refused with a reason; the state as saved
+ * loads. */
+static void test_odds_state_foreign_mode_refused(void **state)
+{
+    (void)state;
+    input_opts io;
+    input_opts_init(&io);
+    odds_run_opts o = {.dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .threads = 1,
+                       .dedup = true, .io = &io};
+    for (int forged = 0; forged < 2; forged++) {
+        odds_run *r = odds_run_new(&o);
+        assert_non_null(r);
+        run_job job = odds_run_job(r);
+        job.fold(job.ctx);
+        size_t bytes;
+        unsigned char *s = odds_run_state(r, &bytes);
+        assert_true(bytes > 40);
+        assert_int_equal(s[32], 7); /* the three candidate modes, all still possible */
+        if (forged) s[32] = 8;      /* a fourth */
+        diag_t why = {0};
+        assert_int_equal(odds_run_resume(r, NULL, 0, 0, &why), !forged);
+        if (forged) assert_non_null(strstr(why.reason, "modes still possible"));
+        odds_run_free(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -381,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_claims_interrupted_and_resumed),
         cmocka_unit_test(test_claims_mpirun_same_bytes),
         cmocka_unit_test(test_stop_waits_one_job_a_worker),
+        cmocka_unit_test(test_odds_state_foreign_mode_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
