@@ -12,7 +12,6 @@
 #include <string.h>
 #include "analyze/dd/dd_solve.h"
 #include "analyze/play/sd_duplicate.h"
-#include "formats/deal_digest.h"
 #include "stats/binom_ci.h"
 #include "analyze/odds/odds_tables.h"
 
