@@ -10,7 +10,8 @@
 #   make bench   benchmarks (tests/bench/): the machine, its load, one line a README table row
 #   make fuzz    libFuzzer over the readers, convention tables and players, the --where
 #                language, .wls state files, .wdv stores of solved leads and the table
-#                digests, the claims files of `whistlab claims` (tests/fuzz/);
+#                digests, the claims files of `whistlab claims`, the saved states of
+#                lead --simulate and odds --corpus (tests/fuzz/);
 #                FUZZ_TARGETS="fuzz_where ..." runs some only
 #   make install, make uninstall
 #                the binary, the man page and the documentation of the built-in

@@ -14,15 +14,22 @@
 #include "cli/cli.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
+#include "cli/progress.h"
+#include "cli/state_again.h"
 #include "stats/report/csv_out.h"
 
 #define PROG "whistlab claims"
 #define DEFAULT_CORPUS "corpora/whist-2000.pbn.gz"
 #define DEFAULT_VALUES "corpora/whist-2000.wdv"
+/* Seconds between two checkpoints of a --save'd run. */
+#define CLAIMS_CHECKPOINT_S 30
 
 typedef struct {
     const char *values, *claims, *csv;
+    const char *save, *resume; /* the state file written, and read to go on */
     uint64_t threads, seed;
+    uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
+    cli_progress progress;
     input_opts io;
     cli_input in;
 } claims_cli;
@@ -38,6 +45,18 @@ static const opt_spec OPTIONS[] = {
      .help = "the double-dummy values of FILE's deals (without it, and\nwith FILE given, the dd claims are not testable)"},
     {.name = "csv", .kind = OPT_TEXT, .arg = "OUT", ROW(csv), .help = "one row per claim ('-' = standard output)"},
     OPT_THREADS(claims_cli, threads, "measuring threads (default 1; the numbers are the same)"),
+    PROGRESS_SPECS(claims_cli, progress,
+                   "tty: a line on the terminal with the total and the percentage\n(the default when stderr is "
+                   "one); log[=N]: a line every N seconds\n(default 60); off",
+                   "the same as --progress off"),
+    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
+     .help = "save the measuring's state to F every " OPT_STR(CLAIMS_CHECKPOINT_S) " s and when\ninterrupted "
+             "(Ctrl-C: exit 130 and the command to go on)"},
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
+     .help = "with --save: a checkpoint every N deals too"},
+    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
+     .help = "go on with the measuring F holds (the same command line, --save\nF as --resume F; other settings "
+             "are refused); same output"},
     INPUT_SPEC_FORMAT(claims_cli, in),
     INPUT_SPEC_TRUMP(claims_cli, in),
     INPUT_SPEC_LEADER_UNSET(claims_cli, in, "the deal's"),
@@ -55,7 +74,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "usage: whistlab claims [FILE...] [--values STORE] [--claims FILE] [--csv OUT]\n"
-        "                       [--threads N] [--seed S] [-q]\n"
+        "                       [--threads N] [--seed S] [--progress P] [--save F | --resume F] [-q]\n"
         "The books' claims about systems, leads and odds, each tested: the book's\n"
         "words and line, the experiment (double-dummy leads from a store of solved\n"
         "leads, duplicate play with each side playing its own convention's table, a\n"
@@ -70,13 +89,14 @@ static void usage(FILE *f)
         "file with its deals and their digest, the store and the claims file with\n"
         "their digests. Exit: 0 ok, 1 deals rejected or without a value in the store,\n"
         "2 usage, 3 an input or output that cannot be used (an input not read to its\n"
-        "end: the report says INCOMPLETE).\n");
+        "end: the report says INCOMPLETE), 130 interrupted (go on with --resume).\n"
+        "Under mpirun the other ranks measure deals too (same report).\n");
 }
 
-static void on_problem(void *ctx, const diag_t *d)
+static void on_note(void *ctx, run_note kind, const diag_t *d)
 {
-    (void)ctx;
-    if (cli_verbosity != CLI_QUIET) cli_error(PROG, d);
+    cli_progress_clear(ctx);
+    if (kind == RUN_FAILURE || cli_verbosity != CLI_QUIET) cli_error(PROG, d);
 }
 
 static const char *const CSV_COLUMNS[] = {
@@ -267,6 +287,7 @@ static int parse(int argc, char **argv, claims_cli *c, int *first)
     int rc = opt_parse(&COMMAND, c, argc, argv, first, NULL);
     if (rc >= 0) return rc;
     c->io = c->in.io;
+    if (c->resume && !c->save) c->save = c->resume; /* it goes on being saved there */
     return -1;
 }
 
@@ -311,11 +332,73 @@ static void claims_settings(const claims_said *said, provenance *p)
     provenance_setting(p, "level", "0.95");
 }
 
+/* The settings a saved measuring is bound to: the corpus files and the
+ * report's settings (the store as if it matched: that is known at the
+ * end), a line each; a run goes on only with the same. */
+static void state_config(const claims_said *said, const char *const files[], int nfiles, char *buf, size_t len)
+{
+    static provenance p;
+    provenance_init(&p);
+    claims_said as_if = *said;
+    as_if.store_matches = true;
+    claims_settings(&as_if, &p);
+    size_t at = (size_t)snprintf(buf, len, "whistlab claims\n");
+    for (int k = 0; k < nfiles && at < len; k++) at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", files[k]);
+    for (int i = 0; i < p.nsettings && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p.setting_name[i], p.setting_value[i]);
+}
+
+/* Measures the claims (claims_run) with the command's progress, state
+ * file and signals; an exit status when the report is not to be printed
+ * (an error told, a stop, another MPI rank), else -1. */
+static int measure(claims_cli *c, const claim_set *set, const claims_said *said, const char *const files[],
+                   int nfiles, claims_account *acc, claim_result *res, int argc, char **argv)
+{
+    static char config[WLS_TEXT_MAX];
+    state_config(said, files, nfiles, config, sizeof config);
+    dd_mpi_world world = {0, 1};
+    diag_t d = {0};
+    if (!dd_mpi_start(&world, &d)) {
+        cli_error(PROG, &d);
+        return EXIT_FAILURE_IO;
+    }
+    if (world.rank > 0) c->progress.mode = PROGRESS_OFF;
+    claims_opts o = {.input = c->io, .values = said->store, .seed = c->seed, .threads = (int)c->threads,
+                     .hooks = {.note = on_note, .progress = c->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+                               .ctx = &c->progress},
+                     .save = c->save, .config = config, .checkpoint_every = c->checkpoint,
+                     .checkpoint_s = CLAIMS_CHECKPOINT_S, .resume = c->resume, .mpi = &world,
+                     .stop = c->save && world.rank == 0 ? cli_stop_on_signals() : NULL};
+    claims_status run = claims_run(set, c->claims ? c->claims : CLAIMS_BUILTIN_NAME, &o, files, nfiles, acc, res, &d);
+    dd_mpi_finish();
+    if (c->resume && acc->kept && cli_verbosity != CLI_QUIET && run != CLAIMS_REFUSED && world.rank == 0)
+        fprintf(stderr, PROG ": %s: resuming: %llu deals kept\n", c->resume, (unsigned long long)acc->kept);
+    switch (run) {
+    case CLAIMS_DONE: return -1;
+    case CLAIMS_SERVED: return EXIT_OK;
+    case CLAIMS_REFUSED:
+        cli_error(PROG, &d);
+        return c->resume && !d.line ? EXIT_FAILURE_IO : EXIT_USAGE;
+    case CLAIMS_INTERRUPTED: {
+        static char again[16384];
+        cli_state_resume_command(again, sizeof again, "claims", argc - 1, argv + 1, c->save);
+        fprintf(stderr, PROG ": interrupted after %llu deals (saved in %s); go on with:\n  %s\n",
+                (unsigned long long)acc->read, c->save, again);
+        return EXIT_INTERRUPTED;
+    }
+    case CLAIMS_FAILED:
+        if (d.reason[0]) cli_error(PROG, &d);
+        return EXIT_FAILURE_IO;
+    }
+    return EXIT_FAILURE_IO;
+}
+
 int cmd_claims(int argc, char **argv)
 {
     static claims_cli c;
     memset(&c, 0, sizeof c);
     c.threads = 1;
+    cli_progress_init(&c.progress, "claims");
     int optind, st = parse(argc, argv, &c, &optind);
     if (st >= 0) return st;
     const char *const *files = (const char *const *)argv + optind;
@@ -328,8 +411,8 @@ int cmd_claims(int argc, char **argv)
     }
     const cli_files in[] = {CLI_FILES("the corpus", files, nfiles), CLI_FILE("--values", c.values),
                             CLI_FILE("--claims", c.claims)};
-    const cli_files out[] = {CLI_FILE("--csv", c.csv)};
-    if (c.csv && !cli_outputs_apart(PROG, out, 1, in, 3)) return EXIT_USAGE;
+    const cli_files out[] = {CLI_FILE("--csv", c.csv), CLI_FILE("--save", c.save)};
+    if ((c.csv || c.save) && !cli_outputs_apart(PROG, out, 2, in, 3)) return EXIT_USAGE;
     FILE *report = cli_report_stream(PROG, c.csv, NULL);
     if (!report) return EXIT_USAGE;
 
@@ -345,7 +428,8 @@ int cmd_claims(int argc, char **argv)
         claims_free(&set);
         return EXIT_FAILURE_IO;
     }
-    input_account *inputs = calloc((size_t)nfiles, sizeof *inputs);
+    /* room for what a state file may hold (wls.h) */
+    input_account *inputs = calloc((size_t)(nfiles > WLS_MAX_INPUTS ? nfiles : WLS_MAX_INPUTS), sizeof *inputs);
     claim_result *res = calloc((size_t)set.n, sizeof *res);
     static provenance prov;
     provenance_init(&prov);
@@ -360,14 +444,10 @@ int cmd_claims(int argc, char **argv)
         status = EXIT_USAGE;
     }
     claims_account acc = {.ninputs = nfiles, .inputs = inputs};
-    claims_opts o = {.input = c.io, .values = store, .seed = c.seed, .threads = (int)c.threads,
-                     .problem = on_problem};
-    if (status == EXIT_OK && !claims_run(&set, c.claims ? c.claims : CLAIMS_BUILTIN_NAME, &o, files, nfiles, &acc,
-                                         res, &d)) {
-        cli_error(PROG, &d);
-        status = d.file ? EXIT_USAGE : EXIT_FAILURE_IO;
-    }
-    if (status == EXIT_OK) {
+    claims_said said = {.c = &c, .claims_digest = claims_digest, .nclaims = set.n, .store = store, .tables = tables};
+    int measured = status == EXIT_OK ? measure(&c, &set, &said, files, nfiles, &acc, res, argc, argv) : status;
+    if (measured >= 0) status = measured;
+    if (measured < 0) {
         static char command[8192];
         provenance_command(command, sizeof command, "whistlab", argc, argv);
         prov.version = WHISTLAB_VERSION;
@@ -379,9 +459,8 @@ int cmd_claims(int argc, char **argv)
         prov.ninputs = nfiles;
         prov.input_name = files;
         prov.input = inputs;
-        claims_settings(&(claims_said){.c = &c, .claims_digest = claims_digest, .nclaims = set.n, .store = store,
-                                       .store_matches = acc.store_matches, .tables = tables},
-                        &prov);
+        said.store_matches = acc.store_matches;
+        claims_settings(&said, &prov);
 
         fprintf(report, "whistlab claims: %d claims of the books, tested\n", set.n);
         provenance_print_status(report, &prov);

@@ -92,11 +92,11 @@ static const opt_spec OPTIONS[] = {
     {.name = "no-progress", ROW(no_progress),
      .help = "with --round-robin or --verify: no progress line (shown only\nwhen stderr is a terminal)"},
     {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
-     .help = "with --round-robin: keep the run's state in F, saved every\n"
+     .help = "with --round-robin or --verify: keep the run's state in F,\nsaved every "
              OPT_STR(ROBIN_CHECKPOINT_S) " seconds and when interrupted (Ctrl-C: exit 130)"},
     {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
-     .help = "with --round-robin: go on from the state F (the same command\n"
-             "line otherwise; F keeps being saved); the same bytes at\nthe end as a run never stopped"},
+     .help = "with --round-robin or --verify: go on from the state F (the\nsame command "
+             "line otherwise; F keeps being saved); the same\nbytes at the end as a run never stopped"},
     {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
      .help = "with --save: also save every N deals"},
     {.name = "verify", ROW(verify),
@@ -119,7 +119,7 @@ static void play_usage(FILE *f)
     fprintf(f,
         "usage: whistlab play FILE [--board N] --convention X [--opponents Y] [--explain]\n"
         "                         [--signals] [--ext X4,...]\n"
-        "       whistlab play --verify FILE...\n"
+        "       whistlab play --verify [--threads N] [--save F.wls | --resume F.wls] FILE...\n"
         "       whistlab play --round-robin X,Y,... [--limit N] [--threads N]\n"
         "                     [--csv-deals F] [--csv-summary F] [--no-progress]\n"
         "                     [--save F.wls | --resume F.wls] FILE...\n"
@@ -292,7 +292,14 @@ int cmd_play(int argc, char **argv)
         play_usage(stderr);
         return EXIT_USAGE;
     }
-    if (verify) return play_verify(argv + optind, argc - optind, &io, threads, no_progress);
+    if (verify) {
+        const cli_files read[] = {CLI_FILES("the corpus", argv + optind, argc - optind)};
+        const cli_files state[] = {CLI_FILE("--save", c.save ? c.save : c.resume)};
+        if ((c.save || c.resume) && !cli_outputs_apart("whistlab play", state, 1, read, 1)) return EXIT_USAGE;
+        verify_cli vc = {.io = io, .threads = threads, .no_progress = no_progress, .save = c.save ? c.save : c.resume,
+                         .resume = c.resume, .checkpoint = c.checkpoint, .argc = argc - 1, .argv = argv + 1};
+        return play_verify(&vc, argv + optind, argc - optind);
+    }
     if (robin) {
         /* issue 25 item 6: no CSV table is one of the files read */
         static char digests[4096];
@@ -312,7 +319,7 @@ int cmd_play(int argc, char **argv)
     }
     if (csv_deals || csv_summary || no_progress || c.save || c.resume || c.checkpoint) {
         fprintf(stderr, "whistlab play: --csv-deals, --csv-summary, --no-progress, --save, --resume and "
-                        "--checkpoint go with --round-robin\n");
+                        "--checkpoint go with --round-robin (the last four with --verify too)\n");
         return EXIT_USAGE;
     }
     if (argc - optind != 1) {

@@ -11,8 +11,20 @@
 /* --verify: the recorded play of every deal of the files replayed and
  * checked on `threads` threads (0: one per CPU), with a progress line
  * unless no_progress; problems as file:line: reason, then the summary
- * line. Returns an exit status. */
-int play_verify(char *const files[], int nfiles, const input_opts *io, int threads, bool no_progress);
+ * line; with save a state file, from which resume goes on after an
+ * interrupt. */
+typedef struct {
+    input_opts io;
+    int threads;
+    bool no_progress;
+    const char *save, *resume;     /* the state file to write, to go on from (NULL: none) */
+    uint64_t checkpoint;           /* deals between checkpoints (0: by time alone) */
+    int argc;                      /* the command line from the command's name on, */
+    char **argv;                   /* for the command that resumes */
+} verify_cli;
+
+/* Returns an exit status. */
+int play_verify(const verify_cli *vc, char *const files[], int nfiles);
 
 /* --round-robin: every pair of the conventions of list in duplicate over
  * the files; the report, headed by its provenance (command: the command

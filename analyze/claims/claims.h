@@ -20,11 +20,13 @@
 #ifndef WHISTLAB_CLAIMS_H
 #define WHISTLAB_CLAIMS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "analyze/dd/dd_store.h"
 #include "analyze/deal/deal_filter.h"
 #include "analyze/lead/lead.h"
+#include "analyze/run/corpus_run.h"
 #include "formats/deal_stream.h"
 #include "stats/paired.h"
 #include "stats/report/provenance.h"
@@ -115,9 +117,21 @@ typedef struct {
     const dd_store *values; /* NULL: the dd claims are not testable */
     uint64_t seed;          /* `random`'s leads */
     int threads;            /* >= 1 */
-    /* Each problem of the input, in input order; NULL: none reported. */
-    void (*problem)(void *ctx, const diag_t *diag);
-    void *ctx;
+    /* Each problem of the input in input order (RUN_PROBLEM, RUN_INPUT),
+     * an output that cannot be written (RUN_FAILURE), and the progress;
+     * NULL hooks: none reported. */
+    run_hooks hooks;
+    /* The state file (NULL: none), bound to the settings text config,
+     * written every checkpoint_every deals and checkpoint_s seconds, and
+     * when stopped. */
+    const char *save, *config;
+    uint64_t checkpoint_every;
+    double checkpoint_s;
+    /* The state file to go on with (NULL: a new run): the same config and
+     * claims, over the same deals. */
+    const char *resume;
+    const dd_mpi_world *mpi; /* under mpirun (NULL: one process) */
+    volatile sig_atomic_t *stop; /* set from a signal handler: the run stops, its state saved */
 } claims_opts;
 
 /* What the run read (read = accepted + rejected + left). */
@@ -125,15 +139,24 @@ typedef struct {
     uint64_t read, accepted, rejected, left, repeats, errors, whist;
     uint64_t unvalued;       /* whist deals the store has no value for */
     bool store_matches;      /* the store's deals and digest are those read */
+    uint64_t kept;           /* resumed: the deals the state file had read */
     int ninputs;
-    input_account *inputs;   /* the caller's, one per file (zeroed) */
+    input_account *inputs;   /* the caller's, one per file (zeroed; resuming: room for WLS_MAX_INPUTS) */
 } claims_account;
 
-/* Checks the conventions and conditions of s (false with diag naming the
- * claim's line), then reads files once and measures every claim into
- * res[0..s->n-1]. False only when out of memory or a claim is refused;
- * an input lost is in acc->inputs (stopped). */
-bool claims_run(const claim_set *s, const char *set_name, const claims_opts *o, const char *const files[],
-                int nfiles, claims_account *acc, claim_result *res, diag_t *diag);
+typedef enum {
+    CLAIMS_DONE,        /* measured: res filled; an input lost is in acc->inputs (stopped) */
+    CLAIMS_REFUSED,     /* a claim refused (diag names its line), or a state not to resume (diag) */
+    CLAIMS_INTERRUPTED, /* o->stop set: the state file says where it stands (acc: so far) */
+    CLAIMS_FAILED,      /* out of memory (diag), or an output failed (told to the hooks) */
+    CLAIMS_SERVED,      /* another MPI rank: it did its share of the deals; rank 0 reports */
+} claims_status;
+
+/* Checks the conventions and conditions of s, then reads files once on
+ * the corpus runner (analyze/run/corpus_run.h) and measures every claim
+ * into res[0..s->n-1]: the same numbers for any threads, ranks, and for a
+ * run stopped and resumed. */
+claims_status claims_run(const claim_set *s, const char *set_name, const claims_opts *o, const char *const files[],
+                         int nfiles, claims_account *acc, claim_result *res, diag_t *diag);
 
 #endif

@@ -1,27 +1,19 @@
-/* claims_run.c -- the claims measured: the corpus read once through the
- * reading loop (formats/deal_stream.h), every deal accounted for, the whist
- * deals kept in memory as the players' tables hold them; then every claim's
- * experiment on worker threads, each thread on a fixed slice of the deals
- * with its own exact integer counters, added up in slice order, so that the
- * numbers are the same for any number of threads. */
+/* claims_run.c -- the claims measured on the corpus runner
+ * (analyze/run/corpus_run.h): every whist deal's outcome for each claim
+ * worked out on a worker (a thread or another MPI rank), one byte a claim
+ * in the job's result area, then taken back in input order into exact
+ * integer counters (the store's values looked up on the worker too), so
+ * the numbers are the same for any number of threads or ranks and for a
+ * run stopped and resumed. The counters are the state a checkpoint saves
+ * (the state file's job section), as little-endian 64-bit words. */
 #include "analyze/claims/claims.h"
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_solve.h"
 #include "analyze/play/sd_duplicate.h"
-#include "formats/deal_digest.h"
 #include "stats/binom_ci.h"
 #include "analyze/odds/odds_tables.h"
-
-/* A whist deal of the corpus. */
-typedef struct {
-    sd_deal sd;
-    uint64_t place;  /* in the store of solved leads */
-    const char *file;
-    uint64_t line;
-} kept_deal;
 
 /* A claim made ready to measure. */
 typedef struct {
@@ -33,22 +25,35 @@ typedef struct {
     int odds_row;
 } prepared;
 
-/* One thread's counters. */
+/* A claim's outcome on one whist deal, a byte: the deal is not one the
+ * claim is about (or, dd, has no value in the store), could not be
+ * measured, or OUTCOME_BASE + share: whether it meets the event; dd:
+ * (the difference + 13) + 27 if the two leads differ; play: the gain + 13. */
+enum { OUTCOME_NONE, OUTCOME_FAILED, OUTCOME_BASE };
+#define DIFFS (2 * PAIRED_MAX_DIFF + 1)
+
+/* The outcomes carried back in the result area: the first byte says
+ * whether the store held the deal's values (then in job->leads); claims
+ * past what the area holds are measured on the calling thread. */
+#define OUTCOMES_CARRIED (DD_JOB_OUT_BYTES - 1)
+
+/* The counters of one claim. */
 typedef struct {
-    paired_acc *acc;   /* per claim: dd, play */
-    uint64_t *n, *hits, *failed; /* per claim: share; play: deals not played */
+    paired_acc acc;               /* dd, play */
+    uint64_t n, hits, failed;     /* share: deals and hits; dd, play: deals not measured */
 } counters;
 
 typedef struct {
-    const prepared *p;
+    const claims_opts *o;
+    prepared *p;
     int np;
-    const kept_deal *deal;
-    const bool *valued;   /* per deal: the store holds its values... */
-    const dd_leads *leads; /* ...these */
-    bool values;          /* the dd claims are measured */
-    size_t lo, hi;
-    counters k;
-} slice;
+    int *measured;  /* the claims with an outcome per deal (dd, play, share), in order */
+    int nmeasured;
+    counters *k;    /* per claim */
+    uint64_t whist, unvalued;
+    unsigned char *state; /* the saved counters, as bytes */
+    size_t state_len;
+} claims_job;
 
 static bool refuse(diag_t *diag, const char *set_name, const claim *c, const char *what, const char *detail)
 {
@@ -113,143 +118,159 @@ static int dd_tricks(const convention *c, const sd_deal *d, const dd_leads *l, c
     return l->tricks[ch.card];
 }
 
-static void *measure_slice(void *arg)
+/* Deal d as the players' tables hold it. */
+static void sd_of(const claims_opts *o, const deal_t *d, sd_deal *sd)
 {
-    slice *s = arg;
-    for (size_t i = s->lo; i < s->hi; i++) {
-        const kept_deal *kd = &s->deal[i];
-        for (int j = 0; j < s->np; j++) {
-            const prepared *p = &s->p[j];
-            const claim *c = p->c;
-            if (c->kind == CLAIM_ODDS || c->kind == CLAIM_NONE || !meets(p->where, &kd->sd)) continue;
-            if (c->kind == CLAIM_SHARE) {
-                s->k.n[j]++;
-                s->k.hits[j] += meets(p->event, &kd->sd);
-            } else if (c->kind == CLAIM_DD) {
-                if (!s->values || !s->valued[i]) continue;
-                const dd_leads *l = &s->leads[i];
-                card_t a = CARD_NONE, b = CARD_NONE;
-                int x = dd_tricks(p->conv[0], &kd->sd, l, &a), y = dd_tricks(p->conv[1], &kd->sd, l, &b);
-                if (x < 0 || y < 0) s->k.failed[j]++;
-                else paired_add(&s->k.acc[j], x, y, a != b);
-            } else {
-                sd_dup_result r;
-                if (sd_duplicate(&kd->sd, &p->pair, &r) != 0) s->k.failed[j]++;
-                else paired_add(&s->k.acc[j], r.gain, 0, r.gain != 0);
-            }
-        }
-    }
-    return NULL;
+    sd_deal_from(sd, d);
+    sd->seed = o->seed;
+    sd->signals = false;
+    sd->ext = 0;
 }
 
-/* The corpus read into a growing array. */
-typedef struct {
-    kept_deal *deal;
-    bool *valued;
-    dd_leads *leads;
-    size_t n, cap;
-} kept;
-
-static bool keep(kept *k, const deal_t *w, uint64_t place, uint64_t seed)
+/* Claim p's outcome on deal d (l: its values in the store, NULL: none). */
+static unsigned char outcome(const prepared *p, const sd_deal *d, const dd_leads *l)
 {
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? k->cap * 2 : 1024;
-        kept_deal *d = realloc(k->deal, cap * sizeof *d);
-        if (!d) return false;
-        k->deal = d;
-        bool *v = realloc(k->valued, cap * sizeof *v);
-        if (!v) return false;
-        k->valued = v;
-        dd_leads *l = realloc(k->leads, cap * sizeof *l);
-        if (!l) return false;
-        k->leads = l;
-        k->cap = cap;
+    if (!meets(p->where, d)) return OUTCOME_NONE;
+    switch (p->c->kind) {
+    case CLAIM_SHARE: return (unsigned char)(OUTCOME_BASE + meets(p->event, d));
+    case CLAIM_DD: {
+        if (!l) return OUTCOME_NONE;
+        card_t a = CARD_NONE, b = CARD_NONE;
+        int x = dd_tricks(p->conv[0], d, l, &a), y = dd_tricks(p->conv[1], d, l, &b);
+        if (x < 0 || y < 0) return OUTCOME_FAILED;
+        return (unsigned char)(OUTCOME_BASE + x - y + PAIRED_MAX_DIFF + DIFFS * (a != b));
     }
-    kept_deal *kd = &k->deal[k->n++];
-    sd_deal_from(&kd->sd, w);
-    kd->sd.seed = seed;
-    kd->sd.signals = false;
-    kd->sd.ext = 0;
-    kd->place = place;
-    kd->file = w->pos.file;
-    kd->line = w->pos.line;
+    case CLAIM_PLAY: {
+        sd_dup_result r;
+        if (sd_duplicate(d, &p->pair, &r) != 0) return OUTCOME_FAILED;
+        return (unsigned char)(OUTCOME_BASE + r.gain + PAIRED_MAX_DIFF);
+    }
+    default: return OUTCOME_NONE;
+    }
+}
+
+/* On a worker: the deal's values from the store, and the outcomes of the
+ * claims the result area carries. */
+static void work(dd_job *job, int thread, void *ctx)
+{
+    (void)thread;
+    const claims_job *j = ctx;
+    if (!job->play) return;
+    sd_deal sd;
+    sd_of(j->o, &job->deal, &sd);
+    bool valued = j->o->values && dd_store_unpack(dd_store_get(j->o->values, job->place), &job->deal, job->place,
+                                                  &job->leads) == DD_STORE_OK;
+    job->out[0] = valued;
+    for (int m = 0; m < j->nmeasured && m < OUTCOMES_CARRIED; m++)
+        job->out[1 + m] = outcome(&j->p[j->measured[m]], &sd, valued ? &job->leads : NULL);
+}
+
+static void count(counters *k, claim_kind kind, unsigned char v)
+{
+    if (v == OUTCOME_NONE) return;
+    if (v == OUTCOME_FAILED) {
+        k->failed++;
+        return;
+    }
+    int x = v - OUTCOME_BASE;
+    if (kind == CLAIM_SHARE) {
+        k->n++;
+        k->hits += x != 0;
+    } else {
+        int diff = x % DIFFS - PAIRED_MAX_DIFF;
+        paired_add(&k->acc, diff, 0, kind == CLAIM_DD ? x >= DIFFS : diff != 0);
+    }
+}
+
+/* In input order: the deal counted, a deal the store has no value for
+ * told as a problem. */
+static bool take(void *ctx, corpus_run *run, const dd_job *job)
+{
+    claims_job *j = ctx;
+    bool valued = job->out[0];
+    j->whist++;
+    if (j->o->values && !valued) {
+        diag_t d;
+        diag_set(&d, job->deal.pos.file, job->deal.pos.line, "no double-dummy value for this deal in the store (--values)");
+        corpus_run_problem(run, &d);
+        j->unvalued++;
+    }
+    sd_deal sd;
+    if (j->nmeasured > OUTCOMES_CARRIED) sd_of(j->o, &job->deal, &sd);
+    for (int m = 0; m < j->nmeasured; m++) {
+        int c = j->measured[m];
+        unsigned char v = m < OUTCOMES_CARRIED ? job->out[1 + m] : outcome(&j->p[c], &sd, valued ? &job->leads : NULL);
+        count(&j->k[c], j->p[c].c->kind, v);
+    }
     return true;
 }
 
-static void problem(const claims_opts *o, const diag_t *d)
+/* ---- the saved state: words, nclaims, whist, unvalued, then per claim
+ * n, hits, failed and the paired counters ---- */
+
+#define STATE_HEAD 4
+#define STATE_PER_CLAIM (3 + PAIRED_COUNTERS)
+
+static size_t state_words(int nclaims) { return STATE_HEAD + (size_t)nclaims * STATE_PER_CLAIM; }
+
+static void put64(unsigned char *at, uint64_t v)
 {
-    if (o->problem) o->problem(o->ctx, d);
+    for (int i = 0; i < 8; i++) at[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* Reads every file once; false when out of memory. */
-static bool read_corpus(const claims_opts *o, const char *const files[], int nfiles, claims_account *acc,
-                        kept *k)
+static uint64_t get64(const unsigned char *at)
 {
-    ds_opts so = {.input = o->input, .whist = true, .select = true, .shard = 1, .shards = 1};
-    deal_stream *in = deal_stream_open(&so, files, nfiles);
-    if (!in) return false;
-    unsigned per_record = o->input.policy.kind == TRUMP_EACH ? 4 : 1;
-    ds_item it;
-    bool ok = true;
-    while (ok && deal_stream_next(in, &it)) {
-        input_account *a = &acc->inputs[it.input];
-        switch (it.kind) {
-        case DS_FILE_END: break;
-        case DS_FATAL:
-            problem(o, it.diag);
-            a->stopped = 1;
-            diag_format(a->where, sizeof a->where, it.diag);
-            break;
-        case DS_ERROR:
-            problem(o, it.diag);
-            acc->errors++;
-            break;
-        case DS_REPEAT:
-            acc->read++;
-            acc->repeats++;
-            break;
-        case DS_REJECT:
-        case DS_UNUSABLE:
-            problem(o, it.diag);
-            acc->read++;
-            acc->rejected++;
-            a->deals++;
-            if (it.kind == DS_UNUSABLE) input_account_add_term(a, deal_digest_term(it.deal, it.position).lane);
-            break;
-        case DS_LEFT:
-        case DS_DEAL:
-            acc->read++;
-            a->deals++;
-            input_account_add_term(a, deal_digest_term(it.deal, it.position).lane);
-            if (it.kind == DS_LEFT) {
-                acc->left++;
-                break;
-            }
-            acc->accepted++;
-            for (int w = 0; w < it.n && ok; w++) {
-                uint64_t place = it.record * per_record + (uint64_t)w;
-                ok = keep(k, &it.whist[w], place, o->seed);
-                if (!ok) break;
-                acc->whist++;
-                bool valued = false;
-                if (o->values) {
-                    valued = dd_store_unpack(dd_store_get(o->values, place), &it.whist[w], place,
-                                             &k->leads[k->n - 1]) == DD_STORE_OK;
-                    if (!valued) {
-                        diag_t d;
-                        diag_set(&d, it.whist[w].pos.file, it.whist[w].pos.line,
-                                 "no double-dummy value for this deal in the store (--values)");
-                        problem(o, &d);
-                        acc->unvalued++;
-                    }
-                }
-                k->valued[k->n - 1] = valued;
-            }
-            break;
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | at[i];
+    return v;
+}
+
+/* The counters as words (into j->state, or out of it with load). */
+static void state_words_of(claims_job *j, bool load)
+{
+    uint64_t *head[] = {&j->whist, &j->unvalued};
+    unsigned char *at = j->state;
+    if (!load) {
+        put64(at, state_words(j->np));
+        put64(at + 8, (uint64_t)j->np);
+    }
+    at += 16;
+    for (int i = 0; i < 2; i++, at += 8) {
+        if (load) *head[i] = get64(at);
+        else put64(at, *head[i]);
+    }
+    for (int c = 0; c < j->np; c++) {
+        uint64_t *w[3 + PAIRED_COUNTERS] = {&j->k[c].n, &j->k[c].hits, &j->k[c].failed};
+        for (int i = 0; i < PAIRED_COUNTERS; i++) w[3 + i] = paired_counter(&j->k[c].acc, i);
+        for (int i = 0; i < STATE_PER_CLAIM; i++, at += 8) {
+            if (load) *w[i] = get64(at);
+            else put64(at, *w[i]);
         }
     }
-    deal_stream_close(in);
-    return ok;
+}
+
+static bool save(void *ctx, unsigned char **buf, size_t *len)
+{
+    claims_job *j = ctx;
+    state_words_of(j, false);
+    if (!(*buf = malloc(j->state_len))) return false;
+    memcpy(*buf, j->state, j->state_len);
+    *len = j->state_len;
+    return true;
+}
+
+/* The state o->resume names, read into j, ro (its counters, inputs and
+ * resume point); *complete: it holds the whole run. False with diag. */
+static bool load_state(claims_job *j, run_opts *ro, const char *const files[], int nfiles, bool *complete,
+                       diag_t *diag)
+{
+    if (!corpus_state_load(ro, j->o->resume, files, nfiles, j->state, j->state_len, complete, diag)) return false;
+    if (get64(j->state) != state_words(j->np) || get64(j->state + 8) != (uint64_t)j->np) {
+        diag_set(diag, j->o->resume, 0, "cannot resume: it was started for other claims (or by another command)");
+        return false;
+    }
+    state_words_of(j, true);
+    return true;
 }
 
 /* The store holds the values of the deals read: their count and digest. */
@@ -317,83 +338,90 @@ static void result_odds(const prepared *p, claim_result *r)
     snprintf(r->note, sizeof r->note, "book's figure %s", v);
 }
 
-bool claims_run(const claim_set *s, const char *set_name, const claims_opts *o, const char *const files[],
-                int nfiles, claims_account *acc, claim_result *res, diag_t *diag)
+
+/* The numbers of each claim, from its counters. */
+static void results(const claims_job *j, const claims_account *acc, claim_result *res)
 {
-    prepared *p = calloc((size_t)s->n, sizeof *p);
-    if (!p) {
-        diag_set(diag, NULL, 0, "out of memory");
-        return false;
-    }
-    bool ok = true;
-    for (int j = 0; j < s->n && ok; j++) ok = prepare(&s->claim[j], set_name, &p[j], diag);
-    kept k = {0};
-    int nthreads = o->threads < 1 ? 1 : o->threads;
-    slice *sl = NULL;
-    if (ok && !(ok = read_corpus(o, files, nfiles, acc, &k))) diag_set(diag, NULL, 0, "out of memory");
-    acc->store_matches = o->values && store_matches(o->values, acc);
-    const char *dd_why = !o->values ? "no store of solved leads (--values)"
+    const char *dd_why = !j->o->values ? "no store of solved leads (--values)"
                          : !acc->store_matches ? "the store was made from another corpus"
                                                : "";
-    if (ok && !(sl = calloc((size_t)nthreads, sizeof *sl))) ok = false;
-    for (int t = 0; ok && t < nthreads; t++) {
-        sl[t] = (slice){.p = p, .np = s->n, .deal = k.deal, .valued = k.valued,
-                        .leads = k.leads, .values = acc->store_matches,
-                        .lo = k.n * (size_t)t / (size_t)nthreads, .hi = k.n * (size_t)(t + 1) / (size_t)nthreads};
-        sl[t].k.acc = calloc((size_t)s->n, sizeof *sl[t].k.acc);
-        sl[t].k.n = calloc((size_t)s->n * 3, sizeof *sl[t].k.n);
-        if (!sl[t].k.acc || !sl[t].k.n) ok = false;
-        else {
-            sl[t].k.hits = sl[t].k.n + s->n;
-            sl[t].k.failed = sl[t].k.n + 2 * s->n;
+    for (int c = 0; c < j->np; c++) {
+        const claim *cl = j->p[c].c;
+        const counters *k = &j->k[c];
+        claim_result *r = &res[c];
+        memset(r, 0, sizeof *r);
+        switch (cl->kind) {
+        case CLAIM_DD: result_paired(cl, &k->acc, k->failed, dd_why[0] != 0, dd_why, r); break;
+        case CLAIM_PLAY: result_paired(cl, &k->acc, k->failed, false, "", r); break;
+        case CLAIM_SHARE: result_share(cl, k->n, k->hits, r); break;
+        case CLAIM_ODDS: result_odds(&j->p[c], r); break;
+        case CLAIM_NONE:
+            snprintf(r->measure, sizeof r->measure, "-");
+            not_testable(r, cl->reason);
+            break;
         }
     }
-    if (!ok && !diag->reason[0]) diag_set(diag, NULL, 0, "out of memory");
-    if (ok) {
-        pthread_t *tid = calloc((size_t)nthreads, sizeof *tid);
-        bool *started = calloc((size_t)nthreads, sizeof *started);
-        for (int t = 1; tid && started && t < nthreads; t++)
-            started[t] = pthread_create(&tid[t], NULL, measure_slice, &sl[t]) == 0;
-        for (int t = 0; t < nthreads; t++) /* a slice without its thread is measured here */
-            if (!started || !started[t]) measure_slice(&sl[t]);
-        for (int t = 1; started && t < nthreads; t++)
-            if (started[t]) pthread_join(tid[t], NULL);
-        free(tid);
-        free(started);
-        for (int j = 0; j < s->n; j++) {
-            paired_acc acc_j = {0};
-            uint64_t n = 0, hits = 0, failed = 0;
-            for (int t = 0; t < nthreads; t++) {
-                for (int i = 0; i < PAIRED_COUNTERS; i++)
-                    *paired_counter(&acc_j, i) += *paired_counter(&sl[t].k.acc[j], i);
-                n += sl[t].k.n[j];
-                hits += sl[t].k.hits[j];
-                failed += sl[t].k.failed[j];
-            }
-            const claim *c = &s->claim[j];
-            claim_result *r = &res[j];
-            memset(r, 0, sizeof *r);
-            switch (c->kind) {
-            case CLAIM_DD: result_paired(c, &acc_j, failed, dd_why[0] != 0, dd_why, r); break;
-            case CLAIM_PLAY: result_paired(c, &acc_j, failed, false, "", r); break;
-            case CLAIM_SHARE: result_share(c, n, hits, r); break;
-            case CLAIM_ODDS: result_odds(&p[j], r); break;
-            case CLAIM_NONE:
-                snprintf(r->measure, sizeof r->measure, "-");
-                not_testable(r, c->reason);
-                break;
-            }
-        }
+}
+
+/* The run's account, from the runner's counts and the job's. */
+static void account(const claims_job *j, const stats_state *st, claims_account *acc)
+{
+    acc->read = st->read + st->repeats;
+    acc->accepted = st->accepted;
+    acc->rejected = st->rejected;
+    acc->left = st->left;
+    acc->repeats = st->repeats;
+    acc->errors = st->errors;
+    acc->whist = j->whist;
+    acc->unvalued = j->unvalued;
+    acc->store_matches = j->o->values && store_matches(j->o->values, acc);
+}
+
+claims_status claims_run(const claim_set *s, const char *set_name, const claims_opts *o, const char *const files[],
+                         int nfiles, claims_account *acc, claim_result *res, diag_t *diag)
+{
+    claims_job j = {.o = o, .np = s->n, .state_len = state_words(s->n) * 8};
+    j.p = calloc((size_t)s->n + 1, sizeof *j.p);
+    j.measured = calloc((size_t)s->n + 1, sizeof *j.measured);
+    j.k = calloc((size_t)s->n + 1, sizeof *j.k);
+    j.state = malloc(j.state_len);
+    stats_state *st = calloc(1, sizeof *st);
+    claims_status status = CLAIMS_DONE;
+    if (!j.p || !j.measured || !j.k || !j.state || !st) {
+        diag_set(diag, NULL, 0, "out of memory");
+        status = CLAIMS_FAILED;
     }
-    for (int t = 0; sl && t < nthreads; t++) {
-        free(sl[t].k.acc);
-        free(sl[t].k.n);
+    int prepared_n = 0;
+    for (; status == CLAIMS_DONE && prepared_n < s->n; prepared_n++)
+        if (!prepare(&s->claim[prepared_n], set_name, &j.p[prepared_n], diag)) status = CLAIMS_REFUSED;
+    for (int c = 0; status == CLAIMS_DONE && c < s->n; c++)
+        if (s->claim[c].kind == CLAIM_DD || s->claim[c].kind == CLAIM_PLAY || s->claim[c].kind == CLAIM_SHARE)
+            j.measured[j.nmeasured++] = c;
+    run_opts ro = {.input = o->input, .shard = 1, .shards = 1, .threads = o->threads, .hooks = o->hooks,
+                   .save = o->save, .config = o->config, .stats = st, .checkpoint_every = o->checkpoint_every,
+                   .checkpoint_s = o->checkpoint_s, .inputs = acc->inputs, .mpi = o->mpi, .stop = o->stop};
+    run_job job = {.work = work, .take = take, .save = save, .plays_only = true, .ctx = &j};
+    bool serving = o->mpi && o->mpi->rank > 0, complete = false;
+    if (status == CLAIMS_DONE) {
+        stats_init(st, 1, (const char *const[]){"claims"});
+        if (o->resume && !serving && !load_state(&j, &ro, files, nfiles, &complete, diag)) status = CLAIMS_REFUSED;
+        acc->kept = st->read + st->repeats;
     }
-    free(sl);
-    free(k.deal);
-    free(k.valued);
-    free(k.leads);
-    for (int j = 0; j < s->n; j++) release(&p[j]);
-    free(p);
-    return ok;
+    if (status == CLAIMS_DONE && !complete) {
+        run_status r = corpus_run_go(&ro, &job, files, nfiles);
+        bool lost = false; /* an input not read to its end: the report says INCOMPLETE */
+        for (int k = 0; k < nfiles; k++) lost |= acc->inputs[k].stopped != 0;
+        if (serving) status = r == RUN_DONE ? CLAIMS_SERVED : CLAIMS_FAILED;
+        else if (r == RUN_INTERRUPTED) status = CLAIMS_INTERRUPTED;
+        else if (r == RUN_FAILED && !lost) status = CLAIMS_FAILED;
+    }
+    if (status == CLAIMS_DONE || status == CLAIMS_INTERRUPTED) account(&j, st, acc);
+    if (status == CLAIMS_DONE) results(&j, acc, res);
+    for (int c = 0; c < prepared_n; c++) release(&j.p[c]);
+    free(j.p);
+    free(j.measured);
+    free(j.k);
+    free(j.state);
+    free(st);
+    return status;
 }

@@ -39,6 +39,7 @@ struct dd_pool {
     uint64_t next_work;   /* next job an executor takes */
     uint64_t oldest;      /* next job the caller retires */
     _Atomic uint64_t done_upto; /* every job before it is done (moved under the lock) */
+    _Atomic uint64_t drop_from; /* jobs from here on are not done (dd_pool_drop_from) */
     uint64_t wait_until;  /* the caller sleeps until done_upto reaches it */
     int idle;             /* executors waiting for work */
     bool caller_waits;
@@ -67,6 +68,31 @@ void dd_job_run(dd_job *job, int thread, dd_job_hook hook, void *ctx)
     if (hook) hook(job, thread, ctx);
 }
 
+/* The coarse clock's time (a few ms a tick, read for a few ns): jobs
+ * done within one tick go back together. */
+static long coarse_tick(void)
+{
+    struct timespec t;
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &t);
+#endif
+    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* jobs[0..n-1] are done: marked, and the caller told when it waits for
+ * them. Called with the lock held. */
+static void mark_done(dd_pool *p, dd_job *const jobs[], int n)
+{
+    for (int i = 0; i < n; i++) jobs[i]->done = true;
+    uint64_t upto = atomic_load_explicit(&p->done_upto, memory_order_relaxed);
+    while (upto < p->next_work && p->ring[upto % (uint64_t)p->depth].done) upto++;
+    /* release: the results are seen by a caller that reads done_upto */
+    atomic_store_explicit(&p->done_upto, upto, memory_order_release);
+    if (p->caller_waits && upto >= p->wait_until) pthread_cond_signal(&p->done);
+}
+
 static void *executor_main(void *arg)
 {
     executor *e = arg;
@@ -82,10 +108,31 @@ static void *executor_main(void *arg)
         }
         if (p->stop) break;
         int n = take_count(p, e, p->submitted - p->next_work);
+        uint64_t first = p->next_work;
         for (int i = 0; i < n; i++) jobs[i] = &p->ring[p->next_work++ % (uint64_t)p->depth];
         pthread_mutex_unlock(&p->lock);
+        /* a job dropped is not done: a stop waits for one job a worker, not
+         * for the rest of what each took */
+        int marked = 0; /* jobs of the batch already marked done */
         if (!e->exchange) {
-            for (int i = 0; i < n; i++) dd_job_run(jobs[i], e->index, p->hook, p->hook_ctx);
+            long tick = coarse_tick();
+            for (int i = 0; i < n; i++) {
+                if (first + (uint64_t)i >= atomic_load_explicit(&p->drop_from, memory_order_relaxed)) continue;
+                dd_job_run(jobs[i], e->index, p->hook, p->hook_ctx);
+                long now = coarse_tick();
+                if (now == tick || i + 1 == n) continue;
+                /* slow jobs (solves) go back as they are done, not with
+                 * the batch, so that the caller (a stop, a record's end)
+                 * waits for one solve, not for the batch; cheap ones still
+                 * go back a clock tick's worth at a time */
+                tick = now;
+                pthread_mutex_lock(&p->lock);
+                mark_done(p, jobs + marked, i + 1 - marked);
+                pthread_mutex_unlock(&p->lock);
+                marked = i + 1;
+            }
+        } else if (first >= atomic_load_explicit(&p->drop_from, memory_order_relaxed)) {
+            ; /* every one dropped: the peer is not asked */
         } else if (lost || !e->exchange(e->peer, jobs, n)) {
             /* the peer is gone: its jobs, and every one it takes from
              * now on, fail at once, so that the caller never waits on it */
@@ -93,12 +140,7 @@ static void *executor_main(void *arg)
             for (int i = 0; i < n; i++) jobs[i]->rc = DD_PEER_LOST;
         }
         pthread_mutex_lock(&p->lock);
-        for (int i = 0; i < n; i++) jobs[i]->done = true;
-        uint64_t upto = atomic_load_explicit(&p->done_upto, memory_order_relaxed);
-        while (upto < p->next_work && p->ring[upto % (uint64_t)p->depth].done) upto++;
-        /* release: the results are seen by a caller that reads done_upto */
-        atomic_store_explicit(&p->done_upto, upto, memory_order_release);
-        if (p->caller_waits && upto >= p->wait_until) pthread_cond_signal(&p->done);
+        mark_done(p, jobs + marked, n - marked);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -134,6 +176,7 @@ static dd_pool *pool_open(int threads, int depth, dd_job_hook hook, void *hook_c
         return NULL;
     }
     p->depth = depth;
+    atomic_init(&p->drop_from, UINT64_MAX);
     p->hook = hook;
     p->hook_ctx = hook_ctx;
     pthread_mutex_init(&p->lock, NULL);
@@ -251,6 +294,13 @@ dd_job *dd_pool_oldest(dd_pool *p)
 void dd_pool_retire(dd_pool *p)
 {
     if (p->oldest < p->submitted) p->oldest++;
+}
+
+void dd_pool_drop_from(dd_pool *p, int pending)
+{
+    uint64_t from = p->oldest + (uint64_t)(pending < 0 ? 0 : pending);
+    if (from < atomic_load_explicit(&p->drop_from, memory_order_relaxed))
+        atomic_store_explicit(&p->drop_from, from, memory_order_relaxed);
 }
 
 void dd_pool_close(dd_pool *p)

@@ -87,6 +87,14 @@ dd_job *dd_pool_oldest(dd_pool *p);
 /* Frees the oldest job's place. */
 void dd_pool_retire(dd_pool *p);
 
+/* The caller will take back only the first `pending` of the jobs pending
+ * (from the oldest on), then close the pool: the others are not done, so
+ * that the close waits for at most the job each worker is doing (and a
+ * peer's exchange in flight), not for the rest of the jobs each took at
+ * once (a stop answered within a solve, not a batch of them). A job
+ * dropped must not be taken back. */
+void dd_pool_drop_from(dd_pool *p, int pending);
+
 /* Stops the workers and peers' threads (pending jobs are dropped; a peer's
  * exchange in flight is waited for) and frees the pool. */
 void dd_pool_close(dd_pool *p);

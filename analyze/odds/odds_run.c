@@ -298,6 +298,10 @@ bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_
         diag_set(why, NULL, 0, "the state was counted under other modes");
         return false;
     }
+    if (was.alive >> r->ncand) { /* a mode the run never had: not a state it saved */
+        diag_set(why, NULL, 0, "the state names modes still possible that this counting does not have");
+        return false;
+    }
     r->saved = was;
     if (!r->dedup) return true;
     /* the deals seen before the resume point, as admit saw them */

@@ -3,6 +3,7 @@
  * the job's result area, counted and told in input order. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "analyze/play/sd_verify.h"
 #include "analyze/play/sd_verify_run.h"
@@ -76,7 +77,44 @@ static void other(void *ctx, corpus_run *run, const run_item *item)
     n->problems++;
 }
 
+/* The counts in the state's order, each a little-endian 64-bit word. */
+static int count_fields(verify_counts *n, uint64_t *f[])
+{
+    uint64_t *all[] = {&n->deals, &n->rejected, &n->played,         &n->legal,    &n->complete,
+                       &n->claimed, &n->result_checked, &n->problems, &n->no_play, &n->left};
+    int k = (int)(sizeof all / sizeof all[0]);
+    for (int i = 0; i < k; i++) f[i] = all[i];
+    return k;
+}
+
+_Static_assert(SD_VERIFY_STATE_BYTES == 10 * 8, "the state holds every count");
+
+static bool save(void *ctx, unsigned char **buf, size_t *len)
+{
+    uint64_t *f[16];
+    int k = count_fields(ctx, f);
+    if (!(*buf = malloc(SD_VERIFY_STATE_BYTES))) return false;
+    for (int i = 0; i < k; i++)
+        for (int b = 0; b < 8; b++) (*buf)[8 * i + b] = (unsigned char)(*f[i] >> (8 * b));
+    *len = SD_VERIFY_STATE_BYTES;
+    return true;
+}
+
+bool sd_verify_state_load(verify_counts *n, const unsigned char *state, size_t len)
+{
+    uint64_t *f[16];
+    int k = count_fields(n, f);
+    if (len != SD_VERIFY_STATE_BYTES) return false;
+    for (int i = 0; i < k; i++) {
+        uint64_t v = 0;
+        for (int b = 7; b >= 0; b--) v = v << 8 | state[8 * i + b];
+        *f[i] = v;
+    }
+    return true;
+}
+
 run_job sd_verify_job(verify_counts *n)
 {
-    return (run_job){.work = work, .take = take, .admit = admit, .other = other, .plays_only = true, .ctx = n};
+    return (run_job){.work = work, .take = take, .admit = admit, .other = other, .save = save, .plays_only = true,
+                     .ctx = n};
 }

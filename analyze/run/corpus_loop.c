@@ -372,15 +372,33 @@ static bool start_pool(corpus_run *r)
     return false;
 }
 
+/* The jobs pending up to the end of the record being taken back (none
+ * between records): those a stop still takes. */
+static int rest_of_record(const corpus_run *r)
+{
+    int pending = dd_pool_pending(r->pool), k = 0;
+    if (!r->mid_record) return 0;
+    uint64_t oldest = r->next_tag - (uint64_t)pending;
+    while (k < pending && !r->slots[(oldest + (uint64_t)k) % (uint64_t)r->depth].last) k++;
+    return k < pending ? k + 1 : pending;
+}
+
 /* Takes back what is in flight. On a stop request the jobs in flight are
  * dropped at the first record boundary: the saved state then ends exactly
- * at a record, and resuming does the dropped ones again. */
+ * at a record, and resuming does the dropped ones again. The pool is told
+ * at once, so that its workers do not solve the dropped ones first. */
 static void take_back(corpus_run *r, bool *interrupted)
 {
     const run_opts *o = r->o;
+    bool told = false;
     while (dd_pool_pending(r->pool) && !r->peer_lost) {
         /* a job that keeps aside takes them all: its state is then theirs */
-        if (o->stop && *o->stop && !r->mid_record && !r->job->keeps_aside) {
+        bool stopping = o->stop && *o->stop && !r->job->keeps_aside;
+        if (stopping && !told) {
+            dd_pool_drop_from(r->pool, rest_of_record(r));
+            told = true;
+        }
+        if (stopping && !r->mid_record) {
             *interrupted = true;
             break;
         }

@@ -1,6 +1,6 @@
 /* corpus_run.h -- the corpus runner: every command that does one job per
- * deal over a corpus (replay, solve, the round robin, odds, play --verify)
- * runs it here. Records are read in
+ * deal over a corpus (replay, solve, the round robin, odds, play --verify,
+ * lead --simulate, claims) runs it here. Records are read in
  * order (formats/deal_stream.h: resume point, shard, --limit), each whist
  * deal handed to a worker thread or another MPI rank (analyze/dd/dd_pool.h,
  * dd_mpi.h) which does the job's work on it, and the results taken back
@@ -238,6 +238,17 @@ resume_point corpus_state_resume_point(wls_file *w, run_opts *o);
  * the state `from` written again to o->save without naming it (issue 25,
  * item 12). False with diag filled. */
 bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag);
+
+/* Reads the state file path to go on with a run of o->config over files
+ * (one whole run, no shard): what it read of each input into o->inputs
+ * (room for WLS_MAX_INPUTS), its counters into o->stats, its job section
+ * into job (exactly job_len bytes: the job's state), its resume point
+ * into o, and checks the records it kept unchanged; *complete: it holds
+ * the whole run, nothing is left to do. False with diag filled, naming
+ * path: unreadable, another run's (other settings, inputs, or a job state
+ * of another size), a merge or a shard's, or its corpus changed. */
+bool corpus_state_load(run_opts *o, const char *path, const char *const files[], int nfiles, unsigned char *job,
+                       size_t job_len, bool *complete, diag_t *diag);
 
 /* Before resuming: whether the records of files before o->resume.records
  * (this shard's) still hold what o->inputs says (deals and digest, per

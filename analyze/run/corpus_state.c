@@ -125,6 +125,27 @@ resume_point corpus_state_resume_point(wls_file *w, run_opts *o)
     return RESUME_OK;
 }
 
+bool corpus_state_load(run_opts *o, const char *path, const char *const files[], int nfiles, unsigned char *job,
+                       size_t job_len, bool *complete, diag_t *diag)
+{
+    static wls_file w; /* 16 KiB of text: kept off the stack; the resume point points into it */
+    w.stats = o->stats;
+    w.inputs = o->inputs;
+    w.job = job;
+    w.job_cap = job_len;
+    if (!wls_read(path, &w, diag)) return false;
+    if (w.job_len != job_len || strcmp(w.config, o->config ? o->config : "") != 0 || w.ninputs != nfiles) {
+        diag_set(diag, path, 0, "cannot resume: it was started for other deals or settings (or by another command)");
+        return false;
+    }
+    if (corpus_state_resume_point(&w, o) != RESUME_OK || o->shards > 1) {
+        diag_set(diag, path, 0, "cannot resume: its progress is not understood");
+        return false;
+    }
+    *complete = w.complete;
+    return w.complete || corpus_run_resume_check(o, files, nfiles, diag);
+}
+
 bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag)
 {
     const char *partial = o->resume.table_partial;
