@@ -465,15 +465,15 @@ static void test_data_match_the_summary(void **state)
     assert_int_equal(sscanf(line, "%d %d \"long-suit\" \"short-suit\" %lf %lf %lf %lf %lf", &x, &y, &m, &lo, &hi, &p,
                             &holm),
                      7);
-    assert_true(fabs(m - summary_value("all,all,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
-    assert_true(fabs(lo - summary_value("all,all,play,long-suit,short-suit,ci_low,,")) < 1e-6);
-    assert_true(fabs(hi - summary_value("all,all,play,long-suit,short-suit,ci_high,,")) < 1e-6);
-    assert_true(fabs(p - summary_value("all,all,play,long-suit,short-suit,p_value,,")) < 1e-9);
+    assert_true(fabs(m - summary_value("all,,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
+    assert_true(fabs(lo - summary_value("all,,play,long-suit,short-suit,ci_low,,")) < 1e-6);
+    assert_true(fabs(hi - summary_value("all,,play,long-suit,short-suit,ci_high,,")) < 1e-6);
+    assert_true(fabs(p - summary_value("all,,play,long-suit,short-suit,p_value,,")) < 1e-9);
     /* Holm over the three pairs, recomputed here: rank r of m = 3 tests is
      * min(1, (3 - r) p), made monotone */
-    double ps[3] = {summary_value("all,all,play,long-suit,american,p_value,,"),
-                    summary_value("all,all,play,long-suit,short-suit,p_value,,"),
-                    summary_value("all,all,play,american,short-suit,p_value,,")};
+    double ps[3] = {summary_value("all,,play,long-suit,american,p_value,,"),
+                    summary_value("all,,play,long-suit,short-suit,p_value,,"),
+                    summary_value("all,,play,american,short-suit,p_value,,")};
     int rank_of = 0;
     for (int i = 0; i < 3; i++) rank_of += ps[i] < ps[1] || (ps[i] == ps[1] && i < 1);
     double want = 0;
@@ -537,13 +537,13 @@ static void test_data_match_the_summary(void **state)
     assert_non_null(line);
     double cost, clo, chi;
     assert_int_equal(sscanf(line + 10, "%lf %lf %lf %lf %lf %lf", &m, &lo, &hi, &cost, &clo, &chi), 6);
-    double mean = summary_value("all,all,play,american,,mean_tricks,,"), sd = summary_value("all,all,play,american,,sd_tricks,,");
+    double mean = summary_value("all,,play,american,,mean_tricks,,"), sd = summary_value("all,,play,american,,sd_tricks,,");
     double half = gsl_cdf_tdist_Pinv(0.975, 299) * sd / sqrt(300);
     assert_true(fabs(m - mean) < 1e-6);
     assert_true(fabs(lo - (mean - half)) < 1e-5 && fabs(hi - (mean + half)) < 1e-5);
-    assert_true(fabs(cost - summary_value("all,all,play,american,best,mean_cost,,")) < 1e-6);
-    assert_true(fabs(clo - summary_value("all,all,play,american,best,cost_ci_low,,")) < 1e-6);
-    assert_true(fabs(chi - summary_value("all,all,play,american,best,cost_ci_high,,")) < 1e-6);
+    assert_true(fabs(cost - summary_value("all,,play,american,best,mean_cost,,")) < 1e-6);
+    assert_true(fabs(clo - summary_value("all,,play,american,best,cost_ci_low,,")) < 1e-6);
+    assert_true(fabs(chi - summary_value("all,,play,american,best,cost_ci_high,,")) < 1e-6);
     free(dat);
 
     /* levels with fewer than 10 deals are left out of the breakdowns */
@@ -609,8 +609,8 @@ static void test_both_evals_run(void **state)
     char *table = test_slurp(csv);
     assert_non_null(table);
     assert_null(strstr(table, ",long-suit (sd),")); /* the experiment row may say "(sd)" */
-    assert_non_null(strstr(table, "\nall,all,play,long-suit,short-suit,mean_gain,,"));
-    assert_non_null(strstr(table, "\nall,all,dd-play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,,play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,,dd-play,long-suit,short-suit,mean_gain,,"));
     free(table);
     svg_doc d;
     load_figure(dir, "net-gain", &d);

@@ -445,7 +445,7 @@ static void test_shards_merge_to_whole(void **state)
     assert_non_null(strstr(out, "; 15 whist deals analysed; PARTIAL: some shards only\n"));
     csv_table t;
     read_table(csv, &t);
-    assert_string_equal(summary_value(&t, "input", "all", "", "", "status"),
+    assert_string_equal(summary_value(&t, "input", "", "", "", "status"),
                         "PARTIAL: only shard 1/2 of the corpus's records (missing 2/2)");
     assert_string_equal(summary_value(&t, "provenance", "all", "", "", "shards_present"), "1");
     assert_string_equal(summary_value(&t, "provenance", "all", "", "", "shards_total"), "2");
@@ -711,9 +711,9 @@ static void test_output_failure_incomplete(void **state)
     free(text);
     csv_table t;
     read_table(summary, &t);
-    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "0");
+    assert_string_equal(summary_value(&t, "input", "", "", "", "complete"), "0");
     snprintf(want, sizeof want, "INCOMPLETE: %s stopped after %ld deals read (an output failed", corpus, read);
-    const char *status = summary_value(&t, "input", "all", "", "", "status");
+    const char *status = summary_value(&t, "input", "", "", "", "status");
     if (strncmp(status, want, strlen(want)) != 0) fail_msg("status: %s", status);
     free(t.rows);
     test_run(out, sizeof out, "rm -f %s %s.partial* %s %s", wls, csv, summary, report);
@@ -976,8 +976,8 @@ static void test_provenance_in_report_and_csv(void **state)
     assert_string_equal(summary_value(&t, "provenance", "limit", "", "", "setting"), "30");
     assert_string_equal(summary_value(&t, "provenance", "conventions", "", "", "setting"),
                         "long-suit,american,short-suit");
-    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "1");
-    assert_string_equal(summary_value(&t, "input", "all", "", "", "status"), "complete");
+    assert_string_equal(summary_value(&t, "input", "", "", "", "complete"), "1");
+    assert_string_equal(summary_value(&t, "input", "", "", "", "status"), "complete");
     free(t.rows);
 }
 
@@ -993,14 +993,14 @@ static void test_dd_gain_when_same_is_zero(void **state)
                                             {"american", "short-suit"}};
     for (int k = 0; k < 3; k++) {
         const char *x = PAIRS[k][0], *y = PAIRS[k][1];
-        double n = atof(summary_value(&t, "all", "all", x, y, "n"));
-        double nd = atof(summary_value(&t, "all", "all", x, y, "n_when_differ"));
-        double ns = atof(summary_value(&t, "all", "all", x, y, "n_when_same"));
+        double n = atof(summary_value(&t, "all", "", x, y, "n"));
+        double nd = atof(summary_value(&t, "all", "", x, y, "n_when_differ"));
+        double ns = atof(summary_value(&t, "all", "", x, y, "n_when_same"));
         assert_true(n == 30 && nd + ns == 30);
-        if (ns > 0) assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_same"), "0.000000");
+        if (ns > 0) assert_string_equal(summary_value(&t, "all", "", x, y, "mean_gain_when_same"), "0.000000");
         if (nd > 0) {
-            double mean = atof(summary_value(&t, "all", "all", x, y, "mean_gain"));
-            double gd = atof(summary_value(&t, "all", "all", x, y, "mean_gain_when_differ"));
+            double mean = atof(summary_value(&t, "all", "", x, y, "mean_gain"));
+            double gd = atof(summary_value(&t, "all", "", x, y, "mean_gain_when_differ"));
             assert_true(fabs(gd - mean * n / nd) < 2e-6);
         }
     }
@@ -1045,13 +1045,13 @@ static void test_play_gain_when_differ_equals_per_deal_means(void **state)
         char want[32];
         const char *x = PAIRS[k][0], *y = PAIRS[k][1];
         snprintf(want, sizeof want, "%ld", n[k][0]);
-        assert_string_equal(summary_value(&t, "all", "all", x, y, "n_when_differ"), want);
+        assert_string_equal(summary_value(&t, "all", "", x, y, "n_when_differ"), want);
         snprintf(want, sizeof want, "%.6f", (double)sum[k][0] / (double)n[k][0]);
-        assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_differ"), want);
+        assert_string_equal(summary_value(&t, "all", "", x, y, "mean_gain_when_differ"), want);
         snprintf(want, sizeof want, "%ld", n[k][1]);
-        assert_string_equal(summary_value(&t, "all", "all", x, y, "n_when_same"), want);
+        assert_string_equal(summary_value(&t, "all", "", x, y, "n_when_same"), want);
         snprintf(want, sizeof want, "%.6f", (double)sum[k][1] / (double)n[k][1]);
-        assert_string_equal(summary_value(&t, "all", "all", x, y, "mean_gain_when_same"), want);
+        assert_string_equal(summary_value(&t, "all", "", x, y, "mean_gain_when_same"), want);
     }
     /* in play a same opening lead gains too: long-suit - short-suit */
     assert_true(sum[1][1] != 0);
@@ -1098,8 +1098,8 @@ static void check_incomplete(const char *input, const char *why, long before, co
     assert_non_null(strstr(out, head));
     csv_table t;
     read_table(summary, &t);
-    assert_string_equal(summary_value(&t, "input", "all", "", "", "complete"), "0");
-    const char *status = summary_value(&t, "input", "all", "", "", "status");
+    assert_string_equal(summary_value(&t, "input", "", "", "", "complete"), "0");
+    const char *status = summary_value(&t, "input", "", "", "", "status");
     snprintf(head, sizeof head, "INCOMPLETE: %s stopped after %ld deals read (%s", input, before, input);
     assert_true(strncmp(status, head, strlen(head)) == 0);
     assert_non_null(strstr(status, why));

@@ -219,6 +219,10 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
                  "breakdown,level,evaluation,convention,versus,measure,difference,value");
         return PLOT_ERR_FORMAT;
     }
+    /* the rows of no level have an empty level (so the column loads as
+     * numbers); tables written before say "all": both are looked up as "all" */
+    for (size_t r = 0; r < s->t.nrows; r++)
+        if (!*plot_cell(&s->t, r, C_LEVEL)) s->t.cell[r * (size_t)s->t.ncols + C_LEVEL] = "all";
     plot_table_index(&s->t, 6);
     for (size_t r = 0; r < s->t.nrows; r++)
         s->robin |= strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0;
