@@ -683,6 +683,25 @@ static void test_formats(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s plot --format svg,jpg '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
                      2);
     assert_non_null(strstr(out, "--format: 'jpg' is not a format (svg, png or pdf)"));
+    /* --plot-format: the same formats straight from replay and odds */
+    snprintf(dir, sizeof dir, "%s/run-formats", base);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --eval play --limit 40 --no-progress --plot '%s' "
+                                               "--plot-format svg,png " CORPUS " 2>&1 >/dev/null", test_bin(), dir), 0);
+    snprintf(want, sizeof want, "figure %s/conventions.svg\nwhistlab replay: figure %s/conventions.png\n", dir, dir);
+    assert_non_null(strstr(out, want));
+    snprintf(path, sizeof path, "%s/conventions.png", dir);
+    png = test_slurp(path);
+    assert_non_null(png);
+    assert_memory_equal(png, "\x89PNG\r\n", 6);
+    free(png);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus " CORPUS " --plot '%s' --plot-format pdf "
+                                               "partner-cards 2>&1 >/dev/null", test_bin(), dir), 0);
+    /* its first panel's rows are exact by construction: their points drawn, no interval, no gnuplot warning */
+    snprintf(want, sizeof want, "whistlab odds: figure %s/odds-partner-cards.pdf\n", dir);
+    assert_string_equal(out, want);
+    assert_false(exists(dir, "odds-partner-cards.svg"));
+    assert_int_equal(test_run(out, sizeof out, "%s odds --plot '%s' --plot-format gif 2>&1", test_bin(), dir), 2);
+    assert_non_null(strstr(out, "--plot-format gif: 'gif' is not a format (svg, png or pdf)"));
 }
 
 /* A script redraws its figure by itself, from its directory. */

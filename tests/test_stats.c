@@ -549,6 +549,56 @@ static bool exists(const char *path) { return access(path, F_OK) == 0; }
  * resumable one lives in a PATH.partial.XXXXXX of its own until then, is cut back to a
  * checkpoint's size on resume, and is refused when shorter than that;
  * a .gz name gives gzip (members joined at each checkpoint). */
+/* A row begun with the cells kept from an earlier one (a deal's, the same
+ * in each of its rows) is the row written whole: over many rows, across
+ * the buffer's hand-overs, with comments between, and when the cells are
+ * too long to keep. */
+static void test_csv_row_repeat(void **state)
+{
+    (void)state;
+    static const char *const header[] = {"deal", "where", "hand", "convention", "tricks"};
+    char plain[256], repeated[256];
+    snprintf(plain, sizeof plain, "%s", test_tmp("rows-plain.csv"));
+    snprintf(repeated, sizeof repeated, "%s", test_tmp("rows-repeated.csv"));
+    static char long_where[3000];
+    memset(long_where, 'x', sizeof long_where - 1);
+    for (int way = 0; way < 2; way++) {
+        diag_t err = {0};
+        csv_out *c = csv_out_open(way ? repeated : plain, header, 5, &err);
+        assert_non_null(c);
+        csv_out_comment(c, "version", "1");
+        for (int deal = 0; deal < 3000; deal++) {
+            const char *where = deal % 500 == 7 ? long_where : deal % 2 ? "a,b \"quoted\"" : "/tmp/x.pbn";
+            bool kept = false;
+            for (int conv = 0; conv < 11; conv++) {
+                if (way && kept) {
+                    csv_out_row_repeat(c);
+                } else {
+                    csv_out_int(c, deal);
+                    csv_out_text(c, where);
+                    csv_out_text(c, "S:KJ8432 H:Q963 D:AK C:Q");
+                    if (way) kept = csv_out_row_keep(c);
+                    if (deal % 500 == 7) assert_false(kept); /* too long to keep */
+                }
+                csv_out_text(c, conv % 2 ? "long-suit" : "short-suit");
+                csv_out_int(c, (deal + conv) % 14);
+                csv_out_end_row(c);
+            }
+            if (deal % 1000 == 999) csv_out_comment(c, "note", "between rows");
+        }
+        assert_true(csv_out_close(c, &err));
+    }
+    char *a = test_slurp(plain), *b = test_slurp(repeated);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(strlen(a) > 3 * (1 << 16));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    remove(plain);
+    remove(repeated);
+}
+
 static void test_csv_quoting(void **state)
 {
     (void)state;
@@ -1179,6 +1229,7 @@ int main(void)
         cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
+        cmocka_unit_test(test_csv_row_repeat),
         cmocka_unit_test(test_summary_csv_and_report),
         cmocka_unit_test(test_gain_when_differ_and_same),
         cmocka_unit_test(test_p_values_keep_their_magnitude),
