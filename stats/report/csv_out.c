@@ -106,12 +106,14 @@ static void release_header(csv_out *c)
 
 static void sep(csv_out *c)
 {
-    if (c->col++ > 0) {
+    if (c->col > 0) {
         *room(c, 1) = ',', c->len++;
+        c->col++;
         return;
     }
-    if (c->header) release_header(c);
+    if (c->header) release_header(c); /* (no row begun: nothing of one kept) */
     c->row_at = c->len;
+    c->col = 1;
 }
 
 bool csv_out_row_keep(csv_out *c)
@@ -251,6 +253,7 @@ static void hold_header(csv_out *c, const char *const header[], int ncols)
     memcpy(c->header, c->buf, c->len);
     c->header_len = c->len;
     c->len = 0;
+    c->row_at = ROW_GONE;
 }
 
 /* "# KEY: VALUE\n", malloc'ed, its length in *n; line breaks in KEY as
