@@ -17,6 +17,7 @@
 #include "cli/progress.h"
 #include "cli/state_again.h"
 #include "stats/report/csv_out.h"
+#include "stats/report/tidy_csv.h"
 
 #define PROG "whistlab claims"
 #define DEFAULT_CORPUS "corpora/whist-2000.pbn.gz"
@@ -101,7 +102,7 @@ static void on_note(void *ctx, run_note kind, const diag_t *d)
 
 static const char *const CSV_COLUMNS[] = {
     "id", "book", "line_from", "line_to", "words", "kind", "test", "where", "event", "short", "measure", "value",
-    "ci_lo", "ci_hi", "exact", "n", "hits", "verdict", "note", "status"};
+    "ci_lo", "ci_hi", "exact", "exact_fraction", "n", "hits", "verdict", "note", "status"};
 
 /* A claim's test as its file writes it: "dd X > Y" holds two whole names. */
 #define CLAIM_TEST_TEXT_SIZE (2 * CONVENTION_NAME_SIZE + 16)
@@ -196,7 +197,8 @@ static void print_table(FILE *f, const claim_set *s, const claim_result *res)
             "  supported; loose, wrong, fails contradicted (`whistlab odds` legend).\n");
 }
 
-static bool write_csv(const char *path, const claim_set *s, const claim_result *res, const char *status)
+static bool write_csv(const char *path, const claim_set *s, const claim_result *res, const provenance *prov,
+                      const char *status)
 {
     diag_t d = {0};
     csv_out *o = csv_out_open(path, CSV_COLUMNS, (int)(sizeof CSV_COLUMNS / sizeof CSV_COLUMNS[0]), &d);
@@ -204,6 +206,7 @@ static bool write_csv(const char *path, const claim_set *s, const claim_result *
         cli_error(PROG, &d);
         return false;
     }
+    csv_out_provenance(o, prov);
     static const char *const KIND[] = {[CLAIM_DD] = "dd", [CLAIM_PLAY] = "play", [CLAIM_SHARE] = "share",
                                        [CLAIM_ODDS] = "odds", [CLAIM_NONE] = "none"};
     for (int j = 0; j < s->n; j++) {
@@ -231,7 +234,12 @@ static bool write_csv(const char *path, const claim_set *s, const claim_result *
             csv_out_text(o, "");
             csv_out_text(o, "");
         }
-        csv_out_text(o, r->exact || c->kind == CLAIM_SHARE ? (r->has_value ? rat_format(r->exact_value, q) : "") : "");
+        /* the exact value as a number (the column loads as numbers) and as
+         * the fraction it is */
+        bool exact = (r->exact || c->kind == CLAIM_SHARE) && r->has_value;
+        if (exact) csv_out_sig(o, rat_to_double(r->exact_value), 10);
+        else csv_out_text(o, "");
+        csv_out_text(o, exact ? rat_format(r->exact_value, q) : "");
         csv_out_int(o, (long long)r->n);
         csv_out_int(o, (long long)r->hits);
         csv_out_text(o, claims_verdict_name(r->verdict));
@@ -478,7 +486,7 @@ int cmd_claims(int argc, char **argv)
         print_table(report, &set, res);
         char line[1024];
         provenance_status(&prov, line, sizeof line);
-        if (c.csv && !write_csv(c.csv, &set, res, line)) status = EXIT_FAILURE_IO;
+        if (c.csv && !write_csv(c.csv, &set, res, &prov, line)) status = EXIT_FAILURE_IO;
         if (provenance_stopped(&prov)) status = EXIT_FAILURE_IO;
         else if (status == EXIT_OK && (acc.rejected || acc.errors || acc.unvalued || (store && !acc.store_matches)))
             status = EXIT_REJECTS;

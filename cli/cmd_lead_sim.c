@@ -6,6 +6,7 @@
  * the book's lead when the deal records its play. Text, and tidy CSV of the
  * tables and of every layout. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 const char *const LEAD_SIM_TABLE_COLUMNS[] = {
     "file", "line", "board", "hand", "trump", "turnup", "evaluation", "convention", "lead", "chosen_by",
+    "suit_rule", "card_rule", "chosen_pct",
 };
 const int LEAD_SIM_TABLE_NCOLS = sizeof LEAD_SIM_TABLE_COLUMNS / sizeof LEAD_SIM_TABLE_COLUMNS[0];
 const char *const LEAD_SIM_LAYOUT_COLUMNS[] = {
@@ -145,25 +147,53 @@ static void print_table(FILE *out, const problem *p, const lead_table *t, bool g
     for (int r = 0; r < n; r++) free(marks[r]);
 }
 
+/* One row of a lead's numbers, for one that chose it (chooser: a
+ * convention's name, "book", or "" when none did; rule "SUIT/CARD" or
+ * NULL; pct the share of the layouts in which it chose the lead). */
+static void table_row(const problem *p, csv_out *o, const lead_table *t, const char *eval, const char *conv, int i,
+                      const char *chooser, const char *rule, double pct, const double *top)
+{
+    char hand[64], turnup[3], card[3];
+    source_fields(o, p);
+    csv_out_text(o, hand_format_text(p->o->hand, hand, sizeof hand));
+    csv_out_text(o, (char[2]){SUIT_CHARS[p->o->trump], 0});
+    csv_out_text(o, p->o->turnup == CARD_NONE ? "" : card_format(p->o->turnup, turnup));
+    csv_out_text(o, eval);
+    csv_out_text(o, conv);
+    csv_out_text(o, card_format(p->res->card[i], card));
+    csv_out_text(o, chooser);
+    const char *slash = rule ? strchr(rule, '/') : NULL;
+    char suit_rule[48] = "";
+    if (slash) snprintf(suit_rule, sizeof suit_rule, "%.*s", (int)(slash - rule), rule);
+    csv_out_text(o, suit_rule);
+    csv_out_text(o, slash ? slash + 1 : "");
+    csv_out_num(o, pct, 1);
+    lead_table_csv_row(o, t, i, p->against, top);
+}
+
+/* The rows of a table: a row per lead and one that chose it (each
+ * convention that led it, the book), one with chosen_by empty for a lead
+ * none chose: one name a cell, so the column can be filtered on (issue 28
+ * item 2); a row per lead is the first of each lead's rows. */
 static void table_csv(const problem *p, csv_out *o, const lead_table *t, const char *eval, const char *conv,
                       card_t book)
 {
-    char hand[64], turnup[3], card[3];
     double top[LEAD_TABLE_COLS];
     lead_table_top(t, top);
-    hand_format_text(p->o->hand, hand, sizeof hand);
     for (int i = 0; i < p->res->ncols; i++) {
-        source_fields(o, p);
-        csv_out_text(o, hand);
-        csv_out_text(o, (char[2]){SUIT_CHARS[p->o->trump], 0});
-        csv_out_text(o, p->o->turnup == CARD_NONE ? "" : card_format(p->o->turnup, turnup));
-        csv_out_text(o, eval);
-        csv_out_text(o, conv);
-        csv_out_text(o, card_format(p->res->card[i], card));
-        char *mark = marks_of(p, i, i + 1, book);
-        csv_out_text(o, mark ? mark : "");
-        free(mark);
-        lead_table_csv_row(o, t, i, p->against, top);
+        bool any = false;
+        for (int k = 0; k < p->o->nconv; k++) {
+            uint64_t n = p->res->chosen[k][i];
+            if (!n) continue;
+            table_row(p, o, t, eval, conv, i, convention_name(p->o->conv[k]), p->res->chosen_rule[k][i],
+                      100.0 * (double)n / (double)p->res->layouts, top);
+            any = true;
+        }
+        if (book != CARD_NONE && p->res->card[i] == book) {
+            table_row(p, o, t, eval, conv, i, "book", NULL, 100.0, top);
+            any = true;
+        }
+        if (!any) table_row(p, o, t, eval, conv, i, "", NULL, NAN, top);
     }
 }
 

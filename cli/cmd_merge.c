@@ -124,7 +124,7 @@ int cmd_merge(int argc, char **argv)
     }
     if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", argc - optind);
     replay_print_title(report, &s, total.part_mask, total.parts);
-    rc = replay_finish_report(report, a, &s, &prov, csv_summary, plot_dir, "merge");
+    rc = replay_finish_report(report, a, &s, &prov, csv_summary, plot_dir, 0, "merge");
     /* shards missing: the report is PARTIAL, and the status says so as the
      * help does (issue 25 item 16) */
     if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;

@@ -33,6 +33,7 @@ typedef struct {
     const char *corpus[MAX_CORPUS];
     int ncorpus;
     const char *csv, *plot;
+    unsigned plot_formats; /* --plot-format (0: SVG) */
     double level;
     int dealer_mode, turnup_mode;
     bool fit, wide;
@@ -79,6 +80,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),
      .help = "a figure per table, drawn by gnuplot: exact, book and corpus\n(with its CI) and their departures "
              "from exact; SVG, with the\ngnuplot script and data of each (see whistlab plot)"},
+    {.name = "plot-format", .kind = OPT_CALL, .arg = "LIST", ROW(plot_formats), .take = plot_take_formats,
+     .help = "the figures' formats, any of svg,png,pdf (default svg; png and pdf\nneed gnuplot's cairo "
+             "terminals), as whistlab plot --format"},
     {.name = "level", .kind = OPT_FRACTION, .arg = "L", ROW(level), .above = 0, .at_most = 1, .below = true,
      .flags = OPT_SETTING, .help = "confidence level of the intervals (default 0.95)"},
     {.name = "dealer", .kind = OPT_CHOICE, .arg = "M", ROW(dealer_mode), .choices = DEALER_MODES,
@@ -525,7 +529,7 @@ int cmd_odds(int argc, char **argv)
         }
         int rc = EXIT_FAILURE_IO;
         if (!temporary || write_csv(&o, tmp, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
-            rc = plot_command_draw("odds", temporary ? tmp : o.csv, o.plot, true, temporary);
+            rc = plot_command_draw("odds", temporary ? tmp : o.csv, o.plot, true, temporary, o.plot_formats);
         if (temporary) unlink(tmp);
         if (rc != EXIT_OK) return rc;
     }

@@ -210,6 +210,10 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
     }
     if (status == EXIT_OK) {
         res->inputs = inputs;
+        prov.ninputs = nfiles;
+        prov.input_name = (const char *const *)files;
+        prov.input = inputs;
+        o.csv_about = &prov; /* the per-deal table's head and tail */
         static const int EXIT_OF[] = {
             [SD_ROBIN_OK] = EXIT_OK, [SD_ROBIN_REJECTS] = EXIT_REJECTS,
             [SD_ROBIN_STOPPED] = EXIT_FAILURE_IO, [SD_ROBIN_NOMEM] = EXIT_FAILURE_IO,
@@ -243,9 +247,6 @@ int play_round_robin(const robin_cli *rc, char **files, int nfiles)
         bool reports = run != SD_ROBIN_INTERRUPTED && run != SD_ROBIN_UNREADABLE && run != SD_ROBIN_NOT_RESUMED &&
                        !(run == SD_ROBIN_FAILED && res->read == 0);
         if (!reports) goto done;
-        prov.ninputs = nfiles;
-        prov.input_name = (const char *const *)files;
-        prov.input = inputs;
         fprintf(report, "whistlab play --round-robin %s%s on", list, rc->signals ? " --signals" : "");
         for (int i = 0; i < nfiles; i++) fprintf(report, " %s", files[i]);
         fprintf(report, "\n");

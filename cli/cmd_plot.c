@@ -147,13 +147,22 @@ int plot_command_prepare(const char *cmd, const char *dir)
     return -1;
 }
 
-int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary)
+bool plot_take_formats(void *field, const char *value, char *why, size_t len)
+{
+    char bad[48];
+    if (plot_formats_parse(value, field, bad, sizeof bad)) return true;
+    snprintf(why, len, "'%s' is not a format (svg, png or pdf)", bad);
+    return false;
+}
+
+int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary,
+                      unsigned formats)
 {
     char name[64], figure[80], prefix[96];
     snprintf(name, sizeof name, "whistlab %s", cmd);
     snprintf(figure, sizeof figure, "%s: figure ", name);
     plot_messages m = {.prefix = name, .drawn_to = stderr, .drawn_prefix = figure};
-    plot_opts o = {.drawn = on_drawn, .note = on_note, .ctx = &m};
+    plot_opts o = {.drawn = on_drawn, .note = on_note, .ctx = &m, .formats = formats};
     if (temporary) o.source = odds ? "the table of whistlab odds --plot (odds --csv F keeps it)"
                                    : "the summary table of the run (--csv-summary F keeps it)";
     fflush(stdout); /* the report before the figures' lines */
@@ -167,9 +176,10 @@ int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool od
 }
 
 int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, stats_eval eval,
-                         const provenance *prov, const char *dir)
+                         const provenance *prov, const char *dir, unsigned formats)
 {
-    if (csv_summary && strcmp(csv_summary, "-") != 0) return plot_command_draw(cmd, csv_summary, dir, false, false);
+    if (csv_summary && strcmp(csv_summary, "-") != 0)
+        return plot_command_draw(cmd, csv_summary, dir, false, false, formats);
     char tmp[4096], prefix[96];
     diag_t d = {0};
     plot_prefix(prefix, sizeof prefix, cmd);
@@ -179,7 +189,7 @@ int plot_command_summary(const char *cmd, const char *csv_summary, const stats_s
     }
     int rc = EXIT_FAILURE_IO;
     if (!stats_write_summary_csv(tmp, st, eval, prov, &d)) cli_error(prefix, &d);
-    else rc = plot_command_draw(cmd, tmp, dir, false, true);
+    else rc = plot_command_draw(cmd, tmp, dir, false, true, formats);
     unlink(tmp);
     return rc;
 }

@@ -18,12 +18,17 @@ int plot_command_prepare(const char *cmd, const char *dir);
  * odds CSV; temporary: a file the command made for them, not the user's)
  * into dir, a line per figure on stderr. EXIT_OK, or EXIT_FAILURE_IO with
  * the error on stderr. */
-int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary);
+int plot_command_draw(const char *cmd, const char *csv, const char *dir, bool odds, bool temporary,
+                      unsigned formats);
 
 /* replay and merge --plot: the figures of st, drawn from csv_summary (the
  * summary CSV just written), or from a temporary copy when there is none
  * or it went to standard output ("-"). */
 int plot_command_summary(const char *cmd, const char *csv_summary, const stats_state *st, stats_eval eval,
-                         const provenance *prov, const char *dir);
+                         const provenance *prov, const char *dir, unsigned formats);
+
+/* --plot-format LIST (replay, odds): the formats of plot_formats_parse
+ * into the unsigned field, as `whistlab plot --format` takes them. */
+bool plot_take_formats(void *field, const char *value, char *why, size_t len);
 
 #endif

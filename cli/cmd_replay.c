@@ -56,6 +56,7 @@ typedef struct {
     replay_opts o;
     const char *resume, *csv_summary, *plot_dir, *values;
     bool plot_from_state; /* plot_dir: the interrupted run's, from its state */
+    unsigned plot_formats; /* --plot-format (0: SVG) */
     uint64_t threads;
     cli_progress progress;
 } replay_cli;
@@ -189,6 +190,9 @@ static const opt_spec OPTIONS[] = {
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir),
      .help = "the figures, drawn by gnuplot from the summary table: SVG,\nwith the gnuplot script and data of "
              "each (see whistlab plot)"},
+    {.name = "plot-format", .kind = OPT_CALL, .arg = "LIST", ROW(plot_formats), .take = plot_take_formats,
+     .help = "the figures' formats, any of svg,png,pdf (default svg; png and pdf\nneed gnuplot's cairo "
+             "terminals), as whistlab plot --format"},
     {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(o.run.save), .take = take_save,
      .help = "state file: written every --checkpoint deals and at the end"},
     {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(o.run.checkpoint_every), .min = 1, .max = UINT64_MAX,
@@ -521,7 +525,7 @@ int cmd_replay(int argc, char **argv)
     if (c.resume && w.complete) {
         replay_make_provenance(&prov, command, &c.s, inputs, w.parts, w.part_mask);
         replay_print_title(report, &c.s, w.part_mask, w.parts);
-        rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+        rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, c.plot_formats, "replay");
         goto out;
     }
     if (!c.resume) {
@@ -569,6 +573,9 @@ int cmd_replay(int argc, char **argv)
         rc = EXIT_FAILURE_IO;
         goto out;
     }
+    /* the per-deal table's head now, its tail (the inputs' digests) as the run ends */
+    replay_make_provenance(&prov, command, &c.s, inputs, c.o.run.shards, 1ULL << (c.o.run.shard - 1));
+    c.o.run.table_about = &prov;
     double started = cli_progress_now();
     run_status status = replay_run(&c.o, c.s.inputs, c.s.ninputs);
     if (status == RUN_INTERRUPTED) {
@@ -596,7 +603,7 @@ int cmd_replay(int argc, char **argv)
                 secs, secs > 0 ? (double)st->all.deals / secs : 0.0);
     }
     replay_print_title(report, &c.s, 1ULL << (c.o.run.shard - 1), c.o.run.shards);
-    rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, "replay");
+    rc = replay_finish_report(report, st, &c.s, &prov, c.csv_summary, c.plot_dir, c.plot_formats, "replay");
     if (status == RUN_FAILED) rc = EXIT_FAILURE_IO;
 out:
     free_convs(&cl);

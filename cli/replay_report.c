@@ -43,7 +43,7 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
 /* The report on out, the summary CSV and the figures; the exit status: a run
  * that lost input (INCOMPLETE) fails as its reading did. */
 int replay_finish_report(FILE *out, const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary, const char *plot_dir, const char *cmd)
+                         const char *csv_summary, const char *plot_dir, unsigned plot_formats, const char *cmd)
 {
     diag_t err = {0};
     stats_eval eval = (stats_eval)s->eval;
@@ -52,7 +52,7 @@ int replay_finish_report(FILE *out, const stats_state *st, const replay_settings
         cli_error("whistlab", &err);
         return EXIT_FAILURE_IO;
     }
-    if (plot_dir && plot_command_summary(cmd, csv_summary, st, eval, prov, plot_dir) != EXIT_OK) return EXIT_FAILURE_IO;
+    if (plot_dir && plot_command_summary(cmd, csv_summary, st, eval, prov, plot_dir, plot_formats) != EXIT_OK) return EXIT_FAILURE_IO;
     if (provenance_stopped(prov)) return EXIT_FAILURE_IO;
     return st->rejected || st->errors ? EXIT_REJECTS : EXIT_OK;
 }

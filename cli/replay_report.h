@@ -23,10 +23,10 @@ void replay_make_provenance(provenance *p, const char *command, const replay_set
 void replay_values_setting(replay_settings *s, const char *path, const dd_store *store);
 /* The report (on out: stdout, or stderr when a CSV table goes to stdout,
  * cli_report_stream), the summary CSV and, with plot_dir, the figures drawn from
- * it (cmd_plot.h; cmd names the command in the messages); the exit status:
+ * it in plot_formats (plot.h's bits; 0: SVG) (cmd_plot.h; cmd names the command in the messages); the exit status:
  * a run that lost input (INCOMPLETE) fails as its reading did, and so does
  * one whose figures could not be drawn. */
 int replay_finish_report(FILE *out, const stats_state *st, const replay_settings *s, const provenance *prov,
-                         const char *csv_summary, const char *plot_dir, const char *cmd);
+                         const char *csv_summary, const char *plot_dir, unsigned plot_formats, const char *cmd);
 
 #endif

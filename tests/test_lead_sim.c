@@ -102,15 +102,35 @@ static void test_tables_from_layouts(void **state)
     assert_non_null(text);
     save = NULL;
     char *header = strtok_r(text, "\n", &save);
-    assert_non_null(strstr(header, "evaluation,convention,lead,chosen_by,layouts,mean_tricks,se,ci_low,ci_high,best_pct,"
-                                   "odd_trick_pct,top_pct,is_against,diff_vs_against"));
-    int checked = 0;
+    assert_non_null(strstr(header, "evaluation,convention,lead,chosen_by,suit_rule,card_rule,chosen_pct,layouts,"
+                                   "mean_tricks,se,ci_low,ci_high,best_pct,odd_trick_pct,top_pct,is_against,"
+                                   "diff_vs_against"));
+    int checked = 0, chosen[MAXK] = {0};
+    bool seen[MAXK][NLEADS] = {{0}};
     for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         char *f[32];
         fields(line, f, 32);
         int k = strcmp(f[6], "dd") == 0 ? 0 : strcmp(f[7], "long-suit") == 0 ? 1 : 2, li = 0;
         while (li < nleads && strcmp(lead_name[li], f[8]) != 0) li++;
         assert_true(li < nleads);
+        /* a row per lead and convention that led it, one name a cell
+         * (issue 28 item 2): long-suit leads the S4 by LS-A4, LS14 in every
+         * layout (the hand is fixed) */
+        if (f[9][0]) {
+            chosen[k]++;
+            assert_string_equal(f[12], "100.0");
+            if (strcmp(f[9], "long-suit") == 0) {
+                assert_string_equal(f[8], "S4");
+                assert_string_equal(f[10], "LS-A4");
+                assert_string_equal(f[11], "LS14");
+            }
+        } else {
+            assert_string_equal(f[10], "");
+            assert_string_equal(f[12], "");
+        }
+        if (seen[k][li]) continue; /* the lead's numbers again, for another that led it */
+        seen[k][li] = true;
+        char **g = f + 3; /* the numbers, after chosen_by, suit_rule, card_rule, chosen_pct */
         double mean = 0, best = 0, odd = 0, diff = 0;
         for (int x = 0; x < NLAYOUTS; x++) {
             int row_best = 0;
@@ -121,13 +141,13 @@ static void test_tables_from_layouts(void **state)
             odd += (v[k][li][x] >= 7) * 100.0 / NLAYOUTS;
             diff += (double)(v[k][li][x] - v[k][against][x]) / NLAYOUTS;
         }
-        assert_int_equal(atoi(f[10]), NLAYOUTS);
-        if (fabs(atof(f[11]) - mean) > 1e-6 || fabs(atof(f[15]) - best) > 1e-4 || fabs(atof(f[16]) - odd) > 1e-4 ||
-            atoi(f[18]) != (li == against) || fabs(atof(f[19]) - diff) > 1e-6)
-            fail_msg("%s %s %s: table %s %s %s %s %s, recomputed %.6f %.4f %.4f %d %.6f", f[6], f[7], f[8], f[11],
-                     f[15], f[16], f[18], f[19], mean, best, odd, li == against, diff);
+        assert_int_equal(atoi(g[10]), NLAYOUTS);
+        if (fabs(atof(g[11]) - mean) > 1e-6 || fabs(atof(g[15]) - best) > 1e-4 || fabs(atof(g[16]) - odd) > 1e-4 ||
+            atoi(g[18]) != (li == against) || fabs(atof(g[19]) - diff) > 1e-6)
+            fail_msg("%s %s %s: table %s %s %s %s %s, recomputed %.6f %.4f %.4f %d %.6f", f[6], f[7], f[8], g[11],
+                     g[15], g[16], g[18], g[19], mean, best, odd, li == against, diff);
         /* the chances of being the top lead: a share each, those of distinct leads adding up to 100% */
-        double top = atof(f[17]);
+        double top = atof(g[17]);
         assert_true(top >= 0 && top <= 100);
         int first_equal = li;
         for (int j = 0; j < li; j++) {
@@ -139,6 +159,7 @@ static void test_tables_from_layouts(void **state)
         checked++;
     }
     assert_int_equal(checked, 3 * 13);
+    for (int k = 0; k < 3; k++) assert_int_equal(chosen[k], 2); /* long-suit's lead and short-suit's */
     for (int k = 0; k < 3; k++) assert_true(fabs(top_sum[k] - 100.0) < 0.05);
     free(text);
 }

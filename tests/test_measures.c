@@ -294,9 +294,9 @@ static void test_a_measure_row_is_enough(void **state)
     /* the summary rows: 1 of 4 deals over seven for long-suit, 3 for short-suit */
     assert_true(stats_write_summary_csv(csv, st, STATS_EVAL_DD, NULL, &err));
     text = test_slurp(csv);
-    assert_non_null(strstr(text, "\nall,all,dd,long-suit,best,optimal_pct,,25.0000\n"));
-    assert_non_null(strstr(text, "\nall,all,dd,long-suit,,over_seven_pct,,50.0000\n"));
-    assert_non_null(strstr(text, "\nall,all,dd,short-suit,,over_seven_pct,,75.0000\n"));
+    assert_non_null(strstr(text, "\nall,,dd,long-suit,best,optimal_pct,,25.0000\n"));
+    assert_non_null(strstr(text, "\nall,,dd,long-suit,,over_seven_pct,,50.0000\n"));
+    assert_non_null(strstr(text, "\nall,,dd,short-suit,,over_seven_pct,,75.0000\n"));
     assert_non_null(strstr(text, "\ntrumps_held,4,dd,short-suit,,over_seven_pct,,75.0000\n"));
     free(text);
     /* the report's table of conventions: a column */

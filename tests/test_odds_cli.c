@@ -134,6 +134,16 @@ static void test_corpus_and_fit(void **state)
     assert_true(line_starting(csv, "gof,flatness.mean,", line, sizeof line));
     assert_true(fabs(field(line, 6) - 198.60) < 0.005);
     assert_true(field(line, 9) == 639);
+    /* rows the same in every deal by construction (one card with one of
+     * the three others; a 4-card suit in every hand) give no interval, and
+     * the text says so (issue 28 item 5); a row that varies keeps its own */
+    assert_true(line_starting(csv, "partner-cards,m1.eq1,", line, sizeof line));
+    assert_true(fabs(field(line, 6) - 1.0 / 3) < 1e-9 && isnan(field(line, 7)) && isnan(field(line, 8)));
+    assert_true(line_starting(csv, "hand-shape,longest.ge4,", line, sizeof line));
+    assert_true(field(line, 6) == 1 && isnan(field(line, 7)) && isnan(field(line, 8)));
+    assert_true(line_starting(csv, "partner-cards,m2.eq2,", line, sizeof line));
+    assert_true(field(line, 7) < field(line, 6) && field(line, 6) < field(line, 8));
+    assert_non_null(strstr(out, "  m1.eq1         0.3333333  2 to 1 against         0.333333  exact by construction"));
     /* every hand of every distinct deal counted once */
     assert_true(line_starting(csv, "hcp,eq10,", line, sizeof line));
     assert_true(field(line, 9) == 4 * 639);

@@ -465,15 +465,15 @@ static void test_data_match_the_summary(void **state)
     assert_int_equal(sscanf(line, "%d %d \"long-suit\" \"short-suit\" %lf %lf %lf %lf %lf", &x, &y, &m, &lo, &hi, &p,
                             &holm),
                      7);
-    assert_true(fabs(m - summary_value("all,all,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
-    assert_true(fabs(lo - summary_value("all,all,play,long-suit,short-suit,ci_low,,")) < 1e-6);
-    assert_true(fabs(hi - summary_value("all,all,play,long-suit,short-suit,ci_high,,")) < 1e-6);
-    assert_true(fabs(p - summary_value("all,all,play,long-suit,short-suit,p_value,,")) < 1e-9);
+    assert_true(fabs(m - summary_value("all,,play,long-suit,short-suit,mean_gain,,")) < 1e-6);
+    assert_true(fabs(lo - summary_value("all,,play,long-suit,short-suit,ci_low,,")) < 1e-6);
+    assert_true(fabs(hi - summary_value("all,,play,long-suit,short-suit,ci_high,,")) < 1e-6);
+    assert_true(fabs(p - summary_value("all,,play,long-suit,short-suit,p_value,,")) < 1e-9);
     /* Holm over the three pairs, recomputed here: rank r of m = 3 tests is
      * min(1, (3 - r) p), made monotone */
-    double ps[3] = {summary_value("all,all,play,long-suit,american,p_value,,"),
-                    summary_value("all,all,play,long-suit,short-suit,p_value,,"),
-                    summary_value("all,all,play,american,short-suit,p_value,,")};
+    double ps[3] = {summary_value("all,,play,long-suit,american,p_value,,"),
+                    summary_value("all,,play,long-suit,short-suit,p_value,,"),
+                    summary_value("all,,play,american,short-suit,p_value,,")};
     int rank_of = 0;
     for (int i = 0; i < 3; i++) rank_of += ps[i] < ps[1] || (ps[i] == ps[1] && i < 1);
     double want = 0;
@@ -537,13 +537,13 @@ static void test_data_match_the_summary(void **state)
     assert_non_null(line);
     double cost, clo, chi;
     assert_int_equal(sscanf(line + 10, "%lf %lf %lf %lf %lf %lf", &m, &lo, &hi, &cost, &clo, &chi), 6);
-    double mean = summary_value("all,all,play,american,,mean_tricks,,"), sd = summary_value("all,all,play,american,,sd_tricks,,");
+    double mean = summary_value("all,,play,american,,mean_tricks,,"), sd = summary_value("all,,play,american,,sd_tricks,,");
     double half = gsl_cdf_tdist_Pinv(0.975, 299) * sd / sqrt(300);
     assert_true(fabs(m - mean) < 1e-6);
     assert_true(fabs(lo - (mean - half)) < 1e-5 && fabs(hi - (mean + half)) < 1e-5);
-    assert_true(fabs(cost - summary_value("all,all,play,american,best,mean_cost,,")) < 1e-6);
-    assert_true(fabs(clo - summary_value("all,all,play,american,best,cost_ci_low,,")) < 1e-6);
-    assert_true(fabs(chi - summary_value("all,all,play,american,best,cost_ci_high,,")) < 1e-6);
+    assert_true(fabs(cost - summary_value("all,,play,american,best,mean_cost,,")) < 1e-6);
+    assert_true(fabs(clo - summary_value("all,,play,american,best,cost_ci_low,,")) < 1e-6);
+    assert_true(fabs(chi - summary_value("all,,play,american,best,cost_ci_high,,")) < 1e-6);
     free(dat);
 
     /* levels with fewer than 10 deals are left out of the breakdowns */
@@ -609,8 +609,8 @@ static void test_both_evals_run(void **state)
     char *table = test_slurp(csv);
     assert_non_null(table);
     assert_null(strstr(table, ",long-suit (sd),")); /* the experiment row may say "(sd)" */
-    assert_non_null(strstr(table, "\nall,all,play,long-suit,short-suit,mean_gain,,"));
-    assert_non_null(strstr(table, "\nall,all,dd-play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,,play,long-suit,short-suit,mean_gain,,"));
+    assert_non_null(strstr(table, "\nall,,dd-play,long-suit,short-suit,mean_gain,,"));
     free(table);
     svg_doc d;
     load_figure(dir, "net-gain", &d);
@@ -683,6 +683,25 @@ static void test_formats(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s plot --format svg,jpg '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
                      2);
     assert_non_null(strstr(out, "--format: 'jpg' is not a format (svg, png or pdf)"));
+    /* --plot-format: the same formats straight from replay and odds */
+    snprintf(dir, sizeof dir, "%s/run-formats", base);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --eval play --limit 40 --no-progress --plot '%s' "
+                                               "--plot-format svg,png " CORPUS " 2>&1 >/dev/null", test_bin(), dir), 0);
+    snprintf(want, sizeof want, "figure %s/conventions.svg\nwhistlab replay: figure %s/conventions.png\n", dir, dir);
+    assert_non_null(strstr(out, want));
+    snprintf(path, sizeof path, "%s/conventions.png", dir);
+    png = test_slurp(path);
+    assert_non_null(png);
+    assert_memory_equal(png, "\x89PNG\r\n", 6);
+    free(png);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus " CORPUS " --plot '%s' --plot-format pdf "
+                                               "partner-cards 2>&1 >/dev/null", test_bin(), dir), 0);
+    /* its first panel's rows are exact by construction: their points drawn, no interval, no gnuplot warning */
+    snprintf(want, sizeof want, "whistlab odds: figure %s/odds-partner-cards.pdf\n", dir);
+    assert_string_equal(out, want);
+    assert_false(exists(dir, "odds-partner-cards.svg"));
+    assert_int_equal(test_run(out, sizeof out, "%s odds --plot '%s' --plot-format gif 2>&1", test_bin(), dir), 2);
+    assert_non_null(strstr(out, "--plot-format gif: 'gif' is not a format (svg, png or pdf)"));
 }
 
 /* A script redraws its figure by itself, from its directory. */

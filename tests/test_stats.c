@@ -13,6 +13,7 @@
 #include <csv.h>
 #include <zlib.h>
 #include "testutil.h"
+#include "csv_typed.h"
 #include "stats/report/csv_out.h"
 #include "stats/paired.h"
 #include "stats/report/provenance.h"
@@ -548,6 +549,56 @@ static bool exists(const char *path) { return access(path, F_OK) == 0; }
  * resumable one lives in a PATH.partial.XXXXXX of its own until then, is cut back to a
  * checkpoint's size on resume, and is refused when shorter than that;
  * a .gz name gives gzip (members joined at each checkpoint). */
+/* A row begun with the cells kept from an earlier one (a deal's, the same
+ * in each of its rows) is the row written whole: over many rows, across
+ * the buffer's hand-overs, with comments between, and when the cells are
+ * too long to keep. */
+static void test_csv_row_repeat(void **state)
+{
+    (void)state;
+    static const char *const header[] = {"deal", "where", "hand", "convention", "tricks"};
+    char plain[256], repeated[256];
+    snprintf(plain, sizeof plain, "%s", test_tmp("rows-plain.csv"));
+    snprintf(repeated, sizeof repeated, "%s", test_tmp("rows-repeated.csv"));
+    static char long_where[3000];
+    memset(long_where, 'x', sizeof long_where - 1);
+    for (int way = 0; way < 2; way++) {
+        diag_t err = {0};
+        csv_out *c = csv_out_open(way ? repeated : plain, header, 5, &err);
+        assert_non_null(c);
+        csv_out_comment(c, "version", "1");
+        for (int deal = 0; deal < 3000; deal++) {
+            const char *where = deal % 500 == 7 ? long_where : deal % 2 ? "a,b \"quoted\"" : "/tmp/x.pbn";
+            bool kept = false;
+            for (int conv = 0; conv < 11; conv++) {
+                if (way && kept) {
+                    csv_out_row_repeat(c);
+                } else {
+                    csv_out_int(c, deal);
+                    csv_out_text(c, where);
+                    csv_out_text(c, "S:KJ8432 H:Q963 D:AK C:Q");
+                    if (way) kept = csv_out_row_keep(c);
+                    if (deal % 500 == 7) assert_false(kept); /* too long to keep */
+                }
+                csv_out_text(c, conv % 2 ? "long-suit" : "short-suit");
+                csv_out_int(c, (deal + conv) % 14);
+                csv_out_end_row(c);
+            }
+            if (deal % 1000 == 999) csv_out_comment(c, "note", "between rows");
+        }
+        assert_true(csv_out_close(c, &err));
+    }
+    char *a = test_slurp(plain), *b = test_slurp(repeated);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(strlen(a) > 3 * (1 << 16));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    remove(plain);
+    remove(repeated);
+}
+
 static void test_csv_quoting(void **state)
 {
     (void)state;
@@ -687,24 +738,24 @@ static void test_summary_csv_eval_column(void **state)
     assert_true(strncmp(text, "breakdown,level,evaluation,convention,versus,measure,difference,value\n", 70) == 0);
     free(text);
     want_eval = "dd";
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.000000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "", "mean_tricks"), "6.000000");
     want_eval = "*"; /* the last of the dd and play rows */
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "5.500000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "", "mean_tricks"), "5.500000");
     assert_string_equal(summary_eval(), "play");
-    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_tricks"), "7.000000");
+    assert_string_equal(summary_value(path, "all", "", "best", "", "mean_tricks"), "7.000000");
     assert_string_equal(summary_eval(), "dd");
     /* the pair long-suit - short-suit three times: dd (1, 0), across
      * (7-8, 5-4) and play (5-8, 6-4) */
     want_eval = "dd";
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.500000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain"), "0.500000");
     want_eval = "dd-play";
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.000000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain"), "0.000000");
     want_eval = "play";
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "-0.500000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain"), "-0.500000");
     assert_string_equal(summary_value(path, "trumps_held", "4", "short-suit", "", "mean_tricks"), "6.000000");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "best", "mean_cost"), "1.500000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "best", "mean_cost"), "1.500000");
     want_eval = "*";
-    assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "2");
+    assert_string_equal(summary_value(path, "all", "", "", "", "deals"), "2");
     assert_string_equal(summary_eval(), "");
     remove(path);
     free(st);
@@ -734,28 +785,33 @@ static void test_summary_csv_and_report(void **state)
     diag_t err = {0};
     const char *path = test_tmp("summary.csv");
     assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
-    assert_string_equal(summary_value(path, "input", "all", "", "", "read"), "3");
-    assert_string_equal(summary_value(path, "all", "all", "", "", "deals"), "3");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "mean_tricks"), "6.666667");
-    assert_string_equal(summary_value(path, "all", "all", "american", "best", "mean_cost"), "0.333333");
-    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct"), "66.6667");
+    assert_string_equal(summary_value(path, "input", "", "", "", "read"), "3");
+    assert_string_equal(summary_value(path, "all", "", "", "", "deals"), "3");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "", "mean_tricks"), "6.666667");
+    assert_string_equal(summary_value(path, "all", "", "american", "best", "mean_cost"), "0.333333");
+    assert_string_equal(summary_value(path, "all", "", "short-suit", "best", "optimal_pct"), "66.6667");
     /* every estimate with its interval (issue 28 item 5): Wilson's score
      * interval for 2 optimal deals of 3, in percent; Student t over the
      * deals for long-suit's mean tricks 7, 5, 8 */
-    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct_ci_low"), "20.7660");
-    assert_string_equal(summary_value(path, "all", "all", "short-suit", "best", "optimal_pct_ci_high"), "93.8508");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "tricks_ci_low"), "2.872084");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "", "tricks_ci_high"), "10.461250");
+    assert_string_equal(summary_value(path, "all", "", "short-suit", "best", "optimal_pct_ci_low"), "20.7660");
+    assert_string_equal(summary_value(path, "all", "", "short-suit", "best", "optimal_pct_ci_high"), "93.8508");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "", "tricks_ci_low"), "2.872084");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "", "tricks_ci_high"), "10.461250");
     /* Per-deal differences 1, 0, -1 and 0, 2, -1. */
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "mean_gain"), "0.000000");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.333333");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "sd"), "1.527525");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "american", "mean_gain"), "0.000000");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain"), "0.333333");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "sd"), "1.527525");
     /* long-suit and american lead other cards on 2 deals of 3: Wilson's interval of the share */
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct"), "66.6667");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct_ci_low"), "20.7660");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "american", "differ_pct_ci_high"), "93.8508");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "american", "differ_pct"), "66.6667");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "american", "differ_pct_ci_low"), "20.7660");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "american", "differ_pct_ci_high"), "93.8508");
     assert_string_equal(summary_value(path, "trumps_held", "4", "american", "", "mean_tricks"), "5.000000");
-    assert_string_equal(summary_value(path, "all", "all", "best", "", "mean_optimal_leads"), "2.000000");
+    assert_string_equal(summary_value(path, "all", "", "best", "", "mean_optimal_leads"), "2.000000");
+    /* loads typed: the rows of no level (input, all) leave it empty, the
+     * breakdowns' levels are numbers (issue 28 item 2) */
+    assert_string_equal(summary_value(path, "trumps_held", "4", "long-suit", "", "mean_tricks"), "5.000000");
+    assert_true(test_csv_typed(path, "breakdown,level,evaluation,convention,versus,measure,difference,value",
+                               "level,difference,value") > 50);
     remove(path);
 
     char *buf = NULL;
@@ -823,16 +879,16 @@ static void test_gain_when_differ_and_same(void **state)
     diag_t err = {0};
     const char *path = test_tmp("split.csv");
     assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain"), "0.166667");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_differ"), "3");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_differ"),
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain"), "0.166667");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "n_when_differ"), "3");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain_when_differ"),
                         "-0.333333");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_differ"),
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "se_gain_when_differ"),
                         "1.452966");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "n_when_same"), "3");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "mean_gain_when_same"),
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "n_when_same"), "3");
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "mean_gain_when_same"),
                         "0.666667");
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "se_gain_when_same"),
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "se_gain_when_same"),
                         "0.333333");
     remove(path);
     char *buf = NULL;
@@ -898,7 +954,7 @@ static void test_p_values_keep_their_magnitude(void **state)
     const char *path = test_tmp("tiny-p.csv");
     assert_true(stats_write_summary_csv(path, st, STATS_EVAL_DD, NULL, &err));
     snprintf(want, sizeof want, "%.6g", s.p);
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "random", "p_value"), want);
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "random", "p_value"), want);
     assert_non_null(strstr(want, "e-"));
     remove(path);
     free(st);
@@ -992,9 +1048,9 @@ static void test_breakdown_stars_are_holm_corrected(void **state)
     assert_string_equal(summary_value(path, "trumps_held", "5", "long-suit", "short-suit", "p_value_holm"), "");
     /* over all deals the one pair's Holm p is its p (a family of one) */
     char all_p[64];
-    snprintf(all_p, sizeof all_p, "%s", summary_value(path, "all", "all", "long-suit", "short-suit", "p_value"));
+    snprintf(all_p, sizeof all_p, "%s", summary_value(path, "all", "", "long-suit", "short-suit", "p_value"));
     assert_true(strlen(all_p) > 0);
-    assert_string_equal(summary_value(path, "all", "all", "long-suit", "short-suit", "p_value_holm"), all_p);
+    assert_string_equal(summary_value(path, "all", "", "long-suit", "short-suit", "p_value_holm"), all_p);
     remove(path);
     free(st);
 }
@@ -1149,11 +1205,11 @@ static void test_provenance(void **state)
              "# input_stopped_at 1: x.pbn.gz:9623: truncated gzip stream\n# input 2: y.wda\n# input_deals 2: 2000\n"
              "# input_digest 2: 00000000000000020000000000000001\n# input_complete 2: 1\n# setting eval: play\n"
              "# setting seed: 7\n# status: %s\nbreakdown,level,evaluation,convention,versus,measure,difference,value\n"
-             "input,all,,,,read,,1\n",
+             "input,,,,,read,,1\n",
              cmd, status);
     if (strncmp(text, want, strlen(want)) != 0) fail_msg("got\n%.2000s", text);
     free(text);
-    assert_string_equal(summary_value(path, "input", "all", "", "", "complete"), "0");
+    assert_string_equal(summary_value(path, "input", "", "", "", "complete"), "0");
     remove(path);
     free(st);
 }
@@ -1173,6 +1229,7 @@ int main(void)
         cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),
         cmocka_unit_test(test_csv_quoting),
+        cmocka_unit_test(test_csv_row_repeat),
         cmocka_unit_test(test_summary_csv_and_report),
         cmocka_unit_test(test_gain_when_differ_and_same),
         cmocka_unit_test(test_p_values_keep_their_magnitude),

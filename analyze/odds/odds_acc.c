@@ -6,6 +6,7 @@
  * so rows and groups are first compiled into small flat plans (the hot data
  * of a deal fits the L1 cache), and what rows of one group share (m_d when
  * the domain is the whole group) is summed once. */
+#include <math.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -202,6 +203,30 @@ void odds_acc_merge(odds_acc *into, const odds_acc *from, unsigned parts)
     if (parts & ODDS_PART_DEAL) into->deals += from->deals;
 }
 
+/* Whether every deal's observations have the same share or mean s/n:
+ * sum over the deals of (n S_d - s m_d)^2 = n^2 ss - 2 n s sm + s^2 mm is 0,
+ * exactly (in 128 bits: n, s up to ~1e9 and ss, sm, mm up to ~1e11 keep it
+ * far inside). */
+static bool same_in_every_deal(const cluster_sums *c)
+{
+    if (c->deals < 2) return false;
+    __int128 n = c->n, s = c->s;
+    return n * n * c->ss - 2 * n * s * c->sm + s * s * c->mm == 0;
+}
+
+/* A row the same in every deal and at its exact value: exact by
+ * construction, not by chance (a row never met in a small corpus is 0 in
+ * every deal, but its exact value is not 0). */
+static void mark_by_construction(odds_estimate *e, const cluster_sums *c, int row)
+{
+    int n;
+    const odds_row *r = &odds_rows(&n)[row];
+    if (!e->has || !same_in_every_deal(c) || !rat_valid(r->exact)) return;
+    if (fabs(e->value - rat_to_double(r->exact)) > 1e-12) return;
+    e->by_construction = true;
+    e->has_ci = false;
+}
+
 odds_estimate odds_acc_estimate(const odds_acc *a, int row, double level)
 {
     odds_estimate e = {0};
@@ -234,6 +259,7 @@ odds_estimate odds_acc_estimate(const odds_acc *a, int row, double level)
     default:
         return e;
     }
+    mark_by_construction(&e, &c, row);
     e.n = c.n;
     return e;
 }

@@ -42,6 +42,11 @@ typedef struct {
     double value;   /* share, mean or variance */
     bool has_ci;
     double lo, hi;
+    /* the same in every deal and equal to the exact value: the row is
+     * exact by construction (one named card is with one of three other
+     * players, each suit of a deal holds 4 honours), no interval (has_ci
+     * false) */
+    bool by_construction;
     int64_t n;      /* observations (pseudo-observations) */
 } odds_estimate;
 

@@ -49,6 +49,7 @@ static void empirical_cells(odds_sheet *s, emp_cols c, const odds_estimate *e)
     if (e->has) {
         sheet_set(s, c.emp, "%.6g", e->value);
         if (e->has_ci) sheet_set(s, c.ci, "[%.6g, %.6g]", e->lo, e->hi);
+        else if (e->by_construction) sheet_set(s, c.ci, "exact by construction");
     }
     sheet_set(s, c.n, "%lld", (long long)e->n);
 }

@@ -191,7 +191,7 @@ sd_robin_status sd_robin_run(const sd_robin_opts *o, char *const files[], int nf
     const char *columns[ROBIN_DEAL_COLUMNS];
     stats_robin_deal_columns(columns);
     run_opts ro = {.input = o->input, .shard = 1, .shards = 1, .threads = o->threads, .deal_limit = o->limit,
-                   .mpi = o->mpi, .table = o->csv_deals, .columns = columns,
+                   .mpi = o->mpi, .table = o->csv_deals, .table_about = o->csv_about, .columns = columns,
                    .ncols = ROBIN_DEAL_COLUMNS, .save = o->save, .config = o->config, .stats = st,
                    .checkpoint_every = o->checkpoint_every, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .hooks = {.note = on_note, .progress = o->progress ? on_progress : NULL, .ctx = (void *)o},

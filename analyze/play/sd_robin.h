@@ -37,6 +37,8 @@ typedef struct {
     const dd_mpi_world *mpi;
     /* The per-deal table (NULL: none; "-": standard output). */
     const char *csv_deals;
+    /* What it rests on, its comment lines (run_opts.table_about; NULL: none). */
+    const provenance *csv_about;
     /* The state file to save (NULL: none), every checkpoint_s seconds
      * (and every checkpoint_every deals when not 0), when stopped and at
      * the end; the run's settings text, which it keeps (a state saved with

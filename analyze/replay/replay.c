@@ -105,20 +105,27 @@ static void deal_problem(run *r, const deal_t *d, const char *fmt, const char *a
 
 /* The per-deal row of column i of sd (with --eval both the columns from
  * nconv on are the conventions in play), whose opening lead is ch; hand:
- * the leader's hand as text. */
-static void csv_row(run *r, const deal_t *d, const char *hand, int i, const lead_choice *ch, const stats_deal *sd)
+ * the leader's hand as text. The deal's own cells are formatted for its
+ * first row and copied into the others (*kept). */
+static void csv_row(run *r, const deal_t *d, const char *hand, int i, const lead_choice *ch, const stats_deal *sd,
+                    bool *kept)
 {
     csv_out *o = r->csv;
     const replay_opts *opts = r->o;
     bool dd = opts->eval == STATS_EVAL_DD || (opts->eval == STATS_EVAL_BOTH && i < opts->nconv);
     char card[3];
-    csv_out_text(o, d->pos.file ? d->pos.file : "");
-    csv_out_int(o, (long long)d->pos.line);
-    csv_out_int(o, (long long)d->pos.index);
-    csv_out_int(o, d->board);
-    csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
-    csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
-    csv_out_text(o, hand);
+    if (*kept) {
+        csv_out_row_repeat(o);
+    } else {
+        csv_out_text(o, d->pos.file ? d->pos.file : "");
+        csv_out_int(o, (long long)d->pos.line);
+        csv_out_int(o, (long long)d->pos.index);
+        csv_out_int(o, d->board);
+        csv_out_text(o, (char[2]){SUIT_CHARS[d->strain], 0});
+        csv_out_text(o, (char[2]){SEAT_CHARS[d->leader], 0});
+        csv_out_text(o, hand);
+        *kept = csv_out_row_keep(o);
+    }
     csv_out_text(o, dd ? "dd" : "play");
     csv_out_text(o, convention_name(opts->conv[i % opts->nconv]));
     csv_out_text(o, card_format(ch->card, card));
@@ -331,8 +338,9 @@ static bool tally_deal(run *r, const dd_job *job)
             if (!r->chooser[i]) ch[i] = (lead_choice){.card = res->card[i], .suit_rule = "dd", .card_rule = "dd"};
         char hand_text[40];
         hand_format_text(d->hand[d->leader], hand_text, sizeof hand_text);
+        bool kept = false;
         for (int i = 0; i < r->st->nconv; i++)
-            csv_row(r, d, hand_text, i, &ch[i % o->nconv], &sd);
+            csv_row(r, d, hand_text, i, &ch[i % o->nconv], &sd, &kept);
     }
     return true;
 }

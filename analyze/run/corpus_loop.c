@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "analyze/run/corpus_run_impl.h"
 #include "formats/deal_digest.h"
+#include "stats/report/tidy_csv.h"
 
 #define POOL_DEPTH (RUN_IN_FLIGHT_MAX / 4) /* 4 times that under MPI */
 
@@ -338,6 +339,7 @@ static bool open_table(corpus_run *r)
     else
         r->table = csv_out_open(o->table, o->columns, o->ncols, &err);
     if (!r->table) run_note_to(r, RUN_FAILURE, &err);
+    else if (o->table_about && !o->resume.records) csv_out_provenance_head(r->table, o->table_about);
     return r->table != NULL;
 }
 
@@ -505,6 +507,8 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
         run_note_to(&r, RUN_FAILURE, &why);
     }
     bool stopped = interrupted || r.output_failed || r.peer_lost;
+    /* the table's tail before the last checkpoint, which then counts it in */
+    if (r.table && !stopped && o->table_about) csv_out_provenance_tail(r.table, o->table_about);
     /* a state ends at a record: one lost mid-record keeps the last checkpoint */
     bool saved = (o->save || job->sync) && !r.output_failed && !(r.peer_lost && r.mid_record) &&
                  run_checkpoint(&r, !stopped);

@@ -161,6 +161,11 @@ typedef struct {
     const char *table;
     const char *const *columns;
     int ncols;
+    /* What the table rests on (NULL: nothing): its head as comment lines
+     * before the header of a new table, its tail (each input's deals and
+     * digest, the status, from its `input`, which should be `inputs`
+     * below) after the last row of a run that ends (stats/report/tidy_csv.h). */
+    const provenance *table_about;
     /* The state file (NULL: none): the job's statistics, the run's
      * settings text, written every checkpoint_every deals (and every
      * checkpoint_s seconds when more than 0) and at the end. The job's

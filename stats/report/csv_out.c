@@ -29,6 +29,12 @@
  * per-deal table cost as much as the play it records (issue 28 item 2). */
 #define BUF_BYTES (1 << 16)
 #define CELL_MAX 64 /* the most bytes a number's cell takes */
+/* A deal's own cells (where it was read, its trumps, the leader's hand),
+ * the same in each of its rows, are formatted once and copied (about a
+ * fifth of the per-deal table's cost, issue 28 item 2): up to this many
+ * bytes of them. */
+#define PREFIX_BYTES 1024
+#define ROW_GONE ((size_t)-1)
 
 struct csv_out {
     FILE *f;       /* where the rows are written: the file, or the gzip cookie */
@@ -44,6 +50,11 @@ struct csv_out {
     char *header;  /* the header row, held back while comments may come (csv_out_comment) */
     size_t header_len;
     size_t len;    /* bytes in buf, not yet handed to f */
+    size_t row_at; /* where in buf the row being written starts (ROW_GONE: handed on) */
+    /* the first cells of a row kept to start the next rows with (csv_out_row_keep) */
+    size_t kept_len;
+    int kept_cols;
+    char kept[PREFIX_BYTES];
     char buf[BUF_BYTES];
 };
 
@@ -52,12 +63,24 @@ static void drain(csv_out *c)
 {
     if (c->len) fwrite(c->buf, 1, c->len, c->f);
     c->len = 0;
+    c->row_at = ROW_GONE;
 }
 
-/* Room for n more bytes in the buffer (n <= BUF_BYTES). */
+/* Room for n more bytes in the buffer (n <= BUF_BYTES): the rows before
+ * the one being written are handed on, that one's cells kept in the buffer
+ * (for csv_out_row_keep) when there is room. */
 static char *room(csv_out *c, size_t n)
 {
-    if (c->len + n > BUF_BYTES) drain(c);
+    if (c->len + n <= BUF_BYTES) return c->buf + c->len;
+    size_t row = c->col > 0 && c->row_at != ROW_GONE ? c->len - c->row_at : 0;
+    if (row == 0 || row + n > BUF_BYTES) {
+        drain(c);
+        return c->buf;
+    }
+    fwrite(c->buf, 1, c->row_at, c->f);
+    memmove(c->buf, c->buf + c->row_at, row);
+    c->len = row;
+    c->row_at = 0;
     return c->buf + c->len;
 }
 
@@ -83,8 +106,34 @@ static void release_header(csv_out *c)
 
 static void sep(csv_out *c)
 {
-    if (c->col++ > 0) *room(c, 1) = ',', c->len++;
-    else if (c->header) release_header(c);
+    if (c->col > 0) {
+        *room(c, 1) = ',', c->len++;
+        c->col++;
+        return;
+    }
+    if (c->header) release_header(c); /* (no row begun: nothing of one kept) */
+    c->row_at = c->len;
+    c->col = 1;
+}
+
+bool csv_out_row_keep(csv_out *c)
+{
+    c->kept_len = 0;
+    if (c->col == 0 || c->row_at == ROW_GONE || c->len - c->row_at > PREFIX_BYTES) return false;
+    c->kept_len = c->len - c->row_at;
+    c->kept_cols = c->col;
+    memcpy(c->kept, c->buf + c->row_at, c->kept_len);
+    return true;
+}
+
+void csv_out_row_repeat(csv_out *c)
+{
+    if (c->header) release_header(c);
+    char *p = room(c, c->kept_len); /* (no row begun: nothing of one to keep) */
+    memcpy(p, c->kept, c->kept_len);
+    c->row_at = c->len;
+    c->len += c->kept_len;
+    c->col = c->kept_cols;
 }
 
 /* The bytes that end an unquoted field's fast copy: its end, and those that
@@ -204,6 +253,7 @@ static void hold_header(csv_out *c, const char *const header[], int ncols)
     memcpy(c->header, c->buf, c->len);
     c->header_len = c->len;
     c->len = 0;
+    c->row_at = ROW_GONE;
 }
 
 /* "# KEY: VALUE\n", malloc'ed, its length in *n; line breaks in KEY as

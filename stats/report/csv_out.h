@@ -62,6 +62,14 @@ void csv_out_sig(csv_out *c, double v, int digits);
 /* Ends the row (fields not given are written empty). */
 void csv_out_end_row(csv_out *c);
 
+/* Keeps the cells of the row being written so far, to begin each of the
+ * next rows with (csv_out_row_repeat) without formatting them again: a
+ * deal's cells, the same in each of its rows. False when they are too
+ * long to keep (then write them again). */
+bool csv_out_row_keep(csv_out *c);
+/* Begins a row with the cells kept by csv_out_row_keep. */
+void csv_out_row_repeat(csv_out *c);
+
 /* Flushes and returns the byte size written so far (for checkpoints; in
  * a .gz table, the end of a gzip member); -1 if a write failed. A
  * resumable table's temporary is synced to disk first: the state file

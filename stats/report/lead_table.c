@@ -1,6 +1,7 @@
 /* lead_table.c -- accumulating and printing a lead problem's table
  * (lead_table.h). */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 #include "stats/report/lead_table.h"
 #include "stats/pvalue.h"
@@ -89,15 +90,55 @@ void lead_table_top(const lead_table *t, double top[LEAD_TABLE_COLS])
     top_chance(k, mean, cov, same, top);
 }
 
+/* The effect first (issue 28 item 5): the row of the highest mean against
+ * the card named in advance, with its CI, p and chance of being the top
+ * lead; when that is the named card itself, the next row against it. */
+static void print_effect(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
+                         int against, const char *against_label, const double *top)
+{
+    int best = -1, next = -1;
+    double best_mean = -INFINITY, next_mean = -INFINITY;
+    for (int r = 0; r < nrows; r++) {
+        lead_column c;
+        lead_table_column(t, row[r], &c);
+        if (c.mean > best_mean) {
+            next = best, next_mean = best_mean;
+            best = r, best_mean = c.mean;
+        } else if (c.mean > next_mean) {
+            next = r, next_mean = c.mean;
+        }
+    }
+    if (best < 0) return;
+    bool named_on_top = row[best] == against;
+    int r = named_on_top ? next : best;
+    if (r < 0) {
+        fprintf(f, "effect: %s, named in advance, is the only lead\n", against_label);
+        return;
+    }
+    paired_summary v;
+    lead_table_vs(t, row[r], against, &v);
+    char p[24];
+    pvalue_format(p, sizeof p, v.p);
+    if (named_on_top)
+        fprintf(f, "effect: %s, named in advance, has the highest mean; the next, %s: %+.3f tricks a layout against "
+                   "it, 95%% CI [%+.3f, %+.3f], p %s\n",
+                against_label, label[r], v.mean, v.ci_lo, v.ci_hi, p);
+    else
+        fprintf(f, "effect: %s, the highest mean: %+.3f tricks a layout against %s, 95%% CI [%+.3f, %+.3f], p %s; "
+                   "P(top) %.1f%%\n",
+                label[r], v.mean, against_label, v.ci_lo, v.ci_hi, p, top[row[r]]);
+}
+
 void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
                       const char *const mark[], int against, const char *against_label)
 {
     double top[LEAD_TABLE_COLS];
     lead_table_top(t, top);
+    print_effect(f, t, row, nrows, label, against, against_label, top);
     char vs[24];
     snprintf(vs, sizeof vs, "vs %s", against_label);
-    fprintf(f, "%-6s %7s %6s  %-16s %6s %6s  %6s  %8s  %-18s %9s  %s\n", "lead", "tricks", "se", "95% CI", "best",
-            "7+", "P(top)", vs, "95% CI", "p", "chosen by");
+    fprintf(f, "%-6s %8s  %-18s %9s  %6s  %7s %6s  %-16s %6s %6s  %s\n", "lead", vs, "95% CI", "p", "P(top)",
+            "tricks", "se", "95% CI", "best", "7+", "chosen by");
     for (int r = 0; r < nrows; r++) {
         int i = row[r];
         lead_column c;
@@ -113,8 +154,9 @@ void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, c
             snprintf(vci, sizeof vci, "[%+.3f, %+.3f]", v.ci_lo, v.ci_hi);
             pvalue_format(p, sizeof p, v.p);
         }
-        fprintf(f, "%-6s %7.3f %6.3f  %-16s %5.1f%% %5.1f%%  %5.1f%%  %+8.3f  %-18s %9s  %s\n", label[r], c.mean, c.se,
-                ci, c.best_pct, c.odd_pct, top[i], i == against ? 0.0 : v.mean, vci, p, mark && mark[r] ? mark[r] : "");
+        fprintf(f, "%-6s %+8.3f  %-18s %9s  %5.1f%%  %7.3f %6.3f  %-16s %5.1f%% %5.1f%%  %s\n", label[r],
+                i == against ? 0.0 : v.mean, vci, p, top[i], c.mean, c.se, ci, c.best_pct, c.odd_pct,
+                mark && mark[r] ? mark[r] : "");
     }
 }
 

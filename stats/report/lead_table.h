@@ -50,11 +50,13 @@ void lead_table_vs(const lead_table *t, int i, int j, paired_summary *out);
  * on every layout share one chance. NaN below two layouts. */
 void lead_table_top(const lead_table *t, double top[LEAD_TABLE_COLS]);
 
-/* The table as text: a heading line, then a row for each of the columns
- * row[0..nrows-1]: its label, the statistics, its chance of being the top
- * lead, its difference from column against (named in advance; its label
- * against_label heads the column): mean, CI, p; and its mark (who chose
- * it; may be empty). */
+/* The table as text: the effect first (the lead of the highest mean
+ * against column against, named in advance, with its CI and p; or, the
+ * named one on top, the next against it), a heading line, then a row for
+ * each of the columns row[0..nrows-1]: its label, its difference from
+ * column against (its label against_label heads the column): mean, CI, p;
+ * its chance of being the top lead; the statistics; and its mark (who
+ * chose it; may be empty). */
 void lead_table_print(FILE *f, const lead_table *t, const int *row, int nrows, const char *const label[],
                       const char *const mark[], int against, const char *against_label);
 

@@ -1,5 +1,6 @@
 /* plot_csv.c -- a CSV table read whole with libcsv, for the figures
- * (plot_csv.h): the comment lines that open it kept by key, fields kept in
+ * (plot_csv.h): its comment lines kept by key (those that open it, and any
+ * between or after its rows, as pandas and R skip them), fields kept in
  * one buffer, rows indexed by their leading
  * fields (FNV-1a, open addressing). */
 #include <csv.h>
@@ -14,6 +15,7 @@ typedef struct {
     plot_table *t;
     int field;       /* fields of the current row so far */
     size_t line;     /* rows seen, the header included */
+    bool row_ended;  /* a row ended in the text fed last */
     bool failed;
     char why[160];
 } reader;
@@ -68,6 +70,7 @@ static void on_row(int c, void *data)
     }
     r->line++;
     r->field = 0;
+    r->row_ended = true;
 }
 
 /* A comment line being read (it may span two blocks). */
@@ -111,30 +114,22 @@ static bool keep_comment(plot_table *t, const char *s, size_t len)
     return true;
 }
 
-/* Takes the comment lines that open the table from buf[0..n): returns where
- * the table's own text begins in buf (n: not yet), *in_comments cleared
- * once it has; (size_t)-1 when out of memory. */
-static size_t take_comments(plot_table *t, comment_line *line, const char *buf, size_t n, bool *in_comments)
+/* Takes the comment line going on at buf[0..n): its text up to its line
+ * break kept (at the break, as a comment); returns the bytes taken, or
+ * (size_t)-1 when out of memory. *done: the line ended. */
+static size_t take_comment(plot_table *t, comment_line *line, const char *buf, size_t n, bool *done)
 {
-    size_t at = 0;
-    while (at < n) {
-        if (line->len == 0 && buf[at] != '#') {
-            *in_comments = false;
-            return at;
-        }
-        const char *nl = memchr(buf + at, '\n', n - at);
-        size_t k = nl ? (size_t)(nl - (buf + at)) : n - at;
-        if (!grow((void **)&line->text, &line->cap, line->len + k + 1, 1)) return (size_t)-1;
-        memcpy(line->text + line->len, buf + at, k);
-        line->len += k;
-        at += k;
-        if (!nl) break;
-        at++; /* the line break */
-        if (line->len && line->text[line->len - 1] == '\r') line->len--;
-        if (!keep_comment(t, line->text, line->len)) return (size_t)-1;
-        line->len = 0;
-    }
-    return n;
+    const char *nl = memchr(buf, '\n', n);
+    size_t k = nl ? (size_t)(nl - buf) : n;
+    if (!grow((void **)&line->text, &line->cap, line->len + k + 1, 1)) return (size_t)-1;
+    memcpy(line->text + line->len, buf, k);
+    line->len += k;
+    *done = nl != NULL;
+    if (!nl) return n;
+    if (line->len && line->text[line->len - 1] == '\r') line->len--;
+    if (!keep_comment(t, line->text, line->len)) return (size_t)-1;
+    line->len = 0;
+    return k + 1;
 }
 
 const char *plot_table_comment(const plot_table *t, const char *key)
@@ -161,25 +156,39 @@ plot_status plot_table_read(const char *path, plot_table *t, diag_t *diag)
     reader r = {.t = t};
     char buf[1 << 16];
     size_t n;
-    bool parse_error = false, in_comments = true;
+    bool parse_error = false;
+    /* at the start of a line that starts a row (a '#' there begins a comment
+     * line), or in a comment line */
+    bool row_start = true, in_comment = false;
     comment_line line = {0};
-    while (!r.failed && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+    while (!r.failed && !parse_error && (n = fread(buf, 1, sizeof buf, f)) > 0) {
         if (memchr(buf, 0, n)) { /* binary: no CSV of ours has a NUL byte */
             parse_error = true;
             break;
         }
-        size_t at = 0;
-        if (in_comments) {
-            at = take_comments(t, &line, buf, n, &in_comments);
-            if (at == (size_t)-1) {
-                r.failed = true;
-                snprintf(r.why, sizeof r.why, "out of memory");
+        for (size_t at = 0; at < n && !r.failed;) {
+            if (in_comment || (row_start && buf[at] == '#')) {
+                bool done;
+                size_t k = take_comment(t, &line, buf + at, n - at, &done);
+                if (k == (size_t)-1) {
+                    r.failed = true;
+                    snprintf(r.why, sizeof r.why, "out of memory");
+                    break;
+                }
+                in_comment = !done;
+                at += k;
+                continue;
+            }
+            /* the text up to the next line break, to the parser */
+            const char *nl = memchr(buf + at, '\n', n - at);
+            size_t k = nl ? (size_t)(nl - (buf + at)) + 1 : n - at;
+            r.row_ended = false;
+            if (csv_parse(&p, buf + at, k, on_field, on_row, &r) != k) {
+                parse_error = true;
                 break;
             }
-        }
-        if (csv_parse(&p, buf + at, n - at, on_field, on_row, &r) != n - at) {
-            parse_error = true;
-            break;
+            row_start = nl && (r.row_ended || (row_start && k <= 2)); /* a row ended, or an empty line */
+            at += k;
         }
     }
     free(line.text);

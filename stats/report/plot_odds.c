@@ -285,6 +285,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
             double m = plot_num(plot_cell(t, r, O_EMP)), lo = plot_num(plot_cell(t, r, O_LO)),
                    hi = plot_num(plot_cell(t, r, O_HI));
             if (isnan(m)) lo = hi = NAN;
+            else if (isnan(lo) || isnan(hi)) lo = hi = m; /* exact by construction: the point, no interval */
             double v[9] = {e, b, pp(b - e), m, lo, hi, pp(m - e), pp(lo - e), pp(hi - e)};
             char label[LABEL_MAX + 8];
             row_label(t, p, r, label, sizeof label);

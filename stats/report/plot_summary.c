@@ -219,6 +219,10 @@ static plot_status load(summary *s, const char *csv, diag_t *diag)
                  "breakdown,level,evaluation,convention,versus,measure,difference,value");
         return PLOT_ERR_FORMAT;
     }
+    /* the rows of no level have an empty level (so the column loads as
+     * numbers); tables written before say "all": both are looked up as "all" */
+    for (size_t r = 0; r < s->t.nrows; r++)
+        if (!*plot_cell(&s->t, r, C_LEVEL)) s->t.cell[r * (size_t)s->t.ncols + C_LEVEL] = "all";
     plot_table_index(&s->t, 6);
     for (size_t r = 0; r < s->t.nrows; r++)
         s->robin |= strcmp(plot_cell(&s->t, r, C_EVAL), "duplicate") == 0;
@@ -616,6 +620,58 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
     finish(c, gp, dat, name);
 }
 
+/* The x tics of a breakdown's levels, with each level's deals when with_n. */
+static void level_tics(FILE *gp, const int *level, const double *ndeals, int nlevel, bool with_n)
+{
+    fputs("set xtics (", gp);
+    for (int l = 0; l < nlevel; l++) {
+        if (with_n) fprintf(gp, "%s\"%d\\nn=%.0f\" %d", l ? ", " : "", level[l], ndeals[l], level[l]);
+        else fprintf(gp, "%s\"%d\" %d", l ? ", " : "", level[l], level[l]);
+    }
+    fputs(")\n", gp);
+}
+
+/* A breakdown's pairs a panel each (blocks_of[k]: pair k's block, -1 not
+ * shown), cols x rows, on one y range; the title over them all (with the
+ * deals of each level), xl under the panels of the last row. */
+static void breakdown_panels(FILE *gp, const summary *s, const char *name, const plot_title *t, const char *xl,
+                             const int *level, int nlevel, double ylo, double yhi, const int *blocks_of, int cols,
+                             int rows)
+{
+    fprintf(gp, "\nset xrange [%g:%g]\n", level[0] - 0.6, level[nlevel - 1] + 0.6);
+    fprintf(gp, "set yrange [%.6g:%.6g]   # one scale for every panel\n", ylo, yhi);
+    fputs("set grid noxtics\nset xzeroaxis ls 100   # zero: no difference\nunset key\n", gp);
+    double height = 190 + 250 * rows;
+    fprintf(gp, "set multiplot layout %d,%d rowsfirst title ", rows, cols);
+    gp_title_expr(gp, t);
+    fprintf(gp, " font title_font margins 0.07,0.98,%.4f,%.4f spacing 0.05,%.4f\n", 110 / height,
+            1 - 170 / height, 70 / height);
+    for (int k = 0; k < s->npair; k++) {
+        int b = blocks_of[k];
+        if (b < 0) continue;
+        char pn[200];
+        pair_name(s, k, pn, sizeof pn);
+        fprintf(gp, "\n# panel %d\nset title ", b + 1);
+        gp_str(gp, pn);
+        fputs(" font ',10'\n", gp);
+        bool last_row = b >= s->nshown - cols, first_col = b % cols == 0;
+        level_tics(gp, level, NULL, nlevel, false);
+        if (last_row) {
+            fputs("set xlabel ", gp);
+            gp_str(gp, xl);
+            fputs("\n", gp);
+        } else {
+            fputs("unset xlabel\n", gp);
+        }
+        if (first_col) fputs("set ylabel 'net gain (tricks per deal)'\n", gp);
+        else fputs("unset ylabel\n", gp);
+        fprintf(gp, "plot '%s.dat' index %d using 1:3 with lines lt %d notitle, \\\n"
+                    "     '' index %d using 1:3:4:5 with yerrorbars lt %d notitle\n",
+                name, b, b + 1, b, b + 1);
+    }
+    fputs("unset multiplot\n", gp);
+}
+
 /* (3), (4) net gain by a breakdown of the eldest hand */
 static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const char *breakdown,
                           const char *what, const char *xlabel)
@@ -635,20 +691,26 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
         plot_not_drawn(c, name, "%s", s->nshown == 0 ? "one convention, no pairs" : "no level has enough deals");
         return;
     }
+    /* more than four pairs (each against the first, five conventions or
+     * more): a panel per pair on one y scale, as the series of eleven pairs
+     * crowd one another in one panel */
+    bool panels = s->nshown > 4;
+    int cols = s->nshown <= 6 ? 3 : 4, rows = (s->nshown + cols - 1) / cols;
     FILE *dat = plot_file_open(c, name, "dat");
     char what_long[200];
     snprintf(what_long, sizeof what_long, "mean net gain of each pair by %s, with 95%% CIs", what);
-    FILE *gp = dat ? begin_script(c, s, name, what_long, 1000, 560 + 18 * ((s->nshown + 2) / 3)) : NULL;
+    FILE *gp = !dat ? NULL
+               : panels ? begin_script(c, s, name, what_long, 1200, 190 + 250 * rows)
+                        : begin_script(c, s, name, what_long, 1000, 560 + 18 * ((s->nshown + 2) / 3));
     if (!dat || !gp) {
         finish(c, gp, dat, name);
         return;
     }
     gp_comment(dat, "%s.dat -- mean net gain per deal (first minus second) by %s, from %s;", name, what, c->source);
     fprintf(dat, "# a block (index) per pair; levels with fewer than %d deals left out; x is the level\n"
-                 "# moved aside a little per pair so that the intervals do not hide each other\n"
-                 "# level x mean_gain ci_low ci_high n\n",
-            s->min_deals);
-    double width = s->nshown > 1 ? fmin(0.5, 0.12 * (s->nshown - 1)) : 0;
+                 "%s# level x mean_gain ci_low ci_high n\n",
+            s->min_deals, panels ? "" : "# moved aside a little per pair so that the intervals do not hide each other\n");
+    double width = !panels && s->nshown > 1 ? fmin(0.5, 0.12 * (s->nshown - 1)) : 0;
     double lo = 0, hi = 0;
     int block = 0;
     int blocks_of[STATS_MAX_PAIRS];
@@ -690,21 +752,31 @@ static void fig_breakdown(plot_ctx *c, const summary *s, const char *name, const
              "95%% CIs per level, not adjusted for multiple comparisons; levels with fewer than %d deals not drawn",
              s->min_deals);
     plot_title t = {{hh, s->sub, s->status, base_note, s->pairs_note}};
+    char xl[200];
+    snprintf(xl, sizeof xl, "%s (n = deals)", xlabel);
+    double pad = (hi - lo) * 0.06 + 1e-3;
+    if (panels) { /* the deals of each level in the title: under narrow panels they would collide */
+        char levels[MAX_LEVELS * 24 + 64], note[sizeof base_note + sizeof levels + 4];
+        int at = snprintf(levels, sizeof levels, "deals by level:");
+        for (int l = 0; l < nlevel && at < (int)sizeof levels; l++)
+            at += snprintf(levels + at, sizeof levels - (size_t)at, "%s %d: %.0f", l ? "," : "", level[l], ndeals[l]);
+        snprintf(note, sizeof note, "%s; %s", base_note, levels);
+        plot_title pt = {{hh, s->sub, *s->status ? s->status : levels, *s->status ? note : base_note, s->pairs_note}};
+        breakdown_panels(gp, s, name, &pt, xlabel, level, nlevel, lo - pad, hi + pad, blocks_of, cols, rows);
+        finish(c, gp, dat, name);
+        return;
+    }
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
     fputs(" font title_font\n", gp);
-    char xl[200];
-    snprintf(xl, sizeof xl, "%s (n = deals)", xlabel);
     fputs("set xlabel ", gp);
     gp_str(gp, xl);
     fputs(" offset 0,-0.8   # below the two-line tic labels\n", gp);
     fputs("set ylabel 'net gain, first minus second (tricks per deal)'\n", gp);
     fprintf(gp, "set xrange [%g:%g]\n", level[0] - 0.6, level[nlevel - 1] + 0.6);
-    double pad = (hi - lo) * 0.06 + 1e-3;
     fprintf(gp, "set yrange [%.6g:%.6g]\n", lo - pad, hi + pad);
-    fputs("set xtics (", gp);
-    for (int l = 0; l < nlevel; l++) fprintf(gp, "%s\"%d\\nn=%.0f\" %d", l ? ", " : "", level[l], ndeals[l], level[l]);
-    fputs(")\nset grid noxtics\n", gp);
+    level_tics(gp, level, ndeals, nlevel, true);
+    fputs("set grid noxtics\n", gp);
     fputs("set xzeroaxis ls 100   # zero: no difference\n", gp);
     fputs("set key below center horizontal maxrows 3 height 1\n", gp);
     fputs("plot ", gp);

@@ -40,7 +40,7 @@ int stats_write_robin_csv(const char *path, const robin_table *t, const provenan
     if (!tidy_open(&r, path, diag)) return 0;
     if (prov) tidy_provenance(&r, prov);
     r.breakdown = "input";
-    snprintf(r.level, sizeof r.level, "all");
+    r.level[0] = 0; /* no level: empty, so that the column loads as numbers */
     tidy_count(&r, "", "", "read", t->read);
     tidy_count(&r, "", "", "analysed", t->played);
     tidy_count(&r, "", "", "rejected", t->rejected);

@@ -74,6 +74,37 @@ static void provenance_comment(void *ctx, const char *level, const char *measure
     free(key);
 }
 
+/* What a streamed table knows only when its run ends: the deals of each
+ * input, their digest, whether it was read to its end. */
+static bool known_at_end(const char *measure)
+{
+    return strcmp(measure, "input_deals") == 0 || strcmp(measure, "input_digest") == 0 ||
+           strcmp(measure, "input_complete") == 0 || strcmp(measure, "input_stopped_at") == 0;
+}
+
+static void head_comment(void *ctx, const char *level, const char *measure, const char *value)
+{
+    if (!known_at_end(measure)) provenance_comment(ctx, level, measure, value);
+}
+
+static void tail_comment(void *ctx, const char *level, const char *measure, const char *value)
+{
+    if (known_at_end(measure)) provenance_comment(ctx, level, measure, value);
+}
+
+void csv_out_provenance_head(csv_out *out, const provenance *prov)
+{
+    provenance_rows(prov, head_comment, out);
+}
+
+void csv_out_provenance_tail(csv_out *out, const provenance *prov)
+{
+    provenance_rows(prov, tail_comment, out);
+    char status[4096];
+    provenance_status(prov, status, sizeof status);
+    csv_out_comment(out, "status", status);
+}
+
 void tidy_provenance(tidy_rows *r, const provenance *prov)
 {
     csv_out_provenance(r->out, prov);

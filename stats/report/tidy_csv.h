@@ -41,6 +41,14 @@ void tidy_sig(tidy_rows *r, const char *conv, const char *versus, const char *me
  * INCOMPLETE: ... and PARTIAL: ... text). Before the first row. */
 void tidy_provenance(tidy_rows *r, const provenance *prov);
 void csv_out_provenance(csv_out *out, const provenance *prov);
+/* The same for a table written as its run goes (the per-deal tables): the
+ * head, before the first row, has what is known when the run starts
+ * (version, command, experiment, each input's name, settings); the tail,
+ * after the last row, what is known when it ends (each input's deals,
+ * digest, whether it was read whole, where it stopped; the status). Both
+ * are comment lines, which pandas and R skip wherever they stand. */
+void csv_out_provenance_head(csv_out *out, const provenance *prov);
+void csv_out_provenance_tail(csv_out *out, const provenance *prov);
 /* The input row common to both tables' ends: complete (1 if every input
  * was read to its end). */
 void tidy_status(tidy_rows *r, const provenance *prov);
