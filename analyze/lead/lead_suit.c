@@ -23,7 +23,7 @@ static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const 
     e->f = f;
     for (int s = 0; s < 4; s++) {
         uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
-        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
+        uint64_t m = c->hold_mask[c->hold_class[(f->hold[s] >> 2) & 0x1FFF]] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
         if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
         for (int k = 0; k < c->nnot; k++) {
@@ -103,19 +103,21 @@ static bool rule_applies(const suit_eval *e, const suit_rule *r)
     return false;
 }
 
-/* The rules whose mask tests pass (bit i), all in one pass whose only
- * branches are the loop's: testing rule after rule, each "does it apply?"
- * a branch the predictor cannot learn, cost more than the tests. A rule
- * with slow terms still needs rule_applies when its turn comes. */
+/* The rules whose mask tests pass (bit i), all in one pass over the
+ * conjunctions side by side (alt_mask) whose only branches are the loop's:
+ * testing rule after rule, each "does it apply?" a branch the predictor
+ * cannot learn, cost more than the tests. A rule with slow terms still
+ * needs rule_applies when its turn comes. */
 static uint64_t rules_passing(const suit_eval *e)
 {
     const convention *c = e->c;
-    uint64_t m = 0;
-    for (int i = 0; i < c->nrules; i++) {
-        const suit_rule *r = &c->rule[i];
-        unsigned ok = r->nalts == 0;
-        for (int a = 0; a < r->nalts; a++) ok |= conj_masks_hold(e, &r->alt[a]);
-        m |= (uint64_t)ok << i;
+    uint64_t m = c->rules_always, any = e->any, all_plain = e->all_plain;
+    unsigned t = (unsigned)e->f->t;
+    for (int k = 0; k < c->nalt_masks; k++) {
+        const struct alt_masks *a = &c->alt_mask[k];
+        unsigned ok = (unsigned)((a->t_ok >> t) & 1) & ((any & a->some) == a->some) & !(any & a->none) &
+                      ((all_plain & a->all) == a->all);
+        m |= (uint64_t)ok << a->rule;
     }
     return m;
 }
@@ -323,18 +325,23 @@ static card_t fallback_card(const hand_facts *f)
     return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
 }
 
+/* suit_choose's answer: the rule (-1: none applies), the suit and the card
+ * it names. */
+typedef struct {
+    int rule, suit;
+    card_t card;
+} suit_pick;
+
 /* lead_opening over the facts f of v's hand (hand_facts_opening with
- * c->facts). */
-static int opening_from_facts(const convention *c, const lead_view *v, const hand_facts *f, lead_choice *out,
-                              const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+ * c->facts) and the suit choice p that suit_choose made on them. */
+static int opening_from_pick(const convention *c, const lead_view *v, const hand_facts *f, const suit_pick *p,
+                             lead_choice *out, const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
     *row_out = NULL;
     *rule_out = NULL;
     if (lookup) lookup->held = 0;
-    if (c->dd_best) return -1;
-    int suit;
-    card_t card;
-    int ri = suit_choose(c, f, v, &suit, &card);
+    int ri = p->rule, suit = p->suit;
+    card_t card = p->card;
     if (ri < 0) {
         out->card = fallback_card(f);
         static const char C7[CONV_ID_MAX] = "C7";
@@ -362,12 +369,23 @@ static int opening_from_facts(const convention *c, const lead_view *v, const han
     return 0;
 }
 
+static void pick_suit(const convention *c, const hand_facts *f, const lead_view *v, suit_pick *p)
+{
+    p->rule = suit_choose(c, f, v, &p->suit, &p->card);
+}
+
 int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
                  const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
+    *row_out = NULL;
+    *rule_out = NULL;
+    if (lookup) lookup->held = 0;
+    if (c->dd_best) return -1;
     hand_facts f;
-    if (!c->dd_best) hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-    return opening_from_facts(c, v, &f, out, row_out, rule_out, lookup);
+    hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+    suit_pick p;
+    pick_suit(c, &f, v, &p);
+    return opening_from_pick(c, v, &f, &p, out, row_out, rule_out, lookup);
 }
 
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
@@ -377,10 +395,20 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
     return lead_opening(c, v, out, &row, &rule, NULL);
 }
 
+/* The suit choices a lead_choose_each call keeps for the conventions
+ * after (suit_class): as many as fit, then each is made anew. */
+#define KEPT_PICKS 8
+typedef struct {
+    uint32_t suit_class;
+    suit_pick pick;
+} kept_pick;
+
 int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[])
 {
     hand_facts f;
     const holding_info *facts_of = NULL; /* the table f was worked out with */
+    kept_pick kept[KEPT_PICKS];
+    int nkept = 0;
     for (int i = 0; i < n; i++) {
         const convention *c = conv[i];
         if (!c) continue;
@@ -388,10 +416,20 @@ int lead_choose_each(const convention *const conv[], int n, const lead_view *v, 
         if (c->facts != facts_of) {
             hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
             facts_of = c->facts;
+            nkept = 0; /* made on other facts */
+        }
+        const suit_pick *p = NULL;
+        for (int k = 0; k < nkept && !p; k++)
+            if (kept[k].suit_class == c->suit_class) p = &kept[k].pick;
+        suit_pick own;
+        if (!p) {
+            pick_suit(c, &f, v, &own);
+            p = &own;
+            if (c->suit_class && nkept < KEPT_PICKS) kept[nkept++] = (kept_pick){c->suit_class, own};
         }
         const card_row *row;
         const suit_rule *rule;
-        if (opening_from_facts(c, v, &f, &out[i], &row, &rule, NULL) < 0) return i;
+        if (opening_from_pick(c, v, &f, p, &out[i], &row, &rule, NULL) < 0) return i;
     }
     return -1;
 }
