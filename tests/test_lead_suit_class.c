@@ -49,14 +49,14 @@ static void test_shared_choice_is_own(void **state)
     (void)state;
     static const char *const SPECS[] = {
         "long-suit", "american", "short-suit", "long-suit-clay", "long-suit+tenace_avoid", "american+am_ten_from_qjt",
-        "long-suit-pole", "american+tenace_avoid", "long-suit-hogarth", "strongest-suit", "random",
+        "long-suit-pole", "american+tenace_avoid", "long-suit-hogarth", "strongest-suit", "master-card", "random",
     };
     enum { N = sizeof SPECS / sizeof SPECS[0] };
     convention *open[N];
     const convention *conv[N];
     for (int i = 0; i < N; i++) conv[i] = open[i] = open_spec(SPECS[i]);
     uint64_t x = 29;
-    int shared = 0;
+    int shared = 0, as_rows = 0;
     for (int k = 0; k < 3000; k++) {
         card_t deck[52];
         for (int c = 0; c < 52; c++) deck[c] = card_make(c / 13, 2 + c % 13);
@@ -84,8 +84,10 @@ static void test_shared_choice_is_own(void **state)
             assert_string_equal(each[i].card_rule, one.card_rule);
         }
         shared += each[0].card != each[1].card; /* same suit choice, other card tables */
+        as_rows += strcmp(each[10].suit_rule, "MC4") == 0;   /* master-card's as(long-suit) */
     }
     assert_true(shared > 0);
+    assert_true(as_rows > 0);
     for (int i = 0; i < N; i++) convention_free(open[i]);
 }
 

@@ -332,10 +332,40 @@ typedef struct {
     card_t card;
 } suit_pick;
 
+/* The suit choices made on one hand's facts (facts: the table they were
+ * worked out with), kept by suit class (convention_model.h) for the
+ * conventions that choose alike: a lead_choose_each call's, and those of
+ * the conventions its as(...) rows name. As many as fit, then each is made
+ * anew. */
+#define KEPT_PICKS 8
+typedef struct {
+    const holding_info *facts;
+    int n;
+    uint32_t suit_class[KEPT_PICKS];
+    suit_pick pick[KEPT_PICKS];
+} pick_memo;
+
+/* c's suit choice on f: the one memo keeps for its class, else made here
+ * (into own) and kept. memo may be NULL. */
+static const suit_pick *pick_suit(const convention *c, const hand_facts *f, const lead_view *v, pick_memo *memo,
+                                  suit_pick *own)
+{
+    for (int k = 0; memo && k < memo->n; k++)
+        if (memo->suit_class[k] == c->suit_class) return &memo->pick[k];
+    own->rule = suit_choose(c, f, v, &own->suit, &own->card);
+    if (memo && c->suit_class && memo->n < KEPT_PICKS) {
+        memo->suit_class[memo->n] = c->suit_class;
+        memo->pick[memo->n++] = *own;
+    }
+    return own;
+}
+
 /* lead_opening over the facts f of v's hand (hand_facts_opening with
- * c->facts) and the suit choice p that suit_choose made on them. */
+ * c->facts) and the suit choice p that suit_choose made on them; memo
+ * (may be NULL) holds choices made on f. */
 static int opening_from_pick(const convention *c, const lead_view *v, const hand_facts *f, const suit_pick *p,
-                             lead_choice *out, const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+                             pick_memo *memo, lead_choice *out, const card_row **row_out, const suit_rule **rule_out,
+                             lead_lookup *lookup)
 {
     *row_out = NULL;
     *rule_out = NULL;
@@ -351,7 +381,15 @@ static int opening_from_pick(const convention *c, const lead_view *v, const hand
     }
     const suit_rule *r = &c->rule[ri];
     if (r->sel == SEL_AS) {
-        if (lead_opening(r->as, v, out, row_out, rule_out, NULL) < 0) return -1;
+        /* the other convention's lead on the same facts, its choice kept */
+        const convention *as = r->as;
+        suit_pick own;
+        if (memo && as->facts == memo->facts && !as->dd_best) {
+            if (opening_from_pick(as, v, f, pick_suit(as, f, v, memo, &own), memo, out, row_out, rule_out, NULL) < 0)
+                return -1;
+        } else if (lead_opening(as, v, out, row_out, rule_out, NULL) < 0) {
+            return -1;
+        }
         set_id(out->suit_rule, r->id);
         return 0;
     }
@@ -369,11 +407,6 @@ static int opening_from_pick(const convention *c, const lead_view *v, const hand
     return 0;
 }
 
-static void pick_suit(const convention *c, const hand_facts *f, const lead_view *v, suit_pick *p)
-{
-    p->rule = suit_choose(c, f, v, &p->suit, &p->card);
-}
-
 int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
                  const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
@@ -383,9 +416,8 @@ int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
     if (c->dd_best) return -1;
     hand_facts f;
     hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-    suit_pick p;
-    pick_suit(c, &f, v, &p);
-    return opening_from_pick(c, v, &f, &p, out, row_out, rule_out, lookup);
+    suit_pick own;
+    return opening_from_pick(c, v, &f, pick_suit(c, &f, v, NULL, &own), NULL, out, row_out, rule_out, lookup);
 }
 
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
@@ -395,41 +427,23 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
     return lead_opening(c, v, out, &row, &rule, NULL);
 }
 
-/* The suit choices a lead_choose_each call keeps for the conventions
- * after (suit_class): as many as fit, then each is made anew. */
-#define KEPT_PICKS 8
-typedef struct {
-    uint32_t suit_class;
-    suit_pick pick;
-} kept_pick;
-
 int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[])
 {
     hand_facts f;
-    const holding_info *facts_of = NULL; /* the table f was worked out with */
-    kept_pick kept[KEPT_PICKS];
-    int nkept = 0;
+    pick_memo memo = {.facts = NULL, .n = 0}; /* memo.facts: the table f was worked out with */
     for (int i = 0; i < n; i++) {
         const convention *c = conv[i];
         if (!c) continue;
         if (c->dd_best) return i;
-        if (c->facts != facts_of) {
+        if (c->facts != memo.facts) {
             hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-            facts_of = c->facts;
-            nkept = 0; /* made on other facts */
+            memo = (pick_memo){.facts = c->facts, .n = 0}; /* the choices kept were made on other facts */
         }
-        const suit_pick *p = NULL;
-        for (int k = 0; k < nkept && !p; k++)
-            if (kept[k].suit_class == c->suit_class) p = &kept[k].pick;
         suit_pick own;
-        if (!p) {
-            pick_suit(c, &f, v, &own);
-            p = &own;
-            if (c->suit_class && nkept < KEPT_PICKS) kept[nkept++] = (kept_pick){c->suit_class, own};
-        }
         const card_row *row;
         const suit_rule *rule;
-        if (opening_from_pick(c, v, &f, p, &out[i], &row, &rule, NULL) < 0) return i;
+        if (opening_from_pick(c, v, &f, pick_suit(c, &f, v, &memo, &own), &memo, &out[i], &row, &rule, NULL) < 0)
+            return i;
     }
     return -1;
 }
