@@ -103,6 +103,11 @@ static void index_rules(convention *c)
         }
         if (r->sel != SEL_RANDOM && r->sel != SEL_AS && r->sel != SEL_DD_BEST) c->later_rules |= 1ULL << i;
     }
+    for (int t = 0; t < 16; t++) {
+        c->t_nalts[t] = 0;
+        for (int k = 0; k < c->nalt_masks; k++)
+            if ((c->alt_mask[k].t_ok >> t) & 1) c->t_alts[t][c->t_nalts[t]++] = (uint8_t)k;
+    }
 }
 
 /* ---- the suit class: what suit_choose (lead_suit.c) reads of c, as bytes ---- */

@@ -257,6 +257,10 @@ struct convention {
         uint8_t rule;
     } alt_mask[CONV_MAX_RULES * CONV_MAX_ALTS];
     uint8_t nalt_masks;
+    /* by the trumps held (t): the conjunctions whose t_ok allows it, so
+     * that a hand tests those only (short-suit: about 5 of its 32) */
+    uint8_t t_alts[16][CONV_MAX_RULES * CONV_MAX_ALTS];
+    uint8_t t_nalts[16];
     uint64_t rules_always;
     /* Conventions whose opening suit choice (suit_choose) reads the same
      * data have the same suit_class (convention_index.c), whatever their

@@ -104,19 +104,20 @@ static bool rule_applies(const suit_eval *e, const suit_rule *r)
 }
 
 /* The rules whose mask tests pass (bit i), all in one pass over the
- * conjunctions side by side (alt_mask) whose only branches are the loop's:
- * testing rule after rule, each "does it apply?" a branch the predictor
- * cannot learn, cost more than the tests. A rule with slow terms still
- * needs rule_applies when its turn comes. */
+ * conjunctions that allow the hand's trumps (t_alts) whose only branches
+ * are the loop's: testing rule after rule, each "does it apply?" a branch
+ * the predictor cannot learn, cost more than the tests. A rule with slow
+ * terms still needs rule_applies when its turn comes. */
 static uint64_t rules_passing(const suit_eval *e)
 {
     const convention *c = e->c;
     uint64_t m = c->rules_always, any = e->any, all_plain = e->all_plain;
     unsigned t = (unsigned)e->f->t;
-    for (int k = 0; k < c->nalt_masks; k++) {
-        const struct alt_masks *a = &c->alt_mask[k];
-        unsigned ok = (unsigned)((a->t_ok >> t) & 1) & ((any & a->some) == a->some) & !(any & a->none) &
-                      ((all_plain & a->all) == a->all);
+    if (t >= 16) return m; /* no t_ok allows it */
+    const uint8_t *alt = c->t_alts[t];
+    for (int k = 0; k < c->t_nalts[t]; k++) {
+        const struct alt_masks *a = &c->alt_mask[alt[k]];
+        unsigned ok = ((any & a->some) == a->some) & !(any & a->none) & ((all_plain & a->all) == a->all);
         m |= (uint64_t)ok << a->rule;
     }
     return m;
