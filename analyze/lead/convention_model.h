@@ -230,12 +230,15 @@ struct convention {
 
     /* The filters as bit masks (bit i = filter i), built once after parsing
      * (convention_index_filters) so that a suit choice tests each filter
-     * with two table reads instead of a dozen field tests: filter_hold by
-     * holding (holding >> 2) for the tests on the holding alone (n, hc,
-     * hon, top, h2, has, lacks, match), filter_flags by HF_* flags for the
-     * flag tests; filter_all_suits: the filters open to trumps; not_order:
-     * the filters with a "!(...)", inner ones first. */
-    uint64_t filter_hold[8192];
+     * with two table reads instead of a dozen field tests: by holding
+     * (holding >> 2) for the tests on the holding alone (n, hc, hon, top,
+     * h2, has, lacks, match), filter_flags by HF_* flags for the flag
+     * tests; filter_all_suits: the filters open to trumps; not_order: the
+     * filters with a "!(...)", inner ones first. The holdings' masks are
+     * few (at most 27 in a built-in table): hold_class gives a holding's
+     * place in hold_mask, so the table every suit choice reads is 16 KiB,
+     * not 64, and the tables of eleven conventions stay in the cache. */
+    uint16_t hold_class[8192];
     uint64_t filter_flags[1 << HF_BITS];
     uint64_t filter_all_suits;
     bool filter_play;        /* a filter tests established or reentry */
@@ -245,11 +248,33 @@ struct convention {
     int8_t not_order[CONV_MAX_FILTERS];
     uint8_t nnot;
 
+    /* The conditions of the rules as rules_passing (lead_suit.c) reads
+     * them: each conjunction's masks (cond_conj) with the rule it belongs
+     * to, side by side, and the rules without conditions. */
+    struct alt_masks {
+        uint64_t some, none, all;
+        uint16_t t_ok;
+        uint8_t rule;
+    } alt_mask[CONV_MAX_RULES * CONV_MAX_ALTS];
+    uint8_t nalt_masks;
+    /* by the trumps held (t): the conjunctions whose t_ok allows it, so
+     * that a hand tests those only (short-suit: about 5 of its 32) */
+    uint8_t t_alts[16][CONV_MAX_RULES * CONV_MAX_ALTS];
+    uint8_t t_nalts[16];
+    uint64_t rules_always;
+    /* Conventions whose opening suit choice (suit_choose) reads the same
+     * data have the same suit_class (convention_index.c), whatever their
+     * names and card tables: lead_choose_each makes that choice once for
+     * them (long-suit, long-suit-clay and american choose alike). */
+    uint32_t suit_class;
+
     /* By the SEEN_* bits of a suit: the filters whose play-state tests
      * pass (every filter without any); built and read only when some
      * filter has such tests (filter_seen_used). Last, away from the
      * fields every suit choice reads. */
     uint64_t filter_seen[1 << SEEN_BITS];
+
+    uint64_t hold_mask[8192]; /* by hold_class (the first few used) */
 };
 
 /* True when row r's holding test passes for h (has, lacks, groups, n). */

@@ -23,7 +23,7 @@ static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const 
     e->f = f;
     for (int s = 0; s < 4; s++) {
         uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
-        uint64_t m = c->filter_hold[(f->hold[s] >> 2) & 0x1FFF] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
+        uint64_t m = c->hold_mask[c->hold_class[(f->hold[s] >> 2) & 0x1FFF]] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
         if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
         for (int k = 0; k < c->nnot; k++) {
@@ -103,19 +103,22 @@ static bool rule_applies(const suit_eval *e, const suit_rule *r)
     return false;
 }
 
-/* The rules whose mask tests pass (bit i), all in one pass whose only
- * branches are the loop's: testing rule after rule, each "does it apply?"
- * a branch the predictor cannot learn, cost more than the tests. A rule
- * with slow terms still needs rule_applies when its turn comes. */
+/* The rules whose mask tests pass (bit i), all in one pass over the
+ * conjunctions that allow the hand's trumps (t_alts) whose only branches
+ * are the loop's: testing rule after rule, each "does it apply?" a branch
+ * the predictor cannot learn, cost more than the tests. A rule with slow
+ * terms still needs rule_applies when its turn comes. */
 static uint64_t rules_passing(const suit_eval *e)
 {
     const convention *c = e->c;
-    uint64_t m = 0;
-    for (int i = 0; i < c->nrules; i++) {
-        const suit_rule *r = &c->rule[i];
-        unsigned ok = r->nalts == 0;
-        for (int a = 0; a < r->nalts; a++) ok |= conj_masks_hold(e, &r->alt[a]);
-        m |= (uint64_t)ok << i;
+    uint64_t m = c->rules_always, any = e->any, all_plain = e->all_plain;
+    unsigned t = (unsigned)e->f->t;
+    if (t >= 16) return m; /* no t_ok allows it */
+    const uint8_t *alt = c->t_alts[t];
+    for (int k = 0; k < c->t_nalts[t]; k++) {
+        const struct alt_masks *a = &c->alt_mask[alt[k]];
+        unsigned ok = ((any & a->some) == a->some) & !(any & a->none) & ((all_plain & a->all) == a->all);
+        m |= (uint64_t)ok << a->rule;
     }
     return m;
 }
@@ -323,18 +326,53 @@ static card_t fallback_card(const hand_facts *f)
     return best >= 0 && f->hold[best] ? card_make(best, ranks_low(f->hold[best])) : CARD_NONE;
 }
 
+/* suit_choose's answer: the rule (-1: none applies), the suit and the card
+ * it names. */
+typedef struct {
+    int rule, suit;
+    card_t card;
+} suit_pick;
+
+/* The suit choices made on one hand's facts (facts: the table they were
+ * worked out with), kept by suit class (convention_model.h) for the
+ * conventions that choose alike: a lead_choose_each call's, and those of
+ * the conventions its as(...) rows name. As many as fit, then each is made
+ * anew. */
+#define KEPT_PICKS 8
+typedef struct {
+    const holding_info *facts;
+    int n;
+    uint32_t suit_class[KEPT_PICKS];
+    suit_pick pick[KEPT_PICKS];
+} pick_memo;
+
+/* c's suit choice on f: the one memo keeps for its class, else made here
+ * (into own) and kept. memo may be NULL. */
+static const suit_pick *pick_suit(const convention *c, const hand_facts *f, const lead_view *v, pick_memo *memo,
+                                  suit_pick *own)
+{
+    for (int k = 0; memo && k < memo->n; k++)
+        if (memo->suit_class[k] == c->suit_class) return &memo->pick[k];
+    own->rule = suit_choose(c, f, v, &own->suit, &own->card);
+    if (memo && c->suit_class && memo->n < KEPT_PICKS) {
+        memo->suit_class[memo->n] = c->suit_class;
+        memo->pick[memo->n++] = *own;
+    }
+    return own;
+}
+
 /* lead_opening over the facts f of v's hand (hand_facts_opening with
- * c->facts). */
-static int opening_from_facts(const convention *c, const lead_view *v, const hand_facts *f, lead_choice *out,
-                              const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
+ * c->facts) and the suit choice p that suit_choose made on them; memo
+ * (may be NULL) holds choices made on f. */
+static int opening_from_pick(const convention *c, const lead_view *v, const hand_facts *f, const suit_pick *p,
+                             pick_memo *memo, lead_choice *out, const card_row **row_out, const suit_rule **rule_out,
+                             lead_lookup *lookup)
 {
     *row_out = NULL;
     *rule_out = NULL;
     if (lookup) lookup->held = 0;
-    if (c->dd_best) return -1;
-    int suit;
-    card_t card;
-    int ri = suit_choose(c, f, v, &suit, &card);
+    int ri = p->rule, suit = p->suit;
+    card_t card = p->card;
     if (ri < 0) {
         out->card = fallback_card(f);
         static const char C7[CONV_ID_MAX] = "C7";
@@ -344,7 +382,15 @@ static int opening_from_facts(const convention *c, const lead_view *v, const han
     }
     const suit_rule *r = &c->rule[ri];
     if (r->sel == SEL_AS) {
-        if (lead_opening(r->as, v, out, row_out, rule_out, NULL) < 0) return -1;
+        /* the other convention's lead on the same facts, its choice kept */
+        const convention *as = r->as;
+        suit_pick own;
+        if (memo && as->facts == memo->facts && !as->dd_best) {
+            if (opening_from_pick(as, v, f, pick_suit(as, f, v, memo, &own), memo, out, row_out, rule_out, NULL) < 0)
+                return -1;
+        } else if (lead_opening(as, v, out, row_out, rule_out, NULL) < 0) {
+            return -1;
+        }
         set_id(out->suit_rule, r->id);
         return 0;
     }
@@ -365,9 +411,14 @@ static int opening_from_facts(const convention *c, const lead_view *v, const han
 int lead_opening(const convention *c, const lead_view *v, lead_choice *out,
                  const card_row **row_out, const suit_rule **rule_out, lead_lookup *lookup)
 {
+    *row_out = NULL;
+    *rule_out = NULL;
+    if (lookup) lookup->held = 0;
+    if (c->dd_best) return -1;
     hand_facts f;
-    if (!c->dd_best) hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-    return opening_from_facts(c, v, &f, out, row_out, rule_out, lookup);
+    hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
+    suit_pick own;
+    return opening_from_pick(c, v, &f, pick_suit(c, &f, v, NULL, &own), NULL, out, row_out, rule_out, lookup);
 }
 
 int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
@@ -380,18 +431,20 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
 int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[])
 {
     hand_facts f;
-    const holding_info *facts_of = NULL; /* the table f was worked out with */
+    pick_memo memo = {.facts = NULL, .n = 0}; /* memo.facts: the table f was worked out with */
     for (int i = 0; i < n; i++) {
         const convention *c = conv[i];
         if (!c) continue;
         if (c->dd_best) return i;
-        if (c->facts != facts_of) {
+        if (c->facts != memo.facts) {
             hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-            facts_of = c->facts;
+            memo = (pick_memo){.facts = c->facts, .n = 0}; /* the choices kept were made on other facts */
         }
+        suit_pick own;
         const card_row *row;
         const suit_rule *rule;
-        if (opening_from_facts(c, v, &f, &out[i], &row, &rule, NULL) < 0) return i;
+        if (opening_from_pick(c, v, &f, pick_suit(c, &f, v, &memo, &own), &memo, &out[i], &row, &rule, NULL) < 0)
+            return i;
     }
     return -1;
 }

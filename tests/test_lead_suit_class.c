@@ -1,0 +1,101 @@
+/* test_lead_suit_class.c -- conventions whose opening suit choice reads
+ * the same compiled data share a suit class (analyze/lead/convention_index.c),
+ * whatever their names and card tables, and lead_choose_each makes that
+ * choice once for them: the classes found for the built-ins and their
+ * variants, and each convention's lead, rule ids and all, the same as
+ * lead_choose gives it alone, when the choice is shared and when it is not. */
+#include "testutil.h"
+#include "analyze/lead/convention_model.h"
+
+static convention *open_spec(const char *spec)
+{
+    diag_t d = {0};
+    convention *c = convention_open(spec, &d);
+    if (!c) fail_msg("%s: %s", spec, d.reason);
+    return c;
+}
+
+/* long-suit-clay and american choose the suit as long-suit does (their
+ * [suit] rows are long-suit's, their card tables their own); pole,
+ * hogarth and short-suit do not; an option that changes the [suit] rows
+ * (tenace_avoid) makes another class, one that changes only card rows
+ * (am_ten_from_qjt) keeps it. */
+static void test_classes(void **state)
+{
+    (void)state;
+    const convention *ls = convention_builtin("long-suit");
+    assert_non_null(ls);
+    assert_int_not_equal(ls->suit_class, 0);
+    assert_int_equal(convention_builtin("long-suit-clay")->suit_class, ls->suit_class);
+    assert_int_equal(convention_builtin("american")->suit_class, ls->suit_class);
+    assert_int_not_equal(convention_builtin("long-suit-pole")->suit_class, ls->suit_class);
+    assert_int_not_equal(convention_builtin("long-suit-hogarth")->suit_class, ls->suit_class);
+    assert_int_not_equal(convention_builtin("short-suit")->suit_class, ls->suit_class);
+    convention *tenace = open_spec("long-suit+tenace_avoid"), *am_tenace = open_spec("american+tenace_avoid"),
+               *ten = open_spec("american+am_ten_from_qjt");
+    assert_int_not_equal(tenace->suit_class, ls->suit_class);
+    assert_int_equal(am_tenace->suit_class, tenace->suit_class);
+    assert_int_equal(ten->suit_class, ls->suit_class);
+    convention_free(tenace);
+    convention_free(am_tenace);
+    convention_free(ten);
+}
+
+/* A list where classes repeat, apart and side by side, with other
+ * conventions between: every lead as lead_choose gives it, on random
+ * hands with every trump suit, no trumps and turn-ups. */
+static void test_shared_choice_is_own(void **state)
+{
+    (void)state;
+    static const char *const SPECS[] = {
+        "long-suit", "american", "short-suit", "long-suit-clay", "long-suit+tenace_avoid", "american+am_ten_from_qjt",
+        "long-suit-pole", "american+tenace_avoid", "long-suit-hogarth", "strongest-suit", "master-card", "random",
+    };
+    enum { N = sizeof SPECS / sizeof SPECS[0] };
+    convention *open[N];
+    const convention *conv[N];
+    for (int i = 0; i < N; i++) conv[i] = open[i] = open_spec(SPECS[i]);
+    uint64_t x = 29;
+    int shared = 0, as_rows = 0;
+    for (int k = 0; k < 3000; k++) {
+        card_t deck[52];
+        for (int c = 0; c < 52; c++) deck[c] = card_make(c / 13, 2 + c % 13);
+        for (int c = 51; c > 0; c--) {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            int r = (int)((x >> 33) % (uint64_t)(c + 1));
+            card_t t = deck[c];
+            deck[c] = deck[r];
+            deck[r] = t;
+        }
+        lead_view v = {.hand = 0, .trump = k % 5 == 4 ? STRAIN_NT : k % 5, .turnup = CARD_NONE,
+                       .deal_key = (uint64_t)k, .seed = 3};
+        for (int c = 0; c < 13; c++) v.hand |= 1ULL << deck[c];
+        for (int c = 13; c < 52 && v.trump != STRAIN_NT && k % 2; c++)
+            if (card_suit(deck[c]) == v.trump) {
+                v.turnup = deck[c];
+                break;
+            }
+        lead_choice each[N], one;
+        assert_int_equal(lead_choose_each(conv, N, &v, each), -1);
+        for (int i = 0; i < N; i++) {
+            assert_int_equal(lead_choose(conv[i], &v, &one), 0);
+            assert_int_equal(each[i].card, one.card);
+            assert_string_equal(each[i].suit_rule, one.suit_rule);
+            assert_string_equal(each[i].card_rule, one.card_rule);
+        }
+        shared += each[0].card != each[1].card; /* same suit choice, other card tables */
+        as_rows += strcmp(each[10].suit_rule, "MC4") == 0;   /* master-card's as(long-suit) */
+    }
+    assert_true(shared > 0);
+    assert_true(as_rows > 0);
+    for (int i = 0; i < N; i++) convention_free(open[i]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_classes),
+        cmocka_unit_test(test_shared_choice_is_own),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
