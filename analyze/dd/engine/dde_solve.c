@@ -26,7 +26,7 @@ void dde_close(dde_ctx *e)
     free(e);
 }
 
-size_t dde_memory(const dde_ctx *e) { return sizeof *e + e->tt.nbuckets * DDE_WAYS * sizeof(dde_entry); }
+size_t dde_memory(const dde_ctx *e) { return sizeof *e + dde_tt_bytes(&e->tt); }
 
 uint64_t dde_nodes(const dde_ctx *e) { return e->nodes; }
 
@@ -70,7 +70,8 @@ static int exact(dde_ctx *e, int guess)
     int lo = 0, hi = e->left;
     int t = guess < 1 ? 1 : guess > hi ? hi : guess;
     while (lo < hi) {
-        if (dde_reach(e, t)) {
+        hand_t rel;
+        if (dde_reach(e, t, &rel)) {
             lo = t;
             t = lo + 1;
         } else {
