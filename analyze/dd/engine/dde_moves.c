@@ -23,7 +23,7 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c)
 int dde_relative(hand_t alive, card_t c)
 {
     uint16_t above = (uint16_t)(hand_suit(alive, card_suit(c)) & ~((2u << card_rank(c)) - 1));
-    return card_suit(c) * 16 + __builtin_popcount(above);
+    return card_suit(c) * 16 + dde_count(above);
 }
 
 card_t dde_absolute(hand_t alive, hand_t h, int move)
@@ -74,7 +74,7 @@ int dde_moves(const dde_ctx *e, card_t out[13])
         if (!mine) continue;
         card_t low[13];
         int k = group_lows(mine, hand_suit(alive, s), s, low);
-        int len = __builtin_popcount(mine);
+        int len = dde_count(mine);
         for (int i = 0; i < k; i++) {
             card_t c = low[i];
             int r = card_rank(c), sc;

@@ -60,7 +60,7 @@ void dde_tt_key(const dde_ctx *e, dde_key *k)
         uint16_t m[4];
         for (int p = 0; p < 4; p++) {
             m[p] = hand_suit(e->hand[p], s);
-            k->shape |= (uint64_t)__builtin_popcount(m[p]) << (16 * s + 4 * p);
+            k->shape |= (uint64_t)dde_count(m[p]) << (16 * s + 4 * p);
         }
         /* the holder of each card out, highest first, 2 bits a card */
         uint16_t all = (uint16_t)(m[0] | m[1] | m[2] | m[3]);
@@ -159,7 +159,7 @@ uint16_t dde_tt_pattern(const hand_t hand[4], hand_t rel)
         uint16_t r = hand_suit(rel, s);
         if (!r) continue;
         uint16_t at_least = (uint16_t)~((1u << __builtin_ctz(r)) - 1); /* ranks from the lowest that decided */
-        pattern |= (uint16_t)(__builtin_popcount(hand_suit(all, s) & at_least) << (4 * s));
+        pattern |= (uint16_t)(dde_count(hand_suit(all, s) & at_least) << (4 * s));
     }
     return pattern;
 }
