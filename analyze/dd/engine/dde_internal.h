@@ -39,7 +39,7 @@ typedef struct {
 
 #define DDE_NO_MOVE 0xFF
 
-#define DDE_WAYS 64      /* entries a bucket (one shape and leader share one) */
+#define DDE_WAYS 128      /* entries a bucket (one shape and leader share one) */
 #define DDE_CANDIDATES 8 /* entries after a bucket's cursor that a new one may replace */
 
 typedef struct {
