@@ -50,8 +50,17 @@ typedef struct {
     uint8_t gen;
 } dde_tt;
 
+/* A suit's part of the last key made (dde_tt_key): most trick starts
+ * change one or two suits, so the others' parts are taken from here. */
+typedef struct {
+    uint64_t cards; /* the suit's cards of each hand, 16 bits a hand */
+    uint64_t shape; /* the suit's lengths, in place in dde_key.shape */
+    uint32_t hold;
+} dde_suit_memo;
+
 struct dde_ctx {
     dde_tt tt;
+    dde_suit_memo memo[4];
     hand_t hand[4];
     int trump;       /* 0..3, or STRAIN_NT: never a suit */
     int leader;      /* seat that led to the current trick */
@@ -145,7 +154,7 @@ size_t dde_tt_bytes(const dde_tt *tt);
 /* Starts a new solve: every entry empty. */
 void dde_tt_new_generation(dde_tt *tt);
 /* The key of e's position (at a trick's start). */
-void dde_tt_key(const dde_ctx *e, dde_key *k);
+void dde_tt_key(dde_ctx *e, dde_key *k);
 /* 1 when an entry that k agrees with says North-South take at least target
  * tricks, 0 when one says fewer, its pattern into *pattern; -1 when none
  * knows. *move: a matching entry's lead that decided, or DDE_NO_MOVE. */

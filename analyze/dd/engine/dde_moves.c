@@ -41,18 +41,11 @@ card_t dde_absolute(hand_t alive, hand_t h, int move)
 static int group_lows(uint16_t mine, uint16_t out, int s, card_t *low)
 {
     int n = 0;
-    bool in_group = false;
-    for (int r = RANK_A; r >= 2; r--) {
-        if (!(out >> r & 1)) continue;
-        if (mine >> r & 1) {
-            if (in_group)
-                low[n - 1] = card_make(s, r);
-            else
-                low[n++] = card_make(s, r);
-            in_group = true;
-        } else {
-            in_group = false;
-        }
+    for (uint16_t m = mine; m;) { /* mine's cards from the top: a group's low has no card of mine next below it */
+        int r = 31 - __builtin_clz((unsigned)m);
+        m = (uint16_t)(m & ~(1u << r));
+        uint16_t below = (uint16_t)(out & ((1u << r) - 1));
+        if (!below || !(mine >> (31 - __builtin_clz((unsigned)below)) & 1)) low[n++] = card_make(s, r);
     }
     return n;
 }

@@ -53,25 +53,31 @@ void dde_tt_new_generation(dde_tt *tt)
     tt->gen++;
 }
 
-void dde_tt_key(const dde_ctx *e, dde_key *k)
+void dde_tt_key(dde_ctx *e, dde_key *k)
 {
     k->shape = 0;
     for (int s = 0; s < 4; s++) {
         uint16_t m[4];
-        for (int p = 0; p < 4; p++) {
-            m[p] = hand_suit(e->hand[p], s);
-            k->shape |= (uint64_t)dde_count(m[p]) << (16 * s + 4 * p);
+        for (int p = 0; p < 4; p++) m[p] = hand_suit(e->hand[p], s);
+        uint64_t cards = m[0] | (uint64_t)m[1] << 16 | (uint64_t)m[2] << 32 | (uint64_t)m[3] << 48;
+        dde_suit_memo *memo = &e->memo[s];
+        if (memo->cards != cards) { /* the suit changed since the last key */
+            memo->cards = cards;
+            memo->shape = 0;
+            for (int p = 0; p < 4; p++) memo->shape |= (uint64_t)dde_count(m[p]) << (16 * s + 4 * p);
+            /* the holder of each card out, highest first, 2 bits a card */
+            uint16_t all = (uint16_t)(m[0] | m[1] | m[2] | m[3]);
+            uint32_t hold = 0;
+            for (int n = 0; all; n++) {
+                int r = 31 - __builtin_clz((unsigned)all);
+                all = (uint16_t)(all & ~(1u << r));
+                uint32_t owner = (m[1] >> r & 1) | (m[2] >> r & 1) * 2 | (m[3] >> r & 1) * 3;
+                hold |= owner << (2 * n);
+            }
+            memo->hold = hold;
         }
-        /* the holder of each card out, highest first, 2 bits a card */
-        uint16_t all = (uint16_t)(m[0] | m[1] | m[2] | m[3]);
-        uint32_t hold = 0;
-        for (int n = 0; all; n++) {
-            int r = 31 - __builtin_clz((unsigned)all);
-            all = (uint16_t)(all & ~(1u << r));
-            uint32_t owner = (m[1] >> r & 1) | (m[2] >> r & 1) * 2 | (m[3] >> r & 1) * 3;
-            hold |= owner << (2 * n);
-        }
-        k->hold[s] = hold;
+        k->shape |= memo->shape;
+        k->hold[s] = memo->hold;
     }
     k->leader = (uint8_t)e->leader;
 }
@@ -87,6 +93,27 @@ static bool matches(const dde_entry *x, const dde_key *k, uint8_t gen)
     for (int s = 0; s < 4; s++)
         if (x->hold[s] != prefix(k->hold[s], pattern_len(x->pattern, s))) return false;
     return true;
+}
+
+/* The entries of a bucket whose tag is tag, as a bit set: eight tags a
+ * compare (GCC/clang vector types: SSE2 or NEON where there is one), then
+ * only the groups with a match looked at one by one. */
+typedef uint16_t tag8 __attribute__((vector_size(16)));
+
+static void same_tag(const uint16_t *tags, uint16_t tag, uint64_t set[DDE_WAYS / 64])
+{
+    tag8 want = {tag, tag, tag, tag, tag, tag, tag, tag};
+    memset(set, 0, DDE_WAYS / 64 * sizeof set[0]);
+    for (int g = 0; g < DDE_WAYS; g += 8) {
+        tag8 v;
+        memcpy(&v, tags + g, sizeof v);
+        tag8 eq = v == want;
+        uint64_t halves[2];
+        memcpy(halves, &eq, sizeof halves);
+        if (!(halves[0] | halves[1])) continue;
+        for (int i = g; i < g + 8; i++)
+            if (tags[i] == tag) set[i / 64] |= 1ULL << (i % 64);
+    }
 }
 
 /* The bucket of k's shape and leader, and their tag in this generation. */
@@ -105,14 +132,18 @@ int dde_tt_probe(const dde_tt *tt, const dde_key *k, int target, uint16_t *patte
     const dde_entry *b = tt->slot + at * DDE_WAYS;
     const uint16_t *tags = tt->tag + at * DDE_WAYS;
     *move = DDE_NO_MOVE;
-    for (int i = 0; i < DDE_WAYS; i++) {
-        if (tags[i] != tag || !matches(&b[i], k, tt->gen)) continue;
-        if (b[i].lb >= target || b[i].ub < target) {
-            *pattern = b[i].pattern;
-            return b[i].lb >= target;
+    uint64_t set[DDE_WAYS / 64];
+    same_tag(tags, tag, set);
+    for (int w = 0; w < DDE_WAYS / 64; w++)
+        for (; set[w]; set[w] &= set[w] - 1) {
+            int i = 64 * w + __builtin_ctzll(set[w]);
+            if (!matches(&b[i], k, tt->gen)) continue;
+            if (b[i].lb >= target || b[i].ub < target) {
+                *pattern = b[i].pattern;
+                return b[i].lb >= target;
+            }
+            if (b[i].move != DDE_NO_MOVE) *move = b[i].move;
         }
-        if (b[i].move != DDE_NO_MOVE) *move = b[i].move;
-    }
     return -1;
 }
 
@@ -124,16 +155,19 @@ void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int 
     uint16_t *tags = tt->tag + at * DDE_WAYS;
     uint32_t hold[4];
     for (int s = 0; s < 4; s++) hold[s] = prefix(k->hold[s], pattern_len(pattern, s));
-    for (int i = 0; i < DDE_WAYS; i++) {
-        dde_entry *x = &b[i];
-        if (tags[i] == tag && x->gen == tt->gen && x->shape == k->shape && x->leader == k->leader &&
-            x->pattern == pattern && !memcmp(x->hold, hold, sizeof hold)) {
-            if (lb > x->lb) x->lb = (uint8_t)lb;
-            if (ub < x->ub) x->ub = (uint8_t)ub;
-            if (move != DDE_NO_MOVE) x->move = (uint8_t)move;
-            return;
+    uint64_t set[DDE_WAYS / 64];
+    same_tag(tags, tag, set);
+    for (int w = 0; w < DDE_WAYS / 64; w++)
+        for (; set[w]; set[w] &= set[w] - 1) {
+            dde_entry *x = &b[64 * w + __builtin_ctzll(set[w])];
+            if (x->gen == tt->gen && x->shape == k->shape && x->leader == k->leader && x->pattern == pattern &&
+                !memcmp(x->hold, hold, sizeof hold)) {
+                if (lb > x->lb) x->lb = (uint8_t)lb;
+                if (ub < x->ub) x->ub = (uint8_t)ub;
+                if (move != DDE_NO_MOVE) x->move = (uint8_t)move;
+                return;
+            }
         }
-    }
     int cur = tt->cursor[at], pick = cur;
     for (int i = 0; i < DDE_CANDIDATES; i++) {
         int j = (cur + i) % DDE_WAYS;
