@@ -9,6 +9,12 @@
  * of the opponents wins the trick it is played to (led, or ruffing), and
  * one hand's such trumps go to different tricks.
  *
+ * After the lead, a bound for the second hand's side (DDS's quick tricks
+ * of the second hand): when it holds the top card of the suit led and the
+ * leader's partner cannot ruff, it wins the trick, and the hand holding
+ * that card then cashes its top cards (at no-trump; its top trumps in a
+ * suit contract).
+ *
  * Each count also says which cards it rested on (beside the suit lengths),
  * for the table's patterns: a run of top cards rests on its cards and the
  * first card out below it that is not the holder's. */
@@ -146,4 +152,25 @@ int dde_master_trumps(const dde_ctx *e, int seat, hand_t *rel)
         if (dde_count(above) > best) best = dde_count(above);
     }
     return best;
+}
+
+int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel)
+{
+    card_t led = e->trick[0];
+    int ls = card_suit(led), t = e->trump;
+    hand_t all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3];
+    uint16_t out = (uint16_t)(hand_suit(all, ls) | 1u << card_rank(led));
+    int top = 31 - __builtin_clz((unsigned)out);
+    card_t top_card = card_make(ls, top);
+    int second = (e->leader + 1) & 3, third = (e->leader + 2) & 3, fourth = (e->leader + 3) & 3;
+    int w = hand_has(e->hand[second], top_card) ? second : hand_has(e->hand[fourth], top_card) ? fourth : -1;
+    if (w < 0) return 0; /* the leader's side holds the top card, or led it */
+    if (t != STRAIN_NT && ls != t && !hand_suit(e->hand[third], ls) && hand_suit(e->hand[third], t))
+        return 0; /* the leader's partner may ruff */
+    *rel = card_bit(top_card);
+    hand_t mine = e->hand[w] & ~card_bit(top_card), rest = all & ~card_bit(top_card);
+    int sure = 1;
+    for (int s = 0; s < 4 && sure < enough; s++) /* the suits it takes to reach enough: fewer cards to rest on */
+        if (t == STRAIN_NT || s == t) sure += tops(hand_suit(mine, s), hand_suit(rest, s), s, rel);
+    return sure;
 }

@@ -188,6 +188,11 @@ int dde_sure_tricks(const dde_ctx *e, hand_t *rel);
  * opponents' (the most one of its hands holds); 0 at no-trump; *rel as
  * above. */
 int dde_master_trumps(const dde_ctx *e, int seat, hand_t *rel);
+/* After the lead (one card of the trick played): tricks the side on move
+ * surely takes when it holds the top card of the suit led (0 when it does
+ * not, or the leader's partner may ruff), counted no further than enough
+ * (fewer cards to rest on); *rel as above. */
+int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel);
 
 /* dde_search.c: can North-South take at least target of the tricks left?
  * *rel gets the cards whose ranks the answer rested on (beside the suit

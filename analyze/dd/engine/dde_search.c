@@ -2,8 +2,9 @@
  * `target` of the tricks left? An and-or tree over the cards played (one of
  * each group of equal cards, dde_moves), cut as soon as the answer is known;
  * at each trick's start the table's bounds and the sure tricks of the side
- * on lead may answer at once, and each answer found there narrows the
- * table's bounds for that position. */
+ * on lead may answer at once (after the lead, those of the second hand's
+ * side), and each answer found at a trick's start narrows the table's
+ * bounds for that position. */
 #include "analyze/dd/engine/dde_internal.h"
 
 /* The last trick: every hand holds one card; *rel gets the winning card
@@ -75,6 +76,12 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
         int sure = dde_sure_tricks(e, &sure_rel);
         if (dde_ns(seat) && sure >= target) return known_at_start(e, &key, true, target, *rel = sure_rel);
         if (!dde_ns(seat) && e->left - sure < target) return known_at_start(e, &key, false, target, *rel = sure_rel);
+    }
+    if (np == 1) {
+        hand_t second_rel = 0;
+        int sure = dde_second_hand_tricks(e, dde_ns(seat) ? target : e->left - target + 1, &second_rel);
+        if (dde_ns(seat) && sure >= target) return *rel = second_rel, true;
+        if (!dde_ns(seat) && e->left - sure < target) return *rel = second_rel, false;
     }
     card_t moves[13];
     int n = dde_moves(e, moves), decided = DDE_NO_MOVE;
