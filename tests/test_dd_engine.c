@@ -5,7 +5,8 @@
  * already played), every card's value and the optimum against libdds
  * solving the same position; deals where every hand is void in three suits;
  * a table of one bucket (the cap) still exact; a solve repeated does the
- * same work; positions that are not positions refused.
+ * same work; positions that are not positions refused; the first 8 deals
+ * of DDS's list100 (1 under the sanitizers) against its FUT and DD table.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.
  * corpora/dds-hands/list100.txt) only the corpus check runs on it: every
@@ -13,9 +14,9 @@
  * table; with WHISTLAB_LONG=1 also every entry of each DD table (20 solves a
  * deal), then DDE_LONG_DEALS (default 100000) random whole deals and as many
  * random positions (1 to 47 cards played) card by card against libdds: that
- * is `make check-long` (whole deals cost the engine seconds each today, so
- * make check keeps to later positions). Under the sanitizers make check
- * runs a quarter of the positions. */
+ * is `make check-long` (a whole deal costs the engine about a second, so
+ * make check keeps to later positions and a few of list100's deals). Under
+ * the sanitizers make check runs a quarter of them. */
 #include <time.h>
 #include "testutil.h"
 #include "formats/reader.h"
@@ -145,6 +146,22 @@ static void random_positions(uint64_t seed, uint64_t count, int from, counts *n)
     }
 }
 
+/* The first deals of DDS's list100 (whole deals, most of them harder than
+ * random ones): every card of the leader against FUT and the optimum
+ * against the DD table's entry. */
+#define LIST_DEALS (SCALE == 1 ? 8 : 1)
+
+static void test_list100_matches_fut(void **state)
+{
+    (void)state;
+    counts n;
+    verify_file(test_shared("corpora/dds-hands/list100.txt"), LIST_DEALS, false, &n);
+    assert_int_equal(n.deals, LIST_DEALS);
+    assert_int_equal(n.cards, 13 * LIST_DEALS);
+    assert_int_equal(n.tables, LIST_DEALS);
+    assert_int_equal(n.mismatches, 0);
+}
+
 static void test_random_positions_match_dds(void **state)
 {
     (void)state;
@@ -175,14 +192,14 @@ static void test_four_voids(void **state)
     assert_int_equal(n.mismatches, 0);
 }
 
-/* The table's cap: a context of one bucket (four entries) is slower, not
+/* The table's cap: a context of one bucket (128 entries) is slower, not
  * wrong; and the same solve twice does the same work. */
 static void test_tiny_table_and_determinism(void **state)
 {
     (void)state;
     dde_ctx *tiny = dde_open(1);
     assert_non_null(tiny);
-    assert_true(dde_memory(tiny) < 1024);
+    assert_true(dde_memory(tiny) < 8192);
     uint64_t seed = 7;
     for (int i = 0; i < 3; i++) {
         dde_position p;
@@ -292,6 +309,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_four_voids),
         cmocka_unit_test(test_tiny_table_and_determinism),
         cmocka_unit_test(test_random_positions_match_dds),
+        cmocka_unit_test(test_list100_matches_fut),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

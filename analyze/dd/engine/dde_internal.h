@@ -14,31 +14,53 @@
 #include <string.h>
 #include "analyze/dd/engine/dde.h"
 
-/* One table entry: a position at a trick's start, by its relative ranks
- * (for each suit, who holds its 1st, 2nd ... highest card still out; the
- * cards already played do not matter, so positions that differ only by them
- * share an entry) and the leader; the bounds known on North-South's tricks
- * among the `left` tricks of the position; the lead that last decided a
- * search of it (DDE_NO_MOVE, or suit * 16 + how many cards of the suit
- * still out are above it: a relative card, as the key is). gen 0 = empty;
- * an entry of an older generation (an earlier solve) is empty too. */
+/* One table entry: a bound on North-South's tricks among the `left`
+ * tricks of the positions at a trick's start that agree with it on what the
+ * bound rested on (partition search, dde_tt.c): the suit lengths of each
+ * hand (shape: 4 bits a hand and suit), the leader, and for each suit s the
+ * holders of its pattern_len(s) highest cards out (hold[s], 2 bits a card,
+ * highest first; pattern: 4 bits a suit). move: the lead that last decided
+ * a search there (DDE_NO_MOVE, or suit * 16 + how many cards of the suit
+ * still out are above it: a relative card). gen 0 = empty; an entry of an
+ * older generation (an earlier solve) is empty too. */
 typedef struct {
-    uint64_t k0, k1;
-    uint8_t lb, ub, left, gen, move;
+    uint64_t shape;
+    uint32_t hold[4];
+    uint16_t pattern;
+    uint8_t lb, ub, left, gen, move, leader;
 } dde_entry;
+
+/* A position at a trick's start as the table sees it. */
+typedef struct {
+    uint64_t shape;
+    uint32_t hold[4]; /* every card out */
+    uint8_t leader;
+} dde_key;
 
 #define DDE_NO_MOVE 0xFF
 
-#define DDE_WAYS 4 /* entries a bucket, the cheapest to redo replaced first */
+#define DDE_WAYS 128      /* entries a bucket (one shape and leader share one) */
+#define DDE_CANDIDATES 8 /* entries after a bucket's cursor that a new one may replace */
 
 typedef struct {
     dde_entry *slot;  /* nbuckets * DDE_WAYS */
+    uint16_t *tag;    /* each entry's tag: its shape, leader and generation; 0 empty */
+    uint8_t *cursor;  /* nbuckets: where each bucket's next new entry goes */
     size_t nbuckets;  /* a power of two */
     uint8_t gen;
 } dde_tt;
 
+/* A suit's part of the last key made (dde_tt_key): most trick starts
+ * change one or two suits, so the others' parts are taken from here. */
+typedef struct {
+    uint64_t cards; /* the suit's cards of each hand, 16 bits a hand */
+    uint64_t shape; /* the suit's lengths, in place in dde_key.shape */
+    uint32_t hold;
+} dde_suit_memo;
+
 struct dde_ctx {
     dde_tt tt;
+    dde_suit_memo memo[4];
     hand_t hand[4];
     int trump;       /* 0..3, or STRAIN_NT: never a suit */
     int leader;      /* seat that led to the current trick */
@@ -49,6 +71,18 @@ struct dde_ctx {
 };
 
 static inline bool dde_ns(int seat) { return (seat & 1) == 0; }
+
+/* Bits set in x, inline: the default build has no popcount instruction and
+ * the library call was 8% of the search. */
+static inline int dde_count(uint64_t x)
+{
+    x -= x >> 1 & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static inline int dde_suit_len(hand_t h, int s) { return dde_count(hand_suit(h, s)); }
 
 /* Seat winning trick[0..n-1] (n >= 1) led by leader, under trump. */
 static inline int dde_winner(const card_t *trick, int n, int leader, int trump)
@@ -66,6 +100,7 @@ typedef struct {
     card_t trick[4]; /* the trick it ended (the next tricks reuse e->trick) */
     card_t c;
     int seat, leader, nplayed;
+    hand_t decided; /* the trick's winning card when it beat a card of its suit (its rank decided), else 0 */
 } dde_undo;
 
 /* The seat on move plays c. Returns -1 while the trick goes on; when c
@@ -81,6 +116,10 @@ static inline int dde_play(dde_ctx *e, card_t c, dde_undo *u)
         return -1;
     }
     int w = dde_winner(e->trick, 4, e->leader, e->trump);
+    card_t top = e->trick[(w - e->leader) & 3];
+    int same = 0;
+    for (int i = 0; i < 4; i++) same += card_suit(e->trick[i]) == card_suit(top);
+    u->decided = same > 1 ? card_bit(top) : 0;
     memcpy(u->trick, e->trick, sizeof u->trick);
     e->leader = w;
     e->nplayed = 0;
@@ -110,16 +149,24 @@ static inline hand_t dde_alive(const dde_ctx *e)
 /* dde_tt.c */
 bool dde_tt_init(dde_tt *tt, size_t bytes);
 void dde_tt_free(dde_tt *tt);
+/* The bytes the table holds. */
+size_t dde_tt_bytes(const dde_tt *tt);
 /* Starts a new solve: every entry empty. */
 void dde_tt_new_generation(dde_tt *tt);
 /* The key of e's position (at a trick's start). */
-void dde_tt_key(const dde_ctx *e, uint64_t *k0, uint64_t *k1);
-/* The bounds known for the key into *lb, *ub (0 and left when none) and
- * its lead that decided (DDE_NO_MOVE when none). */
-void dde_tt_probe(const dde_tt *tt, uint64_t k0, uint64_t k1, int left, int *lb, int *ub, int *move);
-/* Narrows the key's bounds to [lb, ub]; move (unless DDE_NO_MOVE) becomes
- * its lead that decided. */
-void dde_tt_store(dde_tt *tt, uint64_t k0, uint64_t k1, int left, int lb, int ub, int move);
+void dde_tt_key(dde_ctx *e, dde_key *k);
+/* 1 when an entry that k agrees with says North-South take at least target
+ * tricks, 0 when one says fewer, its pattern into *pattern; -1 when none
+ * knows. *move: a matching entry's lead that decided, or DDE_NO_MOVE. */
+int dde_tt_probe(const dde_tt *tt, const dde_key *k, int target, uint16_t *pattern, int *move);
+/* Narrows to [lb, ub] the bounds of the positions agreeing with k on
+ * pattern; move (unless DDE_NO_MOVE) becomes its lead that decided. */
+void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int lb, int ub, int move);
+/* The pattern of a bound that rested on the cards rel (the hands' highest
+ * cards of each suit down to rel's lowest in it), and back: the cards of
+ * the hands a pattern names. */
+uint16_t dde_tt_pattern(const hand_t hand[4], hand_t rel);
+hand_t dde_tt_cards(const hand_t hand[4], uint16_t pattern);
 
 /* dde_moves.c: a card as a relative card of the table (alive: the cards
  * out), and back (CARD_NONE when the hand h holds no such card). */
@@ -134,13 +181,22 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c);
 
 /* dde_bounds.c: tricks the leader's side surely takes at a trick's start,
  * the leader cashing his top cards (trumps first; a side suit only as
- * often as no opponent can ruff). */
-int dde_sure_tricks(const dde_ctx *e);
+ * often as no opponent can ruff); *rel gets the cards the count rests on
+ * (beside the suit lengths). */
+int dde_sure_tricks(const dde_ctx *e, hand_t *rel);
 /* Tricks seat's side surely takes with its trumps above all of the
- * opponents' (the most one of its hands holds); 0 at no-trump. */
-int dde_master_trumps(const dde_ctx *e, int seat);
+ * opponents' (the most one of its hands holds); 0 at no-trump; *rel as
+ * above. */
+int dde_master_trumps(const dde_ctx *e, int seat, hand_t *rel);
+/* After the lead (one card of the trick played): tricks the side on move
+ * surely takes when it holds the top card of the suit led (0 when it does
+ * not, or the leader's partner may ruff), counted no further than enough
+ * (fewer cards to rest on); *rel as above. */
+int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel);
 
-/* dde_search.c: can North-South take at least target of the tricks left? */
-bool dde_reach(dde_ctx *e, int target);
+/* dde_search.c: can North-South take at least target of the tricks left?
+ * *rel gets the cards whose ranks the answer rested on (beside the suit
+ * lengths): every position that agrees on them has the same answer. */
+bool dde_reach(dde_ctx *e, int target, hand_t *rel);
 
 #endif

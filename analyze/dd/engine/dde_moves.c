@@ -23,7 +23,7 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c)
 int dde_relative(hand_t alive, card_t c)
 {
     uint16_t above = (uint16_t)(hand_suit(alive, card_suit(c)) & ~((2u << card_rank(c)) - 1));
-    return card_suit(c) * 16 + __builtin_popcount(above);
+    return card_suit(c) * 16 + dde_count(above);
 }
 
 card_t dde_absolute(hand_t alive, hand_t h, int move)
@@ -41,18 +41,11 @@ card_t dde_absolute(hand_t alive, hand_t h, int move)
 static int group_lows(uint16_t mine, uint16_t out, int s, card_t *low)
 {
     int n = 0;
-    bool in_group = false;
-    for (int r = RANK_A; r >= 2; r--) {
-        if (!(out >> r & 1)) continue;
-        if (mine >> r & 1) {
-            if (in_group)
-                low[n - 1] = card_make(s, r);
-            else
-                low[n++] = card_make(s, r);
-            in_group = true;
-        } else {
-            in_group = false;
-        }
+    for (uint16_t m = mine; m;) { /* mine's cards from the top: a group's low has no card of mine next below it */
+        int r = 31 - __builtin_clz((unsigned)m);
+        m = (uint16_t)(m & ~(1u << r));
+        uint16_t below = (uint16_t)(out & ((1u << r) - 1));
+        if (!below || !(mine >> (31 - __builtin_clz((unsigned)below)) & 1)) low[n++] = card_make(s, r);
     }
     return n;
 }
@@ -65,7 +58,13 @@ int dde_moves(const dde_ctx *e, card_t out[13])
     hand_t h = e->hand[seat], alive = dde_alive(e);
     int lead_suit = np ? card_suit(e->trick[0]) : -1;
     bool follows = np && hand_suit(h, lead_suit);
-    int win_seat = np ? dde_winner(e->trick, np, e->leader, e->trump) : -1;
+    int win_seat = -1, win_suit = -1, win_rank = 0;
+    if (np) { /* the card winning the trick so far */
+        win_seat = dde_winner(e->trick, np, e->leader, e->trump);
+        card_t w = e->trick[(win_seat - e->leader) & 3];
+        win_suit = card_suit(w);
+        win_rank = card_rank(w);
+    }
     bool partner_wins = np && win_seat == seat_partner(seat);
     int score[13], n = 0;
     for (int s = 0; s < 4; s++) {
@@ -73,29 +72,32 @@ int dde_moves(const dde_ctx *e, card_t out[13])
         uint16_t mine = hand_suit(h, s);
         if (!mine) continue;
         card_t low[13];
+        uint16_t others = (uint16_t)(hand_suit(alive, s) & ~mine);
         int k = group_lows(mine, hand_suit(alive, s), s, low);
-        int len = __builtin_popcount(mine);
+        int len = dde_count(mine), top_others = top_rank(others);
+        bool own_top = false, partner_top = false;
+        if (!np) {
+            uint16_t partner = hand_suit(e->hand[seat_partner(seat)], s);
+            own_top = top_rank(mine) > top_others;
+            partner_top = top_rank(partner) > top_rank((uint16_t)(others & ~partner));
+        }
         for (int i = 0; i < k; i++) {
             card_t c = low[i];
             int r = card_rank(c), sc;
             if (!np) {
-                uint16_t others = (uint16_t)(hand_suit(alive, s) & ~mine);
-                uint16_t partner = hand_suit(e->hand[seat_partner(seat)], s);
-                if (top_rank(mine) > top_rank(others) && i == 0)
+                if (own_top && i == 0)
                     sc = 100 + len;
-                else if (top_rank(partner) > top_rank((uint16_t)(others & ~partner)))
+                else if (partner_top)
                     sc = 60 - r;
                 else
                     sc = 30 + len - r;
             } else {
-                card_t trial[4] = {e->trick[0], e->trick[1], e->trick[2], c};
-                trial[np] = c; /* as if c were played */
-                bool takes = dde_winner(trial, np + 1, e->leader, e->trump) == seat;
+                bool takes = s == win_suit ? r > win_rank : s == e->trump; /* c would win the trick so far */
                 if (partner_wins)
                     sc = 100 - r - (s == e->trump && !follows ? 50 : 0);
                 else if (takes && (np >= 2 || !follows))
                     sc = 200 - r;
-                else if (takes && r > top_rank((uint16_t)(hand_suit(alive, s) & ~mine)))
+                else if (takes && r > top_others)
                     sc = 150 - r; /* second hand wins with a card nobody can beat */
                 else if (follows)
                     sc = 100 - r;

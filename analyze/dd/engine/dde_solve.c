@@ -26,7 +26,7 @@ void dde_close(dde_ctx *e)
     free(e);
 }
 
-size_t dde_memory(const dde_ctx *e) { return sizeof *e + e->tt.nbuckets * DDE_WAYS * sizeof(dde_entry); }
+size_t dde_memory(const dde_ctx *e) { return sizeof *e + dde_tt_bytes(&e->tt); }
 
 uint64_t dde_nodes(const dde_ctx *e) { return e->nodes; }
 
@@ -70,7 +70,8 @@ static int exact(dde_ctx *e, int guess)
     int lo = 0, hi = e->left;
     int t = guess < 1 ? 1 : guess > hi ? hi : guess;
     while (lo < hi) {
-        if (dde_reach(e, t)) {
+        hand_t rel;
+        if (dde_reach(e, t, &rel)) {
             lo = t;
             t = lo + 1;
         } else {
@@ -91,6 +92,31 @@ static int after(dde_ctx *e, card_t c, int guess)
     return v;
 }
 
+/* A first guess of North-South's tricks, for the first null-window test
+ * (the nearer the value, the fewer tests): the tricks shared out as the
+ * high cards are -- 4, 3, 2, 1 points for each suit's four highest cards
+ * out -- with one more point for each trump. */
+static int first_guess(const dde_ctx *e)
+{
+    int ns = 0, all = 0;
+    for (int s = 0; s < 4; s++) {
+        uint16_t out = (uint16_t)(hand_suit(e->hand[0], s) | hand_suit(e->hand[1], s) | hand_suit(e->hand[2], s) |
+                                  hand_suit(e->hand[3], s));
+        uint16_t ns_cards = (uint16_t)(hand_suit(e->hand[0], s) | hand_suit(e->hand[2], s));
+        for (int points = 4; points > 0 && out; points--) {
+            int r = 31 - __builtin_clz((unsigned)out);
+            out = (uint16_t)(out & ~(1u << r));
+            all += points;
+            if (ns_cards >> r & 1) ns += points;
+        }
+        if (s == e->trump) {
+            all += dde_suit_len(e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3], s);
+            ns += dde_suit_len(e->hand[0] | e->hand[2], s);
+        }
+    }
+    return all ? (2 * ns * e->left + all) / (2 * all) : e->left / 2;
+}
+
 /* North-South's tricks as the side on move's. */
 static int for_mover(const dde_ctx *e, int ns)
 {
@@ -101,7 +127,7 @@ int dde_best(dde_ctx *e, const dde_position *p, int *best)
 {
     if (dde_check(p) != DDE_OK) return DDE_BAD_POSITION;
     load(e, p);
-    *best = for_mover(e, exact(e, (e->left + 1) / 2));
+    *best = for_mover(e, exact(e, first_guess(e)));
     return DDE_OK;
 }
 
@@ -111,7 +137,7 @@ int dde_values(dde_ctx *e, const dde_position *p, int8_t values[64], int *best)
     if (dde_check(p) != DDE_OK) return DDE_BAD_POSITION;
     load(e, p);
     card_t moves[13];
-    int n = dde_moves(e, moves), top = -1, guess = (e->left + 1) / 2;
+    int n = dde_moves(e, moves), top = -1, guess = first_guess(e);
     hand_t h = e->hand[(e->leader + e->nplayed) & 3], alive = dde_alive(e);
     for (int i = 0; i < n; i++) {
         int ns = after(e, moves[i], guess);
