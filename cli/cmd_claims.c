@@ -15,7 +15,6 @@
 #include "cli/input_opts.h"
 #include "cli/options.h"
 #include "cli/progress.h"
-#include "cli/state_again.h"
 #include "stats/report/csv_out.h"
 #include "stats/report/tidy_csv.h"
 
@@ -389,7 +388,7 @@ static int measure(claims_cli *c, const claim_set *set, const claims_said *said,
         return c->resume && !d.line ? EXIT_FAILURE_IO : EXIT_USAGE;
     case CLAIMS_INTERRUPTED: {
         static char again[16384];
-        cli_state_resume_command(again, sizeof again, "claims", argc - 1, argv + 1, c->save);
+        opt_resume_command(&COMMAND, argc, argv, c->save, false, again, sizeof again);
         fprintf(stderr, PROG ": interrupted after %llu deals (saved in %s); go on with:\n  %s\n",
                 (unsigned long long)acc->read, c->save, again);
         return EXIT_INTERRUPTED;

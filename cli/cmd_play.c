@@ -297,7 +297,7 @@ int cmd_play(int argc, char **argv)
         const cli_files state[] = {CLI_FILE("--save", c.save ? c.save : c.resume)};
         if ((c.save || c.resume) && !cli_outputs_apart("whistlab play", state, 1, read, 1)) return EXIT_USAGE;
         verify_cli vc = {.io = io, .threads = threads, .no_progress = no_progress, .save = c.save ? c.save : c.resume,
-                         .resume = c.resume, .checkpoint = c.checkpoint, .argc = argc - 1, .argv = argv + 1};
+                         .resume = c.resume, .checkpoint = c.checkpoint, .options = &COMMAND, .argc = argc, .argv = argv};
         return play_verify(&vc, argv + optind, argc - optind);
     }
     if (robin) {

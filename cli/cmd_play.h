@@ -19,7 +19,8 @@ typedef struct {
     bool no_progress;
     const char *save, *resume;     /* the state file to write, to go on from (NULL: none) */
     uint64_t checkpoint;           /* deals between checkpoints (0: by time alone) */
-    int argc;                      /* the command line from the command's name on, */
+    const opt_command *options;    /* the command line's table, and the */
+    int argc;                      /* command line from the command's name on, */
     char **argv;                   /* for the command that resumes */
 } verify_cli;
 

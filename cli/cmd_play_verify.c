@@ -15,7 +15,6 @@
 #include "cli/cli.h"
 #include "cli/cmd_play.h"
 #include "cli/progress.h"
-#include "cli/state_again.h"
 
 static void on_note(void *ctx, run_note kind, const diag_t *diag)
 {
@@ -63,7 +62,7 @@ static int verify_run(const verify_cli *vc, run_opts *ro, run_job *job, verify_c
     if (ro->mpi->rank > 0) return run == RUN_DONE ? EXIT_OK : EXIT_FAILURE_IO; /* rank 0 reports */
     if (run == RUN_INTERRUPTED) {
         static char again[16384];
-        cli_state_resume_command(again, sizeof again, "play", vc->argc, vc->argv, vc->save);
+        opt_resume_command(vc->options, vc->argc, vc->argv, vc->save, false, again, sizeof again);
         fprintf(stderr, "whistlab play: interrupted after %llu deals (saved in %s); go on with:\n  %s\n",
                 (unsigned long long)(n->deals + n->rejected + n->left), vc->save, again);
         return EXIT_INTERRUPTED;
