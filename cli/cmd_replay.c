@@ -122,6 +122,7 @@ static const opt_spec OPTIONS[] = {
      .help = "analyse only records I, I+N, I+2N... (1-based), for\nruns split over machines: `whistlab merge` "
              "adds them up"},
     OPT_THREADS(replay_cli, threads, "solver threads (default: as many as DDS sets up)"),
+    OPT_ENGINE(replay_cli, s.engine),
     {.name = "seed", .kind = OPT_UINT, .arg = "N", ROW(s.seed), .max = UINT64_MAX, .flags = OPT_SETTING,
      .help = "seed of the `random` convention (default 0)"},
     {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_SETTING,

@@ -398,3 +398,18 @@ void opt_settings(const opt_command *c, const void *set, provenance *p, opt_also
         if (also) also(ctx, row, p);
     }
 }
+
+bool opt_take_engine(void *field, const char *value, char *why, size_t len)
+{
+    int e = dd_engine_parse(value);
+    if (e < 0) {
+        const char *names[] = {dd_engine_name(DD_ENGINE_DDS), dd_engine_name(DD_ENGINE_WHISTLAB)};
+        const char *near = opt_nearest(value, names, 2);
+        snprintf(why, len, "not one of dds, whistlab%s%s%s", near ? "; did you mean " : "", near ? near : "",
+                 near ? "?" : "");
+        return false;
+    }
+    dd_engine_use((dd_engine)e);
+    snprintf(field, DD_ENGINE_NAME_MAX, "%s", e == DD_ENGINE_DDS ? "" : value);
+    return true;
+}

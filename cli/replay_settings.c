@@ -46,10 +46,17 @@ static bool plays(const replay_settings *s)
     return strcmp(s->eval, "dd") != 0;
 }
 
+/* Whether the run solves its deals: it values leads, not from a store. */
+static bool solves(const replay_settings *s)
+{
+    return strcmp(s->eval, "play") != 0 && !s->values[0];
+}
+
 /* When a setting has a line: always, only when given (so the texts of runs
  * from before the setting stay as they were), only when the run plays
- * (--eval play or both), only when it values leads (dd or both). */
-typedef enum { LINE_ALWAYS, LINE_GIVEN, LINE_PLAYS, LINE_VALUES } line_when;
+ * (--eval play or both), only when it values leads (dd or both), only when
+ * it solves them, only when it solves them and the setting is given. */
+typedef enum { LINE_ALWAYS, LINE_GIVEN, LINE_PLAYS, LINE_VALUES, LINE_SOLVES, LINE_SOLVES_GIVEN } line_when;
 
 typedef enum {
     SET_TEXT,   /* a char array of size bytes */
@@ -91,6 +98,9 @@ static const setting_row ROWS[] = {
      .on = "on", .off = "off", .said_rank = 4},
     {"ext", "ext", AT(ext), .none = "-", .said_none = "none", .state_when = LINE_PLAYS, .said_when = LINE_PLAYS,
      .said_rank = 5},
+    /* the engine does not change a number: the report says which solved */
+    {"engine", "engine", AT(engine), .none = "", .said_none = "dds", .state_when = LINE_SOLVES_GIVEN,
+     .said_when = LINE_SOLVES, .said_rank = 13},
 };
 #undef AT
 #define NROWS ((int)(sizeof ROWS / sizeof ROWS[0]))
@@ -112,6 +122,8 @@ static bool has_line(const replay_settings *s, const setting_row *r, line_when w
     case LINE_ALWAYS: return true;
     case LINE_PLAYS: return plays(s);
     case LINE_VALUES: return strcmp(s->eval, "play") != 0;
+    case LINE_SOLVES: return solves(s);
+    case LINE_SOLVES_GIVEN: if (!solves(s)) return false; break;
     case LINE_GIVEN: break;
     }
     return r->kind == SET_FLAG ? *(const bool *)f : ((const char *)f)[0] != 0;
@@ -215,6 +227,9 @@ bool replay_settings_to_input(const replay_settings *s, input_opts *io)
     io->format = s->format;
     if (!input_opts_set_trump(io, s->trump)) return false;
     if (strcmp(s->leader, "-") != 0 && !input_opts_set_leader(io, s->leader)) return false;
+    int engine = s->engine[0] ? dd_engine_parse(s->engine) : DD_ENGINE_DDS;
+    if (engine < 0) return false;
+    dd_engine_use((dd_engine)engine);
     diag_t why = {0};
     return !s->where[0] || input_opts_set_where(io, s->where, &why);
 }

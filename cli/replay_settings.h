@@ -10,6 +10,7 @@
 #ifndef WHISTLAB_REPLAY_SETTINGS_H
 #define WHISTLAB_REPLAY_SETTINGS_H
 
+#include "analyze/dd/dd_engine.h"
 #include "cli/convention_opts.h"
 #include "formats/deal_stream.h"
 #include "stats/report/provenance.h"
@@ -32,6 +33,9 @@ typedef struct {
                                as the report states it ("": solved); in the
                                settings text, so that a merge or a resumed
                                run states it too (issue 25 item 19) */
+    char engine[DD_ENGINE_NAME_MAX]; /* --engine: the solver's name, "" for dds
+                                        (a run that solves states it; the state
+                                        text keeps it when it is not dds) */
     deal_format format;
     uint64_t seed, limit;
     const char *inputs[WLS_MAX_INPUTS];
@@ -56,7 +60,8 @@ void replay_settings_format(const replay_settings *s, char *buf, size_t len);
 bool replay_settings_parse(char *text, replay_settings *s);
 
 /* The input options (--format, --trump, --leader, --where) of s; where
- * points into s. */
+ * points into s. The engine of s becomes the process's (a resumed run
+ * solves with the engine it started with). */
 bool replay_settings_to_input(const replay_settings *s, input_opts *io);
 
 /* The table files of s's conventions (and opponents, when they play) with
