@@ -52,6 +52,8 @@ static int read_deals(const char *path, deal_t *d, int max)
     return n;
 }
 
+/* The store of deals solved by engine (more: other options of solve), at a
+ * temporary path ending in suffix (four at a time). */
 static char *solve_store(const char *engine, const char *deals, const char *suffix, const char *more)
 {
     static char path[4][256];
@@ -325,5 +327,7 @@ int main(void)
         cmocka_unit_test(test_old_store_reads), cmocka_unit_test(test_merge_and_resume),
         cmocka_unit_test(test_lead_simulate_the_same), cmocka_unit_test(test_engine_option),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    unlink(test_tmp("quick4.pbn"));
+    return failed;
 }

@@ -25,7 +25,8 @@ typedef enum {
 #define DD_OWN_BAD_POSITION (-1101) /* the deal is not a position it solves */
 #define DD_OWN_NO_MEMORY (-1102)    /* no memory for the thread's context */
 
-/* Room for an engine's name and its NUL (a store's record has as much). */
+/* Room for an engine's name and its NUL (a store's record holds more: the names
+ * of a merge's parts). */
 #define DD_ENGINE_NAME_MAX 16
 
 /* The engine's name, as --engine and a store's record give it: "dds",
