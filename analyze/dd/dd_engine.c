@@ -54,40 +54,39 @@ static dde_ctx *thread_ctx(void)
 }
 
 /* Every card of the leader's hand valued (-1 elsewhere), *best the optimum. */
-static int own_values(const deal_t *d, dd_leads *out, int *best)
+static int own_values(const deal_t *d, int8_t tricks[64], int *best)
 {
-    memset(out->tricks, -1, sizeof out->tricks);
+    memset(tricks, -1, 64);
     dde_ctx *ctx = thread_ctx();
     if (!ctx) return DD_OWN_NO_MEMORY;
     dde_position p;
     dde_position_of_deal(d, &p);
-    if (dde_values(ctx, &p, out->tricks, best) != DDE_OK) {
-        memset(out->tricks, -1, sizeof out->tricks);
+    if (dde_values(ctx, &p, tricks, best) != DDE_OK) {
+        memset(tricks, -1, 64);
         return DD_OWN_BAD_POSITION;
     }
-    return DD_OK;
+    return 0;
 }
 
-int dd_own_solve_leads(const deal_t *d, dd_leads *out)
+int dd_own_solve_leads(const deal_t *d, int8_t tricks[64])
 {
     int best;
-    return own_values(d, out, &best);
+    return own_values(d, tricks, &best);
 }
 
 /* One search series values every card here (the engine keeps its table
  * across them), so the cards asked for cost no more than all: the values
  * kept are those dd_solve_cards promises, the cards asked for and the
  * optimal ones. */
-int dd_own_solve_cards(const deal_t *d, const card_t *cards, int n, dd_leads *out, int *best, int *searches)
+int dd_own_solve_cards(const deal_t *d, const card_t *cards, int n, int8_t tricks[64], int *best)
 {
-    dd_leads all;
-    int rc = own_values(d, &all, best);
-    if (searches) *searches = 1;
-    memset(out->tricks, -1, sizeof out->tricks);
-    if (rc != DD_OK) return rc;
+    int8_t all[64];
+    int rc = own_values(d, all, best);
+    memset(tricks, -1, 64);
+    if (rc != 0) return rc;
     for (int c = 0; c < 64; c++)
-        if (all.tricks[c] == *best) out->tricks[c] = all.tricks[c];
+        if (all[c] == *best) tricks[c] = all[c];
     for (int i = 0; i < n; i++)
-        if (cards[i] < 64) out->tricks[cards[i]] = all.tricks[cards[i]];
-    return DD_OK;
+        if (cards[i] < 64) tricks[cards[i]] = all[cards[i]];
+    return 0;
 }

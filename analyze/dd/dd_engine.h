@@ -13,7 +13,8 @@
 #ifndef WHISTLAB_DD_ENGINE_H
 #define WHISTLAB_DD_ENGINE_H
 
-#include "analyze/dd/dd_solve.h"
+#include <stdint.h>
+#include "formats/deal.h"
 
 typedef enum {
     DD_ENGINE_DDS,      /* "dds": libdds's SolveBoard */
@@ -39,10 +40,11 @@ int dd_engine_parse(const char *name);
 void dd_engine_use(dd_engine e);
 dd_engine dd_engine_used(void);
 
-/* The own engine's side of dd_solve.h (dd_solve.c dispatches to them): the
- * same contracts, on the calling thread's context. */
-int dd_own_solve_leads(const deal_t *d, dd_leads *out);
-int dd_own_solve_cards(const deal_t *d, const card_t *cards, int n, dd_leads *out, int *best, int *searches);
+/* The own engine's side of dd_solve.h's two solves (dd_solve.c dispatches
+ * to them), on the calling thread's context: tricks as dd_leads holds them,
+ * the same contracts; 0 or a DD_OWN_ code. */
+int dd_own_solve_leads(const deal_t *d, int8_t tricks[64]);
+int dd_own_solve_cards(const deal_t *d, const card_t *cards, int n, int8_t tricks[64], int *best);
 /* Solver threads with the own engine: one per CPU online. */
 int dd_own_threads(void);
 

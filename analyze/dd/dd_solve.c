@@ -101,7 +101,10 @@ static void dds_deal_of(const deal_t *d, struct dds_deal *dl)
 
 int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return dd_own_solve_leads(d, out);
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
+        int rc = dd_own_solve_leads(d, out->tricks);
+        return rc ? rc : DD_OK;
+    }
     struct dds_deal dl;
     struct futureTricks fut;
     memset(out->tricks, -1, sizeof out->tricks);
@@ -131,7 +134,11 @@ static uint16_t held_run(uint16_t h, int r)
 int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
                    int *searches)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return dd_own_solve_cards(d, cards, n, out, best, searches);
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
+        if (searches) *searches = 1; /* one series of the own engine's searches */
+        int rc = dd_own_solve_cards(d, cards, n, out->tricks, best);
+        return rc ? rc : DD_OK;
+    }
     struct dds_deal dl;
     struct futureTricks fut;
     int calls = 1;
