@@ -5,7 +5,8 @@
  * the two engines are the same bytes apart from that record, replay
  * --values reports the same from either, a store of version 1 (made before
  * the record, tests/data/wdv-v1/) still reads, parts of both engines merge
- * and a part is resumed by its own engine only.
+ * and a part is resumed by its own engine only; a replay's state keeps its
+ * engine, so that a resumed run solves and reports as it began.
  *
  * The deals are tests/data/engine_quick.pbn: whole whist deals the own
  * engine solves in a tenth of a second (a random deal costs it seconds
@@ -214,6 +215,48 @@ static void test_replay_reports_the_same(void **state)
     assert_string_equal(e0 + strlen("; engine dds\n"), e1 + strlen("; engine whistlab\n"));
 }
 
+/* Whether the n bytes at b hold the text what. */
+static bool holds(const char *b, size_t n, const char *what)
+{
+    size_t k = strlen(what);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(b + i, what, k) == 0) return true;
+    return false;
+}
+
+/* A solving run's state keeps its engine when it is not dds (the states
+ * of dds runs stay as before the option): a resume reports it as the run
+ * did. */
+static void test_state_keeps_the_engine(void **state)
+{
+    (void)state;
+    const char *deals = deals_file();
+    char wls[256];
+    snprintf(wls, sizeof wls, "%s", test_tmp("engine.wls"));
+    static char run[2][16384], again[16384];
+    for (int e = 0; e < 2; e++) {
+        unlink(wls);
+        assert_int_equal(test_run(run[e], sizeof run[e], "%s replay %s --engine %s --conventions long-suit --save %s "
+                                  "--no-progress 2>&1", test_bin(), deals, e ? "whistlab" : "dds", wls),
+                         0);
+        /* the state file is binary: its settings text is among its bytes */
+        char *saved = test_slurp(wls);
+        struct stat st;
+        assert_non_null(saved);
+        assert_int_equal(stat(wls, &st), 0);
+        assert_int_equal(holds(saved, (size_t)st.st_size, "\nengine "), e);
+        assert_int_equal(holds(saved, (size_t)st.st_size, "\nengine whistlab\n"), e);
+        free(saved);
+        assert_int_equal(test_run(again, sizeof again, "%s replay --resume %s --no-progress 2>&1", test_bin(), wls), 0);
+        const char *from0 = strstr(run[e], "\ncorpus:"), *from1 = strstr(again, "\ncorpus:");
+        assert_non_null(from0);
+        assert_non_null(from1);
+        assert_string_equal(from0, from1);
+        assert_non_null(strstr(from1, e ? "; engine whistlab\n" : "; engine dds\n"));
+    }
+    unlink(wls);
+}
+
 /* A store of version 1 (whistlab 1e18693's, before the record) reads: the
  * same report as a store of today, its provenance naming no engine. */
 static void test_old_store_reads(void **state)
@@ -324,7 +367,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_values_in_process), cmocka_unit_test(test_own_engine_refuses_a_non_deal),
         cmocka_unit_test(test_stores_differ_in_the_record_only), cmocka_unit_test(test_replay_reports_the_same),
-        cmocka_unit_test(test_old_store_reads), cmocka_unit_test(test_merge_and_resume),
+        cmocka_unit_test(test_state_keeps_the_engine), cmocka_unit_test(test_old_store_reads),
+        cmocka_unit_test(test_merge_and_resume),
         cmocka_unit_test(test_lead_simulate_the_same), cmocka_unit_test(test_engine_option),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
