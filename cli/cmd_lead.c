@@ -58,6 +58,7 @@ typedef struct {
     conventions_text conventions; /* every --convention, 'all' spelled out */
     bool explain, signals, by_holding;
     uint64_t seed, simulate, threads, max_dealt;
+    char engine[DD_ENGINE_NAME_MAX]; /* --engine: "" for dds */
     int eval;
     unsigned ext;
     cli_input in;
@@ -138,6 +139,7 @@ static const opt_spec OPTIONS[] = {
      .help = "with play: the players' extended rules"},
     OPT_THREADS(lead_cli, threads, "with --simulate: solver threads (default: as many as DDS has);\n"
                                    "the tables are the same for any number"),
+    OPT_ENGINE(lead_cli, engine),
     {.name = "csv-layouts", .kind = OPT_TEXT, .arg = "F", ROW(layouts),
      .help = "with --simulate: every layout, one row per lead and evaluation\n"
              "(file line board layout dealer turnup north east south west eval\nconvention lead tricks)"},

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analyze/dd/dd_engine.h"
 #include "analyze/simulate/lead_sim.h"
 #include "cli/cli.h"
 #include "cli/cmd_lead_sim.h"
@@ -230,6 +231,9 @@ static void settings_text(const lead_sim_opts *o, char *buf, size_t len)
             hand_format_text(o->hand, h, sizeof h), STRAIN_NAMES[o->trump],
             o->turnup == CARD_NONE ? "drawn" : card_format(o->turnup, c), o->layouts, o->seed,
             o->dd && o->play ? "both" : o->dd ? "dd" : "play");
+    /* the engine does not change a number: named when it is not the default,
+     * so that the states saved before --engine still resume */
+    if (o->dd && dd_engine_used() != DD_ENGINE_DDS) fprintf(f, "engine %s\n", dd_engine_name(dd_engine_used()));
     for (int k = 0; k < o->nconv; k++) fprintf(f, "convention %s\n", convention_name(o->conv[k]));
     if (o->play)
         fprintf(f, "opponents %s\nsignals %d\next %u\n", o->opponents ? convention_name(o->opponents) : "same",
@@ -339,8 +343,9 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uin
             "cards equal on every layout share one)\n\n",
             card_format(res.card[p.against], vs), vs, why);
     if (o->dd) {
-        fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one DDS solve a layout;\n"
-               "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n");
+        fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one %s solve a layout;\n"
+               "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n",
+               dd_engine_used() == DD_ENGINE_DDS ? "DDS" : "whistlab-engine");
         print_table(out, &p, &res.dd, true, book);
         fprintf(out, "\n");
         if (tables) table_csv(&p, tables, &res.dd, "dd", "", book);

@@ -114,6 +114,15 @@ static const char *show_leader(const void *field)
  * when it values leads (dd or both). */
 static bool plays(const void *set) { return ((const replay_settings *)set)->eval != STATS_EVAL_DD; }
 static bool values_leads(const void *set) { return ((const replay_settings *)set)->eval != STATS_EVAL_PLAY; }
+/* Whether the run solves its deals (it values leads, not from a store):
+ * then it states the engine; the state text keeps it when it is not dds,
+ * so that the texts of the runs before --engine stay as they were. */
+static bool solves(const void *set)
+{
+    const replay_settings *s = set;
+    return s->eval != STATS_EVAL_PLAY && !s->values[0];
+}
+static const char *show_engine(const void *field) { return *(const char *)field ? field : NULL; }
 
 static bool take_shard(void *field, const char *value, char *why, size_t len)
 {
@@ -183,6 +192,8 @@ static const opt_spec OPTIONS[] = {
      .help = "analyse only records I, I+N, I+2N... (1-based), for\nruns split over machines: `whistlab merge` "
              "adds them up"},
     OPT_THREADS(replay_cli, threads, "solver threads (default: as many as DDS sets up)"),
+    OPT_ENGINE(replay_cli, s.engine, .flags = OPT_SETTING, .show = show_engine, .unset = "dds", .stated = solves,
+               .key = "engine", .key_at = 12, .kept = solves),
     {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_KEPT,
      .help = "per-deal table: one row per deal and convention"},
     {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),

@@ -25,6 +25,7 @@ typedef struct {
     const char *out;
     bool resume, merge;
     uint64_t threads;
+    char engine[DD_ENGINE_NAME_MAX]; /* --engine: "" for dds (the store records the one used) */
     cli_input in;
     cli_progress progress;
     const char *parts[DD_STORE_MAX_SHARDS];
@@ -51,6 +52,7 @@ static const opt_spec OPTIONS[] = {
     {.name = "merge", ROW(merge), .help = "join the parts of a sharded solve (PART files) into F"},
     OPT_THREADS(solve_cli, threads, "solver threads (default: as many as DDS sets up); under\n"
                                     "mpirun every rank solves on one thread, rank 0 reads"),
+    OPT_ENGINE(solve_cli, engine),
     PROGRESS_SPECS(solve_cli, progress, "tty, log[=N] (a dated line every N seconds) or off",
                    "the same as --progress off"),
     INPUT_SPECS(solve_cli, in),
@@ -144,6 +146,7 @@ static dd_store_writer *open_store(solve_cli *c)
                          .shard = c->o.run.shard, .shards = c->o.run.shards};
     input_opts_policy_text(&c->o.run.input, h.policy, sizeof h.policy);
     make_note(c, h.note, sizeof h.note);
+    snprintf(h.engine, sizeof h.engine, "%s", dd_engine_name(dd_engine_used()));
     diag_t diag = {0};
     uint64_t kept;
     dd_store_writer *w = solve_open(c->out, &h, c->resume, &c->o.run, &kept, &diag);

@@ -515,3 +515,18 @@ void opt_resume_command(const opt_command *c, int argc, char *const argv[], cons
         i += words - 1;
     }
 }
+
+bool opt_take_engine(void *field, const char *value, char *why, size_t len)
+{
+    int e = dd_engine_parse(value);
+    if (e < 0) {
+        const char *names[] = {dd_engine_name(DD_ENGINE_DDS), dd_engine_name(DD_ENGINE_WHISTLAB)};
+        const char *near = opt_nearest(value, names, 2);
+        snprintf(why, len, "not one of dds, whistlab%s%s%s", near ? "; did you mean " : "", near ? near : "",
+                 near ? "?" : "");
+        return false;
+    }
+    dd_engine_use((dd_engine)e);
+    snprintf(field, DD_ENGINE_NAME_MAX, "%s", e == DD_ENGINE_DDS ? "" : dd_engine_name((dd_engine)e));
+    return true;
+}

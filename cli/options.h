@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "analyze/dd/dd_engine.h"
 #include "stats/report/provenance.h"
 
 typedef enum {
@@ -171,5 +172,17 @@ int opt_index(const opt_command *c, const char *name);
 #define OPT_THREADS_ROW(type, field) \
     .name = "threads", .kind = OPT_UINT, .arg = "N", .at = offsetof(type, field), .min = 1, .max = OPT_THREADS_MAX
 #define OPT_THREADS(type, field, helptext) {OPT_THREADS_ROW(type, field), .help = helptext}
+
+/* --engine, the same in every command that solves: the double-dummy
+ * engine of the process (analyze/dd/dd_engine.h), chosen as the option is
+ * read; the field, a char[DD_ENGINE_NAME_MAX], gets its name, "" for the
+ * default dds (so that the settings texts of runs made before the option
+ * stay as they were). More designators (a setting's) may follow. */
+bool opt_take_engine(void *field, const char *value, char *why, size_t len);
+#define OPT_ENGINE(type, field, ...) \
+    {.name = "engine", .kind = OPT_CALL, .arg = "E", .at = offsetof(type, field), .take = opt_take_engine, \
+     .dflt = "dds", \
+     .help = "the double-dummy engine: dds (libdds; the default, as the faster\n" \
+             "today by far) or whistlab (whistlab's own); the same values", __VA_ARGS__}
 
 #endif

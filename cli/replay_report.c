@@ -61,6 +61,8 @@ void replay_values_setting(replay_settings *s, const char *path, const dd_store 
 {
     const dd_store_header *h = dd_store_header_of(store);
     char hex[DIGEST128_HEX];
-    snprintf(s->values, sizeof s->values, "from the store %s (%llu deals, digest %s; made by: %s)", path,
-             (unsigned long long)h->deals, digest128_hex(h->digest, hex), h->note);
+    /* a store of version 1 has no engine record: its text stays as it was */
+    snprintf(s->values, sizeof s->values, "from the store %s (%llu deals, digest %s; made by: %s%s%s)", path,
+             (unsigned long long)h->deals, digest128_hex(h->digest, hex), h->note, h->engine[0] ? "; engine " : "",
+             h->engine);
 }

@@ -11,6 +11,7 @@
 #ifndef WHISTLAB_REPLAY_SETTINGS_H
 #define WHISTLAB_REPLAY_SETTINGS_H
 
+#include "analyze/dd/dd_engine.h"
 #include "cli/convention_opts.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
@@ -36,6 +37,9 @@ typedef struct {
                                as the report states it ("": solved); in the
                                settings text, so that a merge or a resumed
                                run states it too (issue 25 item 19) */
+    char engine[DD_ENGINE_NAME_MAX]; /* --engine: the solver's name, "" for dds
+                                        (a run that solves states it; the state
+                                        text keeps it when it is not dds) */
     uint64_t seed, limit;
     const char *inputs[WLS_MAX_INPUTS];
     int ninputs;

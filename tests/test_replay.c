@@ -969,7 +969,7 @@ static void test_provenance_in_report_and_csv(void **state)
     assert_non_null(strstr(report, want));
     assert_non_null(strstr(report, "\nsettings: eval dd; conventions long-suit,american,short-suit; valued the "
                                    "conventions' leads;\n          format auto; trump auto; leader as dealt; seed 0; "
-                                   "limit 30; shards 1\ninput: 30 deals read"));
+                                   "limit 30; shards 1; engine dds\ninput: 30 deals read"));
     assert_null(strstr(report, "INCOMPLETE"));
     assert_null(strstr(report, "PARTIAL"));
     csv_table t;
@@ -980,6 +980,7 @@ static void test_provenance_in_report_and_csv(void **state)
     assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_digest"), hex);
     assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_complete"), "1");
     assert_string_equal(summary_value(&t, "provenance", "limit", "", "", "setting"), "30");
+    assert_string_equal(summary_value(&t, "provenance", "engine", "", "", "setting"), "dds"); /* it solved */
     assert_string_equal(summary_value(&t, "provenance", "conventions", "", "", "setting"),
                         "long-suit,american,short-suit");
     assert_string_equal(summary_value(&t, "input", "", "", "", "complete"), "1");

@@ -423,12 +423,14 @@ static void forge_wrapping_count(const char *path)
 {
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
-    uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_MAX_NOTE];
+    uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_ENGINE_BYTES + DD_STORE_MAX_NOTE];
     assert_int_equal(fread(head, 1, DD_STORE_HEADER_BYTES, f), DD_STORE_HEADER_BYTES);
     uint32_t note = head[116] | (uint32_t)head[117] << 8;
-    assert_int_equal(fread(head + DD_STORE_HEADER_BYTES, 1, note, f), note);
+    size_t fixed = DD_STORE_HEADER_BYTES + (head[8] >= 2 ? DD_STORE_ENGINE_BYTES : 0); /* the note's place */
+    assert_int_equal(fread(head + DD_STORE_HEADER_BYTES, 1, fixed - DD_STORE_HEADER_BYTES + note, f),
+                     fixed - DD_STORE_HEADER_BYTES + note);
     fseek(f, 0, SEEK_END);
-    uint64_t size = (uint64_t)ftell(f), data = DD_STORE_HEADER_BYTES + note, count = 0;
+    uint64_t size = (uint64_t)ftell(f), data = fixed + note, count = 0;
     uint64_t inv = 8193; /* 8193^-1 mod 2^64, by Newton's steps */
     for (int i = 0; i < 6; i++) inv *= 2 - 8193 * inv;
     /* count = 4096 q - r in q blocks: data + 8 count + 4 q = size mod 2^64,
@@ -443,7 +445,7 @@ static void forge_wrapping_count(const char *path)
         }
     assert_true(count > 1ULL << 60);
     for (int i = 0; i < 8; i++) head[24 + i] = (uint8_t)(count >> (8 * i));
-    uint32_t crc = (uint32_t)crc32(crc32(0, head, 120), head + DD_STORE_HEADER_BYTES, note);
+    uint32_t crc = (uint32_t)crc32(crc32(0, head, 120), head + fixed, note);
     for (int i = 0; i < 4; i++) head[120 + i] = (uint8_t)(crc >> (8 * i));
     fseek(f, 0, SEEK_SET);
     assert_int_equal(fwrite(head, 1, DD_STORE_HEADER_BYTES, f), DD_STORE_HEADER_BYTES);

@@ -1,6 +1,8 @@
 /* dd_solve.c -- the DDS wrapper: a deal_t becomes DDS's binary deal, one
  * SolveBoard call values every lead, and the equal-card groups are expanded
- * card by card (analyze/lead/RULES.md §8.4: all conventions share one call). */
+ * card by card (analyze/lead/RULES.md §8.4: all conventions share one call).
+ * Each entry point hands over to the own engine when the process chose it
+ * (dd_engine.h): libdds is then not loaded. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #endif
 #include <stdio.h>
 #include <string.h>
+#include "analyze/dd/dd_engine.h"
 #include "analyze/dd/dd_solve.h"
 
 /* DDS names its deal type `struct deal`, as formats/deal.h does: rename
@@ -73,12 +76,14 @@ static void dds_setup(void)
 
 int dd_init(void)
 {
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return dd_own_threads();
     pthread_once(&dds_once, dds_setup);
     return dds_threads;
 }
 
 const char *dd_unavailable(void)
 {
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return NULL;
     pthread_once(&dds_once, dds_setup);
     return dds_threads ? NULL : dds_missing;
 }
@@ -96,6 +101,10 @@ static void dds_deal_of(const deal_t *d, struct dds_deal *dl)
 
 int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
 {
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
+        int rc = dd_own_solve_leads(d, out->tricks);
+        return rc ? rc : DD_OK;
+    }
     struct dds_deal dl;
     struct futureTricks fut;
     memset(out->tricks, -1, sizeof out->tricks);
@@ -125,6 +134,11 @@ static uint16_t held_run(uint16_t h, int r)
 int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
                    int *searches)
 {
+    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
+        if (searches) *searches = 1; /* one series of the own engine's searches */
+        int rc = dd_own_solve_cards(d, cards, n, out->tricks, best);
+        return rc ? rc : DD_OK;
+    }
     struct dds_deal dl;
     struct futureTricks fut;
     int calls = 1;
@@ -168,7 +182,14 @@ done:
 void dd_error_text(int code, char *buf, size_t len)
 {
     char line[80] = "";
-    if (!dd_init()) {
+    if (code == DD_OWN_BAD_POSITION || code == DD_OWN_NO_MEMORY) {
+        snprintf(buf, len, "whistlab engine: %s",
+                 code == DD_OWN_BAD_POSITION ? "not a position it solves (hand sizes or cards)"
+                                             : "no memory for its table");
+        return;
+    }
+    pthread_once(&dds_once, dds_setup);
+    if (!dds_threads) {
         snprintf(buf, len, "%s", dds_missing);
         return;
     }

@@ -68,10 +68,21 @@ int dd_store_unpack(uint64_t rec, const deal_t *w, uint64_t index, dd_leads *out
 
 /* ---- the header ---- */
 
+/* Bytes before the note: the header, and from version 2 the engine record. */
+static size_t head_bytes(uint32_t version)
+{
+    return DD_STORE_HEADER_BYTES + (version >= 2 ? DD_STORE_ENGINE_BYTES : 0);
+}
+
+static uint32_t engine_crc(const uint8_t *name)
+{
+    return (uint32_t)crc32(0, name, DD_STORE_ENGINE_NAME);
+}
+
 static size_t header_pack(const dd_store_header *h, uint8_t *out)
 {
-    size_t note_len = strlen(h->note);
-    memset(out, 0, DD_STORE_HEADER_BYTES);
+    size_t note_len = strlen(h->note), head = head_bytes(DD_STORE_VERSION);
+    memset(out, 0, head);
     memcpy(out, STORE_MAGIC, 8);
     le_store32(out + 8, DD_STORE_VERSION);
     le_store32(out + 12, DD_STORE_RECORD_BYTES);
@@ -86,10 +97,13 @@ static size_t header_pack(const dd_store_header *h, uint8_t *out)
     le_store32(out + 64, h->shards);
     memcpy(out + 68, h->policy, strnlen(h->policy, DD_STORE_POLICY_MAX - 1));
     le_store32(out + 116, (uint32_t)note_len);
-    memcpy(out + DD_STORE_HEADER_BYTES, h->note, note_len);
-    uLong crc = crc32(crc32(0, out, 120), out + DD_STORE_HEADER_BYTES, (uInt)note_len);
+    uint8_t *engine = out + DD_STORE_HEADER_BYTES;
+    memcpy(engine, h->engine, strnlen(h->engine, DD_STORE_ENGINE_NAME - 1));
+    le_store32(engine + DD_STORE_ENGINE_NAME, engine_crc(engine));
+    memcpy(out + head, h->note, note_len);
+    uLong crc = crc32(crc32(0, out, 120), out + head, (uInt)note_len);
     le_store32(out + 120, (uint32_t)crc);
-    return DD_STORE_HEADER_BYTES + note_len;
+    return head + note_len;
 }
 
 /* Reads a header from p (n bytes available); false with why filled. */
@@ -100,21 +114,31 @@ static bool header_unpack(const uint8_t *p, size_t n, dd_store_header *h, char *
         return false;
     }
     uint32_t version = le_load32(p + 8), note_len = le_load32(p + 116);
-    if (version != DD_STORE_VERSION) {
-        snprintf(why, why_len, "a store of version %u: this whistlab reads version %d", version, DD_STORE_VERSION);
+    if (version < 1 || version > DD_STORE_VERSION) {
+        snprintf(why, why_len, "a store of version %u: this whistlab reads versions 1 to %d", version,
+                 DD_STORE_VERSION);
         return false;
     }
+    size_t head = head_bytes(version);
     if (le_load32(p + 12) != DD_STORE_RECORD_BYTES || le_load32(p + 16) != DD_STORE_BLOCK_RECORDS ||
-        note_len > DD_STORE_MAX_NOTE || n < DD_STORE_HEADER_BYTES + (size_t)note_len) {
+        note_len > DD_STORE_MAX_NOTE || n < head + (size_t)note_len) {
         snprintf(why, why_len, "a damaged header (record size, block size or note length)");
         return false;
     }
-    uLong crc = crc32(crc32(0, p, 120), p + DD_STORE_HEADER_BYTES, note_len);
+    uLong crc = crc32(crc32(0, p, 120), p + head, note_len);
     if ((uint32_t)crc != le_load32(p + 120)) {
         snprintf(why, why_len, "header CRC mismatch: the store is damaged");
         return false;
     }
+    const uint8_t *engine = p + DD_STORE_HEADER_BYTES;
+    if (version >= 2 && (engine[DD_STORE_ENGINE_NAME - 1] != 0 ||
+                         engine_crc(engine) != le_load32(engine + DD_STORE_ENGINE_NAME))) {
+        snprintf(why, why_len, "engine record CRC mismatch: the store is damaged");
+        return false;
+    }
     memset(h, 0, sizeof *h);
+    h->version = version;
+    if (version >= 2) memcpy(h->engine, engine, DD_STORE_ENGINE_NAME);
     h->complete = le_load32(p + 20) & 1;
     h->count = le_load64(p + 24);
     h->per_record = le_load32(p + 32);
@@ -124,7 +148,7 @@ static bool header_unpack(const uint8_t *p, size_t n, dd_store_header *h, char *
     h->shard = le_load32(p + 60);
     h->shards = le_load32(p + 64);
     memcpy(h->policy, p + 68, DD_STORE_POLICY_MAX - 1);
-    memcpy(h->note, p + DD_STORE_HEADER_BYTES, note_len);
+    memcpy(h->note, p + head, note_len);
     if ((h->per_record != 1 && h->per_record != 4) || h->shards < 1 || h->shard < 1 || h->shard > h->shards) {
         snprintf(why, why_len, "a damaged header (deals per record %u, shard %u/%u)", h->per_record, h->shard,
                  h->shards);
@@ -138,7 +162,7 @@ static bool header_unpack(const uint8_t *p, size_t n, dd_store_header *h, char *
 struct dd_store_writer {
     blockfile_writer *bf;
     dd_store_header h;
-    uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_MAX_NOTE];
+    uint8_t head[DD_STORE_HEADER_BYTES + DD_STORE_ENGINE_BYTES + DD_STORE_MAX_NOTE];
 };
 
 /* A writer for h, unfinished (complete, count, deals and digest are set
@@ -151,6 +175,7 @@ static dd_store_writer *writer_new(const char *path, const dd_store_header *h, s
         return NULL;
     }
     w->h = *h;
+    w->h.version = DD_STORE_VERSION;
     w->h.complete = false;
     w->h.count = w->h.deals = 0;
     memset(&w->h.digest, 0, sizeof w->h.digest);
@@ -183,8 +208,18 @@ static bool same_start(void *ctx, const uint8_t *head, diag_t *diag)
         diag_set(diag, NULL, 0, "cannot resume: it was started for other deals or settings");
         return false;
     }
-    if (!header_unpack(head, DD_STORE_HEADER_BYTES + strlen(want->note), &got, why, sizeof why)) {
+    if (!header_unpack(head, head_bytes(DD_STORE_VERSION) + strlen(want->note), &got, why, sizeof why)) {
         diag_set(diag, NULL, 0, "cannot resume: %s", why);
+        return false;
+    }
+    if (got.version != DD_STORE_VERSION) {
+        diag_set(diag, NULL, 0, "cannot resume: a part of store version %u, begun by an older whistlab: solve "
+                 "again without --resume", got.version);
+        return false;
+    }
+    /* the record names the engine that solved every place */
+    if (strcmp(got.engine, want->engine) != 0) {
+        diag_set(diag, NULL, 0, "cannot resume: it was started with --engine %s", got.engine);
         return false;
     }
     if (strcmp(got.note, want->note) != 0 || strcmp(got.policy, want->policy) != 0 ||
@@ -287,7 +322,7 @@ static dd_store *map_store(const char *path, diag_t *diag)
         s->map = NULL;
         snprintf(why, sizeof why, "cannot map the file: %s", strerror(errno));
     } else if (header_unpack(s->map, s->size, &s->h, why, sizeof why)) {
-        s->data = DD_STORE_HEADER_BYTES + strlen(s->h.note);
+        s->data = head_bytes(s->h.version) + strlen(s->h.note);
         uint64_t nblocks = blocks_of(s->h.count), want;
         if (!s->h.complete)
             snprintf(why, sizeof why, "unfinished: the solve stopped before the end (go on with solve --resume)");
@@ -350,6 +385,26 @@ uint64_t dd_store_get(const dd_store *s, uint64_t index)
 
 /* ---- merging shards ---- */
 
+/* The engine record of a merge: the parts' engines, each once, in the
+ * order of the parts, '+' between them; unknown if one part's is. */
+static void merged_engine(dd_store *const p[], int n, char *out)
+{
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *e = p[i]->h.engine;
+        if (!e[0]) {
+            out[0] = 0;
+            return;
+        }
+        size_t len = strlen(e), at = strlen(out);
+        bool have = false;
+        for (const char *t = out; *t && !have; t += strcspn(t, "+"), t += *t == '+')
+            have = strncmp(t, e, len) == 0 && (t[len] == '+' || !t[len]);
+        if (!have && at + len + 1 < DD_STORE_ENGINE_NAME)
+            snprintf(out + at, DD_STORE_ENGINE_NAME - at, "%s%s", at ? "+" : "", e);
+    }
+}
+
 bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *diag)
 {
     dd_store **p = calloc((size_t)n, sizeof *p), **by = NULL;
@@ -391,6 +446,7 @@ bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *d
     dd_store_header h = {0};
     if (ok) {
         h = p[0]->h;
+        merged_engine(p, n, h.engine);
         h.shard = h.shards = 1;
         h.count = h.deals = 0; /* the digest: the corpus's, every part's */
         for (uint32_t k = 0; k < shards; k++) {

@@ -4,7 +4,7 @@
  * comparison (`replay --values`) instead of solving again.
  *
  * Layout (blockfile.h; little-endian):
- *   header, 128 bytes: magic "\x89WDV\r\n\x1a\n", version (1), record
+ *   header, 128 bytes: magic "\x89WDV\r\n\x1a\n", version (2), record
  *     size (8), records per block (4096), flags (bit 0: complete), the
  *     count of records, whist deals per corpus record (1, or 4 when every
  *     deal is read once per trump suit), the corpus's deals and their
@@ -12,10 +12,16 @@
  *     whole corpus it is cut from, so that parts of other deals under the
  *     same file name are not merged), the shard i of n (1 of 1: the whole store), the
  *     reading policy (48 bytes of text: trumps, leader, format), the note's
- *     length L, the CRC-32 of the header and the note; then the note (how
- *     the store was made, as a command line without the options that do
- *     not change it: shards, threads, resuming), the same for a store made
- *     at once, in shards or resumed;
+ *     length L, the CRC-32 of the header's first 120 bytes and the note;
+ *   the engine record, 32 bytes (version 2 on): the name of the double-
+ *     dummy engine that solved the store ("dds", "whistlab", as --engine
+ *     names it; the names of each, '+' between them, for a merge of parts
+ *     solved by several; "" unknown), NUL-padded to 28 bytes, then the
+ *     CRC-32 of those 28 bytes: outside the header's CRC, so that the
+ *     stores of two engines differ in these 32 bytes only;
+ *   the note (how the store was made, as a command line without the
+ *     options that do not change it: shards, threads, resuming, engine),
+ *     the same for a store made at once, in shards or resumed;
  *   blocks of 4096 records, each followed by the CRC-32 of its block number
  *     and its records (a part of a sharded solve, shard i of n, holds the
  *     places of the corpus records r with r mod n = i - 1, in order).
@@ -27,7 +33,12 @@
  *     the place holds no whist deal (a record the reader rejected, a repeat).
  *
  * The whist deal k of corpus record r (numbered as the replay driver
- * numbers them) has place r * per_record + k. */
+ * numbers them) has place r * per_record + k.
+ *
+ * Version 1 (stores made before the engine record) is the same without
+ * the record, the note right after the header: it is read, its engine
+ * unknown (DDS, the only engine then); a part of version 1 is merged but
+ * not resumed. Every store written is of version 2. */
 #ifndef WHISTLAB_DD_STORE_H
 #define WHISTLAB_DD_STORE_H
 
@@ -38,7 +49,9 @@
 #include "formats/diag.h"
 #include "formats/digest128.h"
 
-#define DD_STORE_VERSION 1
+#define DD_STORE_VERSION 2
+#define DD_STORE_ENGINE_BYTES 32 /* the engine record (version 2 on) */
+#define DD_STORE_ENGINE_NAME 28  /* its name, NUL-padded */
 #define DD_STORE_RECORD_BYTES 8
 #define DD_STORE_BLOCK_RECORDS 4096
 #define DD_STORE_HEADER_BYTES 128
@@ -54,6 +67,8 @@ typedef struct {
     digest128 digest;        /* their digest (complete stores; a part: the whole corpus's) */
     uint32_t shard, shards;  /* this part: 1 of 1 for a whole store */
     char policy[DD_STORE_POLICY_MAX];
+    char engine[DD_STORE_ENGINE_NAME]; /* the engine that solved it; "": unknown */
+    uint32_t version;        /* read: the store's; written: always DD_STORE_VERSION */
     char note[DD_STORE_MAX_NOTE + 1];
 } dd_store_header;
 
@@ -76,7 +91,7 @@ typedef struct dd_store_writer dd_store_writer;
  * end): resumable, under path.part until finished; else whole or absent. */
 dd_store_writer *dd_store_create(const char *path, const dd_store_header *h, bool resumable, diag_t *diag);
 /* Goes on with path.part, which must have been started for the same h
- * (policy, per_record, shard, note): *kept = the places it already holds
+ * (policy, per_record, shard, note) by the same engine: *kept = the places it already holds
  * (whole blocks, and those of its last dd_store_sync); the caller resumes
  * at that place. */
 dd_store_writer *dd_store_resume(const char *path, const dd_store_header *h, uint64_t *kept, diag_t *diag);
@@ -110,7 +125,7 @@ uint64_t dd_store_get(const dd_store *s, uint64_t index);
 /* Joins the parts of a sharded solve (each complete, one each of 1..n,
  * n <= DD_STORE_MAX_SHARDS, with the same note and policy, cut from the
  * same corpus) into the whole store, byte for byte the one an unsharded
- * run makes. */
+ * run makes (the engine record: the parts' engines). */
 bool dd_store_merge(const char *const parts[], int n, const char *out, diag_t *diag);
 
 #endif

@@ -15,17 +15,28 @@
 #include "analyze/dd/dd_store.h"
 #include "formats/blockfile.h"
 
-/* The header's CRC (bytes 120..123: over bytes 0..119 and the note) and
- * each block's, made right, where the sizes allow. */
+/* Where the note starts: after the header, and the engine record from
+ * version 2 on. */
+static size_t note_at(const uint8_t *b)
+{
+    return DD_STORE_HEADER_BYTES + (le_load32(b + 8) >= 2 ? DD_STORE_ENGINE_BYTES : 0);
+}
+
+/* The header's CRC (bytes 120..123: over bytes 0..119 and the note), the
+ * engine record's and each block's, made right, where the sizes allow. */
 static void forge_crcs(uint8_t *b, size_t size)
 {
     if (size < DD_STORE_HEADER_BYTES) return;
     uint32_t note = le_load32(b + 116);
-    if (note > DD_STORE_MAX_NOTE || DD_STORE_HEADER_BYTES + (size_t)note > size) return;
-    uLong crc = crc32(crc32(0, b, 120), b + DD_STORE_HEADER_BYTES, note);
+    size_t from = note_at(b);
+    if (note > DD_STORE_MAX_NOTE || from + (size_t)note > size) return;
+    uLong crc = crc32(crc32(0, b, 120), b + from, note);
     le_store32(b + 120, (uint32_t)crc);
+    if (from > DD_STORE_HEADER_BYTES)
+        le_store32(b + DD_STORE_HEADER_BYTES + DD_STORE_ENGINE_NAME,
+                   (uint32_t)crc32(0, b + DD_STORE_HEADER_BYTES, DD_STORE_ENGINE_NAME));
     uint64_t count = le_load64(b + 24);
-    size_t data = DD_STORE_HEADER_BYTES + note;
+    size_t data = from + note;
     for (uint64_t blk = 0; blk * DD_STORE_BLOCK_RECORDS < count; blk++) {
         uint64_t n = count - blk * DD_STORE_BLOCK_RECORDS;
         if (n > DD_STORE_BLOCK_RECORDS) n = DD_STORE_BLOCK_RECORDS;
@@ -40,7 +51,7 @@ static void forge_crcs(uint8_t *b, size_t size)
 static void forge_wrapping_count(uint8_t *b, size_t size)
 {
     if (size < DD_STORE_HEADER_BYTES) return;
-    uint64_t data = DD_STORE_HEADER_BYTES + (uint64_t)le_load32(b + 116), inv = 8193;
+    uint64_t data = note_at(b) + (uint64_t)le_load32(b + 116), inv = 8193;
     for (int i = 0; i < 6; i++) inv *= 2 - 8193 * inv; /* 8193^-1 mod 2^64 */
     /* count = 4096 q - r in q blocks: 32772 q = size - data + 8 r mod 2^64 */
     for (uint64_t r = 0; r < 4096; r++) {
