@@ -122,13 +122,23 @@ $(ASAN)/%.o: %.c $(ASAN)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -c -o $@ $<
 
-$(REL)/tests/%: tests/%.c $(REL)/tests/%.d $(REL)/libwhistlab.a
+# tests/testutil.c (testutil.h's helpers that run whistlab) goes into every
+# test program, compiled once a build.
+$(REL)/tests/testutil.o: tests/testutil.c $(REL)/tests/testutil.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -fno-lto -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -c -o $@ $<
 
-$(ASAN)/tests/%: tests/%.c $(ASAN)/tests/%.d $(ASAN)/libwhistlab.a
+$(ASAN)/tests/testutil.o: tests/testutil.c $(ASAN)/tests/testutil.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -c -o $@ $<
+
+$(REL)/tests/%: tests/%.c $(REL)/tests/%.d $(REL)/tests/testutil.o $(REL)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -fno-lto -o $@ $< $(REL)/tests/testutil.o $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+
+$(ASAN)/tests/%: tests/%.c $(ASAN)/tests/%.d $(ASAN)/tests/testutil.o $(ASAN)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -o $@ $< $(ASAN)/tests/testutil.o $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
 $(REL)/bench/%: tests/bench/%.c $(REL)/bench/%.d $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
@@ -283,6 +293,6 @@ clean:
 # its .d file too: one built before its .d existed (an older build/) is built
 # again once, rather than left stale by a header edit it cannot see.
 DEPFILES = $(patsubst %.o,%.d,$(LIB_OBJ_REL) $(LIB_OBJ_ASAN) $(CLI_OBJ_REL) $(CLI_OBJ_ASAN) $(LIB_OBJ_FUZZ)) \
-           $(addsuffix .d,$(TESTS_REL) $(TESTS_ASAN) $(BENCHES) $(FUZZERS))
+           $(addsuffix .d,$(TESTS_REL) $(TESTS_ASAN) $(BENCHES) $(FUZZERS)) $(REL)/tests/testutil.d $(ASAN)/tests/testutil.d
 $(DEPFILES): ;
 -include $(wildcard $(DEPFILES))

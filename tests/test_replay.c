@@ -193,28 +193,38 @@ static const char *summary_value(const csv_table *t, const char *breakdown, cons
 }
 
 /* Every row's tricks must be DDS's own FUT value of the row's lead. The
- * first 106 deals of list1000 include no-trump deals and deals repeated
- * right after themselves (solved once, valued twice). */
+ * first 10 deals of list1000 and its deals 103 to 106 include no-trump
+ * deals and deals repeated right after themselves (solved once, valued
+ * twice); make check-long reads its first 106 deals. */
 static void test_values_equal_dds_fut(void **state)
 {
     (void)state;
-    const char *csv = test_tmp("fut.csv");
+    const char *csv = test_tmp("fut.csv"), *list = test_shared(LIST1000);
+    int deals = 106;
+    if (!test_long()) {
+        deals = 14;
+        /* a deal is its seven lines, PBN to TRACE, after the NUMBER line */
+        list = test_tmp("list14.txt");
+        assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER 14'; sed -n '2,71p;716,743p' %s; } > %s 2>&1",
+                                  test_shared(LIST1000), list), 0);
+    }
     int rc = test_run(out, sizeof out,
-                      "%s replay --no-progress --limit 106 --conventions "
-                      "long-suit,american,short-suit,dd-best --csv-deals %s %s 2>&1",
-                      test_bin(), csv, test_shared(LIST1000));
+                      "%s replay --no-progress --limit %d --conventions long-suit,american,short-suit,dd-best "
+                      "--csv-deals %s %s 2>&1", test_bin(), deals, csv, list);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "input: 106 deals read = 106 accepted + 0 rejected"));
+    char want[128];
+    snprintf(want, sizeof want, "input: %d deals read = %d accepted + 0 rejected", deals, deals);
+    assert_non_null(strstr(out, want));
     csv_table t;
     read_table(csv, &t);
-    assert_int_equal(t.n, 1 + 4 * 106);
+    assert_int_equal(t.n, 1 + 4 * deals);
     int c_line = col(&t, "line"), c_conv = col(&t, "convention"), c_lead = col(&t, "lead"),
         c_tricks = col(&t, "tricks"), c_best = col(&t, "best"), c_cost = col(&t, "cost"),
         c_opt = col(&t, "optimal"), c_best_lead = col(&t, "best_lead"),
         c_nopt = col(&t, "optimal_leads"), c_trumps = col(&t, "trumps_held"),
         c_trump = col(&t, "trump"), c_eval = col(&t, "evaluation");
     diag_t diag = {0};
-    deal_reader *r = deal_reader_open(test_shared(LIST1000), FMT_DDS, &diag);
+    deal_reader *r = deal_reader_open(list, FMT_DDS, &diag);
     assert_non_null(r);
     static const char *const conv[4] = {"long-suit", "american", "short-suit", "dd-best"};
     int rows = 1, nt = 0, same = 0;
@@ -254,6 +264,7 @@ static void test_values_equal_dds_fut(void **state)
     assert_true(same > 0);
     free(t.rows);
     remove(csv);
+    remove(test_tmp("list14.txt"));
 }
 
 /* The `random` lead (analyze/lead/RULES.md §8.2), to pick a seed. */
