@@ -168,8 +168,8 @@ JOBS   = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
 # The pool starts the heaviest programs first (by CPU, measured), so that it
 # does not end on one long program running alone; the rest follow by name.
-HEAVY_TESTS = test_solve test_replay test_sd_replay test_cli_options test_dd test_conventions_data test_stats \
-              test_where test_plot test_lead_sim test_merge test_readers
+HEAVY_TESTS = test_solve test_replay test_cli_options test_dd test_sd_replay test_plot test_lead_sim test_where \
+              test_stats test_odds_empirical test_corpus_jobs test_readers test_sd_game test_cli
 TEST_NAMES  = $(foreach t,$(HEAVY_TESTS),$(filter $(t),$(TEST_SRC:tests/%.c=%))) \
               $(filter-out $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
 
@@ -186,9 +186,12 @@ check-programs: whistlab $(ASAN)/whistlab $(TESTS_REL) $(TESTS_ASAN)
 # test_long), the programs with a check make check runs smaller: README's
 # examples marked "examples: long" (tests/test_docs.c; lead --simulate 5000,
 # about 260 s of CPU), the renamed tables on 10,000 deals, the odds of a
-# million random deals, the games of 100,000.
+# million random deals, the games of 100,000, the store's values and an
+# interrupted solve on all of list100 (make check: its first 25 deals),
+# replay's values on list1000's first 106 deals (make check: 14 of them),
+# the joint cells folded over 20,000 deals (make check: 5,000).
 LONG_TESTS = $(REL)/tests/test_docs $(REL)/tests/test_conventions_data $(REL)/tests/test_odds_empirical \
-             $(REL)/tests/test_sd_game
+             $(REL)/tests/test_sd_game $(REL)/tests/test_solve $(REL)/tests/test_replay $(REL)/tests/test_stats
 
 # whistlab's own double-dummy engine against DDS: every card of DDE_LIST's
 # deals against FUT and every entry of its DD tables, then DDE_LONG_DEALS
