@@ -8,8 +8,6 @@
  * fixed-opponents comparison and the duplicate match are not mistaken for
  * each other. */
 #include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "testutil.h"
 #include "stats/tally.h"

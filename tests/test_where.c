@@ -5,7 +5,6 @@
  * language), a bad condition refused before anything is read, and replay's
  * condition kept in its settings, its state file and its report. */
 #include <signal.h>
-#include <time.h>
 #include "testutil.h"
 #include "formats/deal_stream.h"
 #include "formats/reader.h"
