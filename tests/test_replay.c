@@ -946,8 +946,9 @@ static void test_provenance_in_report_and_csv(void **state)
     snprintf(want, sizeof want, "\nversion:  whistlab %s\n", version);
     assert_non_null(strstr(report, want));
     /* the program's name is whistlab whatever path ran it */
-    snprintf(want, sizeof want, "\ncommand:  whistlab replay --no-progress --limit " LIMIT " --threads 2 --csv-deals %s "
-             "--save %s --csv-summary %s %s\n", whole.csv, whole.wls, whole.summary, test_shared(LIST100));
+    snprintf(want, sizeof want, "\ncommand:  whistlab replay --no-progress --limit " LIMIT " --threads 2 "
+             "--csv-deals %s --save %s --csv-summary %s %s\n", whole.csv, whole.wls, whole.summary,
+             test_shared(LIST100));
     assert_non_null(strstr(report, want));
     snprintf(want, sizeof want, "\ncorpus:   %s: " LIMIT " deals, digest %s\n", test_shared(LIST100), hex);
     assert_non_null(strstr(report, want));

@@ -168,8 +168,8 @@ static void test_replay_keeps_it_in_settings_and_report(void **state)
     expect_in("where " SHAPE_5431, out);
     remove(wls);
     /* without it, every deal is analysed */
-    rc = test_run(out, sizeof out, "%s replay %s --limit 20 --eval play --conventions long-suit --no-progress 2>&1", test_bin(),
-                  CORPUS);
+    rc = test_run(out, sizeof out, "%s replay %s --limit 20 --eval play --conventions long-suit --no-progress 2>&1",
+                  test_bin(), CORPUS);
     assert_int_equal(rc, 0);
     expect_in("input: 20 deals read = 20 accepted + 0 rejected; 20 whist deals analysed", out);
 }
