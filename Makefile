@@ -123,13 +123,23 @@ $(ASAN)/%.o: %.c $(ASAN)/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -c -o $@ $<
 
-$(REL)/tests/%: tests/%.c $(REL)/tests/%.d $(REL)/libwhistlab.a
+# tests/testutil.c (testutil.h's helpers that run whistlab) goes into every
+# test program, compiled once a build.
+$(REL)/tests/testutil.o: tests/testutil.c $(REL)/tests/testutil.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -fno-lto -o $@ $< $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -c -o $@ $<
 
-$(ASAN)/tests/%: tests/%.c $(ASAN)/tests/%.d $(ASAN)/libwhistlab.a
+$(ASAN)/tests/testutil.o: tests/testutil.c $(ASAN)/tests/testutil.d
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -o $@ $< $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -c -o $@ $<
+
+$(REL)/tests/%: tests/%.c $(REL)/tests/%.d $(REL)/tests/testutil.o $(REL)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) -fno-lto -o $@ $< $(REL)/tests/testutil.o $(REL)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
+
+$(ASAN)/tests/%: tests/%.c $(ASAN)/tests/%.d $(ASAN)/tests/testutil.o $(ASAN)/libwhistlab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(DEPFLAGS) $(SANITIZE) -o $@ $< $(ASAN)/tests/testutil.o $(ASAN)/libwhistlab.a $(LIBS) $(DDS_LIB) -lcmocka
 
 $(REL)/bench/%: tests/bench/%.c $(REL)/bench/%.d $(REL)/libwhistlab.a
 	@mkdir -p $(dir $@)
@@ -159,8 +169,8 @@ JOBS   = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
 # The pool starts the heaviest programs first (by CPU, measured), so that it
 # does not end on one long program running alone; the rest follow by name.
-HEAVY_TESTS = test_solve test_replay test_sd_replay test_cli_options test_dd test_conventions_data test_stats \
-              test_where test_plot test_lead_sim test_merge test_readers
+HEAVY_TESTS = test_solve test_replay test_cli_options test_dd test_sd_replay test_plot test_lead_sim test_where \
+              test_stats test_odds_empirical test_corpus_jobs test_readers test_sd_game test_cli
 TEST_NAMES  = $(foreach t,$(HEAVY_TESTS),$(filter $(t),$(TEST_SRC:tests/%.c=%))) \
               $(filter-out $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
 
@@ -177,9 +187,12 @@ check-programs: whistlab $(ASAN)/whistlab $(TESTS_REL) $(TESTS_ASAN)
 # test_long), the programs with a check make check runs smaller: README's
 # examples marked "examples: long" (tests/test_docs.c; lead --simulate 5000,
 # about 260 s of CPU), the renamed tables on 10,000 deals, the odds of a
-# million random deals, the games of 100,000.
+# million random deals, the games of 100,000, the store's values and an
+# interrupted solve on all of list100 (make check: its first 25 deals),
+# replay's values on list1000's first 106 deals (make check: 14 of them),
+# the joint cells folded over 20,000 deals (make check: 5,000).
 LONG_TESTS = $(REL)/tests/test_docs $(REL)/tests/test_conventions_data $(REL)/tests/test_odds_empirical \
-             $(REL)/tests/test_sd_game
+             $(REL)/tests/test_sd_game $(REL)/tests/test_solve $(REL)/tests/test_replay $(REL)/tests/test_stats
 
 # whistlab's own double-dummy engine against DDS: every card of DDE_LIST's
 # deals against FUT and every entry of its DD tables, then DDE_LONG_DEALS
@@ -284,6 +297,6 @@ clean:
 # its .d file too: one built before its .d existed (an older build/) is built
 # again once, rather than left stale by a header edit it cannot see.
 DEPFILES = $(patsubst %.o,%.d,$(LIB_OBJ_REL) $(LIB_OBJ_ASAN) $(CLI_OBJ_REL) $(CLI_OBJ_ASAN) $(LIB_OBJ_FUZZ)) \
-           $(addsuffix .d,$(TESTS_REL) $(TESTS_ASAN) $(BENCHES) $(FUZZERS))
+           $(addsuffix .d,$(TESTS_REL) $(TESTS_ASAN) $(BENCHES) $(FUZZERS)) $(REL)/tests/testutil.d $(ASAN)/tests/testutil.d
 $(DEPFILES): ;
 -include $(wildcard $(DEPFILES))

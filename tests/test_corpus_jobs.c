@@ -6,7 +6,6 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <sys/wait.h>
 #include <time.h>
 #include "analyze/dd/dd_pool.h"
 #include "analyze/odds/odds_run.h"
@@ -77,20 +76,9 @@ static void test_odds_threads_same_bytes(void **state)
 static int run_and_stop(char *const args[], const char *wls, const char *err)
 {
     remove(wls);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen(err, "w", stderr);
-        execv(test_bin(), args);
-        _exit(127);
-    }
-    struct timespec tick = {0, 1000000};
-    for (int i = 0; i < 20000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
-    kill(pid, SIGINT);
-    int st;
-    waitpid(pid, &st, 0);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    pid_t pid = test_start(NULL, err, (const char *const *)args + 1);
+    test_wait_for_file(wls);
+    return test_stop(pid, SIGINT);
 }
 
 static int odds_and_stop(const char *wda, const char *wls, const char *csv, const char *err)
@@ -143,14 +131,9 @@ static int go_on_as_told(const char *err, const char *path)
 static void test_odds_interrupted_and_resumed(void **state)
 {
     (void)state;
-    char wda[256], wls[256], whole[256], whole_csv[256], csv[256], err[256], again[256];
-    snprintf(wda, sizeof wda, "%s", test_tmp("odds.wda"));
-    snprintf(wls, sizeof wls, "%s", test_tmp("odds.wls"));
-    snprintf(whole, sizeof whole, "%s", test_tmp("whole.txt"));
-    snprintf(whole_csv, sizeof whole_csv, "%s", test_tmp("whole.csv"));
-    snprintf(csv, sizeof csv, "%s", test_tmp("part.csv"));
-    snprintf(err, sizeof err, "%s", test_tmp("odds.err"));
-    snprintf(again, sizeof again, "%s", test_tmp("again.txt"));
+    const char *wda = test_tmp("odds.wda"), *wls = test_tmp("odds.wls"), *whole = test_tmp("whole.txt"),
+               *whole_csv = test_tmp("whole.csv"), *csv = test_tmp("part.csv"), *err = test_tmp("odds.err"),
+               *again = test_tmp("again.txt");
     assert_int_equal(test_run(out, sizeof out, "%s deal -n 60000 --seed 3 -o %s 2>&1", test_bin(), wda), 0);
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --threads 1 --csv %s > %s", test_bin(), wda,
                               whole_csv, whole),

@@ -96,29 +96,28 @@ static void verify_file(const char *path, int threads, verify_counts *n, bool by
     deal_reader_close(r);
 }
 
-/* Under WHISTLAB_SMALL (the sanitizer programs) the first 25 deals, 10 of
- * them no trumps: DDS's own work, not instrumented, is most of the CPU. */
+/* The first 25 deals of list100, 10 of them no trumps (make check-long
+ * compares every deal of list1000, both ways). */
 static void test_list100_matches_dds(void **state)
 {
     (void)state;
     verify_counts n;
-    const uint64_t deals = test_small() ? 25 : 100;
-    verify_file(test_shared("corpora/dds-hands/list100.txt"), 0, &n, false, test_small() ? deals : 0);
+    const uint64_t deals = 25;
+    verify_file(test_shared("corpora/dds-hands/list100.txt"), 0, &n, false, deals);
     assert_int_equal(n.deals, deals);
     assert_int_equal(n.cards, 13 * deals);
     assert_int_equal(n.tables, deals);
-    assert_int_equal(n.nt_deals, test_small() ? 10 : 29); /* solved as no trumps (DDS strain 4) */
+    assert_int_equal(n.nt_deals, 10); /* solved as no trumps (DDS strain 4) */
     assert_int_equal(n.mismatches, 0);
 }
 
 /* The fewer-searches path (replay --eval dd without all the leads) values
- * every card as DDS's solutions=3 does: 40 deals of list100, every card
- * (10 under WHISTLAB_SMALL). */
+ * every card as DDS's solutions=3 does: 10 deals of list100, every card. */
 static void test_by_card_matches_dds(void **state)
 {
     (void)state;
     verify_counts n;
-    const uint64_t deals = test_small() ? 10 : 40;
+    const uint64_t deals = 10;
     verify_file(test_shared("corpora/dds-hands/list100.txt"), 1, &n, true, deals);
     assert_int_equal(n.deals, deals);
     assert_int_equal(n.cards, 13 * deals);

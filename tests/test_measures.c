@@ -58,14 +58,9 @@ static const char *newer_measure(void)
 static void test_old_state_files_resume_and_merge(void **state)
 {
     (void)state;
-    char whole[256], whole_txt[256], s2[256], merged[256], merged_txt[256], resumed[256], resumed_txt[256];
-    snprintf(whole, sizeof whole, "%s", test_tmp("m-whole.wls"));
-    snprintf(whole_txt, sizeof whole_txt, "%s", test_tmp("m-whole.txt"));
-    snprintf(s2, sizeof s2, "%s", test_tmp("m-s2.wls"));
-    snprintf(merged, sizeof merged, "%s", test_tmp("m-merged.wls"));
-    snprintf(merged_txt, sizeof merged_txt, "%s", test_tmp("m-merged.txt"));
-    snprintf(resumed, sizeof resumed, "%s", test_tmp("m-resumed.wls"));
-    snprintf(resumed_txt, sizeof resumed_txt, "%s", test_tmp("m-resumed.txt"));
+    const char *whole = test_tmp("m-whole.wls"), *whole_txt = test_tmp("m-whole.txt"), *s2 = test_tmp("m-s2.wls"),
+               *merged = test_tmp("m-merged.wls"), *merged_txt = test_tmp("m-merged.txt"),
+               *resumed = test_tmp("m-resumed.wls"), *resumed_txt = test_tmp("m-resumed.txt");
     /* a measure of the table they do not hold (added since): refused, naming it */
     if (newer_measure()) {
         char want[200];

@@ -65,17 +65,18 @@ static void test_shards_of_other_deals_refused(void **state)
     char dir[2][256], wls[4][1024], whole[1024];
     for (int c = 0; c < 2; c++) {
         snprintf(dir[c], sizeof dir[c], "%s", test_tmp(c ? "corpus2" : "corpus1"));
-        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && %s deal -n 30 --seed %d -o %s/x.wda 2>&1",
+        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && %s deal -n 6 --seed %d -o %s/x.wda 2>&1",
                                   dir[c], test_bin_abs(), 11 + c, dir[c]), 0);
         for (int i = 0; i < 2; i++) {
             snprintf(wls[2 * c + i], sizeof wls[0], "%s/s%d.wls", dir[c], i + 1);
-            assert_int_equal(test_run(out, sizeof out, "cd %s && %s replay x.wda --no-progress --shard %d/2 "
-                                      "--save s%d.wls 2>&1", dir[c], test_bin_abs(), i + 1, i + 1), 0);
+            assert_int_equal(test_run(out, sizeof out, "cd %s && %s replay x.wda --eval play --no-progress "
+                                      "--shard %d/2 --save s%d.wls 2>&1", dir[c], test_bin_abs(), i + 1, i + 1), 0);
         }
     }
     /* each corpus's shards: its whole run, state file byte for byte */
     snprintf(whole, sizeof whole, "%s/whole.wls", dir[0]);
-    assert_int_equal(test_run(out, sizeof out, "cd %s && %s replay x.wda --no-progress --save whole.wls 2>&1",
+    assert_int_equal(test_run(out, sizeof out,
+                              "cd %s && %s replay x.wda --eval play --no-progress --save whole.wls 2>&1",
                               dir[0], test_bin_abs()), 0);
     assert_int_equal(test_run(out, sizeof out, "%s merge -q --save %s/m.wls %s %s > /dev/null 2>&1 && "
                               "cmp %s/m.wls %s", test_bin_abs(), dir[0], wls[0], wls[1], dir[0], whole), 0);

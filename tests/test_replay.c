@@ -24,7 +24,8 @@
 
 #define LIST100 "corpora/dds-hands/list100.txt"
 #define LIST1000 "corpora/dds-hands/list1000.txt"
-#define LIMIT "30" /* deals of list100 for the runs compared with each other */
+#define LIMIT "12" /* deals of list100 for the runs compared with each other */
+#define LIMIT_N 12
 
 static char out[1 << 16];
 
@@ -199,28 +200,38 @@ static const char *summary_value(const csv_table *t, const char *breakdown, cons
 }
 
 /* Every row's tricks must be DDS's own FUT value of the row's lead. The
- * first 106 deals of list1000 include no-trump deals and deals repeated
- * right after themselves (solved once, valued twice). */
+ * first 10 deals of list1000 and its deals 103 to 106 include no-trump
+ * deals and deals repeated right after themselves (solved once, valued
+ * twice); make check-long reads its first 106 deals. */
 static void test_values_equal_dds_fut(void **state)
 {
     (void)state;
-    const char *csv = test_tmp("fut.csv");
+    const char *csv = test_tmp("fut.csv"), *list = test_shared(LIST1000);
+    int deals = 106;
+    if (!test_long()) {
+        deals = 14;
+        /* a deal is its seven lines, PBN to TRACE, after the NUMBER line */
+        list = test_tmp("list14.txt");
+        assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER 14'; sed -n '2,71p;716,743p' %s; } > %s 2>&1",
+                                  test_shared(LIST1000), list), 0);
+    }
     int rc = test_run(out, sizeof out,
-                      "%s replay --no-progress --limit 106 --conventions "
-                      "long-suit,american,short-suit,dd-best --csv-deals %s %s 2>&1",
-                      test_bin(), csv, test_shared(LIST1000));
+                      "%s replay --no-progress --limit %d --conventions long-suit,american,short-suit,dd-best "
+                      "--csv-deals %s %s 2>&1", test_bin(), deals, csv, list);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "input: 106 deals read = 106 accepted + 0 rejected"));
+    char want[128];
+    snprintf(want, sizeof want, "input: %d deals read = %d accepted + 0 rejected", deals, deals);
+    assert_non_null(strstr(out, want));
     csv_table t;
     read_table(csv, &t);
-    assert_int_equal(t.n, 1 + 4 * 106);
+    assert_int_equal(t.n, 1 + 4 * deals);
     int c_line = col(&t, "line"), c_conv = col(&t, "convention"), c_lead = col(&t, "lead"),
         c_tricks = col(&t, "tricks"), c_best = col(&t, "best"), c_cost = col(&t, "cost"),
         c_opt = col(&t, "optimal"), c_best_lead = col(&t, "best_lead"),
         c_nopt = col(&t, "optimal_leads"), c_trumps = col(&t, "trumps_held"),
         c_trump = col(&t, "trump"), c_eval = col(&t, "evaluation");
     diag_t diag = {0};
-    deal_reader *r = deal_reader_open(test_shared(LIST1000), FMT_DDS, &diag);
+    deal_reader *r = deal_reader_open(list, FMT_DDS, &diag);
     assert_non_null(r);
     static const char *const conv[4] = {"long-suit", "american", "short-suit", "dd-best"};
     int rows = 1, nt = 0, same = 0;
@@ -260,6 +271,7 @@ static void test_values_equal_dds_fut(void **state)
     assert_true(same > 0);
     free(t.rows);
     remove(csv);
+    remove(test_tmp("list14.txt"));
 }
 
 /* The `random` lead (analyze/lead/RULES.md §8.2), to pick a seed. */
@@ -425,7 +437,7 @@ static void test_shards_merge_to_whole(void **state)
                                   test_bin(), i, i == 1 ? a : b, test_shared(LIST100)), 0);
     assert_non_null(strstr(out, "(PARTIAL: shard 2/2)\nPARTIAL: the numbers below hold only shard 2/2 of "
                                 "the corpus's records (missing 1/2)\n"));
-    assert_non_null(strstr(out, "input: 15 deals read = 15 accepted"));
+    assert_non_null(strstr(out, "input: 6 deals read = 6 accepted"));
     assert_int_equal(test_run(out, sizeof out, "%s merge --save %s %s %s > %s",
                               test_bin(), m, b, a, mreport), 0);
     /* The merged state file is the whole run's, byte for byte; so is the
@@ -448,7 +460,7 @@ static void test_shards_merge_to_whole(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s merge --partial --csv-summary %s %s 2>&1", test_bin(), csv, a), 1);
     assert_non_null(strstr(out, " (PARTIAL: shard 1/2)\nPARTIAL: the numbers below hold only shard 1/2 of "
                                 "the corpus's records (missing 2/2)\n"));
-    assert_non_null(strstr(out, "; 15 whist deals analysed; PARTIAL: some shards only\n"));
+    assert_non_null(strstr(out, "; 6 whist deals analysed; PARTIAL: some shards only\n"));
     csv_table t;
     read_table(csv, &t);
     assert_string_equal(summary_value(&t, "input", "", "", "", "status"),
@@ -470,22 +482,13 @@ static int run_input_and_stop(const char *conventions, const char *input, const 
                               int sig)
 {
     remove(wls);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen("/dev/null", "w", stderr);
-        execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
-              "--checkpoint", "2", "--save", wls, "--csv-deals", csv, "--conventions",
-              conventions ? conventions : "long-suit,american,short-suit", input, (char *)NULL);
-        _exit(127);
-    }
-    struct timespec tick = {0, 2000000};
-    for (int i = 0; i < 5000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
-    kill(pid, sig);
-    int st;
-    waitpid(pid, &st, 0);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    pid_t pid = test_start(NULL, NULL, (const char *[]){"replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
+                                                        "--checkpoint", "2", "--save", wls, "--csv-deals", csv,
+                                                        "--conventions",
+                                                        conventions ? conventions : "long-suit,american,short-suit",
+                                                        input, NULL});
+    test_wait_for_file(wls);
+    return test_stop(pid, sig);
 }
 
 static int run_conventions_and_stop(const char *conventions, const char *wls, const char *csv, int sig)
@@ -517,7 +520,7 @@ static void check_unfinished(const char *wls)
     static input_account inputs[WLS_MAX_INPUTS];
     stats_state *st = read_state(wls, &w, inputs);
     assert_int_equal(w.complete, 0); /* really stopped before the end */
-    assert_true(st->all.deals < 30);
+    assert_true(st->all.deals < LIMIT_N);
     assert_int_equal(w.ninputs, 1);
     assert_int_equal(inputs[0].deals, st->read); /* the deals accounted for so far */
     free(st);
@@ -538,7 +541,7 @@ static void test_wda_shards_select_records(void **state)
         assert_int_equal(test_run(out, sizeof out,
                                   "%s replay --no-progress --limit " LIMIT " --shard %d/3 --save %s %s 2>&1",
                                   test_bin(), i + 1, parts[i], wda), 0);
-        assert_non_null(strstr(out, "input: 10 deals read = 10 accepted"));
+        assert_non_null(strstr(out, "input: 4 deals read = 4 accepted"));
     }
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s > %s", test_bin(),
                               parts[2], parts[0], parts[1], mreport), 0);
@@ -592,36 +595,23 @@ static void test_resume_after_kill(void **state)
 static void test_resume_writes_the_outputs_asked(void **state)
 {
     (void)state;
-    char wls[256], csv[256], summary[256], err[256], again[4096];
-    snprintf(wls, sizeof wls, "%s", test_tmp("o k's.wls"));
-    snprintf(csv, sizeof csv, "%s", test_tmp("o.csv"));
-    snprintf(summary, sizeof summary, "%s", test_tmp("o-summary.csv"));
-    snprintf(err, sizeof err, "%s", test_tmp("o.err"));
+    const char *wls = test_tmp("o k's.wls"), *csv = test_tmp("o.csv"), *summary = test_tmp("o-summary.csv"),
+               *err = test_tmp("o.err");
     remove(wls);
     remove(summary);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen(err, "w", stderr);
-        execl(test_bin(), test_bin(), "replay", "--no-progress", "--limit", LIMIT, "--threads", "1", "--checkpoint",
-              "2", "--save", wls, "--csv-deals", csv, "--csv-summary", summary, test_shared(LIST100), (char *)NULL);
-        _exit(127);
-    }
-    struct timespec tick = {0, 2000000};
-    for (int i = 0; i < 5000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
-    kill(pid, SIGINT);
-    int st;
-    waitpid(pid, &st, 0);
-    assert_true(WIFEXITED(st));
-    assert_int_equal(WEXITSTATUS(st), 130);
+    pid_t pid = test_start(NULL, err, (const char *[]){"replay", "--no-progress", "--limit", LIMIT, "--threads", "1",
+                                                       "--checkpoint", "2", "--save", wls, "--csv-deals", csv,
+                                                       "--csv-summary", summary, test_shared(LIST100), NULL});
+    test_wait_for_file(wls);
+    assert_int_equal(test_stop(pid, SIGINT), 130);
     check_unfinished(wls);
     assert_int_not_equal(access(summary, F_OK), 0); /* not written by the interrupted run */
-    test_run(out, sizeof out, "cat '%s'", err);
-    const char *cmd = strstr(out, "continue with:\n  whistlab replay --resume '");
-    if (!cmd) fail_msg("no command to paste:\n%s", out);
-    cmd += strlen("continue with:\n  whistlab");
-    snprintf(again, sizeof again, "%s%.*s --no-progress", test_bin(), (int)strcspn(cmd, "\n"), cmd);
+    char *said = test_slurp(err);
+    assert_non_null(said);
+    assert_non_null(strstr(said, "continue with:\n  whistlab replay --resume '"));
+    char again[8192];
+    snprintf(again, sizeof again, "%s --no-progress", test_resume_command(said, "replay"));
+    free(said);
     assert_int_equal(test_run(out, sizeof out, "%s >/dev/null 2>&1", again), 0);
     assert_true(tables_equal(csv, whole.csv));
     assert_true(reports_equal_but(summary, 1, whole.summary, 1, "command"));
@@ -932,8 +922,8 @@ static void test_repeats_and_trump_policy(void **state)
 
 
 /* The whole run's report starts with what it rests on: the version, the
- * command line, the corpus with its deals and their digest (the first 30
- * deals of list100, at positions 0..29), the settings. */
+ * command line, the corpus with its deals and their digest (the first
+ * LIMIT deals of list100, at positions 0 to LIMIT - 1), the settings. */
 static void test_provenance_in_report_and_csv(void **state)
 {
     (void)state;
@@ -948,7 +938,7 @@ static void test_provenance_in_report_and_csv(void **state)
     assert_non_null(r);
     digest128 sum = {{0, 0}};
     deal_t d;
-    for (uint64_t i = 0; i < 30; i++) {
+    for (uint64_t i = 0; i < LIMIT_N; i++) {
         assert_int_equal(deal_reader_next(r, &d, &diag), READ_DEAL);
         deal_digest_add(&sum, deal_digest_term(&d, i));
     }
@@ -962,24 +952,25 @@ static void test_provenance_in_report_and_csv(void **state)
     snprintf(want, sizeof want, "\nversion:  whistlab %s\n", version);
     assert_non_null(strstr(report, want));
     /* the program's name is whistlab whatever path ran it */
-    snprintf(want, sizeof want, "\ncommand:  whistlab replay --no-progress --limit 30 --threads 2 --csv-deals %s "
-             "--save %s --csv-summary %s %s\n", whole.csv, whole.wls, whole.summary, test_shared(LIST100));
+    snprintf(want, sizeof want, "\ncommand:  whistlab replay --no-progress --limit " LIMIT " --threads 2 "
+             "--csv-deals %s --save %s --csv-summary %s %s\n", whole.csv, whole.wls, whole.summary,
+             test_shared(LIST100));
     assert_non_null(strstr(report, want));
-    snprintf(want, sizeof want, "\ncorpus:   %s: 30 deals, digest %s\n", test_shared(LIST100), hex);
+    snprintf(want, sizeof want, "\ncorpus:   %s: " LIMIT " deals, digest %s\n", test_shared(LIST100), hex);
     assert_non_null(strstr(report, want));
     assert_non_null(strstr(report, "\nsettings: eval dd; conventions long-suit,american,short-suit; valued the "
                                    "conventions' leads;\n          format auto; trump auto; leader as dealt; seed 0; "
-                                   "limit 30; shards 1; engine dds\ninput: 30 deals read"));
+                                   "limit " LIMIT "; shards 1; engine dds\ninput: " LIMIT " deals read"));
     assert_null(strstr(report, "INCOMPLETE"));
     assert_null(strstr(report, "PARTIAL"));
     csv_table t;
     read_table(whole.summary, &t);
     assert_string_equal(summary_value(&t, "provenance", "all", "", "", "version"), version);
     assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input"), test_shared(LIST100));
-    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_deals"), "30");
+    assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_deals"), LIMIT);
     assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_digest"), hex);
     assert_string_equal(summary_value(&t, "provenance", "1", "", "", "input_complete"), "1");
-    assert_string_equal(summary_value(&t, "provenance", "limit", "", "", "setting"), "30");
+    assert_string_equal(summary_value(&t, "provenance", "limit", "", "", "setting"), LIMIT);
     assert_string_equal(summary_value(&t, "provenance", "engine", "", "", "setting"), "dds"); /* it solved */
     assert_string_equal(summary_value(&t, "provenance", "conventions", "", "", "setting"),
                         "long-suit,american,short-suit");
@@ -1003,7 +994,7 @@ static void test_dd_gain_when_same_is_zero(void **state)
         double n = atof(summary_value(&t, "all", "", x, y, "n"));
         double nd = atof(summary_value(&t, "all", "", x, y, "n_when_differ"));
         double ns = atof(summary_value(&t, "all", "", x, y, "n_when_same"));
-        assert_true(n == 30 && nd + ns == 30);
+        assert_true(n == LIMIT_N && nd + ns == LIMIT_N);
         if (ns > 0) assert_string_equal(summary_value(&t, "all", "", x, y, "mean_gain_when_same"), "0.000000");
         if (nd > 0) {
             double mean = atof(summary_value(&t, "all", "", x, y, "mean_gain"));

@@ -8,8 +8,6 @@
  * fixed-opponents comparison and the duplicate match are not mistaken for
  * each other. */
 #include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #include "testutil.h"
 #include "stats/tally.h"
@@ -72,26 +70,34 @@ static void test_eval_play(void **state)
     assert_non_null(strstr(out, "[1] long-suit     4.260"));
 }
 
+/* --eval both on the first 25 deals (each solved twice, by --eval both
+ * and --eval dd): its columns are --eval dd's and --eval play's. */
 static void test_eval_both(void **state)
 {
     (void)state;
     const char *csv = test_tmp(".csv");
-    int rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,dd-best "
+    int rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,dd-best --limit 25 "
                       "--csv-deals %s --no-progress %s 2>&1", test_bin(), csv, list100());
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "[1] long-suit         3.570"));
-    assert_non_null(strstr(out, "[3] dd-best           3.810"));
-    assert_non_null(strstr(out, "[4] long-suit (sd)    4.260"));
-    assert_non_null(strstr(out, "[6] dd-best (sd)      4.360"));
-    char dd[65536];
-    rc = test_run(dd, sizeof dd, "%s replay --eval dd --conventions long-suit,american,dd-best --no-progress %s 2>&1",
-                  test_bin(), list100());
+    assert_non_null(strstr(out, "[1] long-suit         3.440"));
+    assert_non_null(strstr(out, "[3] dd-best           3.720"));
+    assert_non_null(strstr(out, "[4] long-suit (sd)    4.520"));
+    assert_non_null(strstr(out, "[6] dd-best (sd)      4.480"));
+    char other[65536];
+    rc = test_run(other, sizeof other, "%s replay --eval dd --conventions long-suit,american,dd-best --limit 25 "
+                  "--no-progress %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(dd, "[1] long-suit     3.570"));
+    assert_non_null(strstr(other, "[1] long-suit     3.440"));
+    assert_non_null(strstr(other, "[3] dd-best       3.720"));
+    rc = test_run(other, sizeof other, "%s replay --eval play --conventions long-suit,american,dd-best --limit 25 "
+                  "--no-progress %s 2>&1", test_bin(), list100());
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(other, "[1] long-suit     4.520"));
+    assert_non_null(strstr(other, "[3] dd-best       4.480"));
     /* each convention twice a deal, told apart by the eval column */
     rc = test_run(out, sizeof out, "grep -c ',play,long-suit,' %s; grep -c ',dd,long-suit,' %s; grep -v '^#' %s | grep -c '(sd)'; "
                   "grep -vc '^#' %s", csv, csv, csv, csv);
-    assert_string_equal(out, "100\n100\n0\n601\n"); /* the header and the rows, the comments aside */
+    assert_string_equal(out, "25\n25\n0\n151\n"); /* the header and the rows, the comments aside */
     unlink(csv);
     /* --eval both takes two columns a convention: one more than half the limit is refused */
     assert_int_equal(STATS_MAX_CONV / 2 + 1, 17);
@@ -279,50 +285,33 @@ static void test_round_robin_provenance_and_incomplete(void **state)
 static void test_round_robin_resume(void **state)
 {
     (void)state;
-    static char straight[4][256], cut[4][256], err[256], again[8192];
-    const char *names[4] = {"rr-st.txt", "rr-st.csv", "rr-st-sum.csv", "rr-st.wls"};
-    const char *cut_names[4] = {"rr-cut.txt", "rr-cut.csv", "rr-cut-sum.csv", "rr cut's.wls"};
-    for (int i = 0; i < 4; i++) {
-        snprintf(straight[i], sizeof straight[i], "%s", test_tmp(names[i]));
-        snprintf(cut[i], sizeof cut[i], "%s", test_tmp(cut_names[i]));
-        remove(cut[i]);
-    }
-    snprintf(err, sizeof err, "%s", test_tmp("rr-cut.err"));
+    static char again[8192];
+    const char *straight[4] = {test_tmp("rr-st.txt"), test_tmp("rr-st.csv"), test_tmp("rr-st-sum.csv"),
+                               test_tmp("rr-st.wls")};
+    const char *cut[4] = {test_tmp("rr-cut.txt"), test_tmp("rr-cut.csv"), test_tmp("rr-cut-sum.csv"),
+                          test_tmp("rr cut's.wls")};
+    const char *err = test_tmp("rr-cut.err");
+    for (int i = 0; i < 4; i++) remove(cut[i]);
     assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest --trump "
                               "each --no-progress --threads 1 --csv-deals %s --csv-summary %s --save %s "
                               "corpora/whist-2000.pbn.gz > %s 2>&1", test_bin(), straight[1], straight[2],
                               straight[3], straight[0]), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen(err, "w", stderr);
-        execl(test_bin(), test_bin(), "play", RR_ARGS, "--threads", "1", "--checkpoint", "100", "--csv-deals",
-              cut[1], "--csv-summary", cut[2], "--save", cut[3], "corpora/whist-2000.pbn.gz", (char *)NULL);
-        _exit(127);
-    }
+    pid_t pid = test_start(NULL, err, (const char *[]){"play", RR_ARGS, "--threads", "1", "--checkpoint", "100",
+                                                       "--csv-deals", cut[1], "--csv-summary", cut[2], "--save",
+                                                       cut[3], "corpora/whist-2000.pbn.gz", NULL});
     /* interrupted once it has saved a checkpoint, however slow the machine */
-    struct timespec tick = {0, 2000000};
-    for (int i = 0; i < 5000 && access(cut[3], F_OK) != 0; i++) nanosleep(&tick, NULL);
-    kill(pid, SIGINT);
-    int st;
-    waitpid(pid, &st, 0);
-    assert_true(WIFEXITED(st));
-    assert_int_equal(WEXITSTATUS(st), 130);
+    test_wait_for_file(cut[3]);
+    assert_int_equal(test_stop(pid, SIGINT), 130);
     char *said = test_slurp(err);
     assert_non_null(said);
-    unsigned long long done = 0;
-    const char *at = strstr(said, "whistlab play: interrupted after ");
-    assert_non_null(at);
-    assert_int_equal(sscanf(at, "whistlab play: interrupted after %llu deals", &done), 1);
+    unsigned long long done = test_interrupted_after(said);
+    assert_non_null(strstr(said, "whistlab play: interrupted after "));
     assert_true(done > 0 && done < 8000);
-    const char *cmd = strstr(said, "go on with:\n  whistlab play --resume ");
-    assert_non_null(cmd);
-    cmd += strlen("go on with:\n  whistlab");
-    char *threads = strstr(cmd, "--threads 1 ");
+    /* pasted with two threads where the first run had one */
+    snprintf(again, sizeof again, "%s", test_resume_command(said, "play"));
+    char *threads = strstr(again, "--threads 1 ");
     assert_non_null(threads);
     threads[10] = '2';
-    snprintf(again, sizeof again, "%s%.*s", test_bin(), (int)strcspn(cmd, "\n"), cmd);
     free(said);
     assert_int_equal(test_run(out, sizeof out, "%s 2>%s >%s", again, err, cut[0]), 0);
     said = test_slurp(err);

@@ -1,6 +1,6 @@
 /* test_solve.c -- the store of solved leads (`whistlab solve`, .wdv) and
  * what reads it: every value against DDS's own expected results (FUT) of
- * list100; `replay --values` against solving, row for row; resumed and
+ * list100 (its first 25 deals; all in make check-long); `replay --values` against solving, row for row; resumed and
  * sharded solves against one whole solve, byte for byte; stores refused
  * with their reason; the pool's peers (the MPI ranks' stand-in) and
  * `mpirun -n 3` against one process. */
@@ -86,33 +86,43 @@ static void copy_small_store(const char *to)
     assert_int_equal(test_run(out, sizeof out, "cp %s %s 2>&1", small_store(), to), 0);
 }
 
-/* list100, or under WHISTLAB_SMALL its first 25 deals (one store block
- * either way), with the number of deals. */
+/* DDS's list100 as a corpus whose name has a space (the resume command
+ * quotes it): its first 25 deals (one store block, 10 of them no trumps),
+ * all 100 in make check-long; with the number of deals. */
 static const char *dds_list(int *deals)
 {
-    static char path[256];
-    const char *list = test_shared("corpora/dds-hands/list100.txt");
-    *deals = 100;
-    if (!test_small()) return list;
-    *deals = 25;
-    snprintf(path, sizeof path, "%s", test_tmp("list25.txt"));
+    const char *list = test_shared("corpora/dds-hands/list100.txt"), *path = test_tmp("dds list.txt");
+    *deals = test_long() ? 100 : 25;
     /* a deal is its seven lines, PBN to TRACE, after the NUMBER line */
-    assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER 25'; sed -n '2,176p' %s; } > %s 2>&1", list, path), 0);
+    assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER %d'; sed -n '2,%dp' %s; } > '%s' 2>&1", *deals,
+                              1 + 7 * *deals, list, path), 0);
     return path;
 }
 
-/* Every card of every deal of list100, from the store, is DDS's FUT. */
+/* The list's store, solved once for the program: its values are checked
+ * against FUT, and an interrupted solve of the list ends with its bytes. */
+static const char *dds_list_store(int *deals)
+{
+    static int n;
+    const char *path = test_tmp("dds-list.wdv");
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        int rc = test_run(out, sizeof out, "%s solve '%s' -o %s --no-progress 2>&1", test_bin(), dds_list(&n), path);
+        if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
+        char want[128];
+        snprintf(want, sizeof want, "%d deals read: %d solved, 0 rejected", n, n);
+        assert_non_null(strstr(out, want));
+    }
+    *deals = n;
+    return path;
+}
+
+/* Every card of every deal of the list, from the store, is DDS's FUT. */
 static void test_store_values_are_dds_fut(void **state)
 {
     (void)state;
     int deals;
-    const char *list = dds_list(&deals);
-    char wdv[256], want[128];
-    snprintf(wdv, sizeof wdv, "%s", test_tmp("list100.wdv"));
-    int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), list, wdv);
-    if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
-    snprintf(want, sizeof want, "%d deals read: %d solved, 0 rejected", deals, deals);
-    assert_non_null(strstr(out, want));
+    const char *wdv = dds_list_store(&deals), *list = test_tmp("dds list.txt");
     diag_t diag = {0};
     dd_store *s = dd_store_open(wdv, &diag);
     assert_non_null(s);
@@ -139,10 +149,10 @@ static void test_store_values_are_dds_fut(void **state)
     assert_int_equal(cards, 13 * deals);
     deal_reader_close(r);
     dd_store_close(s);
-    unlink(wdv);
 }
 
-/* replay --values prints what solving prints: every number, every row. */
+/* replay --values prints what solving prints: every number, every row (of
+ * the small corpus's first 6 deals: solving is this test's CPU). */
 static void test_replay_values_same_as_solving(void **state)
 {
     (void)state;
@@ -157,9 +167,9 @@ static void test_replay_values_same_as_solving(void **state)
         "--eval dd --all-leads --conventions long-suit,random",
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-        int rc1 = test_run(out, sizeof out, "%s replay %s %s --no-progress --csv-deals %s 2>&1", test_bin(), corpus,
-                           runs[i], a);
-        int rc2 = test_run(out2, sizeof out2, "%s replay %s %s --no-progress --values %s --csv-deals %s 2>&1",
+        int rc1 = test_run(out, sizeof out, "%s replay %s %s --limit 6 --no-progress --csv-deals %s 2>&1", test_bin(),
+                           corpus, runs[i], a);
+        int rc2 = test_run(out2, sizeof out2, "%s replay %s %s --limit 6 --no-progress --values %s --csv-deals %s 2>&1",
                            test_bin(), corpus, runs[i], wdv, b);
         assert_int_equal(rc1, 0);
         assert_int_equal(rc2, 0);
@@ -318,63 +328,38 @@ static void test_checkpoint_keeps_every_place(void **state)
 static void test_interrupted_solve_pastes_its_resume(void **state)
 {
     (void)state;
-    char corpus[256], whole[256], cut[256], err[256], again[4096];
-    snprintf(corpus, sizeof corpus, "%s", test_tmp("int corpus.wda"));
-    snprintf(whole, sizeof whole, "%s", test_tmp("int-whole.wdv"));
-    snprintf(cut, sizeof cut, "%s", test_tmp("int cut's.wdv"));
-    snprintf(err, sizeof err, "%s", test_tmp("int.err"));
-    assert_int_equal(test_run(out, sizeof out, "%s deal -n 80 --seed 28 -o '%s' 2>&1", test_bin(), corpus), 0);
-    assert_int_equal(
-        test_run(out, sizeof out, "%s solve '%s' -o %s --no-progress --threads 1 2>&1", test_bin(), corpus, whole), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen(err, "w", stderr);
-        execl(test_bin(), test_bin(), "solve", corpus, "-o", cut, "--threads", "1", "--progress", "log=1",
-              (char *)NULL);
-        _exit(127);
-    }
+    int deals;
+    const char *whole = dds_list_store(&deals), *corpus = test_tmp("dds list.txt");
+    const char *cut = test_tmp("int cut's.wdv"), *err = test_tmp("int.err");
+    pid_t pid = test_start(NULL, err, (const char *[]){"solve", corpus, "-o", cut, "--threads", "1", "--progress",
+                                                       "log=0.1", NULL});
     /* interrupted once its progress log shows a deal solved, however slow
      * the machine (a fixed delay could come before the first deal) */
     bool solving = false;
-    for (int tries = 0; tries < 1200 && !solving; tries++) {
-        struct timespec wait = {0, 50000000};
+    for (int tries = 0; tries < 3000 && !solving; tries++) {
+        struct timespec wait = {0, 20000000};
         nanosleep(&wait, NULL);
         FILE *log = fopen(err, "r");
         char line[512];
         unsigned long long n;
         while (log && fgets(line, sizeof line, log))
-            if (sscanf(line, "%*s solve: %llu of 80 deals", &n) == 1 && n > 0) solving = true;
+            if (sscanf(line, "%*s solve: %llu of %*d deals", &n) == 1 && n > 0) solving = true;
         if (log) fclose(log);
     }
     assert_true(solving);
-    kill(pid, SIGINT);
-    int st;
-    waitpid(pid, &st, 0);
-    assert_true(WIFEXITED(st));
-    assert_int_equal(WEXITSTATUS(st), 130);
-    FILE *f = fopen(err, "r");
-    assert_non_null(f);
-    size_t n = fread(out, 1, sizeof out - 1, f);
-    out[n] = 0;
-    fclose(f);
-    unsigned long long done = 0;
-    const char *at = strstr(out, "interrupted after ");
-    assert_non_null(at);
-    assert_int_equal(sscanf(at, "interrupted after %llu deals", &done), 1);
-    assert_true(done > 0 && done < 80);
-    const char *cmd = strstr(out, "go on with:\n  whistlab solve --resume ");
-    assert_non_null(cmd);
-    cmd += strlen("go on with:\n  whistlab");
-    snprintf(again, sizeof again, "%s%.*s", test_bin(), (int)strcspn(cmd, "\n"), cmd);
-    assert_int_equal(test_run(out, sizeof out, "%s 2>&1", again), 0);
+    assert_int_equal(test_stop(pid, SIGINT), 130);
+    char *said = test_slurp(err);
+    assert_non_null(said);
+    unsigned long long done = test_interrupted_after(said);
+    assert_true(done > 0 && done < (unsigned long long)deals);
+    assert_int_equal(test_run(out, sizeof out, "%s 2>&1", test_resume_command(said, "solve")), 0);
+    free(said);
     char want[128];
     snprintf(want, sizeof want, "resuming: %llu deals kept", done);
     assert_non_null(strstr(out, want));
-    assert_non_null(strstr(out, "80 deals read: 80 solved, 0 rejected"));
+    snprintf(want, sizeof want, "%d deals read: %d solved, 0 rejected", deals, deals);
+    assert_non_null(strstr(out, want));
     assert_true(same_files(whole, cut));
-    unlink(corpus);
-    unlink(whole);
     unlink(cut);
     unlink(err);
 }
@@ -676,6 +661,7 @@ int main(void)
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     unlink(test_tmp("small.wda"));
     unlink(test_tmp("small-store.wdv"));
-    unlink(test_tmp("list25.txt"));
+    unlink(test_tmp("dds list.txt"));
+    unlink(test_tmp("dds-list.wdv"));
     return rc;
 }

@@ -234,13 +234,13 @@ static void test_merge_is_exact(void **state)
 
 /* Joint cells folded in (at uneven points, some folds empty) give the
  * state stats_add gives, counter for counter: every convention count up to
- * STATS_MAX_CONV, every breakdown key from 0 to STATS_KEYS - 1; on 20,000
- * deals, 5,000 under the sanitizers (WHISTLAB_SMALL: still five folds or more at
- * each kind of point). */
+ * STATS_MAX_CONV, every breakdown key from 0 to STATS_KEYS - 1; on 5,000
+ * deals (still five folds or more at each kind of point), 20,000 in make
+ * check-long. */
 static void test_joint_cells_fold_exactly(void **state)
 {
     (void)state;
-    const int deals = test_small() ? 5000 : 20000;
+    const int deals = test_long() ? 20000 : 5000;
     static char name_text[STATS_MAX_CONV][4];
     const char *names[STATS_MAX_CONV];
     for (int i = 0; i < STATS_MAX_CONV; i++) {

@@ -5,7 +5,6 @@
  * language), a bad condition refused before anything is read, and replay's
  * condition kept in its settings, its state file and its report. */
 #include <signal.h>
-#include <time.h>
 #include "testutil.h"
 #include "formats/deal_stream.h"
 #include "formats/reader.h"
@@ -169,8 +168,8 @@ static void test_replay_keeps_it_in_settings_and_report(void **state)
     expect_in("where " SHAPE_5431, out);
     remove(wls);
     /* without it, every deal is analysed */
-    rc = test_run(out, sizeof out, "%s replay %s --limit 20 --conventions long-suit --no-progress 2>&1", test_bin(),
-                  CORPUS);
+    rc = test_run(out, sizeof out, "%s replay %s --limit 20 --eval play --conventions long-suit --no-progress 2>&1",
+                  test_bin(), CORPUS);
     assert_int_equal(rc, 0);
     expect_in("input: 20 deals read = 20 accepted + 0 rejected; 20 whist deals analysed", out);
 }
@@ -189,27 +188,17 @@ static const char *from_input_line(const char *report)
 static void test_replay_resumed_after_kill(void **state)
 {
     (void)state;
-    char wls[256];
-    snprintf(wls, sizeof wls, "%s", test_tmp("kill.wls"));
+    const char *wls = test_tmp("kill.wls");
     static char whole[1 << 16];
-    int rc = test_run(whole, sizeof whole, "%s replay %s --limit 400 --threads 1 --conventions long-suit "
+    int rc = test_run(whole, sizeof whole, "%s replay %s --limit 200 --threads 1 --conventions long-suit "
                       "--no-progress --where '%s' 2>&1", test_bin(), CORPUS, SHAPE_5431);
     assert_int_equal(rc, 0);
     remove(wls);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen("/dev/null", "w", stderr);
-        execl(test_bin(), test_bin(), "replay", CORPUS, "--limit", "400", "--threads", "1", "--conventions",
-              "long-suit", "--no-progress", "--checkpoint", "1", "--save", wls, "--where", SHAPE_5431, (char *)NULL);
-        _exit(127);
-    }
-    struct timespec tick = {0, 2000000};
-    for (int i = 0; i < 5000 && access(wls, F_OK) != 0; i++) nanosleep(&tick, NULL);
-    kill(pid, SIGKILL);
-    int st;
-    waitpid(pid, &st, 0);
+    pid_t pid = test_start(NULL, NULL, (const char *[]){"replay", CORPUS, "--limit", "200", "--threads", "1",
+                                                        "--conventions", "long-suit", "--no-progress", "--checkpoint",
+                                                        "1", "--save", wls, "--where", SHAPE_5431, NULL});
+    test_wait_for_file(wls);
+    test_stop(pid, SIGKILL);
     /* really stopped before the end, with the deals left counted so far */
     static wls_file w;
     static input_account inputs[WLS_MAX_INPUTS];
@@ -219,7 +208,7 @@ static void test_replay_resumed_after_kill(void **state)
     w.inputs = inputs;
     assert_true(wls_read(wls, &w, &err));
     assert_int_equal(w.complete, 0);
-    assert_true(stats->read < 400);
+    assert_true(stats->read < 200);
     assert_int_equal(stats->read, stats->accepted + stats->rejected + stats->left);
     assert_int_equal(inputs[0].deals, stats->read);
     free(stats);

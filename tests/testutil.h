@@ -1,5 +1,7 @@
 /* testutil.h -- shared helpers for the cmocka test programs: where the shared
- * corpora are, where the whistlab binary is, and small deal builders. */
+ * corpora are, where the whistlab binary is, temporary files, and (in
+ * testutil.c, linked into every test program) a whistlab run started in the
+ * background and stopped, and what an interrupted run says to go on with. */
 #ifndef WHISTLAB_TESTUTIL_H
 #define WHISTLAB_TESTUTIL_H
 
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 
@@ -109,12 +112,44 @@ static inline void test_write(const char *path, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
-/* A temporary file name unique to this process. */
+/* A temporary file name unique to this process, ending in suffix. Each
+ * suffix has its own buffer for the life of the program, so that a test
+ * keeps its names as plain pointers:
+ *   const char *wls = test_tmp("k.wls"), *csv = test_tmp("k.csv"); */
 static inline const char *test_tmp(const char *suffix)
 {
-    static char buf[256];
-    snprintf(buf, sizeof buf, "/tmp/whistlab-test-%d-%s", (int)getpid(), suffix);
-    return buf;
+    enum { NAMES = 128 };
+    static char *names[NAMES]; /* reachable to the end: no leak */
+    static int n;
+    char name[256];
+    snprintf(name, sizeof name, "/tmp/whistlab-test-%d-%s", (int)getpid(), suffix);
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return names[i];
+    if (n == NAMES) fail_msg("test_tmp: more than %d names", NAMES);
+    names[n] = strdup(name);
+    assert_non_null(names[n]);
+    return names[n++];
 }
+
+/* Starts the binary under test with the arguments argv (NULL-ended, without
+ * the program name), its standard output and error into the files named
+ * (NULL: /dev/null); returns its process id. */
+pid_t test_start(const char *out_path, const char *err_path, const char *const argv[]);
+
+/* Waits until the file at path exists (a run's first checkpoint), polling
+ * every 2 ms for at most 10 s, however slow the machine. */
+void test_wait_for_file(const char *path);
+
+/* Sends sig to the run pid and waits for it: its exit status, or -1 when
+ * the signal ended it. */
+int test_stop(pid_t pid, int sig);
+
+/* The number N of an interrupted run's "interrupted after N deals". */
+unsigned long long test_interrupted_after(const char *said);
+
+/* The command an interrupted run of `whistlab cmd` says to paste ("... with:"
+ * then "  whistlab CMD --resume ..."), with the binary under test in place
+ * of `whistlab`; in a static buffer (one at a time). */
+const char *test_resume_command(const char *said, const char *cmd);
 
 #endif
