@@ -592,6 +592,34 @@ static void test_double_dummy_run(void **state)
     svg_free(&d);
 }
 
+/* Twelve conventions: the breakdowns' eleven pairs (each against the
+ * first) a panel each, on one scale, titled by the pair, the deals of each
+ * level in the title; drawn without a gnuplot warning (issue 28 item 3). */
+static void test_breakdown_panels(void **state)
+{
+    (void)state;
+    char dir[400], path[500];
+    snprintf(dir, sizeof dir, "%s/twelve", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay --eval dd --limit 60 --conventions all,dd-best --no-progress --plot '%s' " CORPUS
+                              " 2>&1 >/dev/null",
+                              test_bin(), dir),
+                     0);
+    assert_null(strstr(out, "warning"));
+    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "set multiplot layout 3,4 rowsfirst title "));
+    assert_non_null(strstr(gp, "\n# panel 11\nset title 'long-suit \xe2\x88\x92 dd-best' font ',10'\n"));
+    assert_null(strstr(gp, "# panel 12\n"));
+    assert_non_null(strstr(gp, "deals by level: 2: 18, 3: 18, 4: 12")); /* levels of fewer than 10 deals left out */
+    free(gp);
+    svg_doc d;
+    load_figure(dir, "by-longest-suit", &d);
+    expect_text(&d, "by-longest-suit", "long-suit " MINUS " long-suit-pole");
+    svg_free(&d);
+}
+
 /* --eval both: the table tells the dd and play conventions apart by its
  * eval column (no "(sd)" in a name); the figures label the play ones
  * "NAME (sd)" and draw the pairs across the two. */
@@ -1368,6 +1396,7 @@ int main(void)
         cmocka_unit_test(test_differences_figure),
         cmocka_unit_test(test_data_match_the_summary),
         cmocka_unit_test(test_double_dummy_run),
+        cmocka_unit_test(test_breakdown_panels),
         cmocka_unit_test(test_both_evals_run),
         cmocka_unit_test(test_plot_command_same_data),
         cmocka_unit_test(test_formats),
