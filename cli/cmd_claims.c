@@ -49,14 +49,7 @@ static const opt_spec OPTIONS[] = {
                    "tty: a line on the terminal with the total and the percentage\n(the default when stderr is "
                    "one); log[=N]: a line every N seconds\n(default 60); off",
                    "the same as --progress off"),
-    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
-     .help = "save the measuring's state to F every " OPT_STR(CLAIMS_CHECKPOINT_S) " s and when\ninterrupted "
-             "(Ctrl-C: exit 130 and the command to go on)"},
-    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
-     .help = "with --save: a checkpoint every N deals too"},
-    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
-     .help = "go on with the measuring F holds (the same command line, --save\nF as --resume F; other settings "
-             "are refused); same output"},
+    OPT_STATE_SPECS(claims_cli, save, checkpoint, resume, "", "measuring", CLAIMS_CHECKPOINT_S),
     INPUT_SPEC_FORMAT(claims_cli, in),
     INPUT_SPEC_TRUMP(claims_cli, in),
     INPUT_SPEC_LEADER_UNSET(claims_cli, in, "the deal's"),

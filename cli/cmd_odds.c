@@ -115,14 +115,7 @@ static const opt_spec OPTIONS[] = {
                    "with --corpus: tty: a line on the terminal with the total and\nthe percentage (the default when "
                    "stderr is one); log[=N]: a\nline every N seconds (default 60); off",
                    "the same as --progress off"),
-    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", ROW(save),
-     .help = "with --corpus: save the counting's state to F every " OPT_STR(ODDS_CHECKPOINT_S) " s and\nwhen "
-             "interrupted (Ctrl-C: exit 130 and the command to go on)"},
-    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", ROW(checkpoint), .min = 1, .max = UINT64_MAX,
-     .help = "with --save: a checkpoint every N deals too"},
-    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", ROW(resume),
-     .help = "go on with the counting F holds (the same command line, --save\nF as --resume F; other settings "
-             "are refused); same output"},
+    OPT_STATE_SPECS(odds_opts, save, checkpoint, resume, "with --corpus: ", "counting", ODDS_CHECKPOINT_S),
 };
 #undef ROW
 

@@ -185,4 +185,19 @@ bool opt_take_engine(void *field, const char *value, char *why, size_t len);
      .help = "the double-dummy engine: dds (libdds; the default, as the faster\n" \
              "today by far) or whistlab (whistlab's own); the same values", __VA_ARGS__}
 
+/* --save, --checkpoint and --resume of a command that runs over a corpus
+ * and can be stopped and resumed (claims, odds): the fields of its
+ * settings, when what may save (a condition such as "with --corpus: ", or
+ * ""), what the state holds ("measuring": "the measuring's state") and the
+ * seconds between its checkpoints (a macro, as the help text states it). */
+#define OPT_STATE_SPECS(type, save, checkpoint, resume, when, what, every_s) \
+    {.name = "save", .kind = OPT_TEXT, .arg = "F.wls", .at = offsetof(type, save), \
+     .help = when "save the " what "'s state to F every " OPT_STR(every_s) " s and\n" \
+                  "when interrupted (Ctrl-C: exit 130 and the command to go on)"}, \
+    {.name = "checkpoint", .kind = OPT_UINT, .arg = "N", .at = offsetof(type, checkpoint), .min = 1, \
+     .max = UINT64_MAX, .help = "with --save: a checkpoint every N deals too"}, \
+    {.name = "resume", .kind = OPT_TEXT, .arg = "F.wls", .at = offsetof(type, resume), \
+     .help = "go on with the " what " F holds (the same command line, --save\n" \
+             "F as --resume F; other settings are refused); same output"}
+
 #endif

@@ -546,73 +546,6 @@ static void test_man_page_options_in_help(void **state)
     assert_int_equal(wrong, 0);
 }
 
-/* Starts whistlab with args (NULL-terminated) in the background, its stdout
- * to /dev/null and stderr into err_path; interrupts it (Ctrl-C) once
- * state exists, or after wait_ms when state is NULL. Its exit status. */
-static int run_and_stop(const char *const args[], const char *err_path, const char *state, long wait_ms)
-{
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        freopen(err_path, "w", stderr);
-        execv(test_bin(), (char *const *)args);
-        _exit(127);
-    }
-    struct timespec tick = {0, 1000000};
-    for (long i = 0; i < (state ? 20000 : wait_ms) && (!state || access(state, F_OK) != 0); i++)
-        nanosleep(&tick, NULL);
-    kill(pid, SIGINT);
-    int st;
-    waitpid(pid, &st, 0);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* The "go on with" command in err_path, pasted as a user would (whistlab
- * on the PATH), its stdout into out_path: its exit status. */
-static int paste_go_on(const char *err_path, const char *out_path)
-{
-    char *text = test_slurp(err_path);
-    assert_non_null(text);
-    char *go = strstr(text, "go on with:\n  ");
-    if (!go) fail_msg("no command to go on with:\n%s", text);
-    go += strlen("go on with:\n  ");
-    go[strcspn(go, "\n")] = 0;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", test_bin_abs());
-    *strrchr(dir, '/') = 0;
-    int rc = test_run(out, sizeof out, "PATH='%s':\"$PATH\" %s > %s 2>/dev/null", dir, go, out_path);
-    free(text);
-    return rc;
-}
-
-/* The text of path without its provenance's command line. */
-static char *without_command(const char *path)
-{
-    char *s = test_slurp(path);
-    assert_non_null(s);
-    char *w = s;
-    for (char *line = s; *line;) {
-        size_t n = strcspn(line, "\n");
-        n += line[n] == '\n';
-        if (strncmp(line, "command:", 8) != 0) {
-            memmove(w, line, n);
-            w += n;
-        }
-        line += n;
-    }
-    *w = 0;
-    return s;
-}
-
-static void assert_same_but_command(const char *a, const char *b)
-{
-    char *x = without_command(a), *y = without_command(b);
-    assert_string_equal(x, y);
-    free(x);
-    free(y);
-}
-
 /* Issue 27 item 1: one builder makes every command's "go on with" line
  * from its option table. Pasted, it goes on: odds over two corpus files
  * (the second file was moved after the options and read as a table's
@@ -620,44 +553,35 @@ static void assert_same_but_command(const char *a, const char *b)
 static void test_resume_commands_paste(void **state)
 {
     (void)state;
-    char a[256], b[256], wls[256], errp[256], whole[256], again[256];
-    snprintf(a, sizeof a, "%s", test_tmp("rc-a.wda"));
-    snprintf(b, sizeof b, "%s", test_tmp("rc-b.wda"));
-    snprintf(wls, sizeof wls, "%s", test_tmp("rc.wls"));
-    snprintf(errp, sizeof errp, "%s", test_tmp("rc.err"));
-    snprintf(whole, sizeof whole, "%s", test_tmp("rc-whole.txt"));
-    snprintf(again, sizeof again, "%s", test_tmp("rc-again.txt"));
+    const char *a = test_tmp("rc-a.wda"), *b = test_tmp("rc-b.wda"), *wls = test_tmp("rc.wls"),
+               *errp = test_tmp("rc.err"), *whole = test_tmp("rc-whole.txt"), *again = test_tmp("rc-again.txt");
     assert_int_equal(test_run(out, sizeof out, "%s deal -n 40000 --seed 3 -o %s 2>&1 && %s deal -n 20000 --seed 4 -o %s 2>&1",
                               test_bin(), a, test_bin(), b), 0);
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s %s --threads 1 > %s", test_bin(), a, b, whole), 0);
-    remove(wls);
-    const char *odds[] = {test_bin(), "odds", "--corpus", a, b, "--threads", "1", "--save", wls, "--checkpoint",
-                          "500", NULL};
-    assert_int_equal(run_and_stop(odds, errp, wls, 0), 130);
-    assert_int_equal(paste_go_on(errp, again), 0);
-    assert_same_but_command(whole, again);
+    const char *odds[] = {"odds", "--corpus", a, b, "--threads", "1", "--save", wls, "--checkpoint", "500", NULL};
+    assert_int_equal(test_run_and_stop(odds, wls, errp), 130);
+    assert_int_equal(test_go_on_as_told(errp, again, NULL), 0);
+    test_assert_same_but_command(whole, again);
 
     remove(wls);
     const char *hand = "S:KJ8432 H:Q963 D:AK C:Q";
     assert_int_equal(test_run(out, sizeof out, "%s lead --hand '%s' --trump H --conventions long-suit,short-suit "
                                                "--simulate 20000 --seed 3 --eval play --threads 1 > %s",
                               test_bin(), hand, whole), 0);
-    const char *lead[] = {test_bin(), "lead", "--hand", hand, "--trump", "H", "--conventions", "long-suit,short-suit",
+    const char *lead[] = {"lead", "--hand", hand, "--trump", "H", "--conventions", "long-suit,short-suit",
                           "--simulate", "20000", "--seed", "3", "--eval", "play", "--threads", "1", "--save", wls,
                           NULL};
-    int rc = run_and_stop(lead, errp, NULL, 400);
+    pid_t pid = test_start(NULL, errp, lead);
+    struct timespec given = {0, 400000000};
+    nanosleep(&given, NULL);
+    int rc = test_stop(pid, SIGINT);
     if (rc == 130) { /* not finished in the time given: go on */
-        assert_int_equal(paste_go_on(errp, again), 0);
-        assert_same_but_command(whole, again);
+        assert_int_equal(test_go_on_as_told(errp, again, NULL), 0);
+        test_assert_same_but_command(whole, again);
     } else {
         assert_int_equal(rc, 0);
     }
-    remove(a);
-    remove(b);
-    remove(wls);
-    remove(errp);
-    remove(whole);
-    remove(again);
+    test_remove(a, b, wls, errp, whole, again);
 }
 
 /* A state file's settings are read back by replay's option rows; a
@@ -666,9 +590,7 @@ static void test_resume_commands_paste(void **state)
 static void test_merge_without_the_table_file(void **state)
 {
     (void)state;
-    char tbl[256], wls[256];
-    snprintf(tbl, sizeof tbl, "%s", test_tmp("mine.tbl"));
-    snprintf(wls, sizeof wls, "%s", test_tmp("mine.wls"));
+    const char *tbl = test_tmp("mine.tbl"), *wls = test_tmp("mine.wls");
     remove(wls);
     assert_int_equal(test_run(out, sizeof out, "%s conventions --table long-suit | sed 's/^name .*/name mine/' > %s",
                               test_bin(), tbl), 0);

@@ -17,34 +17,6 @@
 
 static char out[1 << 20];
 
-/* The text of path without its lines that name the command line (the
- * provenance's, which differ between the runs compared). */
-static char *without_command(const char *path)
-{
-    char *s = test_slurp(path);
-    assert_non_null(s);
-    char *w = s;
-    for (char *line = s, *nl; *line; line = nl + 1) {
-        nl = strchr(line, '\n');
-        if (!nl) nl = line + strlen(line) - 1;
-        size_t n = (size_t)(nl - line) + 1;
-        if (strncmp(line, "command:", 8) != 0 && strncmp(line, "# command:", 10) != 0) {
-            memmove(w, line, n);
-            w += n;
-        }
-    }
-    *w = 0;
-    return s;
-}
-
-static void assert_same_but_command(const char *a, const char *b)
-{
-    char *x = without_command(a), *y = without_command(b);
-    assert_string_equal(x, y);
-    free(x);
-    free(y);
-}
-
 static void test_odds_threads_same_bytes(void **state)
 {
     (void)state;
@@ -56,8 +28,8 @@ static void test_odds_threads_same_bytes(void **state)
                                   WHIST2000, t + 1, csv[t], txt[t]),
                          0);
     }
-    assert_same_but_command(txt[0], txt[1]);
-    assert_same_but_command(csv[0], csv[1]);
+    test_assert_same_but_command(txt[0], txt[1]);
+    test_assert_same_but_command(csv[0], csv[1]);
     char *s = test_slurp(txt[0]);
     assert_non_null(strstr(s, "corpus: 2000 deals read = 2000 distinct + 0 repeats + 0 rejected\n"));
     assert_non_null(strstr(s, "dealer: record (the deal's dealer); turn-up: record (the deal's turn-up)\n"));
@@ -70,22 +42,11 @@ static void test_odds_threads_same_bytes(void **state)
     }
 }
 
-/* Starts whistlab with args (its --save wls) in the background, stops it
- * with SIGINT once its first checkpoint exists; its stderr into err.
- * Returns its exit status. */
-static int run_and_stop(char *const args[], const char *wls, const char *err)
-{
-    remove(wls);
-    pid_t pid = test_start(NULL, err, (const char *const *)args + 1);
-    test_wait_for_file(wls);
-    return test_stop(pid, SIGINT);
-}
-
 static int odds_and_stop(const char *wda, const char *wls, const char *csv, const char *err)
 {
-    char *const args[] = {(char *)test_bin(), "odds", "--corpus", (char *)wda, "--threads", "2", "--save", (char *)wls,
-                          "--checkpoint", "500", "--csv", (char *)csv, NULL};
-    return run_and_stop(args, wls, err);
+    return test_run_and_stop((const char *[]){"odds", "--corpus", wda, "--threads", "2", "--save", wls, "--checkpoint",
+                                              "500", "--csv", csv, NULL},
+                             wls, err);
 }
 
 /* The state file wls holds an unfinished run of more than none and fewer
@@ -108,26 +69,6 @@ static void assert_stopped_midway(const char *wls, uint64_t deals)
     free(st);
 }
 
-/* The command err says to go on with, pasted whole into a shell with the
- * binary under test as `whistlab` on the PATH; its output into path, its
- * stderr into err. Returns its exit status. */
-static int go_on_as_told(const char *err, const char *path)
-{
-    char *text = test_slurp(err);
-    assert_non_null(text);
-    char *go = strstr(text, "go on with:\n  ");
-    assert_non_null(go);
-    go += strlen("go on with:\n  ");
-    go[strcspn(go, "\n")] = 0;
-    assert_non_null(strstr(go, " --resume "));
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", test_bin_abs());
-    *strrchr(dir, '/') = 0;
-    int rc = test_run(out, sizeof out, "PATH='%s':\"$PATH\" %s > %s 2> %s", dir, go, path, err);
-    free(text);
-    return rc;
-}
-
 static void test_odds_interrupted_and_resumed(void **state)
 {
     (void)state;
@@ -142,13 +83,13 @@ static void test_odds_interrupted_and_resumed(void **state)
     /* really stopped before the end, at a record: the state says so */
     assert_stopped_midway(wls, 60000);
     /* the command it says to go on with, pasted whole */
-    assert_int_equal(go_on_as_told(err, again), 0);
-    assert_same_but_command(whole, again);
-    assert_same_but_command(whole_csv, csv);
+    assert_int_equal(test_go_on_as_told(err, again, err), 0);
+    test_assert_same_but_command(whole, again);
+    test_assert_same_but_command(whole_csv, csv);
     /* a finished state just reports again */
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --resume %s > %s", test_bin(), wda, wls, again),
                      0);
-    assert_same_but_command(whole, again);
+    test_assert_same_but_command(whole, again);
     /* other settings are refused, naming why */
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --level 0.9 --resume %s 2>&1", test_bin(), wda,
                               wls),
@@ -157,13 +98,7 @@ static void test_odds_interrupted_and_resumed(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --resume %s 2>&1", test_bin(), WHIST2000, wls),
                      3);
     assert_non_null(strstr(out, "cannot resume"));
-    remove(wda);
-    remove(wls);
-    remove(whole);
-    remove(whole_csv);
-    remove(csv);
-    remove(err);
-    remove(again);
+    test_remove(wda, wls, whole, whole_csv, csv, err, again);
 }
 
 /* The lines of text at path that are not the interrupt's, the resume's or
@@ -191,28 +126,23 @@ static void problems_of(const char *path, char *buf, size_t len)
 static void test_verify_interrupted_and_resumed(void **state)
 {
     (void)state;
-    char pbn[256], wls[256], whole[256], whole_err[256], err[256], again[256];
-    snprintf(pbn, sizeof pbn, "%s", test_tmp("verify.pbn"));
-    snprintf(wls, sizeof wls, "%s", test_tmp("verify.wls"));
-    snprintf(whole, sizeof whole, "%s", test_tmp("verify-whole.txt"));
-    snprintf(whole_err, sizeof whole_err, "%s", test_tmp("verify-whole.err"));
-    snprintf(err, sizeof err, "%s", test_tmp("verify.err"));
-    snprintf(again, sizeof again, "%s", test_tmp("verify-again.txt"));
+    const char *pbn = test_tmp("verify.pbn"), *wls = test_tmp("verify.wls"), *whole = test_tmp("verify-whole.txt"),
+               *whole_err = test_tmp("verify-whole.err"), *err = test_tmp("verify.err"),
+               *again = test_tmp("verify-again.txt");
     const char *broken = test_shared("corpora/pbn-parser-tests/pbnj_errors_21.pbn");
     assert_int_equal(test_run(out, sizeof out,
                               "(cat %s; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do gzip -dc %s; "
                               "done; cat %s) > %s", broken, LIST1000, broken, pbn),
                      0);
     assert_int_equal(test_run(out, sizeof out, "%s play --verify %s > %s 2> %s", test_bin(), pbn, whole, whole_err), 1);
-    char *const args[] = {(char *)test_bin(), "play", "--verify", "--threads", "2", "--save", (char *)wls,
-                          "--checkpoint", "500", (char *)pbn, NULL};
-    assert_int_equal(run_and_stop(args, wls, err), 130);
+    const char *args[] = {"play", "--verify", "--threads", "2", "--save", wls, "--checkpoint", "500", pbn, NULL};
+    assert_int_equal(test_run_and_stop(args, wls, err), 130);
     static char told[1 << 14], want[1 << 14];
     told[0] = want[0] = 0;
     problems_of(err, told, sizeof told);
     assert_non_null(strstr(told, ":11: bad [OptimumScore] value \"EW\"\n"));
-    assert_int_equal(go_on_as_told(err, again), 1);
-    assert_same_but_command(whole, again);
+    assert_int_equal(test_go_on_as_told(err, again, err), 1);
+    test_assert_same_but_command(whole, again);
     char *s = test_slurp(again);
     assert_string_equal(s, "deals 20000 (and 0 rejected while reading), with a recorded play 20000: legal 20000 "
                            "(complete 5400, cut short 14600), results checked 0, problems 4\n");
@@ -224,12 +154,7 @@ static void test_verify_interrupted_and_resumed(void **state)
                               test_bin(), wls, pbn),
                      3);
     assert_non_null(strstr(out, "cannot resume: it was started for other deals or settings"));
-    remove(pbn);
-    remove(wls);
-    remove(whole);
-    remove(whole_err);
-    remove(err);
-    remove(again);
+    test_remove(pbn, wls, whole, whole_err, err, again);
 }
 
 /* claims on the corpus runner: stopped (Ctrl-C) at its first checkpoint
@@ -239,42 +164,30 @@ static void test_verify_interrupted_and_resumed(void **state)
 static void test_claims_interrupted_and_resumed(void **state)
 {
     (void)state;
-    char wda[256], wls[256], whole[256], whole_csv[256], csv[256], err[256], again[256];
-    snprintf(wda, sizeof wda, "%s", test_tmp("claims.wda"));
-    snprintf(wls, sizeof wls, "%s", test_tmp("claims.wls"));
-    snprintf(whole, sizeof whole, "%s", test_tmp("claims-whole.txt"));
-    snprintf(whole_csv, sizeof whole_csv, "%s", test_tmp("claims-whole.csv"));
-    snprintf(csv, sizeof csv, "%s", test_tmp("claims-part.csv"));
-    snprintf(err, sizeof err, "%s", test_tmp("claims.err"));
-    snprintf(again, sizeof again, "%s", test_tmp("claims-again.txt"));
+    const char *wda = test_tmp("claims.wda"), *wls = test_tmp("claims.wls"), *whole = test_tmp("claims-whole.txt"),
+               *whole_csv = test_tmp("claims-whole.csv"), *csv = test_tmp("claims-part.csv"),
+               *err = test_tmp("claims.err"), *again = test_tmp("claims-again.txt");
     assert_int_equal(test_run(out, sizeof out, "%s deal -n 12000 --seed 5 -o %s 2>&1", test_bin(), wda), 0);
     assert_int_equal(test_run(out, sizeof out, "%s claims %s --csv %s > %s", test_bin(), wda, whole_csv, whole), 0);
-    char *const args[] = {(char *)test_bin(), "claims", (char *)wda, "--threads", "2", "--save", (char *)wls,
-                          "--checkpoint", "500", "--csv", (char *)csv, NULL};
-    assert_int_equal(run_and_stop(args, wls, err), 130);
+    const char *args[] = {"claims", wda, "--threads", "2", "--save", wls, "--checkpoint", "500", "--csv", csv, NULL};
+    assert_int_equal(test_run_and_stop(args, wls, err), 130);
     assert_stopped_midway(wls, 12000);
-    assert_int_equal(go_on_as_told(err, again), 0);
+    assert_int_equal(test_go_on_as_told(err, again, err), 0);
     char *said = test_slurp(err);
     assert_non_null(strstr(said, "resuming: "));
     assert_non_null(strstr(said, " deals kept\n"));
     free(said);
-    assert_same_but_command(whole, again);
-    assert_same_but_command(whole_csv, csv);
+    test_assert_same_but_command(whole, again);
+    test_assert_same_but_command(whole_csv, csv);
     char *s = test_slurp(whole);
     assert_non_null(strstr(s, "deals: 12000 read = 12000 accepted + 0 rejected + 0 left by --where + 0 repeats; "
                               "12000 whist deals\n"));
     free(s);
     assert_int_equal(test_run(out, sizeof out, "%s claims %s --resume %s > %s", test_bin(), wda, wls, again), 0);
-    assert_same_but_command(whole, again);
+    test_assert_same_but_command(whole, again);
     assert_int_equal(test_run(out, sizeof out, "%s claims %s --seed 2 --resume %s 2>&1", test_bin(), wda, wls), 3);
     assert_non_null(strstr(out, "cannot resume: it was started for other deals or settings"));
-    remove(wda);
-    remove(wls);
-    remove(whole);
-    remove(whole_csv);
-    remove(csv);
-    remove(err);
-    remove(again);
+    test_remove(wda, wls, whole, whole_csv, csv, err, again);
 }
 
 /* claims under mpirun -n 2 (rank 0 reads, both measure): the report and
@@ -282,26 +195,20 @@ static void test_claims_interrupted_and_resumed(void **state)
 static void test_claims_mpirun_same_bytes(void **state)
 {
     (void)state;
-    char one[256], two[256], csv1[256], csv2[256];
-    snprintf(one, sizeof one, "%s", test_tmp("claims1.txt"));
-    snprintf(two, sizeof two, "%s", test_tmp("claims2.txt"));
-    snprintf(csv1, sizeof csv1, "%s", test_tmp("claims1.csv"));
-    snprintf(csv2, sizeof csv2, "%s", test_tmp("claims2.csv"));
+    const char *one = test_tmp("claims1.txt"), *two = test_tmp("claims2.txt"), *csv1 = test_tmp("claims1.csv"),
+               *csv2 = test_tmp("claims2.csv");
     assert_int_equal(test_run(out, sizeof out, "%s claims --csv %s > %s", test_bin(), csv1, one), 0);
     int rc = test_run(out, sizeof out,
                       "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 2 %s claims --csv %s "
                       "> %s 2>&1", test_bin(), csv2, two);
     if (rc != 0) fail_msg("mpirun claims: exit %d:\n%s", rc, out);
-    assert_same_but_command(one, two);
-    assert_same_but_command(csv1, csv2);
+    test_assert_same_but_command(one, two);
+    test_assert_same_but_command(csv1, csv2);
     char *s = test_slurp(two);
     assert_non_null(strstr(s, "deals: 2000 read = 2000 accepted"));
     assert_non_null(strstr(s, "hogarth-numerical-strength.dd"));
     free(s);
-    remove(one);
-    remove(two);
-    remove(csv1);
-    remove(csv2);
+    test_remove(one, two, csv1, csv2);
 }
 
 static void test_verify_threads_same_bytes(void **state)

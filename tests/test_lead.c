@@ -431,23 +431,7 @@ static void test_choose_each_is_choose(void **state)
     assert_true(dd_best >= 0);
     uint64_t x = 1848;
     for (int k = 0; k < 5000; k++) {
-        card_t deck[52];
-        for (int c = 0; c < 52; c++) deck[c] = card_make(c / 13, 2 + c % 13);
-        for (int c = 51; c > 0; c--) {
-            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-            int r = (int)((x >> 33) % (uint64_t)(c + 1));
-            card_t t = deck[c];
-            deck[c] = deck[r];
-            deck[r] = t;
-        }
-        lead_view v = {.hand = 0, .trump = k % 5 == 4 ? STRAIN_NT : k % 5, .turnup = CARD_NONE,
-                       .deal_key = (uint64_t)k, .seed = 7};
-        for (int c = 0; c < 13; c++) v.hand |= 1ULL << deck[c];
-        for (int c = 13; c < 52 && v.trump != STRAIN_NT && k % 3; c++)
-            if (card_suit(deck[c]) == v.trump) {
-                v.turnup = deck[c];
-                break;
-            }
+        lead_view v = test_random_lead_view(&x, k, 7, 3);
         lead_choice each[16], one;
         assert_int_equal(lead_choose_each(conv, n, &v, each), -1);
         for (int i = 0; i < n; i++) {

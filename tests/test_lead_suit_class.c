@@ -58,23 +58,7 @@ static void test_shared_choice_is_own(void **state)
     uint64_t x = 29;
     int shared = 0, as_rows = 0;
     for (int k = 0; k < 3000; k++) {
-        card_t deck[52];
-        for (int c = 0; c < 52; c++) deck[c] = card_make(c / 13, 2 + c % 13);
-        for (int c = 51; c > 0; c--) {
-            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-            int r = (int)((x >> 33) % (uint64_t)(c + 1));
-            card_t t = deck[c];
-            deck[c] = deck[r];
-            deck[r] = t;
-        }
-        lead_view v = {.hand = 0, .trump = k % 5 == 4 ? STRAIN_NT : k % 5, .turnup = CARD_NONE,
-                       .deal_key = (uint64_t)k, .seed = 3};
-        for (int c = 0; c < 13; c++) v.hand |= 1ULL << deck[c];
-        for (int c = 13; c < 52 && v.trump != STRAIN_NT && k % 2; c++)
-            if (card_suit(deck[c]) == v.trump) {
-                v.turnup = deck[c];
-                break;
-            }
+        lead_view v = test_random_lead_view(&x, k, 3, 2);
         lead_choice each[N], one;
         assert_int_equal(lead_choose_each(conv, N, &v, each), -1);
         for (int i = 0; i < N; i++) {

@@ -1,7 +1,8 @@
 /* testutil.h -- shared helpers for the cmocka test programs: where the shared
  * corpora are, where the whistlab binary is, temporary files, and (in
  * testutil.c, linked into every test program) a whistlab run started in the
- * background and stopped, and what an interrupted run says to go on with. */
+ * background and stopped, what an interrupted run says to go on with, and
+ * the checks several test programs share. */
 #ifndef WHISTLAB_TESTUTIL_H
 #define WHISTLAB_TESTUTIL_H
 
@@ -16,6 +17,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <cmocka.h>
+#include "analyze/lead/lead.h"
 
 /* ../shared beside the repo, or $WHISTLAB_SHARED. */
 static inline const char *test_shared_dir(void)
@@ -131,6 +133,11 @@ static inline const char *test_tmp(const char *suffix)
     return names[n++];
 }
 
+/* Removes the files named (a test's temporaries), each as remove() does:
+ *   test_remove(wls, csv, err); */
+void test_remove_files(const char *const paths[]);
+#define test_remove(...) test_remove_files((const char *const[]){__VA_ARGS__, NULL})
+
 /* Starts the binary under test with the arguments argv (NULL-ended, without
  * the program name), its standard output and error into the files named
  * (NULL: /dev/null); returns its process id. */
@@ -151,5 +158,32 @@ unsigned long long test_interrupted_after(const char *said);
  * then "  whistlab CMD --resume ..."), with the binary under test in place
  * of `whistlab`; in a static buffer (one at a time). */
 const char *test_resume_command(const char *said, const char *cmd);
+
+/* Starts the binary under test with argv (as test_start) after removing
+ * its state file, stops it with SIGINT once that file exists (its first
+ * checkpoint), its stderr into err_path: its exit status (130 when it
+ * stopped as interrupted). */
+int test_run_and_stop(const char *const argv[], const char *state, const char *err_path);
+
+/* The "go on with" command told in said_path, pasted whole into a shell as
+ * a user would (the binary under test as `whistlab` on the PATH), its
+ * stdout into out_path and stderr into err_path (NULL: /dev/null; it may be
+ * said_path, read before the run). Its exit status. */
+int test_go_on_as_told(const char *said_path, const char *out_path, const char *err_path);
+
+/* The text of the file at path (a new string) without the lines that name
+ * the command line, "command:" or "# command:" (the provenance's, which
+ * differ between runs that should otherwise say the same). */
+char *test_without_command(const char *path);
+
+/* Asserts the files a and b say the same but for their command lines. */
+void test_assert_same_but_command(const char *a, const char *b);
+
+/* Deal k of a reproducible stream of random lead problems (the LCG state
+ * *x shuffles a deck; the leader holds its first 13 cards): trumps cycle
+ * through the four suits and no-trump, and when turnup_every divides not
+ * k, the dealer turns up the first trump of the other 39 cards. For the
+ * tests that compare ways of choosing a lead over many hands. */
+lead_view test_random_lead_view(uint64_t *x, int k, uint64_t seed, int turnup_every);
 
 #endif

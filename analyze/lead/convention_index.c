@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/lead/convention_compile.h"
+#include "stats/report/le_bytes.h"
 
 static bool in_set(const convention *c, int set, uint16_t h)
 {
@@ -112,52 +113,29 @@ static void index_rules(convention *c)
 
 /* ---- the suit class: what suit_choose (lead_suit.c) reads of c, as bytes ---- */
 
-typedef struct {
-    unsigned char *p;
-    size_t n, cap;
-    bool failed;
-} bytes;
-
-static void put(bytes *b, const void *p, size_t n)
-{
-    if (b->failed) return;
-    if (b->n + n > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 32768;
-        while (cap < b->n + n) cap *= 2;
-        unsigned char *q = realloc(b->p, cap);
-        if (!q) {
-            b->failed = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, p, n);
-    b->n += n;
-}
-#define PUT(b, x) put(b, &(x), sizeof(x))
+#define PUT(b, x) le_put_bytes(b, &(x), sizeof(x))
 
 /* Every field suit_choose and its callees read, field by field (no
  * padding bytes): two conventions with the same bytes choose the same
  * rule, suit and card on every hand. */
-static void suit_choice_bytes(const convention *c, bytes *b)
+static void suit_choice_bytes(const convention *c, le_out *b)
 {
     PUT(b, c->facts);
     PUT(b, c->filter_play);
     PUT(b, c->filter_seen_used);
     PUT(b, c->filter_all_suits);
-    put(b, c->filter_flags, sizeof c->filter_flags);
-    if (c->filter_seen_used) put(b, c->filter_seen, sizeof c->filter_seen);
+    le_put_bytes(b, c->filter_flags, sizeof c->filter_flags);
+    if (c->filter_seen_used) le_put_bytes(b, c->filter_seen, sizeof c->filter_seen);
     PUT(b, c->nnot);
     for (int k = 0; k < c->nnot; k++) {
         PUT(b, c->not_order[k]);
         PUT(b, c->filter[c->not_order[k]].not_filter);
     }
-    put(b, c->hold_class, sizeof c->hold_class);
+    le_put_bytes(b, c->hold_class, sizeof c->hold_class);
     uint16_t nclasses = 0;
     for (int k = 0; k < 8192; k++)
         if (c->hold_class[k] >= nclasses) nclasses = (uint16_t)(c->hold_class[k] + 1);
-    put(b, c->hold_mask, nclasses * sizeof c->hold_mask[0]);
+    le_put_bytes(b, c->hold_mask, nclasses * sizeof c->hold_mask[0]);
     PUT(b, c->rules_always);
     PUT(b, c->slow_rules);
     PUT(b, c->nalt_masks);
@@ -178,7 +156,7 @@ static void suit_choice_bytes(const convention *c, bytes *b)
         PUT(b, r->avoid);
         PUT(b, r->only);
         PUT(b, r->nkeys);
-        put(b, r->keys, r->nkeys);
+        le_put_bytes(b, r->keys, r->nkeys);
         PUT(b, r->param);
         PUT(b, r->as);
         PUT(b, r->card);
@@ -211,12 +189,12 @@ static pthread_mutex_t known_lock = PTHREAD_MUTEX_INITIALIZER;
 /* c's suit class; 0 (shared with no other) when memory runs out. */
 static uint32_t suit_class_of(const convention *c)
 {
-    bytes b = {0};
+    le_out b = {0};
     suit_choice_bytes(c, &b);
     uint32_t cl = 0;
     pthread_mutex_lock(&known_lock);
     for (uint32_t k = 0; !b.failed && k < known.n && !cl; k++)
-        if (known.len[k] == b.n && memcmp(known.bytes[k], b.p, b.n) == 0) cl = k + 1;
+        if (known.len[k] == b.len && memcmp(known.bytes[k], b.buf, b.len) == 0) cl = k + 1;
     if (!cl && !b.failed && known.n == known.cap) {
         uint32_t cap = known.cap ? 2 * known.cap : 16;
         unsigned char **nb = realloc(known.bytes, cap * sizeof *nb);
@@ -226,13 +204,13 @@ static uint32_t suit_class_of(const convention *c)
         if (nb && nl) known.cap = cap;
     }
     if (!cl && !b.failed && known.n < known.cap) {
-        known.bytes[known.n] = b.p;
-        known.len[known.n] = b.n;
+        known.bytes[known.n] = b.buf;
+        known.len[known.n] = b.len;
         cl = ++known.n;
-        b.p = NULL; /* kept */
+        b.buf = NULL; /* kept */
     }
     pthread_mutex_unlock(&known_lock);
-    free(b.p);
+    free(b.buf);
     return cl;
 }
 

@@ -15,6 +15,7 @@
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_report.h"
 #include "analyze/odds/odds_run.h"
+#include "tests/fuzz/fuzz_draw.h"
 
 static input_opts io;
 
@@ -51,13 +52,6 @@ static odds_run *run_of(unsigned m)
     return odds_run_new(&o);
 }
 
-static uint64_t draw(const uint8_t *data, size_t size, size_t *at)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8 && *at < size; i++) v = v << 8 | data[(*at)++];
-    return v;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static bool ready;
@@ -74,9 +68,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         odds_run *from = run_of(m);
         if (!from) abort();
         size_t at = 1;
-        int deals = (int)(draw(data, size, &at) % 9);
+        int deals = (int)(fuzz_draw(data, size, &at, 8) % 9);
         for (int i = 0; i < deals; i++) {
-            odds_deal d = dealt(draw(data, size, &at));
+            odds_deal d = dealt(fuzz_draw(data, size, &at, 8));
             odds_run_add(from, &d);
         }
         run_job job = odds_run_job(from);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "analyze/simulate/lead_sim.h"
 #include "formats/hand_text.h"
+#include "tests/fuzz/fuzz_draw.h"
 
 static lead_sim_opts o;
 static lead_sim_result res, again;
@@ -23,13 +24,6 @@ static void setup(lead_sim_result *r)
             if (hand_has(o.hand, card_make(s, k))) r->card[r->ncols++] = card_make(s, k);
     lead_table_init(&r->dd, r->ncols);
     for (int k = 0; k < o.nconv; k++) lead_table_init(&r->play[k], r->ncols);
-}
-
-static uint64_t draw(const uint8_t *data, size_t size, size_t *at)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 3 && *at < size; i++) v = v << 8 | data[(*at)++];
-    return v;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -48,12 +42,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = 0;
     if (size > 2 && (data[0] & 1)) { /* a valid section, then one byte changed */
         size_t at = 1;
-        res.layouts = draw(data, size, &at);
+        res.layouts = fuzz_draw(data, size, &at, 3);
         for (int i = 0; i < res.ncols; i++) {
-            res.dd.best[i] = draw(data, size, &at);
-            res.chosen[i % o.nconv][i] = draw(data, size, &at);
+            res.dd.best[i] = fuzz_draw(data, size, &at, 3);
+            res.chosen[i % o.nconv][i] = fuzz_draw(data, size, &at, 3);
         }
-        if (!lead_sim_state_save(&o, &res, draw(data, size, &at), &bytes, &len)) abort();
+        if (!lead_sim_state_save(&o, &res, fuzz_draw(data, size, &at, 3), &bytes, &len)) abort();
         if (len && at + 2 <= size) bytes[(data[at] << 8 | data[at + 1]) % len] ^= (unsigned char)(data[at] | 1);
         setup(&res);
     } else {
