@@ -22,6 +22,8 @@
 #include "formats/hand_text.h"
 #include "formats/out_file.h"
 #include "stats/report/plot_holding.h"
+#include "stats/report/provenance.h"
+#include "stats/report/tidy_csv.h"
 #include "stats/tally.h"
 
 typedef struct {
@@ -47,6 +49,10 @@ typedef struct {
     const char *holding_csv, *plot_dir, *values_path;
     int argc;   /* the command line from "lead" on, for provenance */
     char **argv;
+    /* what the CSV tables rest on, their # lines: the inputs' deals and
+     * digests (inputs, one per file) known only at the end */
+    provenance *about;
+    input_account *inputs;
     lead_sim_session session; /* --simulate --hand: --resume, and the command that goes on */
     dd_mpi_world world;       /* --simulate under mpirun */
 } lead_opts;
@@ -378,15 +384,19 @@ static int sim_setup(lead_opts *o, const char *opponents, const char *tables_pat
             cli_error("whistlab lead", &err);
             return EXIT_FAILURE_IO;
         }
+        csv_out_provenance_head(o->sim_tables, o->about);
     }
     if (layouts_path && hand) {
         o->sim.layouts_csv = layouts_path;
         o->sim.layout_columns = LEAD_SIM_LAYOUT_COLUMNS;
         o->sim.layout_ncols = LEAD_SIM_LAYOUT_NCOLS;
-    } else if (layouts_path &&
-        !(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, &err))) {
-        cli_error("whistlab lead", &err);
-        return EXIT_FAILURE_IO;
+        o->sim.layouts_about = o->about;
+    } else if (layouts_path) {
+        if (!(o->sim_layouts = csv_out_open(layouts_path, LEAD_SIM_LAYOUT_COLUMNS, LEAD_SIM_LAYOUT_NCOLS, &err))) {
+            cli_error("whistlab lead", &err);
+            return EXIT_FAILURE_IO;
+        }
+        csv_out_provenance_head(o->sim_layouts, o->about);
     }
     return EXIT_OK;
 }
@@ -448,6 +458,34 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
     return EXIT_OK;
 }
 
+/* The next deal, as cli_next_deal, each file's deals, digest and stop
+ * kept in o->inputs for the tables' provenance (as the corpus runner
+ * keeps them). */
+static bool next_deal(lead_opts *o, deal_stream *in, ds_item *it)
+{
+    while (deal_stream_next(in, it)) {
+        input_account *a = &o->inputs[it->input];
+        if (it->kind == DS_DEAL) {
+            digest128 term = deal_digest_term(it->deal, it->position);
+            input_account_add_term(a, term.lane);
+            return true;
+        }
+        if (it->diag) diag_print(stderr, it->diag);
+        if (it->kind == DS_FATAL && !a->stopped) {
+            a->stopped = 1;
+            diag_format(a->where, sizeof a->where, it->diag);
+        }
+        if (it->kind == DS_FILE_END) {
+            a->deals = cli_counts_of(it->counts).read;
+            if (it->stopped && !a->stopped) {
+                a->stopped = 1;
+                snprintf(a->where, sizeof a->where, "%s: not read to its end", it->file);
+            }
+        }
+    }
+    return false;
+}
+
 /* The eldest hand of every deal of the files; the reading's line at the end. */
 static int lead_files(lead_opts *o, const input_opts *io, char *const files[], int nfiles)
 {
@@ -459,7 +497,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     if (!in) return EXIT_FAILURE_IO;
     ds_item it;
     /* Ctrl-C in a lead problem: the deals after it are not analysed */
-    while (sim_status != EXIT_INTERRUPTED && cli_next_deal(in, &it)) {
+    while (sim_status != EXIT_INTERRUPTED && next_deal(o, in, &it)) {
         for (int i = 0; i < it.n && sim_status != EXIT_INTERRUPTED; i++) {
             const deal_t *w = &it.whist[i];
             lead_view v = {.hand = w->hand[w->leader], .trump = w->strain, .turnup = w->turnup,
@@ -530,6 +568,66 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
     }
     if (sim_status > status) status = sim_status;
     return value_status > status ? value_status : status;
+}
+
+/* What the CSV tables rest on (o->about), written as their # lines: the
+ * version, the command, what was done, each file read (its deals and
+ * digest filled in as it is read, next_deal) and the settings that decide
+ * the rows. False when out of memory. */
+static bool describe(lead_opts *o, const lead_cli *c, char *const files[], int nfiles)
+{
+    static provenance p;
+    static char command[16384], list[4096];
+    provenance_init(&p);
+    if (nfiles && !(o->inputs = calloc((size_t)nfiles, sizeof *o->inputs))) return false;
+    provenance_command(command, sizeof command, "whistlab", o->argc, o->argv);
+    p.version = WHISTLAB_VERSION;
+    p.command = command;
+    if (o->sim.layouts)
+        p.experiment = nfiles ? "a lead problem for the eldest hand of each deal: each opening lead valued on random "
+                                "layouts of the other cards"
+                              : "a lead problem for the hand given: each opening lead valued on random layouts of "
+                                "the other cards";
+    else
+        p.experiment = o->values ? "each convention's opening lead for the eldest hand of each deal, with each "
+                                   "lead's double-dummy tricks from the store of solved leads"
+                                 : "each convention's opening lead for the eldest hand of each deal";
+    p.ninputs = nfiles;
+    p.input_name = (const char *const *)files;
+    p.input = o->inputs;
+    for (int i = 0, used = 0; i < o->n && used < (int)sizeof list; i++)
+        used += snprintf(list + used, sizeof list - (size_t)used, "%s%s", i ? "," : "", convention_name(o->conv[i]));
+    provenance_setting(&p, "conventions", "%s", list);
+    provenance_setting(&p, "seed", "%llu", (unsigned long long)o->seed);
+    if (c->hand) provenance_setting(&p, "hand", "%s", c->hand);
+    if (c->trump) provenance_setting(&p, "trump", "%s", c->trump);
+    if (c->turnup) provenance_setting(&p, "turnup", "%s", c->turnup);
+    if (o->values) {
+        char hex[DIGEST128_HEX];
+        digest128_hex(dd_store_header_of(o->values)->digest, hex);
+        provenance_setting(&p, "values", "%s (digest %s)", c->values, hex);
+    }
+    if (o->sim.layouts) {
+        provenance_setting(&p, "layouts", "%llu", (unsigned long long)o->sim.layouts);
+        provenance_setting(&p, "eval", "%s", o->sim.dd && o->sim.play ? "both" : o->sim.dd ? "dd" : "play");
+        if (o->sim.play) {
+            provenance_setting(&p, "opponents", "%s", c->opponents);
+            provenance_setting(&p, "signals", "%s", o->sim.signals ? "on" : "off");
+            provenance_setting(&p, "ext", "%u", o->sim.ext);
+        }
+        if (c->against) provenance_setting(&p, "against", "%s", c->against);
+        if (deal_predeal_active(&c->fixed)) {
+            static const char *const SEAT[4] = {"leader", "second", "partner", "dealer"};
+            char h[64];
+            for (int i = 1; i < 4; i++)
+                if (c->fixed.fixed[i])
+                    provenance_setting(&p, "predeal", "%s=%s", SEAT[i], hand_format_text(c->fixed.fixed[i], h, sizeof h));
+        }
+        if (c->max_dealt) provenance_setting(&p, "max-dealt", "%llu", (unsigned long long)c->max_dealt);
+    }
+    opt_settings(&COMMAND, c, &p, NULL, NULL);
+    o->about = &p;
+    return true;
 }
 
 /* --by-holding: checked, its groups read and its figure's directory made. */
@@ -648,6 +746,10 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     if (c->values && !(o->values_store = input_opts_open_values(io, c->values, "whistlab lead")))
         return EXIT_FAILURE_IO;
     o->values = o->values_store;
+    if (!describe(o, c, files, nfiles)) {
+        fprintf(stderr, "whistlab lead: out of memory\n");
+        return EXIT_FAILURE_IO;
+    }
     if (c->by_holding) return holding_setup(o, c, nfiles);
     if (!o->sim.layouts && (c->layouts || o->sim.play || o->sim.threads))
         return opt_usage("lead", "--eval, --threads and --csv-layouts go with --simulate N");
@@ -660,10 +762,12 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
         cli_error("whistlab lead", &err);
         return EXIT_FAILURE_IO;
     }
+    if (o->csv) csv_out_provenance_head(o->csv, o->about);
     if (c->csv_values && !(o->csv_values = csv_out_open(c->csv_values, VALUES_COLUMNS, VALUES_NCOLS, &err))) {
         cli_error("whistlab lead", &err);
         return EXIT_FAILURE_IO;
     }
+    if (o->csv_values) csv_out_provenance_head(o->csv_values, o->about);
     o->text = !o->csv && !(c->csv_values && strcmp(c->csv_values, "-") == 0);
     return EXIT_OK;
 }
@@ -674,11 +778,17 @@ static int lead_close(lead_opts *o, int status)
 {
     diag_t err = {0};
     csv_out *tables[] = {o->csv, o->sim_tables, o->sim_layouts, o->csv_values};
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
+        /* the inputs' deals and digests, after the last row: known now
+         * (not for a run stopped by Ctrl-C or refused) */
+        if (tables[i] && status != EXIT_INTERRUPTED && status != EXIT_USAGE)
+            csv_out_provenance_tail(tables[i], o->about);
         if (tables[i] && !csv_out_close(tables[i], &err)) {
             cli_error("whistlab lead", &err);
             status = EXIT_FAILURE_IO;
         }
+    }
+    free(o->inputs);
     convention_free(o->opponents);
     free(o->holding);
     free_conventions(o);

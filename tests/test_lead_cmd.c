@@ -56,9 +56,29 @@ static void test_corpus_csv(void **state)
     char line[512];
     int rows = 0;
     bool ls1 = false, ss2 = false;
+    /* the provenance first (issue 28 item 2): the version, the command, the input */
+    char expect[8400]; /* test_shared paths are up to 4096 bytes */
+    snprintf(expect, sizeof expect, "# version: %s\n", WHISTLAB_VERSION);
     assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, expect);
+    snprintf(expect, sizeof expect, "# command: whistlab lead --convention long-suit,short-suit --csv %s %s\n", csv,
+             test_shared("cases/book-hands.pbn"));
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, expect);
+    bool input = false, digest = false, deals = false, complete = false;
+    while (fgets(line, sizeof line, f) && line[0] == '#') {
+        snprintf(expect, sizeof expect, "# input 1: %s\n", test_shared("cases/book-hands.pbn"));
+        input |= strcmp(line, expect) == 0;
+    }
+    assert_true(input);
     assert_string_equal(line, "file,line,board,leader,hand,trump,turnup,convention,lead,suit_rule,card_rule,tricks,best\n");
     while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') { /* after the last row: the input's deals and digest, known at the end */
+            digest |= strncmp(line, "# input_digest 1: ", 18) == 0 && strlen(line) == 18 + 32 + 1;
+            deals |= strcmp(line, "# input_deals 1: 5\n") == 0;
+            complete |= strcmp(line, "# status: complete\n") == 0;
+            continue;
+        }
         rows++;
         /* the books' leads: No. 1 (long-suit) CK, No. 2 (short-suit) D6 */
         if (strstr(line, ",45,1,W,") && strstr(line, ",H,H5,long-suit,CK,LS-A4,LS3,,\n")) ls1 = true;
@@ -66,6 +86,7 @@ static void test_corpus_csv(void **state)
     }
     fclose(f);
     unlink(csv);
+    assert_true(digest && deals && complete);
     assert_int_equal(rows, 10);
     assert_true(ls1);
     assert_true(ss2);

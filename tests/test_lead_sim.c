@@ -39,13 +39,14 @@ static void test_threads_alike(void **state)
     static char one[65536], two[65536];
     int rc = test_run(one, sizeof one, SIM, test_bin(), 1, tables_csv, layouts_csv);
     assert_int_equal(rc, 0);
-    char *t1 = test_slurp(tables_csv), *l1 = test_slurp(layouts_csv);
+    /* the # lines name the command, --threads with it */
+    char *t1 = test_without_command(tables_csv), *l1 = test_without_command(layouts_csv);
     assert_non_null(t1);
     assert_non_null(l1);
     rc = test_run(two, sizeof two, SIM, test_bin(), 2, tables_csv, layouts_csv);
     assert_int_equal(rc, 0);
     assert_string_equal(one, two);
-    char *t2 = test_slurp(tables_csv), *l2 = test_slurp(layouts_csv);
+    char *t2 = test_without_command(tables_csv), *l2 = test_without_command(layouts_csv);
     assert_non_null(t2);
     assert_non_null(l2);
     assert_string_equal(t1, t2);
@@ -57,6 +58,37 @@ static void test_threads_alike(void **state)
     free(t2);
     free(l1);
     free(l2);
+}
+
+/* The tables open with their provenance as # lines, real values: the
+ * version, the command that made them (the last run, --threads 2), the
+ * seed of the layouts and their number; the status after the last row. */
+static void test_tables_provenance(void **state)
+{
+    (void)state;
+    char command[1024];
+    snprintf(command, sizeof command, SIM, "whistlab", 2, tables_csv, layouts_csv);
+    *strstr(command, " 2>&1") = 0;
+    const char *tables[] = {tables_csv, layouts_csv};
+    for (int i = 0; i < 2; i++) {
+        char *text = test_slurp(tables[i]);
+        assert_non_null(text);
+        char expect[1200];
+        snprintf(expect, sizeof expect, "# version: %s\n# command: %s\n# experiment: a lead problem for the hand "
+                 "given: ", WHISTLAB_VERSION, command);
+        assert_int_equal(strncmp(text, expect, strlen(expect)), 0);
+        static const char END[] = "\n# status: complete\n";
+        size_t len = strlen(text);
+        assert_true(len > strlen(END) && strcmp(text + len - strlen(END), END) == 0);
+        char *header = strstr(text, "\nfile,line,board,");
+        assert_non_null(header);
+        *header = 0; /* the lines above the header */
+        assert_non_null(strstr(text, "\n# setting seed: 5\n"));
+        assert_non_null(strstr(text, "\n# setting layouts: 12\n"));
+        assert_non_null(strstr(text, "\n# setting eval: both\n"));
+        assert_non_null(strstr(text, "\n# setting conventions: long-suit,short-suit\n"));
+        free(text);
+    }
 }
 
 /* The statistics of each (eval, convention, lead) recomputed from the
@@ -72,9 +104,9 @@ static void test_tables_from_layouts(void **state)
     int nleads = 0;
     char *text = test_slurp(layouts_csv), *save = NULL;
     assert_non_null(text);
-    strtok_r(text, "\n", &save); /* header */
     int rows = 0;
-    for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || strncmp(line, "file,", 5) == 0) continue; /* provenance, header */
         char *f[16];
         assert_int_equal(fields(line, f, 16), 14);
         int layout = atoi(f[3]) - 1, k = strcmp(f[10], "dd") == 0 ? 0 : strcmp(f[11], "long-suit") == 0 ? 1 : 2;
@@ -102,12 +134,15 @@ static void test_tables_from_layouts(void **state)
     assert_non_null(text);
     save = NULL;
     char *header = strtok_r(text, "\n", &save);
+    while (header && header[0] == '#') header = strtok_r(NULL, "\n", &save); /* provenance */
+    assert_non_null(header);
     assert_non_null(strstr(header, "evaluation,convention,lead,chosen_by,suit_rule,card_rule,chosen_pct,layouts,"
                                    "mean_tricks,se,ci_low,ci_high,best_pct,odd_trick_pct,top_pct,is_against,"
                                    "diff_vs_against"));
     int checked = 0, chosen[MAXK] = {0};
     bool seen[MAXK][NLEADS] = {{0}};
     for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#') continue; /* the status after the last row */
         char *f[32];
         fields(line, f, 32);
         int k = strcmp(f[6], "dd") == 0 ? 0 : strcmp(f[7], "long-suit") == 0 ? 1 : 2, li = 0;
@@ -346,12 +381,7 @@ static void test_mpirun_same_bytes(void **state)
                       "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 2 ", test_bin(), c2);
     if (rc != 0) fail_msg("mpirun lead --simulate: exit %d:\n%s", rc, two);
     assert_string_equal(one, two);
-    char *t1 = test_slurp(c1), *t2 = test_slurp(c2);
-    assert_non_null(t1);
-    assert_non_null(t2);
-    assert_string_equal(t1, t2);
-    free(t1);
-    free(t2);
+    test_assert_same_but_command(c1, c2); /* the # command line names its own table */
     unlink(c1);
     unlink(c2);
 }
@@ -362,6 +392,7 @@ int main(void)
     snprintf(layouts_csv, sizeof layouts_csv, "%s", test_tmp("layouts.csv"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_alike),
+        cmocka_unit_test(test_tables_provenance),
         cmocka_unit_test(test_tables_from_layouts),
         cmocka_unit_test(test_file_marks_book_lead),
         cmocka_unit_test(test_impossible),

@@ -300,7 +300,8 @@ bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res, lead_sim_sink si
                    .save = o->save, .config = o->config, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .mpi = o->mpi, .source = &src,
                    .hooks = {.note = note, .progress = o->progress, .ctx = &s},
-                   .table = o->layouts_csv, .columns = o->layout_columns, .ncols = o->layout_ncols};
+                   .table = o->layouts_csv, .table_about = o->layouts_about, .columns = o->layout_columns,
+                   .ncols = o->layout_ncols};
     run_job job = {.work = work, .take = take, .save = o->save ? save : NULL, .solves = o->dd, .plays_only = !o->dd,
                    .ctx = &s};
     bool ok = true;

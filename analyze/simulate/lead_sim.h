@@ -66,6 +66,7 @@ typedef struct {
     const char *layouts_csv;
     const char *const *layout_columns;
     int layout_ncols;
+    const provenance *layouts_about; /* its # lines (NULL: none) */
 } lead_sim_opts;
 
 /* One layout as the run takes it back, for a per-layout table. */
