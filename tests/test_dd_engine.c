@@ -5,8 +5,8 @@
  * already played), every card's value and the optimum against libdds
  * solving the same position; deals where every hand is void in three suits;
  * a table of one bucket (the cap) still exact; a solve repeated does the
- * same work; positions that are not positions refused; the first 8 deals
- * of DDS's list100 (1 under the sanitizers) against its FUT and DD table.
+ * same work; positions that are not positions refused. DDS's list100
+ * (whole deals, seconds each for the engine today) is make check-long's.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.
  * corpora/dds-hands/list100.txt) only the corpus check runs on it: every
@@ -15,7 +15,7 @@
  * deal), then DDE_LONG_DEALS (default 100000) random whole deals and as many
  * random positions (1 to 47 cards played) card by card against libdds: that
  * is `make check-long` (a whole deal costs the engine about a second, so
- * make check keeps to later positions and a few of list100's deals). Under
+ * make check keeps to later positions). Under
  * the sanitizers make check runs a quarter of them. */
 #include <time.h>
 #include "testutil.h"
@@ -144,22 +144,6 @@ static void random_positions(uint64_t seed, uint64_t count, int from, counts *n)
         oracle_play_random(&seed, &p, from + (int)(oracle_rand(&seed) % (uint64_t)(48 - from)));
         compare(&p, n, "random position");
     }
-}
-
-/* The first deals of DDS's list100 (whole deals, most of them harder than
- * random ones): every card of the leader against FUT and the optimum
- * against the DD table's entry. */
-#define LIST_DEALS (SCALE == 1 ? 8 : 1)
-
-static void test_list100_matches_fut(void **state)
-{
-    (void)state;
-    counts n;
-    verify_file(test_shared("corpora/dds-hands/list100.txt"), LIST_DEALS, false, &n);
-    assert_int_equal(n.deals, LIST_DEALS);
-    assert_int_equal(n.cards, 13 * LIST_DEALS);
-    assert_int_equal(n.tables, LIST_DEALS);
-    assert_int_equal(n.mismatches, 0);
 }
 
 static void test_random_positions_match_dds(void **state)
@@ -309,7 +293,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_four_voids),
         cmocka_unit_test(test_tiny_table_and_determinism),
         cmocka_unit_test(test_random_positions_match_dds),
-        cmocka_unit_test(test_list100_matches_fut),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
