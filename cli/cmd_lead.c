@@ -693,6 +693,7 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     o->seed = c->seed;
     o->sim.layouts = c->simulate;
     o->sim.threads = (int)c->threads;
+    o->sim.engine = dd_engine_of_name(c->engine);
     o->sim.dd = c->eval != EVAL_PLAY;
     o->sim.play = c->eval != EVAL_DD;
     o->sim.signals = c->signals;

@@ -233,7 +233,7 @@ static void settings_text(const lead_sim_opts *o, char *buf, size_t len)
             o->dd && o->play ? "both" : o->dd ? "dd" : "play");
     /* the engine does not change a number: named when it is not the default,
      * so that the states saved before --engine still resume */
-    if (o->dd && dd_engine_used() != DD_ENGINE_DDS) fprintf(f, "engine %s\n", dd_engine_name(dd_engine_used()));
+    if (o->dd && o->engine != DD_ENGINE_DDS) fprintf(f, "engine %s\n", dd_engine_name(o->engine));
     for (int k = 0; k < o->nconv; k++) fprintf(f, "convention %s\n", convention_name(o->conv[k]));
     if (o->play)
         fprintf(f, "opponents %s\nsignals %d\next %u\n", o->opponents ? convention_name(o->opponents) : "same",
@@ -345,7 +345,7 @@ int lead_sim_problem(FILE *out, const lead_sim_opts *opts, const char *file, uin
     if (o->dd) {
         fprintf(out, "DOUBLE-DUMMY: tricks of the leader's side after each lead (one %s solve a layout;\n"
                "equal cards are one row; best = the layout's best lead; 7+ = the odd trick)\n",
-               dd_engine_used() == DD_ENGINE_DDS ? "DDS" : "whistlab-engine");
+               o->engine == DD_ENGINE_DDS ? "DDS" : "whistlab-engine");
         print_table(out, &p, &res.dd, true, book);
         fprintf(out, "\n");
         if (tables) table_csv(&p, tables, &res.dd, "dd", "", book);

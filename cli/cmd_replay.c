@@ -555,6 +555,7 @@ int cmd_replay(int argc, char **argv)
     c.o.nconv = cl.n;
     for (int i = 0; i < cl.n; i++) c.o.conv[i] = cl.conv[i];
     c.o.seed = c.s.seed;
+    c.o.run.engine = dd_engine_of_name(c.s.engine);
     c.o.run.limit = c.s.limit;
     c.o.run.inputs = inputs;
     c.o.run.stats = st;

@@ -90,6 +90,7 @@ static int parse_cli(int argc, char **argv, solve_cli *c)
     int optind, rc = opt_parse(&COMMAND, c, argc, argv, &optind, NULL);
     if (rc >= 0) return rc;
     c->o.run.threads = (int)c->threads;
+    c->o.run.engine = dd_engine_of_name(c->engine);
     c->o.run.input = c->in.io;
     if (c->o.run.input.where) {
         fprintf(stderr, "whistlab solve: --where: a store holds every deal of its corpus; give --where to the "
@@ -146,7 +147,7 @@ static dd_store_writer *open_store(solve_cli *c)
                          .shard = c->o.run.shard, .shards = c->o.run.shards};
     input_opts_policy_text(&c->o.run.input, h.policy, sizeof h.policy);
     make_note(c, h.note, sizeof h.note);
-    snprintf(h.engine, sizeof h.engine, "%s", dd_engine_name(dd_engine_used()));
+    snprintf(h.engine, sizeof h.engine, "%s", dd_engine_name(c->o.run.engine));
     diag_t diag = {0};
     uint64_t kept;
     dd_store_writer *w = solve_open(c->out, &h, c->resume, &c->o.run, &kept, &diag);

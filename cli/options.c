@@ -526,7 +526,6 @@ bool opt_take_engine(void *field, const char *value, char *why, size_t len)
                  near ? "?" : "");
         return false;
     }
-    dd_engine_use((dd_engine)e);
     snprintf(field, DD_ENGINE_NAME_MAX, "%s", e == DD_ENGINE_DDS ? "" : dd_engine_name((dd_engine)e));
     return true;
 }

@@ -174,10 +174,11 @@ int opt_index(const opt_command *c, const char *name);
 #define OPT_THREADS(type, field, helptext) {OPT_THREADS_ROW(type, field), .help = helptext}
 
 /* --engine, the same in every command that solves: the double-dummy
- * engine of the process (analyze/dd/dd_engine.h), chosen as the option is
- * read; the field, a char[DD_ENGINE_NAME_MAX], gets its name, "" for the
- * default dds (so that the settings texts of runs made before the option
- * stay as they were). More designators (a setting's) may follow. */
+ * engine of the command's run (analyze/dd/dd_engine.h); the field, a
+ * char[DD_ENGINE_NAME_MAX], gets its name, "" for the default dds (so that
+ * the settings texts of runs made before the option stay as they were),
+ * and the command hands dd_engine_of_name(field) to its run. More
+ * designators (a setting's) may follow. */
 bool opt_take_engine(void *field, const char *value, char *why, size_t len);
 #define OPT_ENGINE(type, field, ...) \
     {.name = "engine", .kind = OPT_CALL, .arg = "E", .at = offsetof(type, field), .take = opt_take_engine, \

@@ -232,10 +232,10 @@ static void test_verify_threads_same_bytes(void **state)
 }
 
 /* A slow job (a solve's stand-in): counted, then 20 ms asleep. */
-static void slow_job(dd_job *job, int thread, void *ctx)
+static void slow_job(dd_job *job, dd_solver *solver, void *ctx)
 {
     (void)job;
-    (void)thread;
+    (void)solver;
     atomic_fetch_add((atomic_int *)ctx, 1);
     struct timespec t = {0, 20000000};
     nanosleep(&t, NULL);

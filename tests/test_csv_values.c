@@ -16,7 +16,7 @@ static char out[4096];
 static void test_store_export_equals_dds(void **state)
 {
     (void)state;
-    if (dd_init() == 0) skip();
+    if (dd_init(DD_ENGINE_DDS) == 0) skip();
     char csv[256];
     snprintf(csv, sizeof csv, "%s", test_tmp("values.csv"));
     assert_int_equal(test_run(out, sizeof out, "%s lead --values %s --csv-values %s %s > /dev/null 2>&1", test_bin(),
@@ -43,7 +43,8 @@ static void test_store_export_equals_dds(void **state)
         deal_t d;
         assert_int_equal(deal_reader_next(r, &d, &diag), READ_DEAL);
         dd_leads oracle;
-        assert_int_equal(dd_solve_leads(&d, 0, &oracle), DD_OK);
+        dd_solver dds = dd_solver_make(DD_ENGINE_DDS, 0);
+        assert_int_equal(dd_solve_leads(&dds, &d, &oracle), DD_OK);
         int best = dd_best_tricks(&oracle);
         for (int n = __builtin_popcountll(d.hand[d.leader]); n > 0; n--, cards++) {
             assert_non_null(fgets(line, sizeof line, f));

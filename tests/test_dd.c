@@ -19,6 +19,10 @@ typedef struct {
     uint64_t deals, cards, nt_deals, tables, mismatches;
 } verify_counts;
 
+/* The solver of the in-process solves here: DDS, its thread 0 (no table of
+ * the own engine to close). */
+static dd_solver dds0 = {.engine = DD_ENGINE_DDS, .thread = 0};
+
 /* Solves every deal of a DDS test-hand file on the pool and compares each
  * card of the leader's hand with the file's FUT value, and the best lead
  * with the TABLE entry of the leader's right-hand opponent (the declarer
@@ -32,7 +36,7 @@ static void verify_file(const char *path, int threads, verify_counts *n, bool by
     deal_reader *r = deal_reader_open(path, FMT_DDS, &diag);
     if (!r) fprintf(stderr, "%s:%llu: %s\n", diag.file, (unsigned long long)diag.line, diag.reason);
     assert_non_null(r);
-    dd_pool *pool = dd_pool_open(threads, 32, NULL, NULL);
+    dd_pool *pool = dd_pool_open(DD_ENGINE_DDS, threads, 32, NULL, NULL);
     assert_non_null(pool);
     trump_policy policy = {.kind = TRUMP_AUTO, .leader = SEAT_NONE};
     memset(n, 0, sizeof *n);
@@ -64,7 +68,7 @@ static void verify_file(const char *path, int threads, verify_counts *n, bool by
             int k = 0, best;
             for (card_t c = 0; c < 64; c++)
                 if (hand_has(d->hand[d->leader], c)) all[k++] = c;
-            job->rc = dd_solve_cards(d, 0, all, k, &job->leads, &best, NULL);
+            job->rc = dd_solve_cards(&dds0, d, all, k, &job->leads, &best, NULL);
             assert_int_equal(best, dd_best_tricks(&job->leads));
         }
         assert_int_equal(job->rc, DD_OK);
@@ -168,8 +172,8 @@ static void test_equals_expanded(void **state)
     deal_t d;
     dd_leads l;
     list1_deal(&d);
-    dd_init();
-    assert_int_equal(dd_solve_leads(&d, 0, &l), DD_OK);
+    dd_init(DD_ENGINE_DDS);
+    assert_int_equal(dd_solve_leads(&dds0, &d, &l), DD_OK);
     /* Listed cards, and the equal lower cards DDS folds into them. */
     assert_int_equal(l.tricks[card_parse("S6")], 5);
     assert_int_equal(l.tricks[card_parse("SQ")], 5);
@@ -192,7 +196,7 @@ static void test_equals_expanded(void **state)
     deal_t nt = d;
     dd_leads lnt;
     nt.strain = STRAIN_NT;
-    assert_int_equal(dd_solve_leads(&nt, 0, &lnt), DD_OK);
+    assert_int_equal(dd_solve_leads(&dds0, &nt, &lnt), DD_OK);
     assert_int_equal(dd_best_tricks(&lnt), 13 - 6); /* TABLE: NT, declarer W = 6 */
 }
 
@@ -202,7 +206,7 @@ static void test_dd_best_tie_break(void **state)
     deal_t d;
     dd_leads l;
     list1_deal(&d);
-    assert_int_equal(dd_solve_leads(&d, 0, &l), DD_OK);
+    assert_int_equal(dd_solve_leads(&dds0, &d, &l), DD_OK);
     hand_t hand = d.hand[SEAT_N];
     int n;
     /* Nine optimal cards (all but the hearts). The long-suit card wins the
@@ -233,7 +237,7 @@ static void test_dds_error_reported(void **state)
     char here[4096];
     assert_non_null(getcwd(here, sizeof here));
     assert_int_equal(chdir("/tmp"), 0);
-    int rc = dd_solve_leads(&d, 0, &l);
+    int rc = dd_solve_leads(&dds0, &d, &l);
     assert_int_equal(chdir(here), 0);
     assert_int_not_equal(rc, DD_OK);
     assert_int_equal(l.tricks[card_parse("S6")], -1);
@@ -242,7 +246,8 @@ static void test_dds_error_reported(void **state)
     assert_true(strncmp(text, "DDS error -", 11) == 0);
     assert_true(strlen(text) > 16);
     list1_deal(&d);
-    assert_int_not_equal(dd_solve_leads(&d, 999, &l), DD_OK); /* no such DDS thread */
+    dd_solver no_such = dd_solver_make(DD_ENGINE_DDS, 999); /* no such DDS thread */
+    assert_int_not_equal(dd_solve_leads(&no_such, &d, &l), DD_OK);
 }
 
 /* The same ten deals on one thread and on all, through a ring smaller
@@ -257,11 +262,11 @@ static void test_pool_in_order(void **state)
     assert_non_null(r);
     for (int i = 0; i < 10; i++) {
         assert_int_equal(deal_reader_next(r, &deals[i], &diag), READ_DEAL);
-        assert_int_equal(dd_solve_leads(&deals[i], 0, &direct[i]), DD_OK);
+        assert_int_equal(dd_solve_leads(&dds0, &deals[i], &direct[i]), DD_OK);
     }
     deal_reader_close(r);
     for (int threads = 1; threads <= 2; threads++) {
-        dd_pool *p = dd_pool_open(threads, 2, NULL, NULL);
+        dd_pool *p = dd_pool_open(DD_ENGINE_DDS, threads, 2, NULL, NULL);
         assert_non_null(p);
         assert_true(dd_pool_threads(p) >= 1 && dd_pool_threads(p) <= threads);
         int next = 0, got = 0;

@@ -269,7 +269,7 @@ static void test_long_runs(void **state)
 static int setup(void **state)
 {
     (void)state;
-    if (!dd_init()) return -1;
+    if (!dd_init(DD_ENGINE_DDS)) return -1;
     ctx = dde_open(0);
     return ctx ? 0 : -1;
 }

@@ -1,8 +1,10 @@
 /* test_dd_engines.c -- `--engine whistlab|dds` (analyze/dd/dd_engine.h):
  * the two engines give the same values through every path that solves
  * (dd_solve_leads, dd_solve_cards, the store builder, replay, lead
- * --simulate), and a store records the engine that made it: the stores of
- * the two engines are the same bytes apart from that record, replay
+ * --simulate); the engine is the solver's, not the process's, so that two
+ * runs with different engines go on at once in one process; a store
+ * records the engine that made it: the stores of the two engines are the
+ * same bytes apart from that record, replay
  * --values reports the same from either, a store of version 1 (made before
  * the record, tests/data/wdv-v1/) still reads, parts of both engines merge
  * and a part is resumed by its own engine only; a replay's state keeps its
@@ -11,10 +13,11 @@
  * The deals are tests/data/engine_quick.pbn: whole whist deals the own
  * engine solves in a tenth of a second (a random deal costs it seconds
  * today); WHISTLAB_SMALL (the sanitizer build) solves the first four. */
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "testutil.h"
-#include "analyze/dd/dd_engine.h"
+#include "analyze/dd/dd_pool.h"
 #include "analyze/dd/dd_store.h"
 #include "formats/reader.h"
 
@@ -77,20 +80,18 @@ static void test_same_values_in_process(void **state)
     deal_t d[8];
     int n = read_deals(deals_file(), d, 8);
     assert_true(n >= 4);
+    dd_solver dds_solver = dd_solver_make(DD_ENGINE_DDS, 0), own_solver = dd_solver_make(DD_ENGINE_WHISTLAB, 0);
     int leads = 0;
     for (int i = 0; i < n; i++) {
         dd_leads dds, own, some_dds, some_own;
-        dd_engine_use(DD_ENGINE_DDS);
-        assert_int_equal(dd_solve_leads(&d[i], 0, &dds), DD_OK);
+        assert_int_equal(dd_solve_leads(&dds_solver, &d[i], &dds), DD_OK);
         card_t low[2] = {CARD_NONE, CARD_NONE};
         for (int c = 0, k = 0; c < 64 && k < 2; c++)
             if (dds.tricks[c] >= 0) low[k++] = (card_t)c; /* the lowest two cards of the hand */
         int best_dds, best_own;
-        assert_int_equal(dd_solve_cards(&d[i], 0, low, 2, &some_dds, &best_dds, NULL), DD_OK);
-        dd_engine_use(DD_ENGINE_WHISTLAB);
-        assert_int_equal(dd_solve_leads(&d[i], 0, &own), DD_OK);
-        assert_int_equal(dd_solve_cards(&d[i], 0, low, 2, &some_own, &best_own, NULL), DD_OK);
-        dd_engine_use(DD_ENGINE_DDS);
+        assert_int_equal(dd_solve_cards(&dds_solver, &d[i], low, 2, &some_dds, &best_dds, NULL), DD_OK);
+        assert_int_equal(dd_solve_leads(&own_solver, &d[i], &own), DD_OK);
+        assert_int_equal(dd_solve_cards(&own_solver, &d[i], low, 2, &some_own, &best_own, NULL), DD_OK);
         assert_memory_equal(dds.tricks, own.tricks, sizeof dds.tricks);
         assert_int_equal(best_own, best_dds);
         assert_int_equal(best_dds, dd_best_tricks(&dds));
@@ -104,32 +105,124 @@ static void test_same_values_in_process(void **state)
     assert_int_equal(leads, 13 * n);
     /* the first deal's values, as DDS gives them (a check on the check) */
     dd_leads l;
-    assert_int_equal(dd_solve_leads(&d[0], 0, &l), DD_OK);
+    assert_int_equal(dd_solve_leads(&dds_solver, &d[0], &l), DD_OK);
     assert_int_equal(dd_best_tricks(&l), 8);
+    dd_solver_close(&dds_solver);
+    dd_solver_close(&own_solver);
     char text[16];
     assert_string_equal(dd_engine_name(dd_engine_parse("whistlab")), "whistlab");
     assert_int_equal(dd_engine_parse("dd"), -1);
+    assert_int_equal(dd_engine_of_name(""), DD_ENGINE_DDS);
+    assert_int_equal(dd_engine_of_name("whistlab"), DD_ENGINE_WHISTLAB);
     dd_error_text(DD_OWN_BAD_POSITION, text, sizeof text);
     assert_non_null(strstr(text, "whistlab"));
+}
+
+/* A position that is no deal (no cards), as each engine answers it: which
+ * engine solved shows in the code, the own engine's or DDS's. DDS writes
+ * dump.txt into the working directory on such errors: kept out of the
+ * source tree. */
+static int solve_no_deal(dd_solver *s)
+{
+    deal_t d;
+    memset(&d, 0, sizeof d);
+    d.strain = SUIT_S;
+    d.leader = 1;
+    dd_leads l;
+    char here[4096];
+    assert_non_null(getcwd(here, sizeof here));
+    assert_int_equal(chdir("/tmp"), 0);
+    int rc = dd_solve_leads(s, &d, &l);
+    assert_int_equal(chdir(here), 0);
+    assert_int_equal(dd_best_tricks(&l), -1);
+    return rc;
 }
 
 /* A position the own engine refuses comes back as its error, worded. */
 static void test_own_engine_refuses_a_non_deal(void **state)
 {
     (void)state;
-    deal_t d;
-    memset(&d, 0, sizeof d);
-    d.strain = SUIT_S;
-    d.leader = 1;
-    dd_leads l;
-    dd_engine_use(DD_ENGINE_WHISTLAB);
-    int rc = dd_solve_leads(&d, 0, &l);
-    dd_engine_use(DD_ENGINE_DDS);
+    dd_solver own = dd_solver_make(DD_ENGINE_WHISTLAB, 0);
+    int rc = solve_no_deal(&own);
+    dd_solver_close(&own);
     assert_int_equal(rc, DD_OWN_BAD_POSITION);
-    assert_int_equal(dd_best_tricks(&l), -1);
     char why[120];
     dd_error_text(rc, why, sizeof why);
     assert_string_equal(why, "whistlab engine: not a position it solves (hand sizes or cards)");
+}
+
+/* The engine is the solver's, not the process's: a solver of DDS made
+ * after the own engine has solved (as a command that parsed --engine
+ * whistlab would have) still solves with DDS, and the other way round. */
+static void test_engine_is_the_solvers(void **state)
+{
+    (void)state;
+    dd_solver own = dd_solver_make(DD_ENGINE_WHISTLAB, 0);
+    assert_int_equal(solve_no_deal(&own), DD_OWN_BAD_POSITION);
+    dd_solver dds = dd_solver_make(DD_ENGINE_DDS, 0);
+    int rc = solve_no_deal(&dds);
+    assert_int_not_equal(rc, DD_OWN_BAD_POSITION);
+    assert_int_not_equal(rc, DD_OK);
+    char why[120];
+    dd_error_text(rc, why, sizeof why);
+    assert_non_null(strstr(why, "DDS error"));
+    assert_int_equal(solve_no_deal(&own), DD_OWN_BAD_POSITION);
+    dd_solver_close(&dds);
+    dd_solver_close(&own);
+}
+
+/* Two runs in one process at once, one with each engine: a pool of each
+ * (two workers), fed the same deals from two threads, gives back the same
+ * values in the same order. */
+typedef struct {
+    dd_engine engine;
+    const deal_t *deals;
+    int n;
+    dd_leads got[8];
+    int rc;
+} engine_run;
+
+static void *run_pool(void *arg)
+{
+    engine_run *er = arg;
+    dd_pool *p = dd_pool_open(er->engine, 2, 4, NULL, NULL);
+    er->rc = p ? DD_OK : -1;
+    int next = 0, back = 0;
+    while (p && back < er->n) {
+        dd_job *job = next < er->n ? dd_pool_claim(p) : NULL;
+        if (job) {
+            job->deal = er->deals[next];
+            job->solve = true;
+            job->tag = (uint64_t)next++;
+            dd_pool_submit(p);
+            continue;
+        }
+        job = dd_pool_oldest(p);
+        if (job->rc != DD_OK || job->tag != (uint64_t)back) er->rc = job->rc != DD_OK ? job->rc : -2;
+        er->got[back++] = job->leads;
+        dd_pool_retire(p);
+    }
+    dd_pool_close(p);
+    return NULL;
+}
+
+static void test_two_engines_at_once(void **state)
+{
+    (void)state;
+    deal_t d[8];
+    int n = read_deals(deals_file(), d, 8);
+    assert_true(n >= 4);
+    engine_run runs[2] = {{.engine = DD_ENGINE_DDS, .deals = d, .n = n},
+                          {.engine = DD_ENGINE_WHISTLAB, .deals = d, .n = n}};
+    pthread_t tid[2];
+    for (int k = 0; k < 2; k++) assert_int_equal(pthread_create(&tid[k], NULL, run_pool, &runs[k]), 0);
+    for (int k = 0; k < 2; k++) assert_int_equal(pthread_join(tid[k], NULL), 0);
+    for (int k = 0; k < 2; k++) assert_int_equal(runs[k].rc, DD_OK);
+    for (int i = 0; i < n; i++) {
+        assert_memory_equal(runs[0].got[i].tricks, runs[1].got[i].tricks, sizeof runs[0].got[i].tricks);
+        assert_true(dd_best_tricks(&runs[0].got[i]) >= 0);
+    }
+    assert_int_equal(dd_best_tricks(&runs[0].got[0]), 8); /* DDS's value, as above */
 }
 
 /* The two engines' stores: the same size, the same bytes but for the 32
@@ -366,6 +459,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_values_in_process), cmocka_unit_test(test_own_engine_refuses_a_non_deal),
+        cmocka_unit_test(test_engine_is_the_solvers), cmocka_unit_test(test_two_engines_at_once),
         cmocka_unit_test(test_stores_differ_in_the_record_only), cmocka_unit_test(test_replay_reports_the_same),
         cmocka_unit_test(test_state_keeps_the_engine), cmocka_unit_test(test_old_store_reads),
         cmocka_unit_test(test_merge_and_resume),

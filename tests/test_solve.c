@@ -510,18 +510,18 @@ static bool peer_lost(void *peer, dd_job *const jobs[], int n)
 
 /* The local worker is slow (2 ms a job), so that the peer takes its share
  * whatever the scheduling. */
-static void local_doubles(dd_job *job, int thread, void *ctx)
+static void local_doubles(dd_job *job, dd_solver *solver, void *ctx)
 {
-    (void)thread;
+    (void)solver;
     (void)ctx;
     usleep(2000);
     job->out[0] = (unsigned char)(2 * job->tag);
 }
 
 /* A slow job (a solve), 30 ms. */
-static void slow_job(dd_job *job, int thread, void *ctx)
+static void slow_job(dd_job *job, dd_solver *solver, void *ctx)
 {
-    (void)thread;
+    (void)solver;
     (void)ctx;
     usleep(30000);
     job->out[0] = (unsigned char)job->tag;
@@ -534,7 +534,7 @@ static void slow_job(dd_job *job, int thread, void *ctx)
 static void test_pool_caller_sleeps(void **state)
 {
     (void)state;
-    dd_pool *p = dd_pool_open(1, 64, slow_job, NULL);
+    dd_pool *p = dd_pool_open(DD_ENGINE_DDS, 1, 64, slow_job, NULL);
     assert_non_null(p);
     for (uint64_t tag = 0; tag < 32; tag++) {
         dd_job *job = dd_pool_claim(p);
@@ -560,7 +560,7 @@ static void test_pool_peers(void **state)
 {
     (void)state;
     int calls = 0;
-    dd_pool *p = dd_pool_open(1, 16, local_doubles, NULL);
+    dd_pool *p = dd_pool_open(DD_ENGINE_DDS, 1, 16, local_doubles, NULL);
     assert_non_null(p);
     assert_true(dd_pool_add_peer(p, peer_doubles, &calls, 4));
     uint64_t next = 0;
@@ -581,7 +581,7 @@ static void test_pool_peers(void **state)
     dd_pool_close(p);
     assert_true(calls > 0);
 
-    p = dd_pool_open(1, 8, local_doubles, NULL);
+    p = dd_pool_open(DD_ENGINE_DDS, 1, 8, local_doubles, NULL);
     assert_true(dd_pool_add_peer(p, peer_lost, NULL, 2));
     int lost = 0;
     for (uint64_t tag = 0; tag < 40; tag++) {

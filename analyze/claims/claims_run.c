@@ -151,9 +151,9 @@ static unsigned char outcome(const prepared *p, const sd_deal *d, const dd_leads
 
 /* On a worker: the deal's values from the store, and the outcomes of the
  * claims the result area carries. */
-static void work(dd_job *job, int thread, void *ctx)
+static void work(dd_job *job, dd_solver *solver, void *ctx)
 {
-    (void)thread;
+    (void)solver;
     const claims_job *j = ctx;
     if (!job->play) return;
     sd_deal sd;

@@ -189,7 +189,7 @@ void dd_mpi_release(const dd_mpi_world *w)
 
 /* ---- ranks 1..: serving ---- */
 
-int dd_mpi_serve(dd_job_hook hook, void *ctx, diag_t *diag)
+static int serve(dd_solver *solver, dd_job_hook hook, void *ctx, diag_t *diag)
 {
     dd_job *buf = NULL;
     size_t cap = 0;
@@ -219,7 +219,7 @@ int dd_mpi_serve(dd_job_hook hook, void *ctx, diag_t *diag)
         }
         if (st.MPI_TAG == TAG_STOP) break;
         int n = bytes / (int)sizeof(dd_job);
-        for (int i = 0; i < n; i++) dd_job_run(&buf[i], 0, hook, ctx);
+        for (int i = 0; i < n; i++) dd_job_run(&buf[i], solver, hook, ctx);
         if (mpi.Send(buf, bytes, mpi.byte, 0, TAG_RESULT, mpi.world) != MPI_SUCCESS) {
             diag_set(diag, NULL, 0, "the link to MPI rank 0 failed");
             free(buf);
@@ -228,4 +228,12 @@ int dd_mpi_serve(dd_job_hook hook, void *ctx, diag_t *diag)
     }
     free(buf);
     return 0;
+}
+
+int dd_mpi_serve(dd_engine engine, dd_job_hook hook, void *ctx, diag_t *diag)
+{
+    dd_solver solver = dd_solver_make(engine, 0);
+    int rc = serve(&solver, hook, ctx, diag);
+    dd_solver_close(&solver);
+    return rc;
 }

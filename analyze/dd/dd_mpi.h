@@ -40,8 +40,9 @@ bool dd_mpi_attach(dd_pool *p, const dd_mpi_world *w, int chunk, diag_t *diag);
 void dd_mpi_release(const dd_mpi_world *w);
 
 /* Ranks 1..size-1: serves rank 0 until it says stop: each job done as a
- * pool's worker does it (dd_job_run) on DDS thread 0. Returns 0, or -1 with
- * diag filled when the link to rank 0 failed. */
-int dd_mpi_serve(dd_job_hook hook, void *ctx, diag_t *diag);
+ * pool's worker does it (dd_job_run), with one solver of engine (DDS
+ * thread 0). Returns 0, or -1 with diag filled when the link to rank 0
+ * failed. */
+int dd_mpi_serve(dd_engine engine, dd_job_hook hook, void *ctx, diag_t *diag);
 
 #endif

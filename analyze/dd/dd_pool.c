@@ -21,7 +21,7 @@
 
 typedef struct {
     dd_pool *pool;
-    int index;             /* DDS thread index (workers) */
+    dd_solver solver;      /* the pool's engine, its DDS thread index (workers) */
     dd_peer_exchange exchange; /* NULL: a local worker */
     void *peer;
     int chunk;             /* most jobs taken at once */
@@ -49,6 +49,7 @@ struct dd_pool {
     executor *exec;
     dd_job_hook hook;
     void *hook_ctx;
+    dd_engine engine;     /* the workers' */
 };
 
 /* How many jobs an executor takes now, of `available`: a share that leaves
@@ -62,10 +63,10 @@ static int take_count(const dd_pool *p, const executor *e, uint64_t available)
     return (int)share;
 }
 
-void dd_job_run(dd_job *job, int thread, dd_job_hook hook, void *ctx)
+void dd_job_run(dd_job *job, dd_solver *solver, dd_job_hook hook, void *ctx)
 {
-    if (job->solve) job->rc = dd_solve_leads(&job->deal, thread, &job->leads);
-    if (hook) hook(job, thread, ctx);
+    if (job->solve) job->rc = dd_solve_leads(solver, &job->deal, &job->leads);
+    if (hook) hook(job, solver, ctx);
 }
 
 /* The coarse clock's time (a few ms a tick, read for a few ns): jobs
@@ -118,7 +119,7 @@ static void *executor_main(void *arg)
             long tick = coarse_tick();
             for (int i = 0; i < n; i++) {
                 if (first + (uint64_t)i >= atomic_load_explicit(&p->drop_from, memory_order_relaxed)) continue;
-                dd_job_run(jobs[i], e->index, p->hook, p->hook_ctx);
+                dd_job_run(jobs[i], &e->solver, p->hook, p->hook_ctx);
                 long now = coarse_tick();
                 if (now == tick || i + 1 == n) continue;
                 /* slow jobs (solves) go back as they are done, not with
@@ -143,6 +144,7 @@ static void *executor_main(void *arg)
         mark_done(p, jobs + marked, n - marked);
     }
     pthread_mutex_unlock(&p->lock);
+    dd_solver_close(&e->solver);
     return NULL;
 }
 
@@ -150,7 +152,7 @@ static bool start_executor(dd_pool *p, int index, dd_peer_exchange exchange, voi
 {
     if (p->nexec == p->cap) return false;
     executor *e = &p->exec[p->nexec];
-    *e = (executor){.pool = p, .index = index, .exchange = exchange, .peer = peer,
+    *e = (executor){.pool = p, .solver = dd_solver_make(p->engine, index), .exchange = exchange, .peer = peer,
                     .chunk = chunk < 1 ? 1 : chunk > TAKE_MAX ? TAKE_MAX : chunk};
     pthread_mutex_lock(&p->lock);
     bool ok = pthread_create(&e->tid, NULL, executor_main, e) == 0;
@@ -161,7 +163,7 @@ static bool start_executor(dd_pool *p, int index, dd_peer_exchange exchange, voi
 
 #define MAX_PEERS 1024
 
-static dd_pool *pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
+static dd_pool *pool_open(dd_engine engine, int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
     if (depth < 2 * threads) depth = 2 * threads;
     dd_pool *p = calloc(1, sizeof *p);
@@ -179,6 +181,7 @@ static dd_pool *pool_open(int threads, int depth, dd_job_hook hook, void *hook_c
     atomic_init(&p->drop_from, UINT64_MAX);
     p->hook = hook;
     p->hook_ctx = hook_ctx;
+    p->engine = engine;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_condattr_t monotonic;
@@ -194,16 +197,16 @@ static dd_pool *pool_open(int threads, int depth, dd_job_hook hook, void *hook_c
     return p;
 }
 
-dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx)
+dd_pool *dd_pool_open(dd_engine engine, int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
-    int max = dd_init();
+    int max = dd_init(engine);
     if (threads < 1 || threads > max) threads = max;
-    return pool_open(threads, depth, hook, hook_ctx);
+    return pool_open(engine, threads, depth, hook, hook_ctx);
 }
 
 dd_pool *dd_pool_open_plain(int threads, int depth, dd_job_hook hook, void *hook_ctx)
 {
-    return pool_open(threads < 1 ? 1 : threads, depth, hook, hook_ctx);
+    return pool_open(DD_ENGINE_DDS, threads < 1 ? 1 : threads, depth, hook, hook_ctx);
 }
 
 bool dd_pool_add_peer(dd_pool *p, dd_peer_exchange exchange, void *peer, int chunk)

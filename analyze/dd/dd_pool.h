@@ -1,7 +1,8 @@
 /* dd_pool.h -- double-dummy solving on worker threads, results in order.
  *
- * The caller fills jobs in input order; workers (each with its own DDS
- * thread index) solve them in any order, then run the caller's hook on the
+ * The caller fills jobs in input order; workers (each with its own solver:
+ * the pool's engine, a DDS thread index of its own, the own engine's
+ * table) solve them in any order, then run the caller's hook on the
  * job (the replay driver chooses the leads, values them and plays the deal
  * single-dummy there, so that all the work of a deal runs on every core);
  * the caller takes the results back strictly in the order it submitted
@@ -40,9 +41,9 @@ typedef struct {
     bool done;       /* set by the pool */
 } dd_job;
 
-/* Run by a worker on each job after its solve, on DDS thread `thread`;
- * ctx is dd_pool_open's. */
-typedef void (*dd_job_hook)(dd_job *job, int thread, void *ctx);
+/* Run by a worker on each job after its solve, with the worker's solver
+ * (for the solves of its own); ctx is dd_pool_open's. */
+typedef void (*dd_job_hook)(dd_job *job, dd_solver *solver, void *ctx);
 
 /* A peer's exchange: does jobs[0..n-1] elsewhere (their in fields sent,
  * rc, leads and out filled back). False when the peer is lost: the jobs
@@ -52,19 +53,21 @@ typedef bool (*dd_peer_exchange)(void *peer, dd_job *const jobs[], int n);
 /* A job's rc when the peer that held it was lost (not a DDS code). */
 #define DD_PEER_LOST (-1000)
 
-/* What a worker does with a job: solves it when job->solve, then runs
- * the hook (NULL: none). Also how another rank does a job it was sent. */
-void dd_job_run(dd_job *job, int thread, dd_job_hook hook, void *ctx);
+/* What a worker does with a job: solves it with solver when job->solve,
+ * then runs the hook (NULL: none). Also how another rank does a job it was
+ * sent. */
+void dd_job_run(dd_job *job, dd_solver *solver, dd_job_hook hook, void *ctx);
 
 typedef struct dd_pool dd_pool;
 
-/* Starts `threads` workers (0, or more than DDS has: dd_init()'s count) over a ring of `depth` jobs (at least
- * 2 per worker); hook (may be NULL) runs on each job after its solve.
- * NULL if out of memory or threads cannot start. */
-dd_pool *dd_pool_open(int threads, int depth, dd_job_hook hook, void *hook_ctx);
+/* Starts `threads` workers solving with engine (0, or more than the engine
+ * has: dd_init(engine)'s count) over a ring of `depth` jobs (at least 2
+ * per worker); hook (may be NULL) runs on each job after its solve. NULL
+ * if out of memory or threads cannot start. */
+dd_pool *dd_pool_open(dd_engine engine, int threads, int depth, dd_job_hook hook, void *hook_ctx);
 /* The same for jobs that never solve (job->solve false: the hook's work
  * only, e.g. the players'): DDS is not loaded, and threads (at least 1)
- * are started as asked. */
+ * are started as asked (their solvers name DDS, and are not used). */
 dd_pool *dd_pool_open_plain(int threads, int depth, dd_job_hook hook, void *hook_ctx);
 /* Adds a peer served chunk jobs at a time. False if its thread cannot
  * start. */

@@ -1,7 +1,7 @@
 /* dd_solve.c -- the DDS wrapper: a deal_t becomes DDS's binary deal, one
  * SolveBoard call values every lead, and the equal-card groups are expanded
  * card by card (analyze/lead/RULES.md §8.4: all conventions share one call).
- * Each entry point hands over to the own engine when the process chose it
+ * Each entry point hands over to the own engine when the solver names it
  * (dd_engine.h): libdds is then not loaded. */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -74,18 +74,26 @@ static void dds_setup(void)
     dds_threads = info.noOfThreads > 0 ? info.noOfThreads : 1;
 }
 
-int dd_init(void)
+int dd_init(dd_engine e)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return dd_own_threads();
+    if (e == DD_ENGINE_WHISTLAB) return dd_own_threads();
     pthread_once(&dds_once, dds_setup);
     return dds_threads;
 }
 
-const char *dd_unavailable(void)
+const char *dd_unavailable(dd_engine e)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) return NULL;
+    if (e == DD_ENGINE_WHISTLAB) return NULL;
     pthread_once(&dds_once, dds_setup);
     return dds_threads ? NULL : dds_missing;
+}
+
+dd_solver dd_solver_make(dd_engine e, int thread) { return (dd_solver){.engine = e, .thread = thread}; }
+
+void dd_solver_close(dd_solver *s)
+{
+    dd_own_close(s->own);
+    s->own = NULL;
 }
 
 /* d's opening position as DDS's deal: trumps the strain, the leader first. */
@@ -99,18 +107,18 @@ static void dds_deal_of(const deal_t *d, struct dds_deal *dl)
             dl->remainCards[seat][s] = hand_suit(d->hand[seat], s);
 }
 
-int dd_solve_leads(const deal_t *d, int thread, dd_leads *out)
+int dd_solve_leads(dd_solver *s, const deal_t *d, dd_leads *out)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
-        int rc = dd_own_solve_leads(d, out->tricks);
+    if (s->engine == DD_ENGINE_WHISTLAB) {
+        int rc = dd_own_solve_leads(&s->own, d, out->tricks);
         return rc ? rc : DD_OK;
     }
     struct dds_deal dl;
     struct futureTricks fut;
     memset(out->tricks, -1, sizeof out->tricks);
     dds_deal_of(d, &dl);
-    if (!dd_init()) return RETURN_UNKNOWN_FAULT;
-    int rc = dds.SolveBoard(dl, -1, 3, 1, &fut, thread);
+    if (!dd_init(DD_ENGINE_DDS)) return RETURN_UNKNOWN_FAULT;
+    int rc = dds.SolveBoard(dl, -1, 3, 1, &fut, s->thread);
     if (rc != RETURN_NO_FAULT) return rc;
     for (int i = 0; i < fut.cards; i++) {
         int8_t score = (int8_t)fut.score[i];
@@ -131,12 +139,12 @@ static uint16_t held_run(uint16_t h, int r)
     return run;
 }
 
-int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
+int dd_solve_cards(dd_solver *sv, const deal_t *d, const card_t *cards, int n, dd_leads *out, int *best,
                    int *searches)
 {
-    if (dd_engine_used() == DD_ENGINE_WHISTLAB) {
+    if (sv->engine == DD_ENGINE_WHISTLAB) {
         if (searches) *searches = 1; /* one series of the own engine's searches */
-        int rc = dd_own_solve_cards(d, cards, n, out->tricks, best);
+        int rc = dd_own_solve_cards(&sv->own, d, cards, n, out->tricks, best);
         return rc ? rc : DD_OK;
     }
     struct dds_deal dl;
@@ -144,8 +152,8 @@ int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_l
     int calls = 1;
     memset(out->tricks, -1, sizeof out->tricks);
     dds_deal_of(d, &dl);
-    if (!dd_init()) return RETURN_UNKNOWN_FAULT;
-    int rc = dds.SolveBoard(dl, -1, 1, 1, &fut, thread);
+    if (!dd_init(DD_ENGINE_DDS)) return RETURN_UNKNOWN_FAULT;
+    int rc = dds.SolveBoard(dl, -1, 1, 1, &fut, sv->thread);
     if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
     if (rc != RETURN_NO_FAULT) goto done;
     *best = fut.score[0];
@@ -161,7 +169,7 @@ int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_l
         after.currentTrickSuit[0] = s;
         after.currentTrickRank[0] = r;
         after.remainCards[d->leader][s] &= ~(1u << r);
-        rc = dds.SolveBoard(after, -1, 1, 1, &fut, thread);
+        rc = dds.SolveBoard(after, -1, 1, 1, &fut, sv->thread);
         calls++;
         if (rc == RETURN_NO_FAULT && fut.cards < 1) rc = RETURN_UNKNOWN_FAULT;
         if (rc != RETURN_NO_FAULT) break;

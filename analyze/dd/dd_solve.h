@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "analyze/dd/dd_engine.h"
 #include "formats/deal.h"
 
 /* DDS's success code (RETURN_NO_FAULT), so callers need not include DDS. */
@@ -22,18 +23,34 @@ typedef struct {
     int8_t tricks[64];
 } dd_leads;
 
-/* Loads libdds and calls SetMaxThreads(0), once (later calls do
- * nothing), and returns the number of solver threads DDS configured:
- * valid thread indices are 0..n-1; 0 when libdds cannot be loaded
- * (dd_unavailable says why). Thread-safe. */
-int dd_init(void);
-/* Why DDS cannot be used ("cannot load libdds ..."), or NULL when it can. */
-const char *dd_unavailable(void);
+/* The solver threads engine e runs: for DDS, loads libdds and calls
+ * SetMaxThreads(0), once (later calls do nothing), and returns the number
+ * of solver threads DDS configured: valid thread indices are 0..n-1; 0
+ * when libdds cannot be loaded (dd_unavailable says why). For the own
+ * engine, one per CPU online (libdds is not loaded). Thread-safe. */
+int dd_init(dd_engine e);
+/* Why engine e cannot be used ("cannot load libdds ..."), or NULL when it
+ * can. */
+const char *dd_unavailable(dd_engine e);
 
+/* What one thread solves with: the engine, DDS's thread index (one
+ * solver a thread: DDS keeps a table per index), and the own engine's
+ * context, opened on the solver's first solve and kept for the next (its
+ * table holds positions across deals). A pool's worker owns one; one made
+ * by dd_solver_make is closed by dd_solver_close. */
+typedef struct {
+    dd_engine engine;
+    int thread;
+    struct dde_ctx *own;
+} dd_solver;
 
-/* Solves d (strain and leader must be set) on DDS thread `thread`. Returns
- * DD_OK, or a DDS error code (out is then all -1). */
-int dd_solve_leads(const deal_t *d, int thread, dd_leads *out);
+dd_solver dd_solver_make(dd_engine e, int thread);
+void dd_solver_close(dd_solver *s);
+
+/* Solves d (strain and leader must be set) with s. Returns DD_OK, or an
+ * error code (out is then all -1): DDS's, or the own engine's
+ * (DD_OWN_...). */
+int dd_solve_leads(dd_solver *s, const deal_t *d, dd_leads *out);
 
 /* The values of chosen cards only, with fewer searches than
  * dd_solve_leads: one solutions=1 search gives the best value and one
@@ -44,10 +61,10 @@ int dd_solve_leads(const deal_t *d, int thread, dd_leads *out);
  * the value of each card asked for (and of the cards equal to the best
  * one), -1 elsewhere; *best the best value. *searches (may be NULL)
  * counts the SolveBoard calls made. Returns DD_OK or a DDS error code. */
-int dd_solve_cards(const deal_t *d, int thread, const card_t *cards, int n, dd_leads *out, int *best,
+int dd_solve_cards(dd_solver *s, const deal_t *d, const card_t *cards, int n, dd_leads *out, int *best,
                    int *searches);
 
-/* DDS's text for an error code, into buf (at least 80 bytes). */
+/* The text for an error code (DDS's, or the own engine's), into buf (at least 80 bytes). */
 void dd_error_text(int code, char *buf, size_t len);
 
 /* The best value among the leader's cards; -1 if none. */

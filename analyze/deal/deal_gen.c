@@ -143,11 +143,11 @@ typedef struct {
     } *places;
 } pooled;
 
-static void deal_job(dd_job *job, int thread, void *ctx)
+static void deal_job(dd_job *job, dd_solver *solver, void *ctx)
 {
     pooled *g = ctx;
     struct place *at = &g->places[job->tag % (uint64_t)g->depth];
-    at->kept = deal_chunk(g->o, g->rng[thread], job->tag, at->deals, &at->dealt);
+    at->kept = deal_chunk(g->o, g->rng[solver->thread], job->tag, at->deals, &at->dealt);
 }
 
 bool deal_gen_run(const deal_gen_opts *o, deal_gen_result *res)

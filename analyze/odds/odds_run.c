@@ -168,13 +168,13 @@ static bool admit(void *ctx, const ds_item *it, dd_job *job)
     return slot.v == ODDS_NEW;
 }
 
-static void work(dd_job *job, int thread, void *ctx)
+static void work(dd_job *job, dd_solver *solver, void *ctx)
 {
     odds_run *r = ctx;
     if (!job->play) return; /* a repeat, a rejection: nothing to count */
     odds_slot slot;
     memcpy(&slot, job->out, sizeof slot);
-    count_deal(r, &r->workers[thread], &slot.deal, slot.alive);
+    count_deal(r, &r->workers[solver->thread], &slot.deal, slot.alive);
 }
 
 static bool take(void *ctx, corpus_run *run, const dd_job *job)

@@ -45,9 +45,9 @@ static void players_deal(const robin_run *r, const deal_t *d, sd_deal *out)
 }
 
 /* On a worker: every pair plays the deal. */
-static void play_deal(dd_job *job, int thread, void *ctx)
+static void play_deal(dd_job *job, dd_solver *solver, void *ctx)
 {
-    (void)thread;
+    (void)solver;
     const robin_run *r = ctx;
     if (!job->play) return;
     int n = r->o->nconv, gain[STATS_MAX_CONV * STATS_MAX_CONV];

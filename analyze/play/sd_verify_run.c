@@ -27,9 +27,9 @@ static bool admit(void *ctx, const ds_item *it, dd_job *job)
     return true;
 }
 
-static void work(dd_job *job, int thread, void *ctx)
+static void work(dd_job *job, dd_solver *solver, void *ctx)
 {
-    (void)thread;
+    (void)solver;
     (void)ctx;
     if (!job->play) return;
     verify_result v;

@@ -155,7 +155,7 @@ static int eldest_tricks(const run *r, const deal_t *d, int i, card_t opening)
  * from the store; every lead (one solutions=3 search) when the best lead
  * or the optimal count is reported; else only the conventions' cards
  * (dd_solve_cards: fewer searches, the same values). */
-static bool value_leads(const run *r, dd_job *job, int thread, deal_result *res, dd_leads *l)
+static bool value_leads(const run *r, dd_job *job, dd_solver *solver, deal_result *res, dd_leads *l)
 {
     const replay_opts *o = r->o;
     const deal_t *d = &job->deal;
@@ -166,12 +166,12 @@ static bool value_leads(const run *r, dd_job *job, int thread, deal_result *res,
             return false;
         }
     } else if (r->all_leads) {
-        job->rc = dd_solve_leads(d, thread, l);
+        job->rc = dd_solve_leads(solver, d, l);
     } else {
         card_t cards[STATS_MAX_CONV];
         int n = 0, best;
         for (int i = 0; i < o->nconv; i++) cards[n++] = res->card[i];
-        job->rc = dd_solve_cards(d, thread, cards, n, l, &best, NULL);
+        job->rc = dd_solve_cards(solver, d, cards, n, l, &best, NULL);
     }
     if (job->rc != DD_OK) {
         res->fail = FAIL_DDS;
@@ -199,7 +199,7 @@ static bool value_leads(const run *r, dd_job *job, int thread, deal_result *res,
  * whist deal needs before it is tallied -- each convention's lead, the
  * double-dummy values, the rule-based play -- so that all of it runs on
  * every core. Reads only what does not change during the run. */
-static void analyse_job(dd_job *job, int thread, void *ctx)
+static void analyse_job(dd_job *job, dd_solver *solver, void *ctx)
 {
     const run *r = ctx;
     const replay_opts *o = r->o;
@@ -233,7 +233,7 @@ static void analyse_job(dd_job *job, int thread, void *ctx)
     if (r->need_dd) {
         for (int i = 0; i < o->nconv; i++)
             if (!r->chooser[i]) res->card[i] = CARD_NONE;
-        if (!value_leads(r, job, thread, res, &l)) return;
+        if (!value_leads(r, job, solver, res, &l)) return;
         for (int i = 0; i < o->nconv; i++) {
             if (!r->chooser[i]) res->card[i] = res->best_card;
             res->dd[i] = l.tricks[res->card[i]];

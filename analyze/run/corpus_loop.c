@@ -355,7 +355,8 @@ static bool start_pool(corpus_run *r)
         int threads = mpi ? 1 : o->threads > 0 ? o->threads : online > 0 ? (int)online : 1;
         r->pool = dd_pool_open_plain(threads, depth, r->job->work, r->job->ctx);
     } else {
-        r->pool = dd_pool_open(mpi ? 1 : o->threads > 0 ? o->threads : dd_init(), depth, r->job->work, r->job->ctx);
+        r->pool = dd_pool_open(o->engine, mpi ? 1 : o->threads > 0 ? o->threads : dd_init(o->engine), depth,
+                               r->job->work, r->job->ctx);
     }
     r->depth = r->pool ? dd_pool_depth(r->pool) : 0;
     r->slots = r->pool ? calloc((size_t)r->depth, sizeof *r->slots) : NULL;
@@ -480,7 +481,7 @@ run_status corpus_run_go(const run_opts *o, const run_job *job, const char *cons
                     .per_record = o->input.policy.kind == TRUMP_EACH && !o->as_read ? 4 : 1};
     if (o->mpi && o->mpi->rank > 0) { /* a serving rank: rank 0 reads and reports */
         diag_t why = {0};
-        if (dd_mpi_serve(job->work, job->ctx, &why) == 0) return RUN_DONE;
+        if (dd_mpi_serve(o->engine, job->work, job->ctx, &why) == 0) return RUN_DONE;
         run_note_to(&r, RUN_FAILURE, &why);
         return RUN_FAILED;
     }

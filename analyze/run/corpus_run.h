@@ -154,7 +154,8 @@ typedef struct {
      * round robin's --limit). */
     uint64_t deal_limit;
     unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
-    int threads;             /* worker threads (0 = as many as DDS has) */
+    int threads;             /* worker threads (0 = as many as the engine has) */
+    dd_engine engine;        /* what the workers solve with (--engine; 0: DDS) */
     run_hooks hooks;
     /* The per-deal table (NULL: none): its columns; the job writes its
      * rows (corpus_run_table). */

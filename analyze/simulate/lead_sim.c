@@ -152,13 +152,13 @@ static bool next_layout(void *ctx, uint64_t r, deal_t *d)
  * dd), then every column played out under every convention (with play),
  * the leader's side by it, the dealer's by the opponents; the tricks into
  * job->out, by convention and column. */
-static void work(dd_job *job, int thread, void *ctx)
+static void work(dd_job *job, dd_solver *solver, void *ctx)
 {
     sim *s = ctx;
     const lead_sim_opts *o = s->o;
     if (!job->play) return;
     job->rc = DD_OK;
-    if (o->dd) job->rc = dd_solve_leads(&job->deal, thread, &job->leads);
+    if (o->dd) job->rc = dd_solve_leads(solver, &job->deal, &job->leads);
     if (!o->play) return;
     int8_t (*out)[LEAD_TABLE_COLS] = (int8_t (*)[LEAD_TABLE_COLS])job->out;
     sd_deal d;
@@ -296,7 +296,7 @@ bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res, lead_sim_sink si
     }
     stats_init(st, 1, (const char *const[]){"layouts"}); /* the state's counters: the layouts' accounting */
     run_source src = {.next = next_layout, .records = o->layouts, .ctx = &s};
-    run_opts ro = {.threads = o->threads, .shard = 1, .shards = 1, .stats = st, .inputs = inputs,
+    run_opts ro = {.threads = o->threads, .engine = o->engine, .shard = 1, .shards = 1, .stats = st, .inputs = inputs,
                    .save = o->save, .config = o->config, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .mpi = o->mpi, .source = &src,
                    .hooks = {.note = note, .progress = o->progress, .ctx = &s},

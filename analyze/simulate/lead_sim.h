@@ -39,7 +39,8 @@ typedef struct {
     const convention *opponents; /* the dealer's side in play (NULL: each convention) */
     bool signals;          /* analyze/play/RULES.md §11 */
     unsigned ext;          /* analyze/play/RULES.md §13 rules */
-    int threads;           /* 0: as many as DDS has */
+    int threads;           /* 0: as many as the engine has */
+    dd_engine engine;      /* what dd solves with (--engine) */
     /* Conditions on the hidden hands: cards of the second hand, the
      * partner and the dealer fixed (relative seats; NULL: none), dealt
      * exactly; and a --where condition (NULL: none) kept by rejection

@@ -8,11 +8,11 @@ typedef struct {
 } solve_job;
 
 /* On a worker thread (or another rank): every lead of the deal valued. */
-static void solve_deal(dd_job *job, int thread, void *ctx)
+static void solve_deal(dd_job *job, dd_solver *solver, void *ctx)
 {
     (void)ctx;
     if (!job->play) return; /* a job that only keeps its place */
-    job->rc = dd_solve_leads(&job->deal, thread, &job->leads);
+    job->rc = dd_solve_leads(solver, &job->deal, &job->leads);
 }
 
 /* A solve's record of one whist deal into the store. */

@@ -36,8 +36,8 @@ int main(void)
     const char *env = getenv("BENCH_DDE_DEALS");
     int deals = env && *env ? atoi(env) : 200;
     if (deals < 2 * ROUNDS) deals = 2 * ROUNDS;
-    if (!dd_init()) {
-        fprintf(stderr, "bench_dd_engine: %s\n", dd_unavailable());
+    if (!dd_init(DD_ENGINE_DDS)) {
+        fprintf(stderr, "bench_dd_engine: %s\n", dd_unavailable(DD_ENGINE_DDS));
         return 2;
     }
     dde_ctx *ctx = dde_open(0);

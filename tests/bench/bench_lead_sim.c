@@ -77,9 +77,9 @@ int main(int argc, char **argv)
     if (rounds < 1) rounds = 1;
     int nchunks = layouts / CHUNK;
     layouts = nchunks * CHUNK;
-    int threads = dd_init();
+    int threads = dd_init(DD_ENGINE_DDS);
     if (threads < 1) {
-        fprintf(stderr, "bench_lead_sim: %s\n", dd_unavailable());
+        fprintf(stderr, "bench_lead_sim: %s\n", dd_unavailable(DD_ENGINE_DDS));
         return 2;
     }
     if (threads > 16) threads = 16;

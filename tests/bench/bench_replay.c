@@ -73,7 +73,7 @@ static void load_corpus(const char *path, corpus *c)
 /* The bare loop over path's deals on every solver thread: exit 0 when done. */
 static int bare_all(const char *path)
 {
-    int threads = dd_init();
+    int threads = dd_init(DD_ENGINE_DDS);
     corpus c;
     load_corpus(path, &c);
     bare_pass(c.board, c.n, threads);

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static dde_ctx *ctx;
     if (!ctx) {
-        if (!dd_init()) abort();
+        if (!dd_init(DD_ENGINE_DDS)) abort();
         ctx = dde_open((size_t)1 << 20);
         if (!ctx) abort();
     }
