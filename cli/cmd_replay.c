@@ -20,6 +20,7 @@
 #include "cli/progress.h"
 #include "cli/replay_report.h"
 #include "stats/report/csv_out.h"
+#include "stats/report/plot.h"
 #include "stats/report/report.h"
 #include "stats/report/wls.h"
 
@@ -124,6 +125,24 @@ static bool solves(const void *set)
 }
 static const char *show_engine(const void *field) { return *(const char *)field ? field : NULL; }
 
+/* --plot-format as a state keeps it: its formats' names ("png,pdf");
+ * NULL when not given (SVG). */
+static const char *show_plot_formats(const void *field)
+{
+    static const struct {
+        unsigned format;
+        const char *name;
+    } NAMES[] = {{PLOT_SVG, "svg"}, {PLOT_PNG, "png"}, {PLOT_PDF, "pdf"}};
+    static char text[sizeof "svg,png,pdf"];
+    unsigned formats = *(const unsigned *)field;
+    size_t at = 0;
+    text[0] = 0;
+    for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
+        if (formats & NAMES[k].format)
+            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s", at ? "," : "", NAMES[k].name);
+    return formats ? text : NULL;
+}
+
 static bool take_shard(void *field, const char *value, char *why, size_t len)
 {
     run_opts *o = field;
@@ -196,12 +215,13 @@ static const opt_spec OPTIONS[] = {
                .key = "engine", .key_at = 12, .kept = solves),
     {.name = "csv-deals", .kind = OPT_TEXT, .arg = "F", ROW(o.run.table), .flags = OPT_KEPT,
      .help = "per-deal table: one row per deal and convention"},
-    {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary),
+    {.name = "csv-summary", .kind = OPT_TEXT, .arg = "F", ROW(csv_summary), .flags = OPT_OUTPUT, .key = "summary",
      .help = "the report as a tidy table: one number per row"},
-    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir),
+    {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot_dir), .flags = OPT_OUTPUT, .key = "plot",
      .help = "the figures, drawn by gnuplot from the summary table: SVG,\nwith the gnuplot script and data of "
              "each (see whistlab plot)"},
     {.name = "plot-format", .kind = OPT_CALL, .arg = "LIST", ROW(plot_formats), .take = plot_take_formats,
+     .flags = OPT_OUTPUT, .key = "plot_format", .show = show_plot_formats,
      .help = "the figures' formats, any of svg,png,pdf (default svg; png and pdf\nneed gnuplot's cairo "
              "terminals), as whistlab plot --format"},
     {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(o.run.save), .take = take_save,
@@ -332,21 +352,14 @@ static int parse_cli(int argc, char **argv, replay_cli *c)
     return -1;
 }
 
-/* The outputs an interrupted run was asked for, from its state, unless
- * given again: the names point into the state's text. */
+/* The outputs an interrupted run was asked for (the OPT_OUTPUT rows),
+ * from its state, unless given again: the names point into the state's
+ * text. */
 static void take_outputs(replay_cli *c)
 {
-    for (char *line = (char *)c->o.run.resume.outputs, *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
-        *nl = 0;
-        char *value = strchr(line, ' ');
-        if (!value) continue;
-        *value++ = 0;
-        if (strcmp(line, "summary") == 0 && !c->csv_summary) c->csv_summary = value;
-        if (strcmp(line, "plot") == 0 && !c->plot_dir) {
-            c->plot_dir = value;
-            c->plot_from_state = true;
-        }
-    }
+    bool plot_given = c->plot_dir != NULL;
+    if (c->o.run.resume.outputs) opt_outputs_take(&COMMAND, c, (char *)c->o.run.resume.outputs);
+    c->plot_from_state = !plot_given && c->plot_dir;
 }
 
 /* Loads the state file to resume into st and c (settings, shard, progress,
@@ -386,15 +399,10 @@ static int load_resume(replay_cli *c, wls_file *w, stats_state *st)
 }
 
 /* The outputs of the run's report that a resumed run writes too (issue
- * 28): the state keeps them as lines (run_opts.outputs). */
+ * 28): the state keeps the OPT_OUTPUT rows as lines (run_opts.outputs). */
 static void make_outputs(replay_cli *c, char *buf, size_t len)
 {
-    const char *name[] = {"summary", "plot"}, *value[] = {c->csv_summary, c->plot_dir};
-    size_t at = 0;
-    buf[0] = 0;
-    for (int i = 0; i < 2 && at < len; i++)
-        if (value[i] && !strchr(value[i], '\n'))
-            at += (size_t)snprintf(buf + at, len - at, "%s %s\n", name[i], value[i]);
+    opt_outputs_text(&COMMAND, c, buf, len);
     c->o.run.outputs = buf[0] ? buf : NULL;
 }
 

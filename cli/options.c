@@ -431,11 +431,12 @@ void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len
     int last = -1;
     buf[0] = 0;
     for (int i = 0; i < c->n; i++)
-        if (c->specs[i].key && c->specs[i].key_at > last) last = c->specs[i].key_at;
+        if (c->specs[i].key && !(c->specs[i].flags & OPT_OUTPUT) && c->specs[i].key_at > last)
+            last = c->specs[i].key_at;
     for (int place = 0; place <= last && at < len; place++) {
         for (int i = 0; i < c->n && at < len; i++) {
             const opt_spec *row = &c->specs[i];
-            if (!row->key || row->key_at != place) continue;
+            if (!row->key || (row->flags & OPT_OUTPUT) || row->key_at != place) continue;
             char num[32];
             const char *text = NULL;
             if (!row->kept || row->kept(set)) text = kept_text(row, (const char *)set + row->at, num, sizeof num);
@@ -449,13 +450,45 @@ int opt_state_take(const opt_command *c, void *set, const char *key, const char 
 {
     for (int i = 0; i < c->n; i++) {
         const opt_spec *row = &c->specs[i];
-        if (!row->key || strcmp(row->key, key) != 0) continue;
+        if (!row->key || (row->flags & OPT_OUTPUT) || strcmp(row->key, key) != 0) continue;
         if (row->kept_none && strcmp(value, row->kept_none) == 0) return 1;
         char why[512];
         if (row->restore) return row->restore((char *)set + row->at, value, why, sizeof why);
         return take(c, set, row, value);
     }
     return -1;
+}
+
+void opt_outputs_text(const opt_command *c, const void *set, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->n && at < len; i++) {
+        const opt_spec *row = &c->specs[i];
+        if (!(row->flags & OPT_OUTPUT) || !row->key) continue;
+        char num[32];
+        const char *text = kept_text(row, (const char *)set + row->at, num, sizeof num);
+        if (text && !strchr(text, '\n')) at += (size_t)snprintf(buf + at, len - at, "%s %s\n", row->key, text);
+    }
+}
+
+void opt_outputs_take(const opt_command *c, void *set, char *text)
+{
+    for (char *line = text, *nl; line && (nl = strchr(line, '\n')); line = nl + 1) {
+        *nl = 0;
+        char *value = strchr(line, ' ');
+        if (!value) continue;
+        *value++ = 0;
+        for (int i = 0; i < c->n; i++) {
+            const opt_spec *row = &c->specs[i];
+            if (!(row->flags & OPT_OUTPUT) || !row->key || strcmp(row->key, line) != 0) continue;
+            char num[32], why[512];
+            if (kept_text(row, (const char *)set + row->at, num, sizeof num)) break; /* given again */
+            if (row->restore) row->restore((char *)set + row->at, value, why, sizeof why);
+            else take(c, set, row, value);
+            break;
+        }
+    }
 }
 
 void opt_setting_defaults(const opt_command *c, void *set)

@@ -36,6 +36,11 @@ enum {
                         command states it, in the row's place (opt_settings' also) */
     OPT_KEPT = 4,    /* not a setting, but a state file keeps it (a run's
                         per-deal table): a resumed run takes it from there */
+    OPT_OUTPUT = 8,  /* not a setting: an output of the run's report (a
+                        file, a directory, their formats) that the state of
+                        an unfinished run keeps under the row's key
+                        (opt_outputs_text), so that a resumed run writes it
+                        too unless it is given again (opt_outputs_take) */
 };
 
 /* take's answer: true, or false with why (a phrase after "--OPTION VALUE: "). */
@@ -146,8 +151,8 @@ void opt_resume_command(const opt_command *c, int argc, char *const argv[], cons
                         char *buf, size_t len);
 
 /* The settings text of a state file: "KEY VALUE" lines of c's rows with
- * a key (above), in key_at order; after each row, also (NULL: nothing)
- * may add lines of its own at *at. */
+ * a key (above; not OPT_OUTPUT's), in key_at order; after each row, also
+ * (NULL: nothing) may add lines of its own at *at. */
 typedef void (*opt_state_also_fn)(void *ctx, const opt_spec *row, char *buf, size_t len, size_t *at);
 void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len, opt_state_also_fn also,
                     void *ctx);
@@ -155,6 +160,14 @@ void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len
  * it (a kept_none value: not given); 1 taken, 0 not a value the row
  * takes, -1 when no row has key. */
 int opt_state_take(const opt_command *c, void *set, const char *key, const char *value);
+/* The outputs a run was asked for: "KEY VALUE" lines of c's OPT_OUTPUT
+ * rows given a value (kept as a settings text keeps it; a value with a
+ * line break has no line), in table order; "" when none. */
+void opt_outputs_text(const opt_command *c, const void *set, char *buf, size_t len);
+/* Such lines (text, cut into values where it stands: set's texts point
+ * into it) back into set, each unless its row holds a value already (given
+ * again on the command line); lines of no such row are skipped. */
+void opt_outputs_take(const opt_command *c, void *set, char *text);
 /* The defaults of the rows that are settings (OPT_SETTING) into set:
  * what the command line starts from, for a settings text to be read into. */
 void opt_setting_defaults(const opt_command *c, void *set);

@@ -621,6 +621,40 @@ static void test_resume_writes_the_outputs_asked(void **state)
     remove(err);
 }
 
+/* The state itself keeps the outputs the first run asked for: `replay
+ * --resume STATE` alone writes the summary table (the same as an
+ * uninterrupted run's) and the figures, in the formats asked for
+ * (--plot-format png: not the default SVG). */
+static void test_resume_alone_writes_the_outputs_asked(void **state)
+{
+    (void)state;
+    const char *wls = test_tmp("alone.wls"), *summary = test_tmp("alone-summary.csv");
+    char figs[256], fig[300];
+    snprintf(figs, sizeof figs, "%s", test_tmp("alone-figs"));
+    remove(summary);
+    assert_int_equal(test_run(out, sizeof out, "rm -rf '%s'", figs), 0);
+    assert_int_equal(test_run_and_stop((const char *[]){"replay", "--no-progress", "--limit", LIMIT, "--threads",
+                                                        "1", "--checkpoint", "2", "--save", wls, "--csv-summary",
+                                                        summary, "--plot", figs, "--plot-format", "png",
+                                                        test_shared(LIST100), NULL},
+                                       wls, NULL),
+                     130);
+    check_unfinished(wls);
+    assert_int_equal(test_run(out, sizeof out, "%s replay --resume %s --no-progress >/dev/null 2>&1", test_bin(), wls),
+                     0);
+    assert_true(reports_equal_but(summary, 1, whole.summary, 1, "command"));
+    snprintf(fig, sizeof fig, "%s/conventions.png", figs);
+    char *png = test_slurp(fig);
+    assert_non_null(png);
+    assert_memory_equal(png, "\x89PNG\r\n", 6);
+    free(png);
+    snprintf(fig, sizeof fig, "%s/conventions.svg", figs);
+    assert_int_not_equal(access(fig, F_OK), 0);
+    remove(wls);
+    remove(summary);
+    assert_int_equal(test_run(out, sizeof out, "rm -rf '%s'", figs), 0);
+}
+
 /* A checkpoint that cannot be written (here its name is a directory)
  * fails the run once, clearly, and stops it: not one error per deal. */
 static void test_checkpoint_failure_stops_once(void **state)
@@ -1245,6 +1279,7 @@ int main(void)
         cmocka_unit_test(test_wda_shards_select_records),
         cmocka_unit_test(test_resume_after_kill),
         cmocka_unit_test(test_resume_writes_the_outputs_asked),
+        cmocka_unit_test(test_resume_alone_writes_the_outputs_asked),
         cmocka_unit_test(test_resume_refuses_a_changed_table),
         cmocka_unit_test(test_resume_refuses_a_changed_corpus),
         cmocka_unit_test(test_resume_keeps_its_values_source),
