@@ -108,6 +108,13 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
     return false;
 }
 
+/* Whether the run reads files: --hand reads none, so the file format and
+ * the leader of a deal are no settings of its tables. */
+static bool reads_files(const void *set)
+{
+    return ((const lead_cli *)set)->hand == NULL;
+}
+
 #define ROW(f) .at = offsetof(lead_cli, f)
 static const opt_spec OPTIONS[] = {
     {.name = "hand", .kind = OPT_TEXT, .arg = "H", ROW(hand),
@@ -187,8 +194,8 @@ static const opt_spec OPTIONS[] = {
              "as the run that saved it; F keeps being saved); the tables\nare those of one run"},
     PROGRESS_SPECS(lead_cli, progress, "with --simulate: tty, log[=N] (a dated line every N seconds)\nor off",
                    "the same as --progress off"),
-    INPUT_SPEC_FORMAT(lead_cli, in),
-    INPUT_SPEC_LEADER(lead_cli, in),
+    INPUT_SPEC_FORMAT_IF(lead_cli, in, reads_files),
+    INPUT_SPEC_LEADER_IF(lead_cli, in, "as dealt", reads_files),
 };
 #undef ROW
 
