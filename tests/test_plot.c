@@ -1530,6 +1530,54 @@ static void test_holding_figure(void **state)
     free(gp);
 }
 
+/* dd-best, the best lead on every deal, some tenths of a trick above the
+ * conventions: the conventions figure names it with the best and does not
+ * draw it (it crowded the others into a corner of the range), and the
+ * net-gain colours span the other pairs (its cells take the palette's ends,
+ * their figures written). Here long-suit and short-suit on 60 deals from
+ * the store: their one pair's gain is the span. */
+static void test_dd_best_not_crowding(void **state)
+{
+    (void)state;
+    char dir[400], csv[400], path[500];
+    snprintf(dir, sizeof dir, "%s/ddbest", base);
+    snprintf(csv, sizeof csv, "%s/ddbest.csv", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay -q --eval dd --limit 60 --values corpora/whist-2000.wdv --conventions "
+                              "long-suit,short-suit,dd-best --no-progress --csv-summary '%s' --plot '%s' " CORPUS
+                              " 2>&1 >/dev/null",
+                              test_bin(), csv, dir),
+                     0);
+    snprintf(path, sizeof path, "%s/conventions.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "'dd-best: the best on every deal, not drawn'"));
+    assert_non_null(strstr(gp, "\nset yrange [-0.6:1.6]\n")); /* two rows */
+    free(gp);
+    snprintf(path, sizeof path, "%s/conventions.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\n1 \"short-suit\" 5.85 "));
+    assert_non_null(strstr(dat, "\n0 \"long-suit\" 5.766667 "));
+    assert_null(strstr(dat, "\"dd-best\"")); /* in a comment only */
+    free(dat);
+    char *table = test_slurp(csv);
+    assert_non_null(table);
+    const char *row = strstr(table, "\nall,,dd,long-suit,short-suit,mean_gain,,");
+    assert_non_null(row);
+    double gain = atof(row + strlen("\nall,,dd,long-suit,short-suit,mean_gain,,"));
+    free(table);
+    assert_true(fabs(gain) > 0);
+    snprintf(path, sizeof path, "%s/net-gain.gp", dir);
+    gp = test_slurp(path);
+    assert_non_null(gp);
+    char want[120];
+    snprintf(want, sizeof want, "\nset cbrange [%.6g:%.6g]\n", -fabs(gain), fabs(gain));
+    assert_non_null(strstr(gp, want));
+    assert_non_null(strstr(gp, "the pairs of dd-best (the best on every deal) beyond"));
+    free(gp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1562,6 +1610,7 @@ int main(void)
         cmocka_unit_test(test_breakdown_least_level_scales),
         cmocka_unit_test(test_odds_tics_and_titles_fit),
         cmocka_unit_test(test_holding_figure),
+        cmocka_unit_test(test_dd_best_not_crowding),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
