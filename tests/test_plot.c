@@ -1578,6 +1578,34 @@ static void test_dd_best_not_crowding(void **state)
     free(gp);
 }
 
+/* suit-splits alternates its rows "n2.2-0" (a split) and "n2.2-0.layout"
+ * (one layout of it): grouped by each row's own id, every row was a panel
+ * of its own, 64 panels of one row (the last holding the 44 rows beyond).
+ * A row under the panel's group stays in it: a panel per number of cards
+ * missing, 2 to 13. */
+static void test_odds_panels_group_rows(void **state)
+{
+    (void)state;
+    char path[500];
+    snprintf(path, sizeof path, "%s/odds-suit-splits.gp", odds_dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "108 rows in 12 panels, one per group of rows"));
+    int panels = 0;
+    for (const char *p = gp; (p = strstr(p, "\n# panel ")); p++) panels++;
+    assert_int_equal(panels, 12);
+    assert_non_null(strstr(gp, "\n# panel 1: # 2 cards ...\n"));
+    assert_non_null(strstr(gp, "\n# panel 12: # 13 cards ...\n"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/odds-suit-splits.dat", odds_dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    /* the first panel: its two splits and their layouts, the first at the top */
+    assert_non_null(strstr(dat, "# 2 cards ...\n3 \"n2.2-0\" "));
+    assert_non_null(strstr(dat, "\n0 \"n2.1-1.layout\" "));
+    free(dat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1611,6 +1639,7 @@ int main(void)
         cmocka_unit_test(test_odds_tics_and_titles_fit),
         cmocka_unit_test(test_holding_figure),
         cmocka_unit_test(test_dd_best_not_crowding),
+        cmocka_unit_test(test_odds_panels_group_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

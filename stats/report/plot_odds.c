@@ -241,19 +241,27 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     bool facets = nrows > FACET_ROWS;
     for (size_t r = first; r < end; r++)
         if (is_probability(t, r) && strlen(plot_cell(t, r, O_EVENT)) > LABEL_MAX) facets = true;
-    const char *last = NULL;
-    size_t last_len = 0;
+    /* a row joins the panel of the rows before it when its group is the
+     * panel's (the id of its first row less the last part), or lies under
+     * it: suit-splits' "n2.2-0.layout" with "n2.2-0" and "n2.1-1" in "n2"
+     * (grouped by its own "n2.2-0", each row was a panel of its own) */
+    const char *group = NULL;
+    size_t group_n = 0;
     for (size_t r = first; r < end; r++) {
         if (!is_probability(t, r)) continue;
         const char *id = plot_cell(t, r, O_ROW);
         size_t g = group_len(id);
-        bool new_panel = npanels == 0 || (facets && !(g == last_len && strncmp(id, last, g) == 0));
+        bool same = group && ((g == group_n && strncmp(id, group, g) == 0) ||
+                              (group_n && strncmp(id, group, group_n) == 0 && id[group_n] == '.'));
+        bool new_panel = npanels == 0 || (facets && !same);
         if (new_panel && npanels == MAX_PANELS) new_panel = false;
         if (!new_panel && panel[npanels - 1].n == (int)(sizeof panel[0].row / sizeof panel[0].row[0])) continue;
-        if (new_panel) panel[npanels++].n = 0;
+        if (new_panel) {
+            panel[npanels++].n = 0;
+            group = id, group_n = g;
+        }
         odds_panel *p = &panel[npanels - 1];
         p->row[p->n++] = r;
-        last = id, last_len = g;
     }
     if (npanels == 1) facets = false;
     int ncols = facets ? 2 : 1;
