@@ -1509,15 +1509,16 @@ static void test_odds_tics_and_titles_fit(void **state)
 
 /* The by-holding figure: its subtitle names the corpus, its deals and the
  * store; zero (the best lead) is a vertical line only: its rows stand at
- * y = 0, 1, ..., so an x axis at y = 0 ran through the last row's dot. */
+ * y = 0, 1, ..., so an x axis at y = 0 ran through the last row's dot; PNG
+ * beside SVG with --plot-format, as replay and odds draw them. */
 static void test_holding_figure(void **state)
 {
     (void)state;
     char dir[400], path[500];
     snprintf(dir, sizeof dir, "%s/holding", base);
     assert_int_equal(test_run(out, sizeof out,
-                              "%s lead -q --values corpora/whist-2000.wdv --by-holding --plot '%s' " CORPUS
-                              " 2>&1 >/dev/null",
+                              "%s lead --values corpora/whist-2000.wdv --by-holding --plot '%s' --plot-format svg,png "
+                              CORPUS " 2>&1 >/dev/null",
                               test_bin(), dir),
                      0);
     snprintf(path, sizeof path, "%s/by-holding.gp", dir);
@@ -1528,6 +1529,16 @@ static void test_holding_figure(void **state)
     assert_null(strstr(gp, "zeroaxis"));
     assert_non_null(strstr(gp, "\nset arrow from 0, graph 0 to 0, graph 1 nohead ls 100\n"));
     free(gp);
+    char said[600];
+    snprintf(said, sizeof said, "whistlab lead: figure %s/by-holding.png\n", dir);
+    assert_non_null(strstr(out, said));
+    snprintf(path, sizeof path, "%s/by-holding.png", dir);
+    FILE *png = fopen(path, "rb");
+    assert_non_null(png);
+    unsigned char magic[8] = {0};
+    assert_int_equal(fread(magic, 1, 8, png), 8);
+    fclose(png);
+    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", 8);
 }
 
 /* dd-best, the best lead on every deal, some tenths of a trick above the
