@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cmd_lead_holding.h"
 #include "cli/cmd_lead_sim.h"
+#include "cli/cmd_plot.h"
 #include "cli/convention_opts.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
@@ -47,6 +48,7 @@ typedef struct {
     /* --by-holding: the tables by holding led over the files' deals */
     lead_holding *holding;
     const char *holding_csv, *plot_dir, *values_path;
+    unsigned plot_formats; /* --plot-format: plot.h's plot_format bits, 0: SVG */
     int argc;   /* the command line from "lead" on, for provenance */
     char **argv;
     /* what the CSV tables rest on, their # lines: the inputs' deals and
@@ -66,7 +68,7 @@ typedef struct {
     uint64_t seed, simulate, threads, max_dealt;
     char engine[DD_ENGINE_NAME_MAX]; /* --engine: "" for dds */
     int eval;
-    unsigned ext;
+    unsigned ext, plot_formats;
     cli_input in;
     deal_predeal fixed; /* --predeal: the other seats' cards in --simulate's layouts */
     cli_progress progress;
@@ -106,6 +108,13 @@ static bool take_ext(void *field, const char *value, char *why, size_t len)
     if (sd_ext_parse(value, field, &d)) return true;
     snprintf(why, len, "%s", d.reason);
     return false;
+}
+
+/* Whether the run reads files: --hand reads none, so the file format and
+ * the leader of a deal are no settings of its tables. */
+static bool reads_files(const void *set)
+{
+    return ((const lead_cli *)set)->hand == NULL;
 }
 
 #define ROW(f) .at = offsetof(lead_cli, f)
@@ -179,6 +188,9 @@ static const opt_spec OPTIONS[] = {
      .help = "with --by-holding: the groups from FILE (a copy of\nanalyze/lead/holdings.tbl, edited) instead of the built-in ones"},
     {.name = "plot", .kind = OPT_TEXT, .arg = "DIR", ROW(plot),
      .help = "with --by-holding and --values: the figure DIR/by-holding.svg\n(with its .dat and .gp)"},
+    {.name = "plot-format", .kind = OPT_CALL, .arg = "LIST", ROW(plot_formats), .take = plot_take_formats,
+     .help = "with --plot: the figure's formats, any of svg,png,pdf (default svg;\n"
+             "png and pdf need gnuplot's cairo terminals), as whistlab plot --format"},
     {.name = "save", .kind = OPT_CALL, .arg = "F.wls", ROW(save), .take = take_state,
      .help = "with --hand and --simulate: the state file, written every\n" OPT_STR(SIM_CHECKPOINT_S)
              " seconds, when interrupted (Ctrl-C: exit 130, the command\nthat goes on printed) and at the end"},
@@ -187,8 +199,8 @@ static const opt_spec OPTIONS[] = {
              "as the run that saved it; F keeps being saved); the tables\nare those of one run"},
     PROGRESS_SPECS(lead_cli, progress, "with --simulate: tty, log[=N] (a dated line every N seconds)\nor off",
                    "the same as --progress off"),
-    INPUT_SPEC_FORMAT(lead_cli, in),
-    INPUT_SPEC_LEADER(lead_cli, in),
+    INPUT_SPEC_FORMAT_IF(lead_cli, in, reads_files),
+    INPUT_SPEC_LEADER_IF(lead_cli, in, "as dealt", reads_files),
 };
 #undef ROW
 
@@ -563,7 +575,7 @@ static int lead_files(lead_opts *o, const input_opts *io, char *const files[], i
         lead_holding_source src = {.argc = o->argc, .argv = o->argv, .files = files, .nfiles = nfiles,
                                    .read = n.read, .analysed = n.accepted, .rejected = n.rejected, .left = n.left,
                                    .values = o->values_path, .values_digest = hex, .where = io->where};
-        int s = lead_holding_report(o->holding, o->report, &src, o->holding_csv, o->plot_dir);
+        int s = lead_holding_report(o->holding, o->report, &src, o->holding_csv, o->plot_dir, o->plot_formats);
         if (s > status) status = s;
     }
     if (sim_status > status) status = sim_status;
@@ -637,6 +649,7 @@ static int holding_setup(lead_opts *o, const lead_cli *c, int nfiles)
         return opt_usage("lead", "--by-holding goes with files, without --simulate, --csv-layouts or --explain");
     if (c->plot && !c->values)
         return opt_usage("lead", "--plot draws the double-dummy values: give --values F.wdv");
+    if (c->plot_formats && !c->plot) return opt_usage("lead", "--plot-format goes with --plot");
     diag_t d = {0};
     if (c->plot && plot_prepare_dir(c->plot, &d) != PLOT_OK) {
         cli_error("whistlab lead: --plot", &d);
@@ -649,6 +662,7 @@ static int holding_setup(lead_opts *o, const lead_cli *c, int nfiles)
     if (!(o->report = cli_report_stream("whistlab lead", c->csv, NULL))) return EXIT_USAGE;
     o->holding_csv = c->csv;
     o->plot_dir = c->plot;
+    o->plot_formats = c->plot_formats;
     o->values_path = c->values;
     o->text = true;
     return lead_holding_open(o->holding, c->holdings, o->conv, o->n, o->seed);
@@ -725,13 +739,13 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
     const cli_files inputs[] = {CLI_FILES("the corpus", files, nfiles), CLI_FILE("--values", c->values),
                                 CLI_FILES("the convention table", table_files, ntables),
                                 CLI_FILE("--holdings", c->holdings)};
-    static char fig[3][4200]; /* --by-holding's figure files, never one of the inputs */
-    static const char *const EXT[3] = {"dat", "gp", "svg"};
-    for (int i = 0; i < 3; i++)
+    static char fig[5][4200]; /* --by-holding's figure files, never one of the inputs */
+    static const char *const EXT[5] = {"dat", "gp", "svg", "png", "pdf"};
+    for (int i = 0; i < 5; i++)
         snprintf(fig[i], sizeof fig[i], "%s/%s.%s", c->plot ? c->plot : ".", PLOT_FIG_BY_HOLDING, EXT[i]);
-    const char *figs[3] = {fig[0], fig[1], fig[2]};
+    const char *figs[5] = {fig[0], fig[1], fig[2], fig[3], fig[4]};
     const cli_files outputs[] = {CLI_FILE("--csv", c->csv), CLI_FILE("--csv-layouts", c->layouts),
-                                 CLI_FILES("--plot", figs, c->plot ? 3 : 0),
+                                 CLI_FILES("--plot", figs, c->plot ? 5 : 0),
                                  CLI_FILE("--save", c->resume ? c->resume : c->save), CLI_FILE("--csv-values", c->csv_values)};
     if (!cli_outputs_apart("whistlab lead", outputs, 5, inputs, 4)) return EXIT_USAGE;
     if (c->csv_values && (!c->values || c->by_holding))
@@ -739,8 +753,8 @@ static int lead_setup(lead_opts *o, lead_cli *c, input_opts *io, char **files, i
                         "--by-holding)");
     if (c->csv_values && c->csv && strcmp(c->csv, "-") == 0 && strcmp(c->csv_values, "-") == 0)
         return opt_usage("lead", "only one CSV table can go to standard output");
-    if (!c->by_holding && (c->holdings || c->plot))
-        return opt_usage("lead", "--holdings and --plot go with --by-holding");
+    if (!c->by_holding && (c->holdings || c->plot || c->plot_formats))
+        return opt_usage("lead", "--holdings, --plot and --plot-format go with --by-holding");
     if (c->values && (c->hand || o->sim.layouts))
         return opt_usage("lead", "--values goes with files (without --simulate): a store holds the values of a "
                         "corpus's deals");

@@ -305,13 +305,23 @@ static bool write_csv(const char *path, const lead_holding *h, char **prov)
     return true;
 }
 
+/* Each file of the figure drawn (by-holding.svg, .png, .pdf). */
+static void plot_drawn(void *ctx, const char *path)
+{
+    (void)ctx;
+    if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab lead: figure %s\n", path);
+}
+
 static void plot_note(void *ctx, const diag_t *d)
 {
     (void)ctx;
     diag_print(stderr, d);
 }
 
-static bool draw(const char *dir, const lead_holding *h, char **prov)
+/* The figure; its subtitle names the corpus, its deals and the store, as
+ * the other figures' do. */
+static bool draw(const char *dir, const lead_holding *h, char **prov, const lead_holding_source *src,
+                 unsigned formats)
 {
     plot_holding_row rows[(HOLDING_MAX_GROUPS + 1) * 2 * HOLDING_MAX_COLS];
     int n = 0;
@@ -328,22 +338,24 @@ static bool draw(const char *dir, const lead_holding *h, char **prov)
                 ci_cluster_mean(&c->vs_best[j], LEVEL, &r->est, &r->lo, &r->hi);
             }
         }
-    plot_opts po = {.note = plot_note};
+    plot_opts po = {.note = plot_note, .drawn = plot_drawn, .formats = formats};
     diag_t d = {0};
     int figures = 0;
-    plot_status st = plot_holding(dir, "whistlab lead --by-holding", rows, n, (const char *const *)prov, &po,
-                                  &figures, &d);
+    char more[48] = "", source[1200];
+    if (src->nfiles > 1) snprintf(more, sizeof more, " and %d more files", src->nfiles - 1);
+    snprintf(source, sizeof source, "whistlab lead --by-holding: %.400s%s: %llu deals; values from %.400s",
+             src->nfiles ? src->files[0] : "-", more, (unsigned long long)src->analysed,
+             src->values ? src->values : "-");
+    plot_status st = plot_holding(dir, source, rows, n, (const char *const *)prov, &po, &figures, &d);
     if (st != PLOT_OK) {
         cli_error("whistlab lead: --plot", &d);
         return false;
     }
-    if (figures && cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab lead: figure %s/%s.svg\n", dir,
-                                                      PLOT_FIG_BY_HOLDING);
     return true;
 }
 
 int lead_holding_report(lead_holding *h, FILE *out, const lead_holding_source *src, const char *csv,
-                        const char *plot_dir)
+                        const char *plot_dir, unsigned plot_formats)
 {
     char **prov = provenance_lines(h, src);
     if (!prov) {
@@ -353,7 +365,7 @@ int lead_holding_report(lead_holding *h, FILE *out, const lead_holding_source *s
     int status = EXIT_OK;
     print_text(out, h, prov);
     if (csv && !write_csv(csv, h, prov)) status = EXIT_FAILURE_IO;
-    if (plot_dir && h->tally.valued && !draw(plot_dir, h, prov)) status = EXIT_FAILURE_IO;
+    if (plot_dir && h->tally.valued && !draw(plot_dir, h, prov, src, plot_formats)) status = EXIT_FAILURE_IO;
     free_lines(prov);
     return status;
 }

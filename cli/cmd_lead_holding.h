@@ -41,8 +41,9 @@ typedef struct {
 } lead_holding_source;
 
 /* Prints the tables on out, writes the CSV (csv, NULL: none) and the
- * figure (plot_dir, NULL: none); an exit status, failures printed. */
+ * figure (plot_dir, NULL: none) in plot_formats (plot.h's plot_format
+ * bits; 0: SVG); an exit status, failures printed. */
 int lead_holding_report(lead_holding *h, FILE *out, const lead_holding_source *src, const char *csv,
-                        const char *plot_dir);
+                        const char *plot_dir, unsigned plot_formats);
 
 #endif

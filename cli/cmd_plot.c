@@ -46,7 +46,8 @@ typedef struct {
 static const opt_spec OPTIONS[] = {
     {.name = "min-deals", .kind = OPT_UINT, .arg = "N", .at = offsetof(plot_cli, min_deals), .min = 1,
      .max = 1000000000,
-     .help = "breakdown levels with fewer deals are not drawn (default " OPT_STR(PLOT_MIN_DEALS_DEFAULT) ")"},
+     .help = "breakdown levels with fewer deals are not drawn (default " OPT_STR(PLOT_MIN_DEALS_DEFAULT)
+             ",\nor one deal in " OPT_STR(PLOT_MIN_DEALS_PER) " of the run's when more)"},
     {.name = "format", .kind = OPT_TEXT, .arg = "LIST", .at = offsetof(plot_cli, format),
      .help = "the figures' formats, any of svg,png,pdf (default svg; png and pdf need gnuplot's cairo terminals)"},
 };

@@ -50,19 +50,24 @@ const char *input_show_where(const void *in);
     "keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
     "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
     "with the trumps and leader above; the rest counted as left"
-#define INPUT_SPEC_FORMAT(type, member) \
+#define INPUT_SPEC_FORMAT(type, member) INPUT_SPEC_FORMAT_IF(type, member, NULL)
+/* stated_fn: whether the settings line has the row (options.h, stated;
+ * NULL: always), for a command that may read no file (lead --hand). */
+#define INPUT_SPEC_FORMAT_IF(type, member, stated_fn) \
     {.name = "format", .kind = OPT_CALL, .arg = "F", .at = offsetof(type, member), .take = input_take_format, \
      .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto", \
-     .help = INPUT_HELP_FORMAT}
+     .stated = stated_fn, .help = INPUT_HELP_FORMAT}
 #define INPUT_SPEC_TRUMP(type, member) \
     {.name = "trump", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = input_take_trump, \
      .flags = OPT_SETTING, .show = input_show_trump, .unset = "auto", \
      .help = INPUT_HELP_TRUMP}
-#define INPUT_SPEC_LEADER(type, member) INPUT_SPEC_LEADER_UNSET(type, member, "as dealt")
+#define INPUT_SPEC_LEADER(type, member) INPUT_SPEC_LEADER_IF(type, member, "as dealt", NULL)
 /* unset: how the command's settings line says "the deal's own leader". */
-#define INPUT_SPEC_LEADER_UNSET(type, member, unset_text) \
+#define INPUT_SPEC_LEADER_UNSET(type, member, unset_text) INPUT_SPEC_LEADER_IF(type, member, unset_text, NULL)
+/* stated_fn as INPUT_SPEC_FORMAT_IF's. */
+#define INPUT_SPEC_LEADER_IF(type, member, unset_text, stated_fn) \
     {.name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
-     .flags = OPT_SETTING, .show = input_show_leader, .unset = unset_text, \
+     .flags = OPT_SETTING, .show = input_show_leader, .unset = unset_text, .stated = stated_fn, \
      .help = INPUT_HELP_LEADER}
 #define INPUT_SPEC_WHERE(type, member) \
     {.name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \

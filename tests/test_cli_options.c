@@ -612,6 +612,25 @@ static void test_merge_without_the_table_file(void **state)
     remove(wls);
 }
 
+/* The settings lines of lead's tables say only what applies: a hand given
+ * (--hand) reads no file, so it has no file format and no leader as dealt;
+ * files do (the defaults said). */
+static void test_lead_hand_settings_apply(void **state)
+{
+    (void)state;
+    assert_int_equal(run("lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit --csv -"), 0);
+    assert_non_null(strstr(out, "\n# setting hand: S:KJ8432 H:Q963 D:AK C:Q\n# setting trump: H\nfile,line,"));
+    assert_null(strstr(out, "# setting format:"));
+    assert_null(strstr(out, "# setting leader:"));
+    assert_int_equal(run("lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --convention long-suit --simulate 2 "
+                         "--no-progress --csv -"), 0);
+    assert_non_null(strstr(out, "\n# setting layouts: 2\n"));
+    assert_null(strstr(out, "# setting format:"));
+    assert_null(strstr(out, "# setting leader:"));
+    assert_int_equal(run("lead --convention long-suit --csv - " CORPUS), 0);
+    assert_non_null(strstr(out, "\n# setting format: auto\n# setting leader: as dealt\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -628,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_man_page_options_in_help),
         cmocka_unit_test(test_resume_commands_paste),
         cmocka_unit_test(test_merge_without_the_table_file),
+        cmocka_unit_test(test_lead_hand_settings_apply),
     };
     return cmocka_run_group_tests_name("options every command shares, CSV tables on stdout", tests, NULL, NULL);
 }

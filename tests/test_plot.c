@@ -1385,6 +1385,238 @@ static void test_xml_checker(void **state)
     }
 }
 
+/* ---- figures at a million deals (issue 28 item 3, looked at as PNGs) ---- */
+
+/* The summary CSV of the setup's run claiming `deals` deals in its row of
+ * all deals, into path: what the breakdown figures scale their least
+ * level by. */
+static void write_summary_with_deals(const char *path, const char *deals)
+{
+    char *csv = test_slurp(summary_csv);
+    assert_non_null(csv);
+    char *row = strstr(csv, "\nall,,,,,deals,,300\n");
+    assert_non_null(row);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(csv, 1, (size_t)(row - csv), f);
+    fprintf(f, "\nall,,,,,deals,,%s\n", deals);
+    fputs(row + strlen("\nall,,,,,deals,,300\n"), f);
+    assert_int_equal(fclose(f), 0);
+    free(csv);
+}
+
+/* At a million deals a breakdown level needs one deal in 10,000 (100) to
+ * be drawn: a level of 13 or 33 deals has intervals a hundred times those
+ * of the levels that hold the deals and flattened them to dots on the
+ * panels' one scale. Here the run's 300 deals claim to be 400,000: its
+ * levels of fewer than 40 deals are left out. --min-deals still sets the
+ * least; small runs keep 10. */
+static void test_breakdown_least_level_scales(void **state)
+{
+    (void)state;
+    char csv[400], dir[400], path[500];
+    snprintf(csv, sizeof csv, "%s/million.csv", base);
+    write_summary_with_deals(csv, "400000");
+    snprintf(dir, sizeof dir, "%s/million", base);
+    assert_int_equal(test_run(out, sizeof out, "%s plot -q '%s' '%s' 2>&1", test_bin(), csv, dir), 0);
+    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "levels with fewer than 40 deals not drawn"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/by-trumps.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "levels with fewer than 40 deals left out"));
+    int rows = 0;
+    for (char *line = dat; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (*line == '#' || *line == '\n') continue;
+        double v[6];
+        assert_int_equal(sscanf(line, "%lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]), 6);
+        assert_true(v[5] >= 40); /* the level's deals (n of the pair) */
+        rows++;
+    }
+    assert_true(rows >= 3);
+    free(dat);
+    /* --min-deals as given */
+    assert_int_equal(test_run(out, sizeof out, "%s plot -q --min-deals 10 '%s' '%s' 2>&1", test_bin(), csv, dir), 0);
+    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
+    gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "levels with fewer than 10 deals not drawn"));
+    free(gp);
+    /* the setup's 300 deals: 10, as before */
+    snprintf(path, sizeof path, "%s/by-trumps.gp", run_dir);
+    gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "levels with fewer than 10 deals not drawn"));
+    free(gp);
+}
+
+/* The odds figures' departure panels set their tics so that the labels fit
+ * the panel side by side (gnuplot's own put eleven labels of "-0.15" in
+ * 180 pixels of the claims figure), and each panel's title, written over its
+ * column, ends inside the figure (trump-exhaustion's last was cut). The
+ * widths are the script's own: the terminal's, the margins in screen units. */
+static void test_odds_tics_and_titles_fit(void **state)
+{
+    (void)state;
+    static const char *const TABLES[] = {"claims", "trump-exhaustion", "hand-patterns"};
+    for (size_t t = 0; t < sizeof TABLES / sizeof TABLES[0]; t++) {
+        char path[500];
+        snprintf(path, sizeof path, "%s/odds-%s.gp", odds_dir, TABLES[t]);
+        char *gp = test_slurp(path);
+        assert_non_null(gp);
+        double width = 0, height = 0;
+        const char *term = strstr(gp, "set terminal svg size ");
+        assert_non_null(term);
+        assert_int_equal(sscanf(term, "set terminal svg size %lf,%lf", &width, &height), 2);
+        int panels = 0;
+        double lmargin = 0, rmargin = 1, lo = 0, hi = 0;
+        for (const char *line = gp; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+            double step;
+            sscanf(line, "set lmargin at screen %lf", &lmargin);
+            sscanf(line, "set rmargin at screen %lf", &rmargin);
+            sscanf(line, "set xrange [%lf:%lf]", &lo, &hi);
+            if (sscanf(line, "set xtics %lf   # labels that fit", &step) == 1) {
+                double need = 0;
+                for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
+                    char label[32];
+                    snprintf(label, sizeof label, "%g", k == 0 ? 0.0 : k * step);
+                    need += 7.0 * (double)strlen(label) + 14;
+                }
+                if (need > (rmargin - lmargin) * width)
+                    fail_msg("odds-%s: tics of %g over [%g, %g] need %.0f px, the panel has %.0f", TABLES[t], step,
+                             lo, hi, need, (rmargin - lmargin) * width);
+                panels++;
+            }
+            if (strncmp(line, "set label 1 '", 13) == 0) {
+                const char *end = strstr(line + 13, "' at screen ");
+                assert_non_null(end);
+                double x = 0;
+                assert_int_equal(sscanf(end, "' at screen %lf", &x), 1);
+                size_t chars = 0; /* the title's characters, '' one */
+                for (const char *c = line + 13; c < end; c++) chars += !(c[0] == '\'' && c[1] == '\'');
+                if (x * width + 7.5 * (double)chars > width)
+                    fail_msg("odds-%s: a panel title of %zu characters at %.0f px runs past %.0f px", TABLES[t], chars,
+                             x * width, width);
+            }
+        }
+        assert_true(panels >= 1);
+        free(gp);
+    }
+}
+
+/* The by-holding figure: its subtitle names the corpus, its deals and the
+ * store; zero (the best lead) is a vertical line only: its rows stand at
+ * y = 0, 1, ..., so an x axis at y = 0 ran through the last row's dot; PNG
+ * beside SVG with --plot-format, as replay and odds draw them. */
+static void test_holding_figure(void **state)
+{
+    (void)state;
+    char dir[400], path[500];
+    snprintf(dir, sizeof dir, "%s/holding", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s lead --values corpora/whist-2000.wdv --by-holding --plot '%s' --plot-format svg,png "
+                              CORPUS " 2>&1 >/dev/null",
+                              test_bin(), dir),
+                     0);
+    snprintf(path, sizeof path, "%s/by-holding.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "'whistlab lead --by-holding: " CORPUS ": 2000 deals; values from "
+                               "corpora/whist-2000.wdv'"));
+    assert_null(strstr(gp, "zeroaxis"));
+    assert_non_null(strstr(gp, "\nset arrow from 0, graph 0 to 0, graph 1 nohead ls 100\n"));
+    free(gp);
+    char said[600];
+    snprintf(said, sizeof said, "whistlab lead: figure %s/by-holding.png\n", dir);
+    assert_non_null(strstr(out, said));
+    snprintf(path, sizeof path, "%s/by-holding.png", dir);
+    FILE *png = fopen(path, "rb");
+    assert_non_null(png);
+    unsigned char magic[8] = {0};
+    assert_int_equal(fread(magic, 1, 8, png), 8);
+    fclose(png);
+    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", 8);
+}
+
+/* dd-best, the best lead on every deal, some tenths of a trick above the
+ * conventions: the conventions figure names it with the best and does not
+ * draw it (it crowded the others into a corner of the range), and the
+ * net-gain colours span the other pairs (its cells take the palette's ends,
+ * their figures written). Here long-suit and short-suit on 60 deals from
+ * the store: their one pair's gain is the span. */
+static void test_dd_best_not_crowding(void **state)
+{
+    (void)state;
+    char dir[400], csv[400], path[500];
+    snprintf(dir, sizeof dir, "%s/ddbest", base);
+    snprintf(csv, sizeof csv, "%s/ddbest.csv", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s replay -q --eval dd --limit 60 --values corpora/whist-2000.wdv --conventions "
+                              "long-suit,short-suit,dd-best --no-progress --csv-summary '%s' --plot '%s' " CORPUS
+                              " 2>&1 >/dev/null",
+                              test_bin(), csv, dir),
+                     0);
+    snprintf(path, sizeof path, "%s/conventions.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "'dd-best: the best on every deal, not drawn'"));
+    assert_non_null(strstr(gp, "\nset yrange [-0.6:1.6]\n")); /* two rows */
+    free(gp);
+    snprintf(path, sizeof path, "%s/conventions.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\n1 \"short-suit\" 5.85 "));
+    assert_non_null(strstr(dat, "\n0 \"long-suit\" 5.766667 "));
+    assert_null(strstr(dat, "\"dd-best\"")); /* in a comment only */
+    free(dat);
+    char *table = test_slurp(csv);
+    assert_non_null(table);
+    const char *row = strstr(table, "\nall,,dd,long-suit,short-suit,mean_gain,,");
+    assert_non_null(row);
+    double gain = atof(row + strlen("\nall,,dd,long-suit,short-suit,mean_gain,,"));
+    free(table);
+    assert_true(fabs(gain) > 0);
+    snprintf(path, sizeof path, "%s/net-gain.gp", dir);
+    gp = test_slurp(path);
+    assert_non_null(gp);
+    char want[120];
+    snprintf(want, sizeof want, "\nset cbrange [%.6g:%.6g]\n", -fabs(gain), fabs(gain));
+    assert_non_null(strstr(gp, want));
+    assert_non_null(strstr(gp, "the pairs of dd-best (the best on every deal) beyond"));
+    free(gp);
+}
+
+/* suit-splits alternates its rows "n2.2-0" (a split) and "n2.2-0.layout"
+ * (one layout of it): grouped by each row's own id, every row was a panel
+ * of its own, 64 panels of one row (the last holding the 44 rows beyond).
+ * A row under the panel's group stays in it: a panel per number of cards
+ * missing, 2 to 13. */
+static void test_odds_panels_group_rows(void **state)
+{
+    (void)state;
+    char path[500];
+    snprintf(path, sizeof path, "%s/odds-suit-splits.gp", odds_dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "108 rows in 12 panels, one per group of rows"));
+    int panels = 0;
+    for (const char *p = gp; (p = strstr(p, "\n# panel ")); p++) panels++;
+    assert_int_equal(panels, 12);
+    assert_non_null(strstr(gp, "\n# panel 1: # 2 cards ...\n"));
+    assert_non_null(strstr(gp, "\n# panel 12: # 13 cards ...\n"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/odds-suit-splits.dat", odds_dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    /* the first panel: its two splits and their layouts, the first at the top */
+    assert_non_null(strstr(dat, "# 2 cards ...\n3 \"n2.2-0\" "));
+    assert_non_null(strstr(dat, "\n0 \"n2.1-1.layout\" "));
+    free(dat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1414,6 +1646,11 @@ int main(void)
         cmocka_unit_test(test_hostile_odds_table),
         cmocka_unit_test(test_figure_cut_short),
         cmocka_unit_test(test_outputs_get_the_umask),
+        cmocka_unit_test(test_breakdown_least_level_scales),
+        cmocka_unit_test(test_odds_tics_and_titles_fit),
+        cmocka_unit_test(test_holding_figure),
+        cmocka_unit_test(test_dd_best_not_crowding),
+        cmocka_unit_test(test_odds_panels_group_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

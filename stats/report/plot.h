@@ -41,6 +41,11 @@
 #include "formats/diag.h"
 
 #define PLOT_MIN_DEALS_DEFAULT 10
+/* ... and by default a breakdown level also needs one deal in this many of
+ * the run's: at a million deals a level of 13 deals (a 10-card suit) has an
+ * interval some hundred times those of the levels that hold the deals, and
+ * on the one scale of the panels it would flatten them to dots. */
+#define PLOT_MIN_DEALS_PER 10000
 
 /* The figures' names: the stems of a summary's (NAME.dat, NAME.gp,
  * NAME.svg; a breakdown's is in its row, stats/measure.h) and the prefix
@@ -74,8 +79,8 @@ typedef struct {
      * (searched on PATH). */
     const char *gnuplot;
     /* Breakdown levels with fewer deals are not drawn (their intervals
-     * would swamp the figure); 0: PLOT_MIN_DEALS_DEFAULT. The figure says
-     * so. */
+     * would swamp the figure); 0: PLOT_MIN_DEALS_DEFAULT or one deal in
+     * PLOT_MIN_DEALS_PER of the run's, the more. The figure says so. */
     int min_deals;
     /* The formats to draw, plot_format bits; 0: SVG only. */
     unsigned formats;

@@ -79,7 +79,8 @@ plot_status plot_holding(const char *dir, const char *source, const plot_holding
     if (shown > 60) fputs("set ytics font ',9'\n", gp);
     fprintf(gp, "set xrange [%.6g:%.6g]\n", lo - pad, hi + pad);
     fputs("set xlabel 'tricks of the leader''s side after this card, minus after the best lead (95% CI)'\n"
-          "set xzeroaxis ls 100\nset arrow from 0, graph 0 to 0, graph 1 nohead ls 100\n"
+          "# zero, the best lead: a vertical line (the rows sit at y = 0, 1, ...: no line at y = 0)\n"
+          "set arrow from 0, graph 0 to 0, graph 1 nohead ls 100\n"
           "set key at screen 0.97, screen 0.985 right top\n",
           gp);
     fprintf(gp, "plot '%s.dat' using ($6 == 0 ? $3 : NaN):1:4:5:ytic(2) with xerrorbars lt 1 title 'plain suits', \\\n"

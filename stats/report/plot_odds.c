@@ -40,6 +40,35 @@ static const char *prov_text(const odds_data *d, const char *row)
     return plot_table_comment(&d->t, key);
 }
 
+/* The width of a character of the panels' titles and tic labels, in
+ * pixels (the SVG's 11-12 px font; cairo's points come out alike). */
+#define TITLE_PX 7.5
+#define TIC_PX 7.0
+
+/* The step of an axis's tics from lo to hi on an axis px pixels long: the
+ * smallest of 1, 2, 5 times a power of ten whose labels fit side by side
+ * with a space between (gnuplot's own choice crowds a narrow panel: eleven
+ * labels of "-0.15" in 180 pixels). */
+static double tic_step(double lo, double hi, double px)
+{
+    double span = hi - lo;
+    if (!(span > 0) || !(px > 0)) return 1;
+    static const double M[] = {1, 2, 5};
+    double mag = pow(10, floor(log10(span / 50)));
+    for (int e = 0; e < 8; e++)
+        for (int i = 0; i < 3; i++) {
+            double step = M[i] * mag * pow(10, e);
+            double need = 0;
+            for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
+                char label[32];
+                snprintf(label, sizeof label, "%g", k == 0 ? 0.0 : k * step);
+                need += TIC_PX * (double)strlen(label) + 14;
+            }
+            if (need <= px) return step;
+        }
+    return span;
+}
+
 static void describe(odds_data *d)
 {
     const char *lv = prov_text(d, "setting.level");
@@ -212,19 +241,27 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     bool facets = nrows > FACET_ROWS;
     for (size_t r = first; r < end; r++)
         if (is_probability(t, r) && strlen(plot_cell(t, r, O_EVENT)) > LABEL_MAX) facets = true;
-    const char *last = NULL;
-    size_t last_len = 0;
+    /* a row joins the panel of the rows before it when its group is the
+     * panel's (the id of its first row less the last part), or lies under
+     * it: suit-splits' "n2.2-0.layout" with "n2.2-0" and "n2.1-1" in "n2"
+     * (grouped by its own "n2.2-0", each row was a panel of its own) */
+    const char *group = NULL;
+    size_t group_n = 0;
     for (size_t r = first; r < end; r++) {
         if (!is_probability(t, r)) continue;
         const char *id = plot_cell(t, r, O_ROW);
         size_t g = group_len(id);
-        bool new_panel = npanels == 0 || (facets && !(g == last_len && strncmp(id, last, g) == 0));
+        bool same = group && ((g == group_n && strncmp(id, group, g) == 0) ||
+                              (group_n && strncmp(id, group, group_n) == 0 && id[group_n] == '.'));
+        bool new_panel = npanels == 0 || (facets && !same);
         if (new_panel && npanels == MAX_PANELS) new_panel = false;
         if (!new_panel && panel[npanels - 1].n == (int)(sizeof panel[0].row / sizeof panel[0].row[0])) continue;
-        if (new_panel) panel[npanels++].n = 0;
+        if (new_panel) {
+            panel[npanels++].n = 0;
+            group = id, group_n = g;
+        }
         odds_panel *p = &panel[npanels - 1];
         p->row[p->n++] = r;
-        last = id, last_len = g;
     }
     if (npanels == 1) facets = false;
     int ncols = facets ? 2 : 1;
@@ -254,6 +291,9 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     double labpx = 20 + 6.8 * (double)maxlabel;
     int colpx = (int)(labpx + (right ? 620 : 420));
     if (colpx * ncols < 1180) colpx = 1180 / ncols; /* room for the title: the table's name, title and source */
+    for (int k = 0; facets && k < npanels; k++) /* and for each panel's title, written over its column */
+        if (20 + TITLE_PX * (double)strlen(panel[k].title) > colpx)
+            colpx = (int)(20 + TITLE_PX * (double)strlen(panel[k].title));
     int width = colpx * ncols + 20;
 
     FILE *dat = plot_file_open(c, name, "dat");
@@ -360,7 +400,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         fputs("set ytics format '% h'\nunset y2tics\nunset y2label\nunset yzeroaxis\n", gp);
         fputs(!facets ? "set title 'probability'\n" : "unset title\n", gp);
         fputs(gr == grid_rows - 1 || k + ncols >= npanels ? "set xlabel 'probability'\n" : "unset xlabel\n", gp);
-        fprintf(gp, "set xrange [0:%.6g]\n", pxmax);
+        fprintf(gp, "set xrange [0:%.6g]\nset xtics autofreq\n", pxmax);
         fprintf(gp, "plot '%s.dat' index %d using 4:1:ytic(3) with points lt 7 pt 6 ps 1.2", name, k);
         if (pb) fprintf(gp, ", \\\n     '' index %d using 5:1 with points lt 2 pt 2 ps 1.2", k);
         if (pc) fprintf(gp, ", \\\n     '' index %d using 7:1:8:9 with xerrorbars lt 1 pt 7 ps 0.6", k);
@@ -374,6 +414,8 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
                                                                 : "unset xlabel\n",
                   gp);
             fprintf(gp, "set xrange [%.6g:%.6g]\n", dlo - pad, dhi + pad);
+            fprintf(gp, "set xtics %.6g   # labels that fit the panel's width\n",
+                    tic_step(dlo - pad, dhi + pad, R - (S + 14)));
             fputs("set yzeroaxis ls 100   # zero: as the exact value\n", gp);
             if (pv) fprintf(gp, "set y2range [-0.7:%d.3]\nset y2tics scale 0\n", p->n - 1);
             /* the verdicts label the right axis, from the first series (a

@@ -373,17 +373,43 @@ static size_t label_chars(const char *const *labels, int n, size_t least)
     return w;
 }
 
+/* Whether convention i is the best on every deal (dd-best): no cost, every
+ * deal optimal. */
+static bool always_best(const summary *s, int i)
+{
+    return num_of(s, "all", "all", s->conv[i], "best", stats_summary_name("cost", STAT_MEAN)) == 0 &&
+           num_of(s, "all", "all", s->conv[i], "best", stats_summary_name("optimal", STAT_PCT)) == 100;
+}
+
+/* Marks in best[] the conventions that are the best on every deal while
+ * another is not (with them all the best, none); their number. */
+static int best_everywhere(const summary *s, bool *best)
+{
+    int n = 0;
+    for (int i = 0; i < s->nconv; i++) n += best[i] = always_best(s, i);
+    if (n == s->nconv) {
+        memset(best, 0, sizeof best[0] * (size_t)s->nconv);
+        n = 0;
+    }
+    return n;
+}
+
 /* (1) per convention: mean tricks and cost against the best lead, a row
  * per convention, strongest at the top, each estimate's interval written
- * beside it (at a million deals the bars are narrower than their dots) */
+ * beside it (at a million deals the bars are narrower than their dots); a
+ * convention that is the best on every deal (dd-best) is named with the
+ * best in the title and not drawn, as the best is not: some tenths of a
+ * trick above the others, it would crowd them into a corner */
 static void fig_conventions(plot_ctx *c, const summary *s)
 {
     const char *name = PLOT_FIG_CONVENTIONS;
     int order[STATS_MAX_CONV];
     strength_order(s, order);
+    bool best_all[STATS_MAX_CONV];
+    int nbest = best_everywhere(s, best_all), ndraw = s->nconv - nbest;
     size_t labw = label_chars(s->conv, s->nconv, 8);
     int top = 130, bottom = 75, rowpx = 28;
-    int height = top + bottom + rowpx * s->nconv;
+    int height = top + bottom + rowpx * ndraw;
     if (height < 380) height = 380;
     int width = 1100;
     FILE *dat = plot_file_open(c, name, "dat");
@@ -403,10 +429,18 @@ static void fig_conventions(plot_ctx *c, const summary *s)
           "# y convention mean_tricks tricks_ci_low tricks_ci_high mean_cost cost_ci_low cost_ci_high "
           "optimal_pct tricks_text cost_text\n",
           dat);
+    char best_names[512] = "";
+    for (int r = 0; r < s->nconv; r++)
+        if (best_all[order[r]]) {
+            size_t at = strlen(best_names);
+            snprintf(best_names + at, sizeof best_names - at, "%s%s", at ? ", " : "", s->conv[order[r]]);
+        }
+    if (nbest) gp_comment(dat, "left out of index 0 (named in the title), the best on every deal: %s", best_names);
     double t_lo = INFINITY, t_hi = -INFINITY, cost_hi = -INFINITY, cost_lo = INFINITY;
     double best[3] = {NAN, NAN, NAN};
-    for (int r = 0; r <= s->nconv; r++) {
+    for (int r = 0, y = ndraw - 1; r <= s->nconv; r++) {
         int i = r < s->nconv ? order[r] : -1;
+        if (i >= 0 && best_all[i]) continue;
         const char *conv = i >= 0 ? s->conv[i] : "best";
         /* the series: the measures' summary rows (measure.h) */
         double m = num_of(s, "all", "all", conv, "", stats_summary_name("tricks", STAT_MEAN));
@@ -417,7 +451,7 @@ static void fig_conventions(plot_ctx *c, const summary *s)
         double hi = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("cost", STAT_CI_HI)) : NAN;
         double opt = i >= 0 ? num_of(s, "all", "all", conv, "best", stats_summary_name("optimal", STAT_PCT)) : 100;
         if (i < 0) fputs("\n\n", dat);
-        fprintf(dat, "%d ", i >= 0 ? s->nconv - 1 - r : -1);
+        fprintf(dat, "%d ", i >= 0 ? y-- : -1);
         dat_str(dat, conv);
         double v[7] = {m, m - half, m + half, cost, isnan(lo) ? cost : lo, isnan(hi) ? cost : hi, opt};
         for (int k = 0; k < 7; k++) {
@@ -446,10 +480,11 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     head(s, "Per convention: tricks and cost against the best", h, sizeof h);
     char best_line[64];
     pm_text(best[0], best[1], best[2], best_line, sizeof best_line);
-    char best_note[400];
+    char best_note[400], best_conv[600] = "";
     snprintf(best_note, sizeof best_note, "%s: %s tricks (95%% CI); each row's figures are its mean and the half width of its 95%% CI",
              best_words(s), best_line);
-    plot_title t = {{h, s->sub, s->status, best_note}};
+    if (nbest) snprintf(best_conv, sizeof best_conv, "%s: the best on every deal, not drawn", best_names);
+    plot_title t = {{h, s->sub, s->status, best_note, best_conv}};
     fputs("\nset multiplot title ", gp);
     gp_title_expr(gp, &t);
     fputs(" font title_font\n", gp);
@@ -460,7 +495,7 @@ static void fig_conventions(plot_ctx *c, const summary *s)
     double x0 = names, x1 = x0 + panel, x2 = x1 + figs + gap, x3 = x2 + panel;
     fprintf(gp, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n", 1.0 - (double)top / height,
             (double)bottom / height);
-    fprintf(gp, "set yrange [-0.6:%d.6]\nset y2range [-0.6:%d.6]\n", s->nconv - 1, s->nconv - 1);
+    fprintf(gp, "set yrange [-0.6:%d.6]\nset y2range [-0.6:%d.6]\n", ndraw - 1, ndraw - 1);
     fputs("set ytics scale 0\nset y2tics scale 0\nset grid noytics\nset bars 2   # the caps of the intervals\n"
           "unset key\n",
           gp);
@@ -548,7 +583,13 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
                  "# (rank 1 at the top: y = conventions - rank); label: the gain, * when holm_p < 0.05\n"
                  "# x y row column mean_gain ci_low ci_high p_value holm_p n label\n",
             tests, tests == 1 ? "" : "s", s->robin ? "the best against the field" : "the most tricks");
-    double amax = 0;
+    /* the colours span the largest gain of the pairs without a convention
+     * that is the best on every deal (dd-best wins its pairs by some tenths
+     * of a trick, and would leave the others' cells white); its cells take
+     * the palette's ends, their figures written in them */
+    bool best_all[STATS_MAX_CONV];
+    int nbest = best_everywhere(s, best_all);
+    double amax = 0, amax_all = 0;
     int marked = 0;
     for (int k = 0; k < s->npair; k++) {
         const char *x = s->conv[s->pi[k]], *y = s->conv[s->pj[k]];
@@ -556,7 +597,8 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
         double lo = num_of(s, "all", "all", x, y, "ci_low"), hi = num_of(s, "all", "all", x, y, "ci_high");
         double nd = num_of(s, "all", "all", x, y, "n");
         marked += !isnan(holm[k]) && holm[k] < 0.05;
-        if (!isnan(m) && fabs(m) > amax) amax = fabs(m);
+        if (!isnan(m) && fabs(m) > amax_all) amax_all = fabs(m);
+        if (!isnan(m) && fabs(m) > amax && !best_all[s->pi[k]] && !best_all[s->pj[k]]) amax = fabs(m);
         for (int way = 0; way < 2; way++) { /* x over y, then y over x */
             int a = way ? s->pj[k] : s->pi[k], b = way ? s->pi[k] : s->pj[k];
             double sign = way ? -1 : 1;
@@ -585,9 +627,24 @@ static void fig_matrix(plot_ctx *c, const summary *s, const char *name)
              "cell: mean net gain per deal, row minus column (tricks); * Holm-adjusted p < 0.05 over the %d pair%s "
              "(%d marked)",
              tests, tests == 1 ? "" : "s", marked);
-    plot_title t = {{h, s->sub, s->status, note,
-                     s->robin ? "rows by the gain against the field (in brackets), the most first"
-                              : "rows by mean tricks, the most first"}};
+    char rows_note[700];
+    snprintf(rows_note, sizeof rows_note, "%s",
+             s->robin ? "rows by the gain against the field (in brackets), the most first"
+                      : "rows by mean tricks, the most first");
+    if (amax == 0) amax = amax_all; /* no pair without a best on every deal */
+    if (nbest && amax < amax_all) { /* the cells beyond the colours' span */
+        size_t at = strlen(rows_note);
+        at += (size_t)snprintf(rows_note + at, sizeof rows_note - at, "; colours span %s%.3f, the pairs of ",
+                               PLUSMINUS, amax);
+        for (int i = 0, first = 1; i < s->nconv && at < sizeof rows_note; i++)
+            if (best_all[i]) {
+                at += (size_t)snprintf(rows_note + at, sizeof rows_note - at, "%s%s", first ? "" : ", ", s->conv[i]);
+                first = 0;
+            }
+        if (at < sizeof rows_note)
+            snprintf(rows_note + at, sizeof rows_note - at, " (the best on every deal) beyond");
+    }
+    plot_title t = {{h, s->sub, s->status, note, rows_note}};
     fputs("\nset title ", gp);
     gp_title_expr(gp, &t);
     fputs(" font title_font\n", gp);
@@ -908,8 +965,10 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
         plot_fail(c, PLOT_ERR_INPUT, NULL, "out of memory");
         return c->status;
     }
-    s->min_deals = o && o->min_deals > 0 ? o->min_deals : PLOT_MIN_DEALS_DEFAULT;
     plot_status st = load(s, csv, c->diag);
+    s->min_deals = o && o->min_deals > 0 ? o->min_deals : PLOT_MIN_DEALS_DEFAULT;
+    if (st == PLOT_OK && !(o && o->min_deals > 0) && ceil(s->deals / PLOT_MIN_DEALS_PER) > s->min_deals)
+        s->min_deals = (int)ceil(s->deals / PLOT_MIN_DEALS_PER);
     if (st != PLOT_OK) {
         c->status = st;
     } else if (s->robin && plot_ctx_ready(c)) {
