@@ -174,3 +174,20 @@ int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel)
         if (t == STRAIN_NT || s == t) sure += tops(hand_suit(mine, s), hand_suit(rest, s), s, rel);
     return sure;
 }
+
+int dde_lost_lead(const dde_ctx *e, hand_t *rel)
+{
+    int L = e->leader, P = seat_partner(L), t = e->trump;
+    hand_t all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3], opp = e->hand[seat_left(L)] | e->hand[seat_right(L)];
+    bool partner_ruffs = t != STRAIN_NT && hand_suit(e->hand[P], t);
+    hand_t tops = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!hand_suit(e->hand[L], s)) continue;
+        card_t top = card_make(s, 31 - __builtin_clz((unsigned)hand_suit(all, s)));
+        if (!(opp & card_bit(top))) return 0;
+        if (s != t && partner_ruffs && !hand_suit(e->hand[P], s)) return 0;
+        tops |= card_bit(top);
+    }
+    *rel |= tops;
+    return 1;
+}
