@@ -205,6 +205,27 @@ static void test_tiny_table_and_determinism(void **state)
     assert_true(dde_memory(ctx) <= DDE_TT_BYTES_DEFAULT + 4096);
 }
 
+/* The trick the side on lead surely loses (dde_bounds.c): West leads at
+ * no-trump holding a spade and a heart, North holds the top of both and
+ * East must follow: North-South's first trick is known without a search
+ * (the value, 0 for East-West, in 4 positions visited; 6 before). */
+static void test_lost_lead_known(void **state)
+{
+    (void)state;
+    dde_position p = {.trump = STRAIN_NT, .first = SEAT_W};
+    p.hand[SEAT_W] = card_bit(card_make(SUIT_S, 2)) | card_bit(card_make(SUIT_H, 2));
+    p.hand[SEAT_E] = card_bit(card_make(SUIT_S, 3)) | card_bit(card_make(SUIT_H, 3));
+    p.hand[SEAT_N] = card_bit(card_make(SUIT_S, RANK_A)) | card_bit(card_make(SUIT_H, RANK_A));
+    p.hand[SEAT_S] = card_bit(card_make(SUIT_D, 2)) | card_bit(card_make(SUIT_D, 3));
+    int best = -1, dds = -2;
+    uint64_t n0 = dde_nodes(ctx);
+    assert_int_equal(dde_best(ctx, &p, &best), DDE_OK);
+    assert_int_equal(best, 0);
+    assert_true(dde_nodes(ctx) - n0 <= 4);
+    assert_int_equal(oracle_best(&p, 0, &dds), RETURN_NO_FAULT);
+    assert_int_equal(dds, best);
+}
+
 static void test_bad_positions_refused(void **state)
 {
     (void)state;
@@ -291,6 +312,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_positions_refused),
         cmocka_unit_test(test_four_voids),
+        cmocka_unit_test(test_lost_lead_known),
         cmocka_unit_test(test_tiny_table_and_determinism),
         cmocka_unit_test(test_random_positions_match_dds),
     };

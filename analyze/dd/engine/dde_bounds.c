@@ -15,6 +15,11 @@
  * that card then cashes its top cards (at no-trump; its top trumps in a
  * suit contract).
  *
+ * And a bound for the side not on lead: the trick being led is surely
+ * theirs when every suit the leader holds is topped by one of them (the
+ * card out highest in it: led or followed to, it wins) and the leader's
+ * partner cannot ruff it (he follows to it, or holds no trump).
+ *
  * Each count also says which cards it rested on (beside the suit lengths),
  * for the table's patterns: a run of top cards rests on its cards and the
  * first card out below it that is not the holder's. */
@@ -173,4 +178,23 @@ int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel)
     for (int s = 0; s < 4 && sure < enough; s++) /* the suits it takes to reach enough: fewer cards to rest on */
         if (t == STRAIN_NT || s == t) sure += tops(hand_suit(mine, s), hand_suit(rest, s), s, rel);
     return sure;
+}
+
+/* Rests on the top card of each suit the leader holds (its holder; the
+ * suit lengths tell the voids and the partner's trumps). */
+int dde_lost_lead(const dde_ctx *e, hand_t *rel)
+{
+    int L = e->leader, P = seat_partner(L), t = e->trump;
+    hand_t all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3], opp = e->hand[seat_left(L)] | e->hand[seat_right(L)];
+    bool partner_ruffs = t != STRAIN_NT && hand_suit(e->hand[P], t);
+    hand_t topped = 0;
+    for (int s = 0; s < 4; s++) {
+        if (!hand_suit(e->hand[L], s)) continue;
+        card_t top = card_make(s, 31 - __builtin_clz((unsigned)hand_suit(all, s)));
+        if (!(opp & card_bit(top))) return 0;
+        if (s != t && partner_ruffs && !hand_suit(e->hand[P], s)) return 0;
+        topped |= card_bit(top);
+    }
+    *rel |= topped;
+    return 1;
 }

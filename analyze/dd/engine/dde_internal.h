@@ -67,6 +67,7 @@ struct dde_ctx {
     int nplayed;     /* cards of the current trick played, 0..3 */
     card_t trick[4];
     int left;        /* tricks left, the current one included */
+    card_t killer[53]; /* by cards still to play (dde_cards_left): the last card that cut there, or CARD_NONE */
     uint64_t nodes;
 };
 
@@ -94,6 +95,10 @@ static inline int dde_winner(const card_t *trick, int n, int leader, int trump)
     }
     return (leader + best) & 3;
 }
+
+/* Cards still to be played, the seat on move's included: a depth of the
+ * search. */
+static inline int dde_cards_left(const dde_ctx *e) { return 4 * e->left - e->nplayed; }
 
 /* What a card played changes, put back by dde_unplay. */
 typedef struct {
@@ -193,6 +198,11 @@ int dde_master_trumps(const dde_ctx *e, int seat, hand_t *rel);
  * not, or the leader's partner may ruff), counted no further than enough
  * (fewer cards to rest on); *rel as above. */
 int dde_second_hand_tricks(const dde_ctx *e, int enough, hand_t *rel);
+
+/* At a trick's start: 1 when the leader's side surely loses this trick
+ * (every suit the leader holds is topped by an opponent, and the leader's
+ * partner cannot ruff it), else 0; *rel gets those top cards. */
+int dde_lost_lead(const dde_ctx *e, hand_t *rel);
 
 /* dde_search.c: can North-South take at least target of the tricks left?
  * *rel gets the cards whose ranks the answer rested on (beside the suit

@@ -1,10 +1,11 @@
 /* dde_search.c -- the null-window search: can North-South take at least
  * `target` of the tricks left? An and-or tree over the cards played (one of
  * each group of equal cards, dde_moves), cut as soon as the answer is known;
- * at each trick's start the table's bounds and the sure tricks of the side
- * on lead may answer at once (after the lead, those of the second hand's
- * side), and each answer found at a trick's start narrows the table's
- * bounds for that position. */
+ * at each trick's start the sure tricks (dde_bounds.c) and then the table's
+ * bounds may answer at once (after the lead, the second hand's side's sure
+ * tricks), and each answer searched at a trick's start narrows the table's
+ * bounds for that position. The card that last cut at the same depth (a
+ * killer move) is tried second. */
 #include "analyze/dd/engine/dde_internal.h"
 
 /* The last trick: every hand holds one card; *rel gets the winning card
@@ -37,16 +38,24 @@ static void promote(const dde_ctx *e, card_t *moves, int n, int known)
         }
 }
 
-/* An answer found at a trick's start without searching (rel: the cards it
- * rested on), kept in the table. */
-static bool known_at_start(dde_ctx *e, const dde_key *k, bool ns_reach, int target, hand_t rel)
+/* The answer at a trick's start from the bounds alone (dde_bounds.c): 1 or
+ * 0, the cards it rested on into *rel; -1 when they do not settle it. */
+static int bound_at_start(const dde_ctx *e, int target, hand_t *rel)
 {
-    uint16_t pattern = dde_tt_pattern(e->hand, rel);
-    if (ns_reach)
-        dde_tt_store(&e->tt, k, pattern, e->left, target, e->left, DDE_NO_MOVE);
-    else
-        dde_tt_store(&e->tt, k, pattern, e->left, 0, target - 1, DDE_NO_MOVE);
-    return ns_reach;
+    int seat = e->leader;
+    hand_t ns_rel, ew_rel;
+    int ns_sure = dde_master_trumps(e, SEAT_N, &ns_rel);
+    if (ns_sure >= target) return *rel = ns_rel, 1;
+    int ew_sure = dde_master_trumps(e, SEAT_E, &ew_rel);
+    if (e->left - ew_sure < target) return *rel = ew_rel, 0;
+    hand_t sure_rel;
+    int sure = dde_sure_tricks(e, &sure_rel);
+    if (dde_ns(seat) && sure >= target) return *rel = sure_rel, 1;
+    if (!dde_ns(seat) && e->left - sure < target) return *rel = sure_rel, 0;
+    hand_t lost_rel = 0; /* the side on lead needs every trick left (or its opponents one) */
+    if ((dde_ns(seat) ? target == e->left : target == 1) && dde_lost_lead(e, &lost_rel))
+        return *rel = lost_rel, !dde_ns(seat);
+    return -1;
 }
 
 bool dde_reach(dde_ctx *e, int target, hand_t *rel)
@@ -60,6 +69,10 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
     int known = DDE_NO_MOVE;
     if (np == 0) {
         if (e->left == 1) return last_trick_ns(e, rel) >= target;
+        /* the bounds before the table: they cost less than a probe, and
+         * an answer they give is not stored (they give it again) */
+        int bound = bound_at_start(e, target, rel);
+        if (bound >= 0) return bound;
         dde_tt_key(e, &key);
         uint16_t pattern;
         int hit = dde_tt_probe(&e->tt, &key, target, &pattern, &known);
@@ -67,15 +80,6 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
             *rel = dde_tt_cards(e->hand, pattern);
             return hit;
         }
-        hand_t ns_rel, ew_rel;
-        int ns_sure = dde_master_trumps(e, SEAT_N, &ns_rel);
-        if (ns_sure >= target) return known_at_start(e, &key, true, target, *rel = ns_rel);
-        int ew_sure = dde_master_trumps(e, SEAT_E, &ew_rel);
-        if (e->left - ew_sure < target) return known_at_start(e, &key, false, target, *rel = ew_rel);
-        hand_t sure_rel;
-        int sure = dde_sure_tricks(e, &sure_rel);
-        if (dde_ns(seat) && sure >= target) return known_at_start(e, &key, true, target, *rel = sure_rel);
-        if (!dde_ns(seat) && e->left - sure < target) return known_at_start(e, &key, false, target, *rel = sure_rel);
     }
     if (np == 1) {
         hand_t second_rel = 0;
@@ -85,6 +89,16 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
     }
     card_t moves[13];
     int n = dde_moves(e, moves), decided = DDE_NO_MOVE;
+    int depth = dde_cards_left(e);
+    /* the card that cut last at this depth (killer move), when on offer,
+     * goes second: before dde_moves' first choice it cut 2-2.4x more nodes */
+    card_t killer = e->killer[depth];
+    for (int i = 2; killer != CARD_NONE && i < n; i++)
+        if (moves[i] == killer) {
+            memmove(moves + 2, moves + 1, (size_t)(i - 1) * sizeof moves[0]);
+            moves[1] = killer;
+            break;
+        }
     if (known != DDE_NO_MOVE) /* the lead that decided before goes first */
         promote(e, moves, n, known);
     bool maximiser = dde_ns(seat), result = !maximiser;
@@ -100,6 +114,7 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
         if (r == maximiser) {
             result = r;
             all_rel = child;
+            e->killer[depth] = c;
             if (np == 0) decided = dde_relative(dde_alive(e), c);
         } else {
             all_rel |= child;

@@ -60,6 +60,7 @@ static void load(dde_ctx *e, const dde_position *p)
     e->nplayed = p->nplayed;
     for (int i = 0; i < p->nplayed; i++) e->trick[i] = p->played[i];
     e->left = hand_count(p->hand[(p->first + p->nplayed) & 3]);
+    memset(e->killer, CARD_NONE, sizeof e->killer); /* the same work whatever was solved before */
     dde_tt_new_generation(&e->tt);
 }
 
