@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "analyze/dd/dd_mpi.h"
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
@@ -42,6 +43,7 @@ typedef struct {
     unsigned long seed;
     int threads;
     unsigned shard, shards; /* --shard I/N (1/1: the whole corpus) */
+    int rank, ranks;        /* under mpirun: this rank of so many, each counting a shard (0 of 1: no MPI) */
     const char *save, *resume; /* the state file written, and read to go on */
     uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
     cli_progress progress;
@@ -354,6 +356,13 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
 /* The line of a shard's settings text that keeps the exact --level. */
 #define MERGE_LEVEL "merge-level"
 
+/* A rank's notes past rank 0 (which tells the corpus's): its failures only. */
+static void on_failure_note(void *ctx, run_note kind, const diag_t *diag)
+{
+    (void)ctx;
+    if (kind == RUN_FAILURE) cli_error("whistlab odds", diag);
+}
+
 /* The settings a saved counting is bound to: the corpus files and the
  * provenance's settings, a line each; a run goes on only with the same. */
 static void state_config(const provenance *p, const odds_opts *o, char *buf, size_t len)
@@ -422,9 +431,12 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
         return EXIT_FAILURE_IO;
     }
     stats_init(st, 1, (const char *const[]){"odds"});
-    run_opts ro = {.input = o->io, .shard = o->shard, .shards = o->shards, .job_shards = true,
+    bool ranks = o->ranks > 1;
+    run_opts ro = {.input = o->io, .shard = ranks ? (unsigned)o->rank + 1 : o->shard,
+                   .shards = ranks ? (unsigned)o->ranks : o->shards, .job_shards = true,
                    .threads = o->threads, .as_read = true,
-                   .hooks = {.note = on_note, .progress = o->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+                   .hooks = {.note = o->rank > 0 ? on_failure_note : on_note,
+                             .progress = o->progress.mode != PROGRESS_OFF && o->rank == 0 ? cli_progress_hook : NULL,
                              .ctx = &o->progress},
                    .save = o->save, .config = config, .stats = st, .checkpoint_s = ODDS_CHECKPOINT_S,
                    .checkpoint_every = o->checkpoint, .inputs = c->input};
@@ -542,16 +554,63 @@ static int odds_output(const odds_opts *o, const corpus_counts *c, const odds_ac
     return EXIT_OK;
 }
 
-int cmd_odds(int argc, char **argv)
+/* Under mpirun: every rank counted its shard (status: -1, or how it
+ * failed); the others' states are sent to rank 0 and added to its run.
+ * -1 to go on (rank 0, every shard counted), else the exit status. */
+static int gather_ranks(const odds_opts *o, odds_run *run, int status)
+{
+    size_t bytes;
+    unsigned char *state = odds_run_state(run, &bytes);
+    unsigned char *msg = malloc(bytes + 1);
+    diag_t why = {0};
+    if (!msg) {
+        fprintf(stderr, "whistlab odds: out of memory\n");
+        return EXIT_FAILURE_IO; /* rank 0 then waits for this rank in vain: mpirun ends it */
+    }
+    if (o->rank > 0) { /* its status, then its state */
+        msg[0] = status < 0;
+        memcpy(msg + 1, state, bytes);
+        bool sent = dd_mpi_send_shard(msg, bytes + 1, &why);
+        free(msg);
+        if (!sent) cli_error("whistlab odds", &why);
+        return status >= 0 ? status : sent ? EXIT_OK : EXIT_FAILURE_IO;
+    }
+    for (int k = 1; k < o->ranks; k++) { /* every rank heard, whatever happened here */
+        if (!dd_mpi_recv_shard(k, msg, bytes + 1, &why)) {
+            cli_error("whistlab odds", &why);
+            status = EXIT_FAILURE_IO;
+            break;
+        }
+        if (!msg[0]) {
+            if (status < 0) fprintf(stderr, "whistlab odds: MPI rank %d could not count its shard: no tables\n", k);
+            status = EXIT_FAILURE_IO;
+        } else if (status < 0 && !odds_run_merge_state(run, msg + 1, bytes, &why)) {
+            cli_error("whistlab odds: MPI", &why);
+            status = EXIT_FAILURE_IO;
+        }
+    }
+    free(msg);
+    return status;
+}
+
+static int odds_main(int argc, char **argv, const dd_mpi_world *world)
 {
     static odds_opts o;
     o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1,
-                    .shard = 1, .shards = 1};
+                    .shard = 1, .shards = 1, .rank = world->rank, .ranks = world->size};
     cli_progress_init(&o.progress, "odds");
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
     if (status >= 0) return status;
+    if (o.ranks > 1 && (o.shards > 1 || o.save)) {
+        if (o.rank == 0)
+            fprintf(stderr, "whistlab odds: under mpirun the ranks are the shards: --shard, --save and --resume are "
+                            "for runs of one process\n");
+        return EXIT_USAGE;
+    }
+    if (o.rank > 0 && !o.ncorpus) return EXIT_OK; /* the tables alone: rank 0 prints them */
+    if (o.rank > 0) o.plot = NULL;
     if (o.plot && (status = plot_command_prepare("odds", o.plot)) >= 0) return status;
 
     static corpus_counts counts;
@@ -564,6 +623,7 @@ int cmd_odds(int argc, char **argv)
          * deal is counted in that mode only (S2.5's defaults, unchanged). */
         odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
         odds_run_opts ro = {o.dealer_mode, turnup_of(&o), o.threads, true, &o.io, o.shard, o.shards};
+        if (o.ranks > 1) ro.shard = (unsigned)o.rank + 1, ro.shards = (unsigned)o.ranks;
         if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
         if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
             ro.turnup_mode = ODDS_TURNUP_RECORD;
@@ -573,14 +633,29 @@ int cmd_odds(int argc, char **argv)
             return EXIT_FAILURE_IO;
         }
         make_provenance(&prov, command, &o, &counts);
-        if ((status = count_corpus(&o, run, &counts, &prov, argc, argv)) >= 0) {
+        status = count_corpus(&o, run, &counts, &prov, argc, argv);
+        if (o.ranks > 1) status = gather_ranks(&o, run, status);
+        if (status >= 0 || o.rank > 0) {
             odds_run_free(run);
-            return status;
+            return status >= 0 ? status : EXIT_OK;
         }
         acc = odds_run_finish(run, &counts.s);
     }
     status = odds_output(&o, &counts, acc, &prov);
     odds_run_free(run);
+    return status;
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    dd_mpi_world world;
+    diag_t why = {0};
+    if (!dd_mpi_start(&world, &why)) {
+        cli_error("whistlab odds", &why);
+        return EXIT_FAILURE_IO;
+    }
+    int status = odds_main(argc, argv, &world);
+    dd_mpi_finish();
     return status;
 }
 
