@@ -37,7 +37,7 @@ static void merge_usage(FILE *f)
                "Adds up the state files of the shards of one run (replay --shard I/N --save,\n"
                "or odds --corpus F... --shard I/N --save) and prints the report, or the odds\n"
                "tables; with every shard present it equals the unsplit run. With odds parts\n"
-               "--csv-summary writes the odds CSV (as odds --csv).\n"
+               "--csv-summary writes the odds tables' CSV.\n"
                "A set of shards that does not cover the run is refused, naming the missing\n"
                "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
                "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n\n");

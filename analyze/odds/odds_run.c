@@ -399,6 +399,17 @@ bool odds_run_merge_state(odds_run *r, const void *state, size_t bytes, diag_t *
             diag_set(why, NULL, 0, "its corpus file %d was read in another format", k + 1);
             return false;
         }
+    /* the accumulators are 64-bit words added one to one: a state that
+     * would overflow one is not a shard of a real counting */
+    for (int c = 0; c < r->ncand; c++) {
+        const int64_t *a = (const int64_t *)&s->acc[c], *b = (const int64_t *)&was.acc[c];
+        int64_t sum;
+        for (size_t i = 0; i < sizeof(odds_acc) / 8; i++)
+            if (__builtin_add_overflow(a[i], b[i], &sum)) {
+                diag_set(why, NULL, 0, "its counts and the others' overflow 64 bits");
+                return false;
+            }
+    }
     s->alive &= was.alive; /* a mode is possible if no shard ruled it out */
     s->read += was.read;
     s->accepted += was.accepted;
