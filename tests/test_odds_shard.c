@@ -4,7 +4,8 @@
  * states up into the unsplit run's tables and CSV, byte for byte but the
  * command line; the shards' counts adding up to the unsplit run's; a
  * missing shard refused (or PARTIAL with --partial); odds and replay
- * parts, or parts of other settings, refused together; mpirun's ranks as
+ * parts, or parts of other settings, refused together; a shard stopped
+ * and resumed giving its uninterrupted tables; mpirun's ranks as
  * the shards, rank 0 printing the one-process bytes. */
 #include <stdbool.h>
 #include "testutil.h"
@@ -171,6 +172,33 @@ static void test_missing_and_foreign_parts(void **state)
     test_remove(corpus, p1, p3, other, replay);
 }
 
+/* A shard's counting stopped (Ctrl-C) and resumed with the command it
+ * prints: the shard's uninterrupted tables and CSV; a resume as another
+ * shard refused. */
+static void test_shard_interrupted_and_resumed(void **state)
+{
+    (void)state;
+    const char *wda = test_tmp("shard.wda"), *wls = test_tmp("shard.wls"), *whole = test_tmp("shard-whole.txt"),
+               *whole_csv = test_tmp("shard-whole.csv"), *csv = test_tmp("shard-part.csv"),
+               *err = test_tmp("shard.err"), *again = test_tmp("shard-again.txt");
+    assert_int_equal(test_run(out, sizeof out, "%s deal -n 60000 --seed 3 -o %s 2>&1", test_bin(), wda), 0);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --shard 2/3 --threads 1 --csv %s > %s",
+                              test_bin(), wda, whole_csv, whole),
+                     0);
+    int rc = test_run_and_stop((const char *[]){"odds", "--corpus", wda, "--shard", "2/3", "--threads", "2", "--save",
+                                                wls, "--checkpoint", "500", "--csv", csv, NULL},
+                               wls, err);
+    assert_int_equal(rc, 130);
+    assert_int_equal(test_go_on_as_told(err, again, err), 0);
+    test_assert_same_but_command(whole, again);
+    test_assert_same_but_command(whole_csv, csv);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s --shard 1/3 --resume %s 2>&1", test_bin(), wda,
+                              wls),
+                     3);
+    assert_non_null(strstr(out, "cannot resume: it holds shard 2/3, not 1/3"));
+    test_remove(wda, wls, whole, whole_csv, csv, err, again);
+}
+
 /* mpirun -n 3: the ranks count a shard each, rank 0 adds them up and
  * prints the one process's bytes. */
 static void test_mpirun_same_bytes(void **state)
@@ -206,6 +234,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shards_merge_to_the_whole),
         cmocka_unit_test(test_missing_and_foreign_parts),
+        cmocka_unit_test(test_shard_interrupted_and_resumed),
         cmocka_unit_test(test_mpirun_same_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
