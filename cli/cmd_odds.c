@@ -2,7 +2,11 @@
  * historic and, with --corpus, as measured on a corpus of deals; --fit tests
  * whether the corpus looks like random deals (odds.md). Measured
  * tables are headed by what they rest on (stats/report/provenance.h): the corpus
- * files with their deals and content digests, and the settings. */
+ * files with their deals and content digests, and the settings. A counting
+ * may be split: --shard I/N counts one shard (analyze/odds/odds_run.h cuts
+ * them by the deal), `whistlab merge` adds the shards' states up
+ * (odds_merge, cmd_odds.h), and under mpirun each rank counts a shard and
+ * rank 0 adds them up; each gives the unsplit run's bytes. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -661,7 +665,11 @@ int cmd_odds(int argc, char **argv)
 
 /* ---- merge: the shards of a counting added up ---- */
 
-bool odds_part_is(const char *config) { return strncmp(config, "whistlab odds\n", 14) == 0; }
+bool odds_part_is(const char *config)
+{
+    static const char HEAD[] = "whistlab odds\n"; /* state_config's first line */
+    return strncmp(config, HEAD, sizeof HEAD - 1) == 0;
+}
 
 /* The report's options and provenance from a counting's settings text
  * (state_config's lines, the names and values pointing into text, which
@@ -707,8 +715,10 @@ static bool options_of_config(char *text, odds_opts *o, provenance *p, const cor
             o->level = strtod(v, NULL); /* the exact one comes after the rounded */
         } else if (strcmp(name[k], "fit") == 0) {
             o->fit = strcmp(v, "on") == 0;
-        } else if (strcmp(name[k], "fit-mc") == 0) {
-            o->fit_mc = atoi(v);
+        } else if (strcmp(name[k], "fit-mc") == 0) { /* within the option's bounds: a state may be hostile */
+            unsigned long b = strtoul(v, NULL, 10);
+            if (b < 1 || b > 1000000) return false;
+            o->fit_mc = (int)b;
         } else if (strcmp(name[k], "seed") == 0) {
             o->seed = strtoul(v, NULL, 10);
         } else if (strcmp(name[k], "where") == 0) {
