@@ -25,6 +25,7 @@
 #include "cli/progress.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
+#include "formats/reader.h"
 #include "analyze/odds/odds_report.h"
 #include "stats/report/plot.h"
 #include "stats/report/provenance.h"
@@ -558,29 +559,43 @@ static int odds_output(const odds_opts *o, const corpus_counts *c, const odds_ac
     return EXIT_OK;
 }
 
+/* What a rank read of each corpus file: its deals and digest, the same
+ * in every rank that read the same files. */
+typedef struct {
+    uint64_t deals, digest[2];
+} rank_read;
+
 /* Under mpirun: every rank counted its shard (status: -1, or how it
- * failed); the others' states are sent to rank 0 and added to its run.
- * -1 to go on (rank 0, every shard counted), else the exit status. */
-static int gather_ranks(const odds_opts *o, odds_run *run, int status)
+ * failed); the others' states are sent to rank 0, checked to have read
+ * the corpus rank 0 read, and added to its run. -1 to go on (rank 0,
+ * every shard counted), else the exit status. */
+static int gather_ranks(const odds_opts *o, odds_run *run, const corpus_counts *c, int status)
 {
-    size_t bytes;
+    size_t bytes, files = (size_t)o->ncorpus * sizeof(rank_read);
     unsigned char *state = odds_run_state(run, &bytes);
-    unsigned char *msg = malloc(bytes + 1);
+    unsigned char *msg = malloc(1 + files + bytes); /* its status, what it read, its state */
+    rank_read *read = calloc((size_t)o->ncorpus, sizeof *read);
     diag_t why = {0};
-    if (!msg) {
+    if (!msg || !read) {
+        free(msg);
+        free(read);
         fprintf(stderr, "whistlab odds: out of memory\n");
         return EXIT_FAILURE_IO; /* rank 0 then waits for this rank in vain: mpirun ends it */
     }
-    if (o->rank > 0) { /* its status, then its state */
+    for (int k = 0; k < o->ncorpus; k++)
+        read[k] = (rank_read){c->input[k].deals, {c->input[k].digest[0], c->input[k].digest[1]}};
+    if (o->rank > 0) {
         msg[0] = status < 0;
-        memcpy(msg + 1, state, bytes);
-        bool sent = dd_mpi_send_shard(msg, bytes + 1, &why);
+        memcpy(msg + 1, read, files);
+        memcpy(msg + 1 + files, state, bytes);
+        bool sent = dd_mpi_send_shard(msg, 1 + files + bytes, &why);
         free(msg);
+        free(read);
         if (!sent) cli_error("whistlab odds", &why);
         return status >= 0 ? status : sent ? EXIT_OK : EXIT_FAILURE_IO;
     }
     for (int k = 1; k < o->ranks; k++) { /* every rank heard, whatever happened here */
-        if (!dd_mpi_recv_shard(k, msg, bytes + 1, &why)) {
+        if (!dd_mpi_recv_shard(k, msg, 1 + files + bytes, &why)) {
             cli_error("whistlab odds", &why);
             status = EXIT_FAILURE_IO;
             break;
@@ -588,12 +603,17 @@ static int gather_ranks(const odds_opts *o, odds_run *run, int status)
         if (!msg[0]) {
             if (status < 0) fprintf(stderr, "whistlab odds: MPI rank %d could not count its shard: no tables\n", k);
             status = EXIT_FAILURE_IO;
-        } else if (status < 0 && !odds_run_merge_state(run, msg + 1, bytes, &why)) {
+        } else if (status < 0 && memcmp(msg + 1, read, files) != 0) {
+            fprintf(stderr, "whistlab odds: MPI rank %d read other deals than rank 0 (the corpus files differ "
+                            "between the machines): no tables\n", k);
+            status = EXIT_FAILURE_IO;
+        } else if (status < 0 && !odds_run_merge_state(run, msg + 1 + files, bytes, &why)) {
             cli_error("whistlab odds: MPI", &why);
             status = EXIT_FAILURE_IO;
         }
     }
     free(msg);
+    free(read);
     return status;
 }
 
@@ -613,6 +633,13 @@ static int odds_main(int argc, char **argv, const dd_mpi_world *world)
                             "for runs of one process\n");
         return EXIT_USAGE;
     }
+    for (int k = 0; o.ranks > 1 && k < o.ncorpus; k++)
+        if (deal_input_read_once(o.corpus[k])) { /* mpirun hands standard input to rank 0 alone */
+            if (o.rank == 0)
+                fprintf(stderr, "whistlab odds: under mpirun every rank reads the corpus: %s is read once (standard "
+                                "input, a pipe); give a file\n", strcmp(o.corpus[k], "-") ? o.corpus[k] : "-");
+            return EXIT_USAGE;
+        }
     if (o.rank > 0 && !o.ncorpus) return EXIT_OK; /* the tables alone: rank 0 prints them */
     if (o.rank > 0) o.plot = NULL;
     if (o.plot && (status = plot_command_prepare("odds", o.plot)) >= 0) return status;
@@ -626,8 +653,7 @@ static int odds_main(int argc, char **argv, const dd_mpi_world *world)
         /* Modes the corpus is known to allow are decided now, so that each
          * deal is counted in that mode only (S2.5's defaults, unchanged). */
         odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
-        odds_run_opts ro = {o.dealer_mode, turnup_of(&o), o.threads, true, &o.io, o.shard, o.shards};
-        if (o.ranks > 1) ro.shard = (unsigned)o.rank + 1, ro.shards = (unsigned)o.ranks;
+        odds_run_opts ro = {o.dealer_mode, turnup_of(&o), o.threads, true, &o.io};
         if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
         if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
             ro.turnup_mode = ODDS_TURNUP_RECORD;
@@ -636,9 +662,11 @@ static int odds_main(int argc, char **argv, const dd_mpi_world *world)
             fprintf(stderr, "whistlab odds: out of memory\n");
             return EXIT_FAILURE_IO;
         }
+        if (o.ranks > 1) odds_run_shard(run, (unsigned)o.rank + 1, (unsigned)o.ranks);
+        else odds_run_shard(run, o.shard, o.shards);
         make_provenance(&prov, command, &o, &counts);
         status = count_corpus(&o, run, &counts, &prov, argc, argv);
-        if (o.ranks > 1) status = gather_ranks(&o, run, status);
+        if (o.ranks > 1) status = gather_ranks(&o, run, &counts, status);
         if (status >= 0 || o.rank > 0) {
             odds_run_free(run);
             return status >= 0 ? status : EXIT_OK;

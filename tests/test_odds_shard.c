@@ -226,6 +226,12 @@ static void test_mpirun_same_bytes(void **state)
                   test_bin());
     assert_int_not_equal(rc, 0);
     assert_non_null(strstr(out, "under mpirun the ranks are the shards"));
+    /* mpirun hands standard input to rank 0 alone: refused, not counted short */
+    rc = test_run(out, sizeof out,
+                  "mpirun --oversubscribe --allow-run-as-root -n 2 %s odds --corpus - < corpora/whist-2000.pbn.gz 2>&1",
+                  test_bin());
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(out, "under mpirun every rank reads the corpus"));
     test_remove(one, three, csv1, csv3);
 }
 

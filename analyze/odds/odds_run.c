@@ -7,7 +7,7 @@
  * the records accounted for. The saved state is the counts and the
  * gathered accumulators, as little-endian 64-bit words.
  *
- * A shard (odds_run_opts.shard) reads every record but counts only its
+ * A shard (odds_run_shard) reads every record but counts only its
  * own: the deals whose identity (deal_dedup_key: rotations and repeats
  * alike) falls to it, so that every copy of a deal is in one shard and the
  * dedup stays exact; every record that counts no deal (a rejection, a deal
@@ -101,8 +101,7 @@ odds_run *odds_run_new(const odds_run_opts *o)
     r->dealer_default = o->dealer_mode == ODDS_MODE_DEFAULT;
     r->turnup_default = o->turnup_mode == ODDS_MODE_DEFAULT;
     r->io = o->io;
-    r->shards = o->shards > 1 ? o->shards : 1;
-    r->shard = r->shards > 1 ? o->shard : 1;
+    r->shard = r->shards = 1;
     int n = o->threads;
     if (n <= 0) { /* as the runner counts them */
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -125,6 +124,12 @@ odds_run *odds_run_new(const odds_run_opts *o)
     s->alive = (1u << r->ncand) - 1;
     for (int c = 0; c < MAX_CAND; c++) odds_acc_init(&s->acc[c]);
     return r;
+}
+
+void odds_run_shard(odds_run *r, unsigned shard, unsigned shards)
+{
+    r->shards = shards > 1 ? shards : 1;
+    r->shard = r->shards > 1 && shard >= 1 && shard <= shards ? shard : 1;
 }
 
 /* Whether the deal is this shard's: the high half of its key, as the low

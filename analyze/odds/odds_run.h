@@ -28,17 +28,18 @@ typedef struct {
     int threads;     /* the runner's workers (0 = one per online CPU) */
     bool dedup;      /* drop deals seen before (odds.md S2.5) */
     const input_opts *io; /* the policy the deals are counted under */
-    /* Count shard of shards only (0 or 1 of 1: all): the deals whose
-     * identity, rotations and repeats alike, falls to it, and (shard 1)
-     * the records that count no deal. The runner is then to read every
-     * record (run_opts.job_shards). */
-    unsigned shard, shards;
 } odds_run_opts;
 
 typedef struct odds_run odds_run;
 
 /* NULL when out of memory or no mode is possible. */
 odds_run *odds_run_new(const odds_run_opts *o);
+
+/* Before the run: count shard of shards only (1 of 1: all, the default):
+ * the deals whose identity, rotations and repeats alike, falls to it, and
+ * with shard 1 the records that count no deal. The runner is then to read
+ * every record (run_opts.job_shards). */
+void odds_run_shard(odds_run *r, unsigned shard, unsigned shards);
 
 /* Deals that are not read from a corpus (the tests' and benchmarks'
  * random ones): added one by one and counted at once, in the caller;
