@@ -1,10 +1,12 @@
 /* cmd_merge.c -- `whistlab merge`: adds up the state files (.wls) of the
  * shards of one replay run and prints the run's report, which with every
  * shard present equals the unsplit run's (PARTIAL when some are missing
- * and --partial allows it); --plot DIR draws its figures (cmd_plot.h). */
+ * and --partial allows it); --plot DIR draws its figures (cmd_plot.h).
+ * The shards of an odds counting are odds' to merge (cmd_odds.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli/cli.h"
+#include "cli/cmd_odds.h"
 #include "cli/cmd_plot.h"
 #include "cli/options.h"
 #include "cli/replay_report.h"
@@ -32,8 +34,10 @@ static void merge_usage(FILE *f)
 {
     fprintf(f, "usage: whistlab merge [--partial] [--save OUT.wls] [--csv-summary FILE] [--plot DIR]\n"
                "                      PART.wls...\n"
-               "Adds up the state files of the shards of one run (replay --shard I/N --save)\n"
-               "and prints the report; with every shard present it equals the unsplit run.\n"
+               "Adds up the state files of the shards of one run (replay --shard I/N --save,\n"
+               "or odds --corpus F... --shard I/N --save) and prints the report, or the odds\n"
+               "tables; with every shard present it equals the unsplit run. With odds parts\n"
+               "--csv-summary writes the odds tables' CSV.\n"
                "A set of shards that does not cover the run is refused, naming the missing\n"
                "shards, unless --partial: then the report and the summary CSV say PARTIAL and\n"
                "which shards they hold. --plot DIR draws the figures (see whistlab plot).\n\n");
@@ -71,11 +75,12 @@ int cmd_merge(int argc, char **argv)
     if (!report) return EXIT_USAGE;
     if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;
     stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    unsigned char *job = malloc(WLS_JOB_MAX); /* another command's part is read, to be told apart */
     total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
     part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
     int rc = EXIT_FAILURE_IO;
     diag_t err = {0};
-    if (!a || !b || !total.inputs || !part.inputs) {
+    if (!a || !b || !job || !total.inputs || !part.inputs) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
     }
@@ -83,8 +88,20 @@ int cmd_merge(int argc, char **argv)
     part.stats = b;
     for (int i = optind; i < argc; i++) {
         wls_file *into = i == optind ? &total : &part;
+        into->job = job;
+        into->job_cap = WLS_JOB_MAX;
         if (!wls_read(argv[i], into, &err)) {
             cli_error("whistlab", &err);
+            goto out;
+        }
+        if (i == optind && odds_part_is(total.config)) {
+            const odds_merge_opts om = {.partial = partial, .save = save, .csv = csv_summary, .plot = plot_dir};
+            rc = odds_merge(command, argv + optind, argc - optind, &om);
+            goto out;
+        }
+        if (odds_part_is(into->config) || into->job_len) {
+            fprintf(stderr, "whistlab: %s: cannot merge a part of another command's run (odds, lead --simulate) "
+                            "with a replay run's\n", argv[i]);
             goto out;
         }
         if (i == optind && !total.complete) {
@@ -129,6 +146,8 @@ int cmd_merge(int argc, char **argv)
      * help does (issue 25 item 16) */
     if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;
 out:
+    free(job);
+    total.job = part.job = NULL;
     free(a);
     free(b);
     free(total.inputs);

@@ -2,23 +2,30 @@
  * historic and, with --corpus, as measured on a corpus of deals; --fit tests
  * whether the corpus looks like random deals (odds.md). Measured
  * tables are headed by what they rest on (stats/report/provenance.h): the corpus
- * files with their deals and content digests, and the settings. */
+ * files with their deals and content digests, and the settings. A counting
+ * may be split: --shard I/N counts one shard (analyze/odds/odds_run.h cuts
+ * them by the deal), `whistlab merge` adds the shards' states up
+ * (odds_merge, cmd_odds.h), and under mpirun each rank counts a shard and
+ * rank 0 adds them up; each gives the unsplit run's bytes. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "analyze/dd/dd_mpi.h"
 #include "analyze/odds/odds_fit.h"
 #include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
 #include "cli/cli.h"
+#include "cli/cmd_odds.h"
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "formats/deal_digest.h"
 #include "formats/out_file.h"
+#include "formats/reader.h"
 #include "analyze/odds/odds_report.h"
 #include "stats/report/plot.h"
 #include "stats/report/provenance.h"
@@ -40,6 +47,8 @@ typedef struct {
     int fit_mc;
     unsigned long seed;
     int threads;
+    unsigned shard, shards; /* --shard I/N (1/1: the whole corpus) */
+    int rank, ranks;        /* under mpirun: this rank of so many, each counting a shard (0 of 1: no MPI) */
     const char *save, *resume; /* the state file written, and read to go on */
     uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
     cli_progress progress;
@@ -59,6 +68,7 @@ typedef struct {
 } corpus_counts;
 
 static bool take_corpus(void *field, const char *value, char *why, size_t len);
+static bool take_shard(void *field, const char *value, char *why, size_t len);
 static const char *const DEALER_MODES[] = {[ODDS_DEALER_RECORD] = "record", [ODDS_DEALER_ALL] = "all", NULL};
 static const char *const TURNUP_MODES[] = {[ODDS_TURNUP_RECORD] = "record", [ODDS_TURNUP_ALL] = "all",
                                            [ODDS_TURNUP_NONE] = "none", NULL};
@@ -111,6 +121,10 @@ static const opt_spec OPTIONS[] = {
      .stated = with_fit_mc,
      .help = "seed of the Monte Carlo deals (default 1)"},
     OPT_THREADS(odds_opts, threads_n, "counting threads (default: one per CPU)"),
+    {.name = "shard", .kind = OPT_CALL, .arg = "I/N", .at = 0 /* the whole odds_opts */, .take = take_shard,
+     .help = "with --corpus: count only shard I of N, the deals whose identity\n(rotations and repeats alike) falls "
+             "to it, and with shard 1 the\nrecords that count no deal; every shard reads the whole corpus.\n"
+             "`whistlab merge` adds up the shards' --save'd states into the\nwhole run's tables (the same bytes)"},
     PROGRESS_SPECS(odds_opts, progress,
                    "with --corpus: tty: a line on the terminal with the total and\nthe percentage (the default when "
                    "stderr is one); log[=N]: a\nline every N seconds (default 60); off",
@@ -129,7 +143,8 @@ static void odds_usage(FILE *f)
     fprintf(f,
             "usage: whistlab odds [TABLE...] [--corpus FILE...] [--csv FILE] [--plot DIR] [--level 0.95]\n"
             "                     [--dealer record|all] [--turnup record|all|none] [--fit] [--fit-mc B]\n"
-            "                     [--wide] [--threads N] [--progress P] [--save F | --resume F]\n"
+            "                     [--wide] [--threads N] [--shard I/N] [--progress P]\n"
+            "                     [--save F | --resume F]\n"
             "The odds tables of the whist books: for every row the exact probability, the\n"
             "odds in the books' form (\"13 to 12 against\") beside the exact N to 1, the\n"
             "book's figure and its verdict, and with --corpus the frequency over the corpus\n"
@@ -163,6 +178,14 @@ static bool take_corpus(void *field, const char *value, char *why, size_t len)
     }
     o->corpus[o->ncorpus++] = value;
     return true;
+}
+
+static bool take_shard(void *field, const char *value, char *why, size_t len)
+{
+    odds_opts *o = field;
+    if (cli_parse_shard(value, WLS_MAX_PARTS, &o->shard, &o->shards)) return true;
+    snprintf(why, len, "expected I/N with 1 <= I <= N <= %d", WLS_MAX_PARTS);
+    return false;
 }
 
 /* An operand: a table, or a file after --corpus (a table's name is a
@@ -231,6 +254,10 @@ static int parse(int argc, char **argv, odds_opts *o)
             fprintf(stderr, "whistlab odds: --corpus %s: %s\n", o->corpus[k], strerror(errno));
             return EXIT_FAILURE_IO;
         }
+    if (o->shards > 1 && !o->ncorpus) {
+        fprintf(stderr, "whistlab odds: --shard needs --corpus FILE\n");
+        return EXIT_USAGE;
+    }
     if ((o->save || o->resume) && !o->ncorpus) {
         fprintf(stderr, "whistlab odds: --%s needs --corpus FILE\n", o->save ? "save" : "resume");
         return EXIT_USAGE;
@@ -264,7 +291,7 @@ static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
 
 /* What measured tables rest on: the corpus files with their deals and
  * digests, and the settings that decide the numbers (not --threads). */
-static void make_provenance(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
+static void provenance_head(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
 {
     provenance_init(p);
     p->version = WHISTLAB_VERSION;
@@ -274,6 +301,13 @@ static void make_provenance(provenance *p, const char *command, const odds_opts 
     p->ninputs = o->ncorpus;
     p->input_name = o->corpus;
     p->input = c->input;
+    p->parts = o->shards;
+    p->part_mask = 1ULL << (o->shard - 1);
+}
+
+static void make_provenance(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
+{
+    provenance_head(p, command, o, c);
     char tables[1024] = "";
     size_t at = 0;
     int selected = 0;
@@ -324,6 +358,16 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
     else diag_print(stderr, diag);
 }
 
+/* The line of a shard's settings text that keeps the exact --level. */
+#define MERGE_LEVEL "merge-level"
+
+/* A rank's notes past rank 0 (which tells the corpus's): its failures only. */
+static void on_failure_note(void *ctx, run_note kind, const diag_t *diag)
+{
+    (void)ctx;
+    if (kind == RUN_FAILURE) cli_error("whistlab odds", diag);
+}
+
 /* The settings a saved counting is bound to: the corpus files and the
  * provenance's settings, a line each; a run goes on only with the same. */
 static void state_config(const provenance *p, const odds_opts *o, char *buf, size_t len)
@@ -333,6 +377,9 @@ static void state_config(const provenance *p, const odds_opts *o, char *buf, siz
         at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
     for (int i = 0; i < p->nsettings && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
+    /* a shard's: the level as merge computes the intervals with (the
+     * settings line rounds it) */
+    if (o->shards > 1 && at < len) snprintf(buf + at, len - at, "%s %.17g\n", MERGE_LEVEL, o->level);
 }
 
 /* Loads the state --resume names into the run: false, said why, when it
@@ -354,8 +401,13 @@ static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, wls_fil
                         "not a counting of odds)\n", o->resume);
         return false;
     }
-    if (w->ninputs != o->ncorpus || corpus_state_resume_point(w, ro) != RESUME_OK || ro->shards > 1) {
+    if (w->ninputs != o->ncorpus || corpus_state_resume_point(w, ro) != RESUME_OK) {
         fprintf(stderr, "whistlab odds: %s: cannot resume: its progress is not understood\n", o->resume);
+        return false;
+    }
+    if (ro->shard != o->shard || ro->shards != o->shards) {
+        fprintf(stderr, "whistlab odds: %s: cannot resume: it holds shard %u/%u, not %u/%u (--shard)\n", o->resume,
+                ro->shard, ro->shards, o->shard, o->shards);
         return false;
     }
     *complete = w->complete;
@@ -384,8 +436,12 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
         return EXIT_FAILURE_IO;
     }
     stats_init(st, 1, (const char *const[]){"odds"});
-    run_opts ro = {.input = o->io, .shard = 1, .shards = 1, .threads = o->threads, .as_read = true,
-                   .hooks = {.note = on_note, .progress = o->progress.mode != PROGRESS_OFF ? cli_progress_hook : NULL,
+    bool ranks = o->ranks > 1;
+    run_opts ro = {.input = o->io, .shard = ranks ? (unsigned)o->rank + 1 : o->shard,
+                   .shards = ranks ? (unsigned)o->ranks : o->shards, .job_shards = true,
+                   .threads = o->threads, .as_read = true,
+                   .hooks = {.note = o->rank > 0 ? on_failure_note : on_note,
+                             .progress = o->progress.mode != PROGRESS_OFF && o->rank == 0 ? cli_progress_hook : NULL,
                              .ctx = &o->progress},
                    .save = o->save, .config = config, .stats = st, .checkpoint_s = ODDS_CHECKPOINT_S,
                    .checkpoint_every = o->checkpoint, .inputs = c->input};
@@ -455,26 +511,145 @@ static bool write_csv(const odds_opts *o, const char *path, const odds_estimate 
     return true;
 }
 
-int cmd_odds(int argc, char **argv)
+/* The report: with a counting (acc, c and prov; acc NULL: none) what it
+ * rests on and its counts, then the tables, the fit, the legend, the CSV
+ * and the figures; the exit status. */
+static int odds_output(const odds_opts *o, const corpus_counts *c, const odds_acc *acc, const provenance *prov)
+{
+    bool csv_stdout = o->csv && strcmp(o->csv, "-") == 0;
+    FILE *info = csv_stdout ? stderr : stdout;
+    static odds_estimate est[ODDS_NROWS];
+    static odds_fit fit;
+    bool measured = acc != NULL;
+    if (measured) {
+        if (provenance_partial(prov)) provenance_print_status(info, prov);
+        provenance_print(info, prov);
+        print_files(info, o, c);
+        print_summary(info, o, c);
+        for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o->level);
+        if (o->fit) {
+            odds_fit_compute(acc, &fit);
+            odds_fit_monte_carlo(&fit, o->fit_mc, o->seed);
+        }
+        fputc('\n', info);
+    }
+    if (!csv_stdout) {
+        for (int t = 0; t < ODDS_NTABLES; t++)
+            if (o->table[t]) odds_print_table(stdout, t, measured ? est : NULL, o->level, o->wide);
+    }
+    if (o->fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
+    if (!csv_stdout) odds_print_legend(stdout, measured, o->level);
+    if (o->csv && !write_csv(o, o->csv, measured ? est : NULL, o->fit ? &fit : NULL, measured ? prov : NULL))
+        return EXIT_FAILURE_IO;
+    if (o->plot) { /* drawn from the CSV, or from a temporary one */
+        char tmp[4096];
+        diag_t err = {0};
+        bool temporary = !o->csv || csv_stdout;
+        if (temporary && !plot_temp_csv("odds", tmp, sizeof tmp, &err)) {
+            cli_error("whistlab odds: --plot", &err);
+            return EXIT_FAILURE_IO;
+        }
+        int rc = EXIT_FAILURE_IO;
+        if (!temporary || write_csv(o, tmp, measured ? est : NULL, o->fit ? &fit : NULL, measured ? prov : NULL))
+            rc = plot_command_draw("odds", temporary ? tmp : o->csv, o->plot, true, temporary, o->plot_formats);
+        if (temporary) unlink(tmp);
+        if (rc != EXIT_OK) return rc;
+    }
+    if (c->s.rejected || c->errors) return EXIT_REJECTS;
+    return EXIT_OK;
+}
+
+/* What a rank read of each corpus file: its deals and digest, the same
+ * in every rank that read the same files. */
+typedef struct {
+    uint64_t deals, digest[2];
+} rank_read;
+
+/* Under mpirun: every rank counted its shard (status: -1, or how it
+ * failed); the others' states are sent to rank 0, checked to have read
+ * the corpus rank 0 read, and added to its run. -1 to go on (rank 0,
+ * every shard counted), else the exit status. */
+static int gather_ranks(const odds_opts *o, odds_run *run, const corpus_counts *c, int status)
+{
+    size_t bytes, files = (size_t)o->ncorpus * sizeof(rank_read);
+    unsigned char *state = odds_run_state(run, &bytes);
+    unsigned char *msg = malloc(1 + files + bytes); /* its status, what it read, its state */
+    rank_read *read = calloc((size_t)o->ncorpus, sizeof *read);
+    diag_t why = {0};
+    if (!msg || !read) {
+        free(msg);
+        free(read);
+        fprintf(stderr, "whistlab odds: out of memory\n");
+        return EXIT_FAILURE_IO; /* rank 0 then waits for this rank in vain: mpirun ends it */
+    }
+    for (int k = 0; k < o->ncorpus; k++)
+        read[k] = (rank_read){c->input[k].deals, {c->input[k].digest[0], c->input[k].digest[1]}};
+    if (o->rank > 0) {
+        msg[0] = status < 0;
+        memcpy(msg + 1, read, files);
+        memcpy(msg + 1 + files, state, bytes);
+        bool sent = dd_mpi_send_shard(msg, 1 + files + bytes, &why);
+        free(msg);
+        free(read);
+        if (!sent) cli_error("whistlab odds", &why);
+        return status >= 0 ? status : sent ? EXIT_OK : EXIT_FAILURE_IO;
+    }
+    for (int k = 1; k < o->ranks; k++) { /* every rank heard, whatever happened here */
+        if (!dd_mpi_recv_shard(k, msg, 1 + files + bytes, &why)) {
+            cli_error("whistlab odds", &why);
+            status = EXIT_FAILURE_IO;
+            break;
+        }
+        if (!msg[0]) {
+            if (status < 0) fprintf(stderr, "whistlab odds: MPI rank %d could not count its shard: no tables\n", k);
+            status = EXIT_FAILURE_IO;
+        } else if (status < 0 && memcmp(msg + 1, read, files) != 0) {
+            fprintf(stderr, "whistlab odds: MPI rank %d read other deals than rank 0 (the corpus files differ "
+                            "between the machines): no tables\n", k);
+            status = EXIT_FAILURE_IO;
+        } else if (status < 0 && !odds_run_merge_state(run, msg + 1 + files, bytes, &why)) {
+            cli_error("whistlab odds: MPI", &why);
+            status = EXIT_FAILURE_IO;
+        }
+    }
+    free(msg);
+    free(read);
+    return status;
+}
+
+static int odds_main(int argc, char **argv, const dd_mpi_world *world)
 {
     static odds_opts o;
-    o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1};
+    o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1,
+                    .shard = 1, .shards = 1, .rank = world->rank, .ranks = world->size};
     cli_progress_init(&o.progress, "odds");
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
     if (status >= 0) return status;
+    if (o.ranks > 1 && (o.shards > 1 || o.save)) {
+        if (o.rank == 0)
+            fprintf(stderr, "whistlab odds: under mpirun the ranks are the shards: --shard, --save and --resume are "
+                            "for runs of one process\n");
+        return EXIT_USAGE;
+    }
+    for (int k = 0; o.ranks > 1 && k < o.ncorpus; k++)
+        if (deal_input_read_once(o.corpus[k])) { /* mpirun hands standard input to rank 0 alone */
+            if (o.rank == 0)
+                fprintf(stderr, "whistlab odds: under mpirun every rank reads the corpus: %s is read once (standard "
+                                "input, a pipe); give a file\n", strcmp(o.corpus[k], "-") ? o.corpus[k] : "-");
+            return EXIT_USAGE;
+        }
+    if (o.rank > 0 && !o.ncorpus) return EXIT_OK; /* the tables alone: rank 0 prints them */
+    if (o.rank > 0) o.plot = NULL;
     if (o.plot && (status = plot_command_prepare("odds", o.plot)) >= 0) return status;
-    bool csv_stdout = o.csv && strcmp(o.csv, "-") == 0;
-    FILE *info = csv_stdout ? stderr : stdout;
 
-    static odds_estimate est[ODDS_NROWS];
-    static odds_fit fit;
     static corpus_counts counts;
     static provenance prov;
     memset(&counts, 0, sizeof counts);
-    bool measured = o.ncorpus > 0;
-    if (measured) {
+    odds_run *run = NULL;
+    const odds_acc *acc = NULL;
+    if (o.ncorpus > 0) {
         /* Modes the corpus is known to allow are decided now, so that each
          * deal is counted in that mode only (S2.5's defaults, unchanged). */
         odds_input_known known = odds_input_scan(o.corpus, o.ncorpus, &o.io);
@@ -482,50 +657,227 @@ int cmd_odds(int argc, char **argv)
         if (ro.dealer_mode == ODDS_MODE_DEFAULT && known.every_dealer) ro.dealer_mode = ODDS_DEALER_RECORD;
         if (ro.turnup_mode == ODDS_MODE_DEFAULT && known.every_turnup && ro.dealer_mode == ODDS_DEALER_RECORD)
             ro.turnup_mode = ODDS_TURNUP_RECORD;
-        odds_run *run = odds_run_new(&ro);
+        run = odds_run_new(&ro);
         if (!run) {
             fprintf(stderr, "whistlab odds: out of memory\n");
             return EXIT_FAILURE_IO;
         }
+        if (o.ranks > 1) odds_run_shard(run, (unsigned)o.rank + 1, (unsigned)o.ranks);
+        else odds_run_shard(run, o.shard, o.shards);
         make_provenance(&prov, command, &o, &counts);
-        if ((status = count_corpus(&o, run, &counts, &prov, argc, argv)) >= 0) {
+        status = count_corpus(&o, run, &counts, &prov, argc, argv);
+        if (o.ranks > 1) status = gather_ranks(&o, run, &counts, status);
+        if (status >= 0 || o.rank > 0) {
             odds_run_free(run);
-            return status;
+            return status >= 0 ? status : EXIT_OK;
         }
-        const odds_acc *acc = odds_run_finish(run, &counts.s);
-        provenance_print(info, &prov);
-        print_files(info, &o, &counts);
-        print_summary(info, &o, &counts);
-        for (int i = 0; i < ODDS_NROWS; i++) est[i] = odds_acc_estimate(acc, i, o.level);
-        if (o.fit) {
-            odds_fit_compute(acc, &fit);
-            odds_fit_monte_carlo(&fit, o.fit_mc, o.seed);
-        }
-        odds_run_free(run);
-        fputc('\n', info);
+        acc = odds_run_finish(run, &counts.s);
     }
-    if (!csv_stdout) {
-        for (int t = 0; t < ODDS_NTABLES; t++)
-            if (o.table[t]) odds_print_table(stdout, t, measured ? est : NULL, o.level, o.wide);
-    }
-    if (o.fit) odds_fit_print(csv_stdout ? stderr : stdout, &fit);
-    if (!csv_stdout) odds_print_legend(stdout, measured, o.level);
-    if (o.csv && !write_csv(&o, o.csv, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
+    status = odds_output(&o, &counts, acc, &prov);
+    odds_run_free(run);
+    return status;
+}
+
+int cmd_odds(int argc, char **argv)
+{
+    dd_mpi_world world;
+    diag_t why = {0};
+    if (!dd_mpi_start(&world, &why)) {
+        cli_error("whistlab odds", &why);
         return EXIT_FAILURE_IO;
-    if (o.plot) { /* drawn from the CSV, or from a temporary one */
-        char tmp[4096];
-        diag_t err = {0};
-        bool temporary = !o.csv || csv_stdout;
-        if (temporary && !plot_temp_csv("odds", tmp, sizeof tmp, &err)) {
-            cli_error("whistlab odds: --plot", &err);
-            return EXIT_FAILURE_IO;
-        }
-        int rc = EXIT_FAILURE_IO;
-        if (!temporary || write_csv(&o, tmp, measured ? est : NULL, o.fit ? &fit : NULL, measured ? &prov : NULL))
-            rc = plot_command_draw("odds", temporary ? tmp : o.csv, o.plot, true, temporary, o.plot_formats);
-        if (temporary) unlink(tmp);
-        if (rc != EXIT_OK) return rc;
     }
-    if (counts.s.rejected || counts.errors) return EXIT_REJECTS;
-    return EXIT_OK;
+    int status = odds_main(argc, argv, &world);
+    dd_mpi_finish();
+    return status;
+}
+
+/* ---- merge: the shards of a counting added up ---- */
+
+bool odds_part_is(const char *config)
+{
+    static const char HEAD[] = "whistlab odds\n"; /* state_config's first line */
+    return strncmp(config, HEAD, sizeof HEAD - 1) == 0;
+}
+
+/* The report's options and provenance from a counting's settings text
+ * (state_config's lines, the names and values pointing into text, which
+ * the caller keeps): false when a line is not understood. */
+static bool options_of_config(char *text, odds_opts *o, provenance *p, const corpus_counts *c, const char *command,
+                              unsigned parts, uint64_t mask)
+{
+    enum { MAX_LINES = MAX_CORPUS + PROV_MAX_SETTINGS + 1 };
+    static char *name[MAX_LINES], *value[MAX_LINES];
+    *o = (odds_opts){.level = 0.95, .shard = 1, .shards = 1};
+    char *line = strchr(text, '\n'); /* past "whistlab odds" */
+    int n = 0;
+    for (line = line ? line + 1 : NULL; line && *line;) {
+        char *nl = strchr(line, '\n'), *sp = strchr(line, ' ');
+        if (!nl || !sp || sp > nl || n == MAX_LINES) return false;
+        *nl = *sp = 0;
+        name[n] = line;
+        value[n++] = sp + 1;
+        line = nl + 1;
+    }
+    int k = 0;
+    for (; k < n && strcmp(name[k], "corpus") == 0; k++) {
+        if (o->ncorpus == MAX_CORPUS) return false;
+        o->corpus[o->ncorpus++] = value[k];
+    }
+    provenance_head(p, command, o, c);
+    p->parts = parts;
+    p->part_mask = mask;
+    for (; k < n; k++) {
+        const char *v = value[k];
+        if (strcmp(name[k], MERGE_LEVEL) != 0) provenance_setting(p, name[k], "%s", v);
+        if (strcmp(name[k], "tables") == 0) {
+            bool all = strcmp(v, "all") == 0;
+            char ids[1024];
+            snprintf(ids, sizeof ids, "%s", all ? "" : v);
+            for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = all;
+            for (char *id = strtok(ids, ","); id; id = strtok(NULL, ",")) {
+                int t = odds_table_find(id);
+                if (t < 0) return false;
+                o->table[t] = true;
+            }
+        } else if (strcmp(name[k], "level") == 0 || strcmp(name[k], MERGE_LEVEL) == 0) {
+            o->level = strtod(v, NULL); /* the exact one comes after the rounded */
+        } else if (strcmp(name[k], "fit") == 0) {
+            o->fit = strcmp(v, "on") == 0;
+        } else if (strcmp(name[k], "fit-mc") == 0) { /* within the option's bounds: a state may be hostile */
+            unsigned long b = strtoul(v, NULL, 10);
+            if (b < 1 || b > 1000000) return false;
+            o->fit_mc = (int)b;
+        } else if (strcmp(name[k], "seed") == 0) {
+            o->seed = strtoul(v, NULL, 10);
+        } else if (strcmp(name[k], "where") == 0) {
+            o->io.where = v;
+        }
+    }
+    o->fit |= o->fit_mc > 0;
+    return o->level > 0 && o->level < 1;
+}
+
+/* Whether two parts read the same corpus: each input's deals, digest and stop. */
+static bool same_inputs(const input_account *a, const input_account *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].deals != b[i].deals || a[i].digest[0] != b[i].digest[0] || a[i].digest[1] != b[i].digest[1] ||
+            a[i].stopped != b[i].stopped)
+            return false;
+    return true;
+}
+
+/* Reads part into w (its job section into job), refusing what is not a
+ * finished shard of an odds counting; false after saying why. */
+static bool read_part(const char *part, wls_file *w, unsigned char *job, size_t job_len)
+{
+    diag_t err = {0};
+    w->job = job;
+    w->job_cap = job_len;
+    if (!wls_read(part, w, &err)) {
+        cli_error("whistlab", &err);
+        return false;
+    }
+    const char *why = NULL;
+    if (!odds_part_is(w->config))
+        why = "not a part of an odds counting (odds --corpus --save): replay and odds parts do not merge together";
+    else if (!w->complete)
+        why = "an unfinished run: resume it to the end first (odds --resume)";
+    else if (w->job_len != job_len)
+        why = "not a counting of odds of this build";
+    if (why) fprintf(stderr, "whistlab: %s: cannot merge %s\n", part, why);
+    return why == NULL;
+}
+
+int odds_merge(const char *command, char *const part[], int nparts, const odds_merge_opts *m)
+{
+    static wls_file total, w;
+    static char config[WLS_TEXT_MAX];
+    static odds_opts o;
+    static corpus_counts counts;
+    static provenance prov;
+    size_t bytes = odds_run_state_size();
+    unsigned char *job = malloc(bytes);
+    stats_state *first = calloc(1, sizeof *first), *st = calloc(1, sizeof *st);
+    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
+    w.inputs = calloc(WLS_MAX_INPUTS, sizeof *w.inputs);
+    odds_run *run = NULL;
+    int rc = EXIT_FAILURE_IO;
+    diag_t err = {0};
+    if (!job || !first || !st || !total.inputs || !w.inputs) {
+        fprintf(stderr, "whistlab: out of memory\n");
+        goto out;
+    }
+    total.stats = first;
+    w.stats = st;
+    for (int i = 0; i < nparts; i++) {
+        wls_file *f = i == 0 ? &total : &w;
+        if (!read_part(part[i], f, job, bytes)) goto out;
+        const char *why = NULL;
+        if (i > 0 && strcmp(w.config, total.config) != 0) why = "a counting of other deals or settings";
+        else if (i > 0 && w.parts != total.parts) why = "a different number of shards";
+        else if (i > 0 && (w.part_mask & total.part_mask)) why = "a shard already merged";
+        else if (i > 0 && (w.ninputs != total.ninputs || !same_inputs(w.inputs, total.inputs, w.ninputs)))
+            why = "a counting of another corpus (its files' deals or digests differ)";
+        else if (i == 0 && !(run = odds_run_of_state(job, bytes, &err))) why = err.reason;
+        else if (i > 0 && !odds_run_merge_state(run, job, bytes, &err)) why = err.reason;
+        if (why) {
+            fprintf(stderr, "whistlab: %s: cannot merge %s\n", part[i], why);
+            goto out;
+        }
+        if (i > 0) total.part_mask |= w.part_mask;
+        if (cli_verbosity == CLI_VERBOSE) {
+            char have[512];
+            provenance_shards(f->parts, f->part_mask, true, have, sizeof have);
+            fprintf(stderr, "merge: %s: odds shard %s\n", part[i], have);
+        }
+    }
+    uint64_t all = total.parts >= 64 ? ~0ULL : (1ULL << total.parts) - 1;
+    if (total.part_mask == all) total.parts = 1, total.part_mask = 1;
+    snprintf(config, sizeof config, "%s", total.config);
+    counts.errors = first->errors; /* every shard read every record: each counted them all */
+    memcpy(counts.input, total.inputs, (size_t)total.ninputs * sizeof *counts.input);
+    if (!options_of_config(config, &o, &prov, &counts, command, total.parts, total.part_mask) ||
+        o.ncorpus != total.ninputs) {
+        fprintf(stderr, "whistlab: %s: settings not understood\n", part[0]);
+        goto out;
+    }
+    if (provenance_partial(&prov) && !m->partial) {
+        char missing[512];
+        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
+        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
+                        "or --partial for tables marked PARTIAL\n",
+                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
+        rc = EXIT_REJECTS;
+        goto out;
+    }
+    if (provenance_stopped(&prov)) {
+        fprintf(stderr, "whistlab: %s: an input of the run could not be read to its end: no tables\n", part[0]);
+        goto out;
+    }
+    if (m->save) {
+        total.complete = 1;
+        total.progress[0] = 0;
+        total.job = odds_run_state(run, &total.job_len);
+        if (!wls_write(m->save, &total, &err)) {
+            cli_error("whistlab", &err);
+            goto out;
+        }
+    }
+    if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", nparts);
+    o.csv = m->csv;
+    o.plot = m->plot;
+    o.plot_formats = m->plot_formats;
+    const odds_acc *acc = odds_run_finish(run, &counts.s);
+    rc = odds_output(&o, &counts, acc, &prov);
+    if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;
+out:
+    odds_run_free(run);
+    free(job);
+    free(first);
+    free(st);
+    free(total.inputs);
+    free(w.inputs);
+    total.inputs = w.inputs = NULL;
+    return rc;
 }

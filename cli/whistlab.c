@@ -20,7 +20,7 @@ static const command COMMANDS[] = {
     {"convert", cmd_convert, "convert deals between formats (PBN, one-line; gzip by .gz)"},
     {"replay", cmd_replay, "compare the conventions over a corpus: double-dummy leads, rule-based play"},
     {"solve", cmd_solve, "solve every deal of a corpus once: a store of solved leads for --values"},
-    {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay run"},
+    {"merge", cmd_merge, "add up the state files (.wls) of the shards of a replay or odds run"},
     {"plot", cmd_plot, "draw a run's figures (SVG, by gnuplot) from its summary or odds CSV"},
     {"odds", cmd_odds, "odds tables of the books: exact, historic, and measured on a corpus"},
     {"lead", cmd_lead, "the opening lead of each convention, for a hand or every deal of a corpus"},

@@ -3,13 +3,14 @@
  * the two predefined handles used (the world communicator, the byte type)
  * are looked up by name, so the whistlab binary does not link libmpi. */
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <mpi.h>
 #include "analyze/dd/dd_mpi.h"
 
-enum { TAG_WORK = 1, TAG_RESULT = 2, TAG_STOP = 3 };
+enum { TAG_WORK = 1, TAG_RESULT = 2, TAG_STOP = 3, TAG_SHARD = 4 };
 
 static struct {
     void *lib;
@@ -236,4 +237,22 @@ int dd_mpi_serve(dd_engine engine, dd_job_hook hook, void *ctx, diag_t *diag)
     int rc = serve(&solver, hook, ctx, diag);
     dd_solver_close(&solver);
     return rc;
+}
+
+bool dd_mpi_send_shard(const void *buf, size_t len, diag_t *diag)
+{
+    if (len > INT_MAX || mpi.Send(buf, (int)len, mpi.byte, 0, TAG_SHARD, mpi.world) != MPI_SUCCESS) {
+        diag_set(diag, NULL, 0, "MPI: this rank's result could not be sent to rank 0");
+        return false;
+    }
+    return true;
+}
+
+bool dd_mpi_recv_shard(int from, void *buf, size_t len, diag_t *diag)
+{
+    if (len > INT_MAX || !recv_waiting(buf, (int)len, from, TAG_SHARD)) {
+        diag_set(diag, NULL, 0, "MPI: rank %d's result could not be received (the rank was lost?)", from);
+        return false;
+    }
+    return true;
 }

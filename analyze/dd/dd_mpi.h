@@ -45,4 +45,11 @@ void dd_mpi_release(const dd_mpi_world *w);
  * failed. */
 int dd_mpi_serve(dd_engine engine, dd_job_hook hook, void *ctx, diag_t *diag);
 
+/* A command whose ranks each do a shard of their own (odds --corpus):
+ * rank k > 0 sends rank 0 its result, len bytes; rank 0 receives rank
+ * from's, waiting without spinning. False with diag filled when the link
+ * fails. */
+bool dd_mpi_send_shard(const void *buf, size_t len, diag_t *diag);
+bool dd_mpi_recv_shard(int from, void *buf, size_t len, diag_t *diag);
+
 #endif

@@ -26,7 +26,7 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static uint64_t digest(const hand_t hand[4])
+uint64_t deal_dedup_key(const hand_t hand[4])
 {
     hand_t h[4] = {hand[0], hand[1], hand[2], hand[3]};
     for (int i = 1; i < 4; i++) /* sort: the seats do not matter */
@@ -63,7 +63,7 @@ static bool grow(deal_dedup *s)
 bool deal_dedup_add(deal_dedup *s, const hand_t hand[4])
 {
     if (4 * (s->used + 1) > 3 * s->cap && !grow(s)) return true; /* load <= 3/4 */
-    uint64_t d = digest(hand);
+    uint64_t d = deal_dedup_key(hand);
     size_t i = d & (s->cap - 1);
     for (; s->slot[i]; i = (i + 1) & (s->cap - 1))
         if (s->slot[i] == d) return false;

@@ -21,4 +21,9 @@ void deal_dedup_free(deal_dedup *s);
  * counts the deal as new. */
 bool deal_dedup_add(deal_dedup *s, const hand_t hand[4]);
 
+/* The deal's digest the set keeps (never 0): the same for every seat
+ * its hands were given to, so that every copy of a deal can be sent to one
+ * place (odds' shards) and be known there as a repeat. */
+uint64_t deal_dedup_key(const hand_t hand[4]);
+
 #endif

@@ -5,7 +5,16 @@
  * own accumulators (work), which the runner has every worker finish before
  * a checkpoint (keeps_aside), so that gathering them (fold) gives exactly
  * the records accounted for. The saved state is the counts and the
- * gathered accumulators, as little-endian 64-bit words. */
+ * gathered accumulators, as little-endian 64-bit words.
+ *
+ * A shard (odds_run_shard) reads every record but counts only its
+ * own: the deals whose identity (deal_dedup_key: rotations and repeats
+ * alike) falls to it, so that every copy of a deal is in one shard and the
+ * dedup stays exact; every record that counts no deal (a rejection, a deal
+ * --where left out) is shard 1's, so that its notes come once, in order.
+ * The shards' counts and accumulators then add up to the whole run's, and
+ * the modes still possible are those still possible in every shard
+ * (odds_run_merge_state). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,7 +31,7 @@ typedef struct {
 
 /* A deal's verdict, in the runner's job->out (copied in and out: the
  * result area is bytes, not aligned for the hands' 64-bit words). */
-typedef enum { ODDS_NEW, ODDS_REPEAT, ODDS_REFUSED } verdict;
+typedef enum { ODDS_NEW, ODDS_REPEAT, ODDS_REFUSED, ODDS_ELSEWHERE /* another shard's */ } verdict;
 
 typedef struct {
     odds_deal deal;
@@ -53,6 +62,7 @@ struct odds_run {
     int ncand;
     bool dealer_default, turnup_default;
     const input_opts *io;
+    unsigned shard, shards; /* this run counts shard of shards (1 of 1: all) */
     deal_dedup *dedup;
     int nworkers;
     worker *workers; /* what each worker counted since the last fold */
@@ -91,6 +101,7 @@ odds_run *odds_run_new(const odds_run_opts *o)
     r->dealer_default = o->dealer_mode == ODDS_MODE_DEFAULT;
     r->turnup_default = o->turnup_mode == ODDS_MODE_DEFAULT;
     r->io = o->io;
+    r->shard = r->shards = 1;
     int n = o->threads;
     if (n <= 0) { /* as the runner counts them */
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -113,6 +124,20 @@ odds_run *odds_run_new(const odds_run_opts *o)
     s->alive = (1u << r->ncand) - 1;
     for (int c = 0; c < MAX_CAND; c++) odds_acc_init(&s->acc[c]);
     return r;
+}
+
+void odds_run_shard(odds_run *r, unsigned shard, unsigned shards)
+{
+    r->shards = shards > 1 ? shards : 1;
+    r->shard = r->shards > 1 && shard >= 1 && shard <= shards ? shard : 1;
+}
+
+/* Whether the deal is this shard's: the high half of its key, as the low
+ * half places it in the dedup's table (a shard's keys would otherwise
+ * crowd one part of it). */
+static bool mine(const odds_run *r, const odds_deal *d)
+{
+    return r->shards == 1 || (deal_dedup_key(d->hand) >> 32) % r->shards == r->shard - 1;
 }
 
 /* A deal's verdict: a repeat of one seen before, or new (the modes it
@@ -160,7 +185,9 @@ static bool admit(void *ctx, const ds_item *it, dd_job *job)
     odds_run *r = ctx;
     odds_slot slot = {.input = it->input};
     diag_t why = {0};
-    if (!odds_deal_of(it->deal, r->io, &slot.deal, &why)) slot.v = ODDS_REFUSED; /* said again in order */
+    if (!odds_deal_of(it->deal, r->io, &slot.deal, &why)) /* said again in order */
+        slot.v = r->shard == 1 ? ODDS_REFUSED : ODDS_ELSEWHERE;
+    else if (!mine(r, &slot.deal)) slot.v = ODDS_ELSEWHERE;
     else if (it->kind == DS_REPEAT) slot.v = ODDS_REPEAT;
     else slot.v = admit_deal(r, &slot.deal);
     slot.alive = (unsigned)r->saved.alive;
@@ -184,6 +211,7 @@ static bool take(void *ctx, corpus_run *run, const dd_job *job)
     odds_slot copy;
     memcpy(&copy, job->out, sizeof copy);
     const odds_slot *slot = &copy;
+    if (slot->v == ODDS_ELSEWHERE) return true;
     odds_file_counts *f = &s->file[slot->input < ODDS_MAX_FILES ? slot->input : ODDS_MAX_FILES - 1];
     s->read++;
     f->read++;
@@ -206,6 +234,7 @@ static bool take(void *ctx, corpus_run *run, const dd_job *job)
         s->no_dealer += slot->deal.dealer > SEAT_W;
         s->no_turnup += slot->deal.turnup == CARD_NONE;
         return true;
+    case ODDS_ELSEWHERE: return true;
     }
     return true;
 }
@@ -215,6 +244,7 @@ static void other(void *ctx, corpus_run *run, const run_item *item)
     odds_run *r = ctx;
     odds_saved *s = &r->saved;
     odds_file_counts *f = &s->file[item->input < ODDS_MAX_FILES ? item->input : ODDS_MAX_FILES - 1];
+    if (r->shard != 1 && item->kind != DS_FILE_END) return; /* shard 1 counts them */
     switch (item->kind) {
     case DS_REJECT:
         corpus_run_problem(run, item->diag);
@@ -317,9 +347,93 @@ bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_
         if (it.record >= records) break;
         odds_deal d;
         diag_t skip = {0};
-        if (it.kind == DS_DEAL && odds_deal_of(it.deal, r->io, &d, &skip)) deal_dedup_add(r->dedup, d.hand);
+        if (it.kind == DS_DEAL && odds_deal_of(it.deal, r->io, &d, &skip) && mine(r, &d))
+            deal_dedup_add(r->dedup, d.hand);
     }
     deal_stream_close(in);
+    return true;
+}
+
+size_t odds_run_state_size(void) { return sizeof(odds_saved); }
+
+odds_run *odds_run_of_state(const void *state, size_t bytes, diag_t *why)
+{
+    odds_saved was;
+    if (bytes != sizeof was) {
+        diag_set(why, NULL, 0, "not a counting of odds (a state of %zu bytes, not %zu)", bytes, sizeof was);
+        return NULL;
+    }
+    decode(state, &was);
+    int64_t dm = (int64_t)was.dealer_mode, tm = (int64_t)was.turnup_mode;
+    bool modes_known = dm >= ODDS_MODE_DEFAULT && dm <= ODDS_DEALER_ALL && tm >= ODDS_MODE_DEFAULT &&
+                       tm <= ODDS_TURNUP_NONE && !(dm == ODDS_DEALER_ALL && tm == ODDS_TURNUP_RECORD);
+    if (was.words != sizeof was / 8 || !modes_known) {
+        diag_set(why, NULL, 0, "not a counting of odds (its layout or modes are not this build's)");
+        return NULL;
+    }
+    odds_run_opts o = {.dealer_mode = (int)dm, .turnup_mode = (int)tm, .threads = 1};
+    odds_run *r = odds_run_new(&o);
+    if (!r) {
+        diag_set(why, NULL, 0, "out of memory");
+        return NULL;
+    }
+    memcpy(r->state, state, bytes);
+    if (!odds_run_resume(r, NULL, 0, 0, why)) {
+        odds_run_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+bool odds_run_merge_state(odds_run *r, const void *state, size_t bytes, diag_t *why)
+{
+    odds_saved was;
+    if (bytes != sizeof was) {
+        diag_set(why, NULL, 0, "not a counting of odds (a state of %zu bytes, not %zu)", bytes, sizeof was);
+        return false;
+    }
+    decode(state, &was);
+    odds_saved *s = &r->saved;
+    if (was.words != s->words || was.ncand != s->ncand || was.dealer_mode != s->dealer_mode ||
+        was.turnup_mode != s->turnup_mode || was.alive >> r->ncand) {
+        diag_set(why, NULL, 0, "counted under other modes");
+        return false;
+    }
+    for (int k = 0; k < ODDS_MAX_FILES; k++)
+        if (was.file[k].format != s->file[k].format) {
+            diag_set(why, NULL, 0, "its corpus file %d was read in another format", k + 1);
+            return false;
+        }
+    /* the accumulators are 64-bit words added one to one: a state that
+     * would overflow one is not a shard of a real counting */
+    for (int c = 0; c < r->ncand; c++) {
+        const int64_t *a = (const int64_t *)&s->acc[c], *b = (const int64_t *)&was.acc[c];
+        int64_t sum;
+        for (size_t i = 0; i < sizeof(odds_acc) / 8; i++)
+            if (__builtin_add_overflow(a[i], b[i], &sum)) {
+                diag_set(why, NULL, 0, "its counts and the others' overflow 64 bits");
+                return false;
+            }
+    }
+    s->alive &= was.alive; /* a mode is possible if no shard ruled it out */
+    s->read += was.read;
+    s->accepted += was.accepted;
+    s->duplicates += was.duplicates;
+    s->rejected += was.rejected;
+    s->left += was.left;
+    s->no_dealer += was.no_dealer;
+    s->no_turnup += was.no_turnup;
+    for (int k = 0; k < ODDS_MAX_FILES; k++) {
+        odds_file_counts *f = &s->file[k];
+        const odds_file_counts *g = &was.file[k];
+        f->read += g->read;
+        f->rejected += g->rejected;
+        f->repeats += g->repeats;
+        f->left += g->left;
+    }
+    for (int c = 0; c < r->ncand; c++)
+        odds_acc_merge(&s->acc[c], &was.acc[c], c == 0 ? ODDS_PART_ALL : ODDS_PART_TURNUP);
+    encode(s, r->state);
     return true;
 }
 

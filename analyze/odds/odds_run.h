@@ -35,6 +35,12 @@ typedef struct odds_run odds_run;
 /* NULL when out of memory or no mode is possible. */
 odds_run *odds_run_new(const odds_run_opts *o);
 
+/* Before the run: count shard of shards only (1 of 1: all, the default):
+ * the deals whose identity, rotations and repeats alike, falls to it, and
+ * with shard 1 the records that count no deal. The runner is then to read
+ * every record (run_opts.job_shards). */
+void odds_run_shard(odds_run *r, unsigned shard, unsigned shards);
+
 /* Deals that are not read from a corpus (the tests' and benchmarks'
  * random ones): added one by one and counted at once, in the caller;
  * false if it repeats one added before (then not counted). */
@@ -49,6 +55,17 @@ void *odds_run_state(odds_run *r, size_t *bytes);
  * again (files re-read: the deals need no counting). False with why
  * filled when the state is not one of these settings or a file fails. */
 bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_t records, diag_t *why);
+
+/* The bytes of a saved state (odds_run_state's), for a reader's buffer. */
+size_t odds_run_state_size(void);
+/* The saved state of a shard (odds_run_state's bytes, read back from its
+ * state file) as a run to merge the other shards into and finish; NULL with
+ * why filled when the bytes are not a counting of odds. */
+odds_run *odds_run_of_state(const void *state, size_t bytes, diag_t *why);
+/* Adds another shard's saved state to r: the counts and accumulators
+ * summed, the modes still possible those of both. False with why filled
+ * when it was counted under other modes. */
+bool odds_run_merge_state(odds_run *r, const void *state, size_t bytes, diag_t *why);
 
 /* What one corpus file gave. */
 typedef struct {

@@ -292,7 +292,8 @@ static void take_record(corpus_run *r, const ds_item *it)
 static ds_opts run_records(const run_opts *o, bool whist)
 {
     return (ds_opts){.input = o->input, .whist = whist && !o->as_read, .select = true,
-                     .resume_records = o->resume.records, .limit = o->limit, .shard = o->shard, .shards = o->shards};
+                     .resume_records = o->resume.records, .limit = o->limit, .shard = o->job_shards ? 1 : o->shard,
+                     .shards = o->job_shards ? 1 : o->shards};
 }
 
 /* How many deals this run will analyse, for the ETA: a reading pass (far

@@ -24,8 +24,8 @@ bool corpus_run_resume_check(const run_opts *o, const char *const files[], int n
             return false;
         }
     input_account *now = calloc((size_t)nfiles, sizeof *now);
-    ds_opts so = {.input = o->input, .whist = !o->as_read, .select = true, .limit = o->limit, .shard = o->shard,
-                  .shards = o->shards};
+    ds_opts so = {.input = o->input, .whist = !o->as_read, .select = true, .limit = o->limit,
+                  .shard = o->job_shards ? 1 : o->shard, .shards = o->job_shards ? 1 : o->shards};
     deal_stream *in = now ? deal_stream_open(&so, files, nfiles) : NULL;
     if (!in) {
         free(now);

@@ -154,6 +154,10 @@ typedef struct {
      * round robin's --limit). */
     uint64_t deal_limit;
     unsigned shard, shards;  /* this run takes records r with r % shards == shard - 1 */
+    /* The job picks its shard's records itself (odds: by the deal, so that
+     * every copy of a deal is in one shard): every record is read, and
+     * shard, shards only name the shard in the state file. */
+    bool job_shards;
     int threads;             /* worker threads (0 = as many as the engine has) */
     dd_engine engine;        /* what the workers solve with (--engine; 0: DDS) */
     run_hooks hooks;

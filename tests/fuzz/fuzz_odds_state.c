@@ -8,7 +8,10 @@
  * bytes changed (half of them in the words that head it: its layout, its
  * modes, the modes still possible, the counts), so that the checks past
  * the layout's words run; the
- * others are the section itself, cut or padded with zeros to its size. */
+ * others are the section itself, cut or padded with zeros to its size.
+ * Each section is also taken as merge takes a shard's (odds_run_of_state)
+ * and added to itself (odds_run_merge_state): made or refused with a
+ * reason, never a crash or an overflow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +121,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fclose(sink);
     } else if (!why.reason[0]) {
         abort(); /* refused without a reason */
+    }
+    /* as merge takes it: a shard's state, another shard (the same bytes) added */
+    diag_t refused = {0};
+    odds_run *merged = odds_run_of_state(loaded, bytes, &refused);
+    if (merged) {
+        if (odds_run_merge_state(merged, loaded, bytes, &refused)) {
+            odds_run_summary s;
+            const odds_acc *acc = odds_run_finish(merged, &s);
+            for (int i = 0; i < ODDS_NROWS; i++) (void)odds_acc_estimate(acc, i, 0.95);
+        } else if (!refused.reason[0]) {
+            abort();
+        }
+        odds_run_free(merged);
+    } else if (!refused.reason[0]) {
+        abort();
     }
     free(loaded);
     odds_run_free(r);
