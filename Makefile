@@ -47,7 +47,9 @@ DDS_LIB = -ldds
 # CPU under ASan, and its programs run near -O1's speed. The warnings that
 # depend on how far the optimiser follows values (format-truncation, restrict)
 # are false at -Og (and -O1): the release build, -O3, is their gate.
-SANITIZE = -Og -Wno-format-truncation -Wno-restrict -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# -g1 (line tables: the sanitizers' reports still name file and line) rather
+# than -g: a third less CPU to compile the sanitizer build.
+SANITIZE = -Og -g1 -Wno-format-truncation -Wno-restrict -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 DEB_PACKAGES = build-essential libgsl-dev zlib1g-dev libcsv-dev libcmocka-dev libdds-dev gnuplot-nox \
                openmpi-bin libopenmpi-dev
@@ -179,16 +181,23 @@ $(ASAN)/whistlab: $(CLI_OBJ_ASAN) $(ASAN)/libwhistlab.a
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS   = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
-# The pool starts the heaviest programs first (by CPU, measured), so that it
-# does not end on one long program running alone; the rest follow by name.
-HEAVY_TESTS = test_solve test_replay test_cli_options test_dd test_sd_replay test_plot test_lead_sim test_where \
-              test_stats test_odds_empirical test_corpus_jobs test_readers test_sd_game test_cli
-TEST_NAMES  = $(foreach t,$(HEAVY_TESTS),$(filter $(t),$(TEST_SRC:tests/%.c=%))) \
-              $(filter-out $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
+# The pool starts the heaviest programs first (by CPU, both builds' summed,
+# measured), each under the sanitizers then plain, so that it does not end
+# on one long program running alone; the rest follow by name, plain then
+# under the sanitizers. REL_ENV undoes ASAN_ENV for the plain programs
+# (run-tests.sh's variables hold for the programs after them).
+HEAVY_TESTS = test_solve test_cli_options test_replay test_sd_replay test_corpus_jobs test_stats test_lead_sim \
+              test_plot test_where test_readers test_dd_engines test_odds_empirical test_cli test_dd test_sd_game \
+              test_conventions_data
+HEAVY_RUN   = $(filter $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
+LIGHT_RUN   = $(filter-out $(HEAVY_TESTS),$(TEST_SRC:tests/%.c=%))
+REL_ENV     = WHISTLAB_BIN=$(CHECK_BIN) WHISTLAB_SMALL=0
+CHECK_RUN   = $(foreach t,$(filter $(HEAVY_RUN),$(HEAVY_TESTS)),$(ASAN_ENV) $(ASAN)/tests/$(t) $(REL_ENV) $(REL)/tests/$(t)) \
+              $(REL_ENV) $(LIGHT_RUN:%=$(REL)/tests/%) $(ASAN_ENV) $(LIGHT_RUN:%=$(ASAN)/tests/%)
 
 check: deps
 	@$(MAKE) --no-print-directory $(JOBS) check-programs
-	@sh tests/run-tests.sh WHISTLAB_BIN=$(CHECK_BIN) $(TEST_NAMES:%=$(REL)/tests/%) $(ASAN_ENV) $(TEST_NAMES:%=$(ASAN)/tests/%)
+	@sh tests/run-tests.sh $(CHECK_RUN)
 
 check-programs: $(CHECK_BIN) $(ASAN)/whistlab $(TESTS_REL) $(TESTS_ASAN)
 	@:
