@@ -365,7 +365,7 @@ static void test_numeric_options_whole_and_in_range(void **state)
     assert_int_equal(run("solve --shard 1/1 --help"), 0);
 
     /* the values taken are the values given */
-    assert_int_equal(run("replay --no-progress --conventions random --limit 2 --seed 18446744073709551615 " CORPUS), 0);
+    assert_int_equal(run("replay --no-progress --conventions random --limit 2 --seed 18446744073709551615" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "seed 18446744073709551615; limit 2;"));
     assert_non_null(strstr(out, "input: 2 deals read"));
     assert_int_equal(run("deal -q --count 1k --seed 7 --skip 2"), 0);
@@ -459,10 +459,10 @@ static void test_did_you_mean(void **state)
 static void test_conventions_alike(void **state)
 {
     (void)state;
-    assert_int_equal(run("replay --conventions all --limit 3 --no-progress " CORPUS), 0);
+    assert_int_equal(run("replay --conventions all --limit 3 --no-progress" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "conventions long-suit,long-suit-pole,long-suit-clay,long-suit-hogarth,american,"
                                 "short-suit,short-suit-singleton,strongest-suit,master-card,highest,random;"));
-    assert_int_equal(run("replay --convention long-suit,short-suit --limit 3 --no-progress " CORPUS), 0);
+    assert_int_equal(run("replay --convention long-suit,short-suit --limit 3 --no-progress" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "conventions long-suit,short-suit;"));
     static char one[sizeof out];
     assert_int_equal(run("lead --convention long-suit,short-suit --hand KJ8432.Q963.AK.Q --trump H"), 0);
