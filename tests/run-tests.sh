@@ -5,9 +5,9 @@
 # seconds, in the order given, once it has ended (parallel programs never
 # interleave their lines); then one closing line "test programs: N passed,
 # N failed", and fails if any program failed.
-# NAME=VALUE sets a variable for the programs after it: make check passes
-# the release programs, then WHISTLAB_BIN=build/asan/whistlab and the
-# sanitizer programs, in one pool.
+# NAME=VALUE sets a variable for the programs after it (a later NAME=VALUE
+# of the same name overrides it): make check passes both builds' programs
+# in one pool, the heaviest first, each after the variables of its build.
 
 # One program, run by the pool: run-tests.sh --job DIR K [NAME=VALUE ...]
 # PROGRAM writes its output to DIR/K.out, its CPU and wall seconds to

@@ -14,6 +14,9 @@
 #include "testutil.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"
+/* CORPUS's double-dummy values: the runs that test how options route the
+ * outputs read them (--values) rather than solve (test_replay solves). */
+#define VALUES " --values corpora/whist-2000.wdv "
 
 static char out[1 << 20], err[1 << 16];
 
@@ -50,7 +53,7 @@ static int run(const char *args)
 static void test_csv_on_stdout_moves_the_report(void **state)
 {
     (void)state;
-    assert_int_equal(run("replay --limit 10 --no-progress --csv-summary - " CORPUS), 0);
+    assert_int_equal(run("replay --limit 10 --no-progress" VALUES "--csv-summary - " CORPUS), 0);
     /* what the table rests on as comment lines, then the header row */
     assert_true(strncmp(out, "# version: ", 11) == 0);
     assert_non_null(strstr(out, "\n# command: whistlab replay --limit 10 "));
@@ -59,7 +62,7 @@ static void test_csv_on_stdout_moves_the_report(void **state)
     assert_non_null(strstr(err, "whistlab replay --eval dd: long-suit,american,short-suit on"));
     assert_non_null(strstr(err, "LEADS COMPARED DOUBLE-DUMMY"));
 
-    assert_int_equal(run("replay --limit 10 --no-progress --csv-deals - " CORPUS), 0);
+    assert_int_equal(run("replay --limit 10 --no-progress" VALUES "--csv-deals - " CORPUS), 0);
     /* what it rests on first, the inputs' deals and digests last (known at the end) */
     assert_true(strncmp(out, "# version: ", 11) == 0);
     assert_non_null(strstr(out, "\n# setting conventions: long-suit,american,short-suit\n"));
@@ -80,7 +83,7 @@ static void test_csv_on_stdout_moves_the_report(void **state)
     char wls[256]; /* test_tmp's buffer is run()'s too */
     snprintf(wls, sizeof wls, "%s", test_tmp("m.wls"));
     char args[8192];
-    snprintf(args, sizeof args, "replay --limit 10 --no-progress --save %s " CORPUS, wls);
+    snprintf(args, sizeof args, "replay --limit 10 --no-progress" VALUES "--save %s " CORPUS, wls);
     assert_int_equal(run(args), 0);
     snprintf(args, sizeof args, "merge %s", wls);
     assert_int_equal(run(args), 0);
@@ -233,7 +236,7 @@ static void test_quiet_and_verbose(void **state)
     unlink(txt);
     unlink(pbn);
     /* replay -v: the run's rate */
-    assert_int_equal(run("replay -v --limit 5 --no-progress " CORPUS), 0);
+    assert_int_equal(run("replay -v --limit 5 --no-progress" VALUES CORPUS), 0);
     assert_non_null(strstr(err, "replay: 5 deals analysed in "));
     /* every command takes them */
     static const char *const CMDS[] = {"check", "show", "convert", "replay", "merge", "plot",
@@ -362,7 +365,7 @@ static void test_numeric_options_whole_and_in_range(void **state)
     assert_int_equal(run("solve --shard 1/1 --help"), 0);
 
     /* the values taken are the values given */
-    assert_int_equal(run("replay --no-progress --conventions random --limit 2 --seed 18446744073709551615 " CORPUS), 0);
+    assert_int_equal(run("replay --no-progress --conventions random --limit 2 --seed 18446744073709551615" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "seed 18446744073709551615; limit 2;"));
     assert_non_null(strstr(out, "input: 2 deals read"));
     assert_int_equal(run("deal -q --count 1k --seed 7 --skip 2"), 0);
@@ -456,10 +459,10 @@ static void test_did_you_mean(void **state)
 static void test_conventions_alike(void **state)
 {
     (void)state;
-    assert_int_equal(run("replay --conventions all --limit 3 --no-progress " CORPUS), 0);
+    assert_int_equal(run("replay --conventions all --limit 3 --no-progress" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "conventions long-suit,long-suit-pole,long-suit-clay,long-suit-hogarth,american,"
                                 "short-suit,short-suit-singleton,strongest-suit,master-card,highest,random;"));
-    assert_int_equal(run("replay --convention long-suit,short-suit --limit 3 --no-progress " CORPUS), 0);
+    assert_int_equal(run("replay --convention long-suit,short-suit --limit 3 --no-progress" VALUES CORPUS), 0);
     assert_non_null(strstr(out, "conventions long-suit,short-suit;"));
     static char one[sizeof out];
     assert_int_equal(run("lead --convention long-suit,short-suit --hand KJ8432.Q963.AK.Q --trump H"), 0);

@@ -364,8 +364,9 @@ static void test_install_uninstall(void **state)
     const char *root = test_tmp("destdir");
     char dest[256];
     snprintf(dest, sizeof dest, "%s", root);
-    int rc = test_run(out, sizeof out, "rm -rf '%s' && make --no-print-directory install DESTDIR='%s' PREFIX=/usr 2>&1",
-                      dest, dest);
+    int rc = test_run(out, sizeof out,
+                      "rm -rf '%s' && make --no-print-directory install DESTDIR='%s' PREFIX=/usr INSTALL_BIN='%s' 2>&1",
+                      dest, dest, test_bin());
     if (rc != 0) fail_msg("make install: exit %d\n%s", rc, out);
     static const char *const FILES[] = {
         "/usr/bin/whistlab", "/usr/share/man/man1/whistlab.1", "/usr/share/doc/whistlab/README.md",
