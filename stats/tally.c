@@ -192,50 +192,174 @@ int stats_merge(stats_state *into, const stats_state *from)
 
 /* ---- the joint cells (stats_joint) ---- */
 
+/* A joint cell is not a stats_cell: a deal adds one to a paired counter of
+ * each convention (cost) and each pair of conventions, 66 for eleven, and
+ * in stats_cell's layout those are 66 cache lines of a 35 KiB cell, one of
+ * a few hundred cells: the adds missed the cache (a third of the tallying
+ * thread's time). Here the paired counters are 16-bit and transposed,
+ * count[differ][difference][paired], so a cell is 7 KiB for eleven
+ * conventions and the many pairs whose choices coincide (difference 0)
+ * share a few lines; the sums stay 64-bit. A cell is folded into the
+ * state before a 16-bit count can overflow (JOINT_MAX_DEALS). */
+
 #define JOINT_CELLS (STATS_KEYS * STATS_KEYS * STATS_KEYS)
+#define JOINT_MAX_DEALS UINT16_MAX
 _Static_assert(STATS_BREAKDOWNS == 3, "a joint cell is keyed by the three breakdown keys");
+
+typedef struct {
+    uint32_t deals;
+    uint64_t *sum;   /* the SUM and SUMSQ measures' counters, in plan's order */
+    uint16_t *count; /* [differ][difference + PAIRED_MAX_DIFF][paired]: the PAIRED measures' columns, then the pairs */
+} joint_cell;
 
 struct stats_joint {
     int nconv;
+    int nsums, npaired;            /* counters of a cell */
     int ntouched;                  /* cells added to since the last fold */
     uint16_t touched[JOINT_CELLS]; /* which, in the order first touched */
     bool dirty[JOINT_CELLS];
-    stats_cell *cell[JOINT_CELLS]; /* allocated when first needed, kept */
+    joint_cell *cell[JOINT_CELLS]; /* allocated when first needed, kept */
 };
+
+static int plan_columns(const planned *m, int nconv) { return m->per_col ? nconv : 1; }
 
 stats_joint *stats_joint_open(int nconv)
 {
     stats_joint *j = calloc(1, sizeof *j);
-    if (j) j->nconv = nconv;
+    if (!j) return NULL;
+    j->nconv = nconv;
+    for (int p = 0; p < plan.n; p++) {
+        int ncol = plan_columns(&plan.m[p], nconv);
+        if (plan.m[p].acc == STATS_ACC_PAIRED) j->npaired += ncol;
+        else j->nsums += plan.m[p].acc == STATS_ACC_SUMSQ ? 2 * ncol : ncol;
+    }
+    j->npaired += nconv * (nconv - 1) / 2;
     return j;
+}
+
+static joint_cell *joint_cell_new(const stats_joint *j)
+{
+    joint_cell *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->sum = calloc((size_t)j->nsums + 1, sizeof *c->sum);
+    c->count = calloc((size_t)2 * PAIRED_BINS * (size_t)j->npaired + 1, sizeof *c->count);
+    if (!c->sum || !c->count) {
+        free(c->sum);
+        free(c->count);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void joint_cell_free(joint_cell *c)
+{
+    if (!c) return;
+    free(c->sum);
+    free(c->count);
+    free(c);
+}
+
+static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal *d, const deal_values *v)
+{
+    int nconv = j->nconv, np = j->npaired;
+    uint64_t *s = c->sum;
+    uint16_t *same = c->count + PAIRED_MAX_DIFF * np, *differ = same + PAIRED_BINS * np;
+    int k = 0; /* the paired counter */
+    c->deals++;
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        const int *x = v->value[p], *y = v->versus[p];
+        int ncol = plan_columns(m, nconv);
+        switch (m->acc) {
+        case STATS_ACC_NONE: break;
+        case STATS_ACC_SUM:
+            for (int i = 0; i < ncol; i++) *s++ += (uint64_t)x[i];
+            break;
+        case STATS_ACC_SUMSQ:
+            for (int i = 0; i < ncol; i++) {
+                *s++ += (uint64_t)x[i];
+                *s++ += (uint64_t)(x[i] * x[i]);
+            }
+            break;
+        case STATS_ACC_PAIRED:
+            for (int i = 0; i < ncol; i++, k++) (x[i] != y[i] ? differ : same)[(x[i] - y[i]) * np + k]++;
+            break;
+        }
+    }
+    for (int i = 0; i < nconv; i++)
+        for (int jj = i + 1; jj < nconv; jj++, k++)
+            (d->choice[i] != d->choice[jj] ? differ : same)[(d->score[i] - d->score[jj]) * np + k]++;
+}
+
+/* p += the paired counter k of c. */
+static void fold_paired(paired_acc *p, const stats_joint *j, const joint_cell *c, int k)
+{
+    for (int differ = 0; differ < 2; differ++)
+        for (int b = 0; b < PAIRED_BINS; b++) p->hist[differ][b] += c->count[(differ * PAIRED_BINS + b) * j->npaired + k];
+}
+
+/* into += c, counter for counter what cell_add of c's deals adds. */
+static void fold_into(stats_cell *into, const stats_joint *j, const joint_cell *c)
+{
+    int nconv = j->nconv, k = 0;
+    const uint64_t *s = c->sum;
+    into->deals += c->deals;
+    for (int p = 0; p < plan.n; p++) {
+        const planned *m = &plan.m[p];
+        uint64_t *t = &into->counter[m->offset];
+        int ncol = plan_columns(m, nconv);
+        switch (m->acc) {
+        case STATS_ACC_NONE: break;
+        case STATS_ACC_SUM:
+            for (int i = 0; i < ncol; i++) t[i] += *s++;
+            break;
+        case STATS_ACC_SUMSQ:
+            for (int i = 0; i < 2 * ncol; i++) t[i] += *s++;
+            break;
+        case STATS_ACC_PAIRED:
+            for (int i = 0; i < ncol; i++) fold_paired((paired_acc *)(t + i * PAIRED_COUNTERS), j, c, k++);
+            break;
+        }
+    }
+    for (int q = 0; q < nconv * (nconv - 1) / 2; q++) fold_paired(&into->pair[q], j, c, k++);
+}
+
+/* st += cell k, which is then empty. */
+static void fold_cell(stats_joint *j, stats_state *st, int k)
+{
+    joint_cell *c = j->cell[k];
+    int key[STATS_BREAKDOWNS] = {k / (STATS_KEYS * STATS_KEYS), k / STATS_KEYS % STATS_KEYS, k % STATS_KEYS};
+    fold_into(&st->all, j, c);
+    for (int b = 0; b < STATS_BREAKDOWNS; b++) fold_into(&st->by[b][key[b]], j, c);
+    c->deals = 0;
+    memset(c->sum, 0, (size_t)j->nsums * sizeof *c->sum);
+    memset(c->count, 0, (size_t)2 * PAIRED_BINS * (size_t)j->npaired * sizeof *c->count);
 }
 
 void stats_joint_add(stats_joint *j, stats_state *st, const stats_deal *d)
 {
     int k = (d->key[0] * STATS_KEYS + d->key[1]) * STATS_KEYS + d->key[2];
-    stats_cell *c = j->cell[k];
+    joint_cell *c = j->cell[k];
     deal_values v;
     extract(&v, j->nconv, d);
-    if (!c && !(c = j->cell[k] = calloc(1, sizeof *c))) {
+    if (!c && !(c = j->cell[k] = joint_cell_new(j))) {
         add_values(st, d, &v); /* no memory for the cell: the slow way, same counts */
         return;
     }
+    if (c->deals == JOINT_MAX_DEALS) fold_cell(j, st, k); /* its 16-bit counts are full */
     if (!j->dirty[k]) {
         j->dirty[k] = true;
         j->touched[j->ntouched++] = (uint16_t)k;
     }
-    cell_add(c, j->nconv, d, &v);
+    joint_cell_add(j, c, d, &v);
 }
 
 void stats_joint_fold(stats_joint *j, stats_state *st)
 {
     for (int t = 0; t < j->ntouched; t++) {
         int k = j->touched[t];
-        int key[STATS_BREAKDOWNS] = {k / (STATS_KEYS * STATS_KEYS), k / STATS_KEYS % STATS_KEYS, k % STATS_KEYS};
-        stats_cell *c = j->cell[k];
-        walk_cell(&st->all, c, j->nconv, add_op, NULL);
-        for (int b = 0; b < STATS_BREAKDOWNS; b++) walk_cell(&st->by[b][key[b]], c, j->nconv, add_op, NULL);
-        memset(c, 0, sizeof *c);
+        fold_cell(j, st, k);
         j->dirty[k] = false;
     }
     j->ntouched = 0;
@@ -244,7 +368,7 @@ void stats_joint_fold(stats_joint *j, stats_state *st)
 void stats_joint_close(stats_joint *j)
 {
     if (!j) return;
-    for (int k = 0; k < JOINT_CELLS; k++) free(j->cell[k]);
+    for (int k = 0; k < JOINT_CELLS; k++) joint_cell_free(j->cell[k]);
     free(j);
 }
 

@@ -282,6 +282,44 @@ static void test_joint_cells_fold_exactly(void **state)
     }
 }
 
+/* A joint cell keeps 16-bit counts (stats/tally.c): 70,000 deals in one
+ * cell, more than a count holds, every pair's difference the same (one
+ * counter gets them all) and no fold asked for, still give stats_add's
+ * state counter for counter. */
+static void test_joint_cell_beyond_16_bits(void **state)
+{
+    (void)state;
+    const int deals = 70000, nconv = 3;
+    static const char *const names[] = {"a", "b", "c"};
+    stats_state *direct = calloc(1, sizeof *direct), *folded = calloc(1, sizeof *folded);
+    stats_init(direct, nconv, names);
+    stats_init(folded, nconv, names);
+    stats_joint *j = stats_joint_open(nconv);
+    assert_non_null(j);
+    for (int k = 0; k < deals; k++) {
+        stats_deal d;
+        memset(&d, 0, sizeof d);
+        d.best = 13;
+        d.n_best = 1;
+        for (int i = 0; i < nconv; i++) {
+            d.score[i] = 13 - 6 * i; /* 13, 7, 1: the differences 6, 12 and 6 */
+            d.choice[i] = i;
+        }
+        d.key[0] = 5;
+        d.key[1] = 4;
+        stats_add(direct, &d);
+        stats_joint_add(j, folded, &d);
+    }
+    stats_joint_fold(j, folded);
+    assert_false(states_differ(direct, folded));
+    assert_int_equal(folded->all.deals, deals);
+    assert_int_equal(paired_with_difference(&folded->all.pair[stats_pair_index(0, 1, nconv)], 6), deals);
+    assert_int_equal(paired_n_differ(&folded->by[0][5].pair[stats_pair_index(0, 2, nconv)]), deals);
+    stats_joint_close(j);
+    free(direct);
+    free(folded);
+}
+
 /* Room for the inputs of the state files the tests make. */
 static input_account inputs_of[6][WLS_MAX_INPUTS];
 
@@ -1226,6 +1264,7 @@ int main(void)
         cmocka_unit_test(test_pair_index),
         cmocka_unit_test(test_merge_is_exact),
         cmocka_unit_test(test_joint_cells_fold_exactly),
+        cmocka_unit_test(test_joint_cell_beyond_16_bits),
         cmocka_unit_test(test_wls_round_trip_and_damage),
         cmocka_unit_test(test_wls_fields_validated),
         cmocka_unit_test(test_wls_merge_rules),
