@@ -4,7 +4,9 @@
  * random legal cards played: fewer cards, voids, cards of the current trick
  * already played), every card's value and the optimum against libdds
  * solving the same position; deals where every hand is void in three suits;
- * a table of one bucket (the cap) still exact; a solve repeated does the
+ * a table of one bucket (the cap) still exact; the position where partition
+ * search once took a bound resting on too few ranks (and with
+ * WHISTLAB_LONG=1 the whole deal it came from); a solve repeated does the
  * same work; positions that are not positions refused. DDS's list100
  * (whole deals, seconds each for the engine today) is make check-long's.
  *
@@ -254,6 +256,53 @@ static void test_bad_positions_refused(void **state)
     assert_int_equal(dde_check(&q), DDE_BAD_POSITION);
 }
 
+/* Deal 7 of bench_dd_engine (seed 29; clubs trumps, North leads), DDS's
+ * values of the leads that partition search once got wrong: the heart two,
+ * seven, nine and ten take 4 tricks, not 3. */
+static void check_bench_deal_7(void)
+{
+    uint64_t seed = 29;
+    dde_position p;
+    for (int i = 0; i <= 7; i++) oracle_random_deal(&seed, &p);
+    int8_t v[64];
+    int best;
+    assert_int_equal(dde_values(ctx, &p, v, &best), DDE_OK);
+    assert_int_equal(p.trump, SUIT_C);
+    assert_int_equal(p.first, SEAT_N);
+    for (int r = 2; r <= RANK_A; r++)
+        if (hand_has(p.hand[SEAT_N], card_make(SUIT_H, r))) assert_int_equal(v[card_make(SUIT_H, r)], 4);
+    counts n = {0};
+    compare(&p, &n, "bench_dd_engine seed 29, deal 7");
+    assert_int_equal(n.mismatches, 0);
+}
+
+/* The fewest cards at which that deal's wrong value still showed, walking
+ * its play with DDS's best cards (23 cards; clubs trumps, East led the
+ * diamond four, South to play). In its search a hand's every card failed,
+ * one tried for each group of equal cards; the entry stored rested on the
+ * ranks above a group's lowest card only and answered a position where that
+ * group splits (another seat's card between), where the untried card does
+ * better. South's D9 and D10 take 2 of the 6 tricks left, not 1. */
+static void test_partition_split_group(void **state)
+{
+    (void)state;
+    dde_position p = {.trump = SUIT_C, .first = SEAT_E, .nplayed = 1,
+                      .played = {card_make(SUIT_D, 4)},
+                      .hand = {0x0000014034000200ULL, 0x2000008040005000ULL, 0x0000060800002084ULL,
+                               0x0000402009400400ULL}};
+    assert_int_equal(dde_check(&p), DDE_OK);
+    int8_t v[64];
+    int best;
+    assert_int_equal(dde_values(ctx, &p, v, &best), DDE_OK);
+    assert_int_equal(v[card_make(SUIT_D, 3)], 1);
+    assert_int_equal(v[card_make(SUIT_D, 9)], 2);
+    assert_int_equal(v[card_make(SUIT_D, RANK_T)], 2);
+    assert_int_equal(best, 2);
+    counts n = {0};
+    compare(&p, &n, "split group");
+    assert_int_equal(n.mismatches, 0);
+}
+
 /* With a file: its FUT and the leader's DD table entry (and with
  * WHISTLAB_LONG=1 all 20 entries of each table); then, with WHISTLAB_LONG=1,
  * the long random comparisons of whole deals and later positions. */
@@ -271,6 +320,10 @@ static void test_long_runs(void **state)
     assert_true(n.deals > 0);
     assert_int_equal(n.mismatches, 0);
     if (!test_long()) return;
+    t0 = clock();
+    check_bench_deal_7();
+    printf("bench_dd_engine seed 29, deal 7: every lead as DDS's (%.1f s CPU)\n",
+           (double)(clock() - t0) / CLOCKS_PER_SEC);
     const char *env = getenv("DDE_LONG_DEALS");
     uint64_t deals = env && *env ? strtoull(env, NULL, 10) : 100000;
     t0 = clock();
@@ -313,6 +366,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_positions_refused),
         cmocka_unit_test(test_four_voids),
         cmocka_unit_test(test_lost_lead_known),
+        cmocka_unit_test(test_partition_split_group),
         cmocka_unit_test(test_tiny_table_and_determinism),
         cmocka_unit_test(test_random_positions_match_dds),
     };

@@ -172,6 +172,15 @@ void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int 
  * the hands a pattern names. */
 uint16_t dde_tt_pattern(const hand_t hand[4], hand_t rel);
 hand_t dde_tt_cards(const hand_t hand[4], uint16_t pattern);
+/* rel widened for an answer that every move of seat failed to change
+ * (moves[0..n-1], one card of each group of equal cards, all tried): a
+ * tried card stands for its group only in positions where the group is
+ * the same, so a group reaching down past the lowest rank rel keeps in its
+ * suit adds its cards (its suit's pattern then holds every card between).
+ * Without it a position that agreed on rel but split the group (a small
+ * card of another seat between) took a bound its untried cards could beat:
+ * bench_dd_engine seed 29, deal 7. */
+hand_t dde_tt_rest_on_groups(const dde_ctx *e, int seat, const card_t *moves, int n, hand_t rel);
 
 /* dde_moves.c: a card as a relative card of the table (alive: the cards
  * out), and back (CARD_NONE when the hand h holds no such card). */

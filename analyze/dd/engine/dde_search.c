@@ -120,6 +120,7 @@ bool dde_reach(dde_ctx *e, int target, hand_t *rel)
             all_rel |= child;
         }
     }
+    if (result != maximiser) all_rel = dde_tt_rest_on_groups(e, seat, moves, n, all_rel);
     *rel = all_rel;
     if (np == 0) {
         uint16_t pattern = dde_tt_pattern(e->hand, all_rel);

@@ -190,11 +190,7 @@ uint16_t dde_tt_pattern(const hand_t hand[4], hand_t rel)
     hand_t all = hand[0] | hand[1] | hand[2] | hand[3];
     uint16_t pattern = 0;
     for (int s = 0; s < 4; s++) {
-        /* Every card of the suit: bounds resting on fewer cards (partition
-         * search proper) gave a wrong value on one deal of bench_dd_engine
-         * (seed 29, deal 7), cause not yet found; until it is, each entry
-         * holds for its exact relative-rank position only. */
-        uint16_t r = (uint16_t)(hand_suit(rel, s) | hand_suit(all, s));
+        uint16_t r = hand_suit(rel, s);
         if (!r) continue;
         uint16_t at_least = (uint16_t)~((1u << __builtin_ctz(r)) - 1); /* ranks from the lowest that decided */
         pattern |= (uint16_t)(dde_count(hand_suit(all, s) & at_least) << (4 * s));
@@ -214,4 +210,23 @@ hand_t dde_tt_cards(const hand_t hand[4], uint16_t pattern)
         }
     }
     return cards;
+}
+
+hand_t dde_tt_rest_on_groups(const dde_ctx *e, int seat, const card_t *moves, int n, hand_t rel)
+{
+    hand_t h = e->hand[seat], alive = dde_alive(e);
+    for (bool grew = true; grew;) { /* a group taken in lowers its suit's lowest rank: others may reach it */
+        grew = false;
+        for (int i = 0; i < n; i++) {
+            int s = card_suit(moves[i]);
+            uint16_t g = hand_suit(dde_equal_group(h, alive, moves[i]), s), r = hand_suit(rel, s);
+            if (!r || !(g & (g - 1))) continue; /* no rank of the suit decided, or a group of one */
+            int lowest = __builtin_ctz(r);
+            if (31 - __builtin_clz((unsigned)g) >= lowest && __builtin_ctz(g) < lowest) {
+                rel |= hand_from_suit(s, g);
+                grew = true;
+            }
+        }
+    }
+    return rel;
 }
