@@ -273,7 +273,7 @@ static void test_usage(void **state)
     } BAD[] = {
         {"--by-holding --simulate 2", "--by-holding goes with files, without --simulate", 2},
         {"--by-holding --plot /tmp/x", "--plot draws the double-dummy values: give --values F.wdv", 2},
-        {"--plot /tmp/x", "--holdings and --plot go with --by-holding", 2},
+        {"--plot /tmp/x", "--holdings, --plot and --plot-format go with --by-holding", 2},
         {"--by-holding --holdings %s", ":2: expected PATTERN NAME | SOURCE", 2},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
