@@ -813,11 +813,12 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     for (int i = 0; i < nparts; i++) {
         wls_file *f = i == 0 ? &total : &w;
         if (!read_part(part[i], f, job, bytes)) goto out;
+        if (i > 0 && !wls_merge_check(&total, &w, part[i], &err)) {
+            cli_error("whistlab", &err);
+            goto out;
+        }
         const char *why = NULL;
-        if (i > 0 && strcmp(w.config, total.config) != 0) why = "a counting of other deals or settings";
-        else if (i > 0 && w.parts != total.parts) why = "a different number of shards";
-        else if (i > 0 && (w.part_mask & total.part_mask)) why = "a shard already merged";
-        else if (i > 0 && (w.ninputs != total.ninputs || !same_inputs(w.inputs, total.inputs, w.ninputs)))
+        if (i > 0 && !same_inputs(w.inputs, total.inputs, w.ninputs))
             why = "a counting of another corpus (its files' deals or digests differ)";
         else if (i == 0 && !(run = odds_run_of_state(job, bytes, &err))) why = err.reason;
         else if (i > 0 && !odds_run_merge_state(run, job, bytes, &err)) why = err.reason;

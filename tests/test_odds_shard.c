@@ -159,7 +159,7 @@ static void test_missing_and_foreign_parts(void **state)
                               test_bin(), corpus, other),
                      0);
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s 2>&1", test_bin(), p1, other, p3), 3);
-    assert_non_null(strstr(out, "a counting of other deals or settings"));
+    assert_non_null(strstr(out, "cannot merge a run with other settings"));
     /* a replay run's shard with an odds one, either first */
     assert_int_equal(test_run(out, sizeof out,
                               "%s replay corpora/whist-2000.pbn.gz --eval play --limit 60 --shard 2/3 --save %s 2>&1",

@@ -324,26 +324,43 @@ static bool other_corpus(const wls_file *a, const wls_file *b, char *buf, size_t
     return false;
 }
 
+/* Whether from is a finished shard of into's run not merged yet: the same
+ * settings, number of shards and corpora; else the difference in *why. */
+static bool merge_check(const wls_file *into, const wls_file *from, const char **why, char *differ, size_t len)
+{
+    *why = NULL;
+    if (!into->complete || !from->complete) {
+        *why = "an unfinished run: resume it to the end first (--resume)";
+    } else if (strcmp(into->config, from->config) != 0) {
+        first_difference(into->config, from->config, differ, len);
+        *why = differ;
+    } else if (into->parts != from->parts) {
+        *why = "a different number of shards";
+    } else if (into->part_mask & from->part_mask) {
+        *why = "a shard already merged";
+    } else if (into->ninputs != from->ninputs) {
+        *why = "a run with other inputs";
+    } else if (other_corpus(into, from, differ, len)) {
+        *why = differ;
+    }
+    return *why == NULL;
+}
+
+int wls_merge_check(const wls_file *into, const wls_file *from, const char *from_name, diag_t *diag)
+{
+    const char *why;
+    char differ[2 * WLS_LINE_QUOTE + 200];
+    if (merge_check(into, from, &why, differ, sizeof differ)) return 1;
+    diag_set(diag, from_name, 0, "cannot merge %s", why);
+    return 0;
+}
+
 int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag)
 {
-    const char *why = NULL;
+    const char *why;
     char differ[2 * WLS_LINE_QUOTE + 200];
-    if (!into->complete || !from->complete) {
-        why = "an unfinished run: resume it to the end first (--resume)";
-    } else if (strcmp(into->config, from->config) != 0) {
-        first_difference(into->config, from->config, differ, sizeof differ);
-        why = differ;
-    } else if (into->parts != from->parts) {
-        why = "a different number of shards";
-    } else if (into->part_mask & from->part_mask) {
-        why = "a shard already merged";
-    } else if (into->ninputs != from->ninputs) {
-        why = "a run with other inputs";
-    } else if (other_corpus(into, from, differ, sizeof differ)) {
-        why = differ;
-    } else if (!stats_merge(into->stats, from->stats)) {
+    if (merge_check(into, from, &why, differ, sizeof differ) && !stats_merge(into->stats, from->stats))
         why = "other conventions";
-    }
     if (why) {
         diag_set(diag, from_name, 0, "cannot merge %s", why);
         return 0;

@@ -85,4 +85,9 @@ int wls_read(const char *path, wls_file *w, diag_t *diag);
  * (its file from_name) when they do not fit. */
 int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_t *diag);
 
+/* wls_merge's checks alone, for a run whose counters another layer adds up
+ * (odds): both complete, same config, number of parts and corpora,
+ * disjoint part masks. False with diag filled (its file from_name). */
+int wls_merge_check(const wls_file *into, const wls_file *from, const char *from_name, diag_t *diag);
+
 #endif
