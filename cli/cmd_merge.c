@@ -74,18 +74,13 @@ int cmd_merge(int argc, char **argv)
     FILE *report = cli_report_stream("whistlab merge", csv_summary, NULL);
     if (!report) return EXIT_USAGE;
     if (plot_dir && (prc = plot_command_prepare("merge", plot_dir)) >= 0) return prc;
-    stats_state *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     unsigned char *job = malloc(WLS_JOB_MAX); /* another command's part is read, to be told apart */
-    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
-    part.inputs = calloc(WLS_MAX_INPUTS, sizeof *part.inputs);
     int rc = EXIT_FAILURE_IO;
     diag_t err = {0};
-    if (!a || !b || !job || !total.inputs || !part.inputs) {
+    if (!wls_file_alloc(&total) || !wls_file_alloc(&part) || !job) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
     }
-    total.stats = a;
-    part.stats = b;
     for (int i = optind; i < argc; i++) {
         wls_file *into = i == optind ? &total : &part;
         into->job = job;
@@ -141,16 +136,14 @@ int cmd_merge(int argc, char **argv)
     }
     if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", argc - optind);
     replay_print_title(report, &s, total.part_mask, total.parts);
-    rc = replay_finish_report(report, a, &s, &prov, csv_summary, plot_dir, 0, "merge");
+    rc = replay_finish_report(report, total.stats, &s, &prov, csv_summary, plot_dir, 0, "merge");
     /* shards missing: the report is PARTIAL, and the status says so as the
      * help does (issue 25 item 16) */
     if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;
 out:
     free(job);
     total.job = part.job = NULL;
-    free(a);
-    free(b);
-    free(total.inputs);
-    free(part.inputs);
+    wls_file_release(&total);
+    wls_file_release(&part);
     return rc;
 }

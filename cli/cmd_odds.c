@@ -798,18 +798,13 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     static provenance prov;
     size_t bytes = odds_run_state_size();
     unsigned char *job = malloc(bytes);
-    stats_state *first = calloc(1, sizeof *first), *st = calloc(1, sizeof *st);
-    total.inputs = calloc(WLS_MAX_INPUTS, sizeof *total.inputs);
-    w.inputs = calloc(WLS_MAX_INPUTS, sizeof *w.inputs);
     odds_run *run = NULL;
     int rc = EXIT_FAILURE_IO;
     diag_t err = {0};
-    if (!job || !first || !st || !total.inputs || !w.inputs) {
+    if (!wls_file_alloc(&total) || !wls_file_alloc(&w) || !job) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
     }
-    total.stats = first;
-    w.stats = st;
     for (int i = 0; i < nparts; i++) {
         wls_file *f = i == 0 ? &total : &w;
         if (!read_part(part[i], f, job, bytes)) goto out;
@@ -836,7 +831,7 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     uint64_t all = total.parts >= 64 ? ~0ULL : (1ULL << total.parts) - 1;
     if (total.part_mask == all) total.parts = 1, total.part_mask = 1;
     snprintf(config, sizeof config, "%s", total.config);
-    counts.errors = first->errors; /* every shard read every record: each counted them all */
+    counts.errors = total.stats->errors; /* every shard read every record: each counted them all */
     memcpy(counts.input, total.inputs, (size_t)total.ninputs * sizeof *counts.input);
     if (!options_of_config(config, &o, &prov, &counts, command, total.parts, total.part_mask) ||
         o.ncorpus != total.ninputs) {
@@ -875,10 +870,7 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
 out:
     odds_run_free(run);
     free(job);
-    free(first);
-    free(st);
-    free(total.inputs);
-    free(w.inputs);
-    total.inputs = w.inputs = NULL;
+    wls_file_release(&total);
+    wls_file_release(&w);
     return rc;
 }

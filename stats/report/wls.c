@@ -374,3 +374,20 @@ int wls_merge(wls_file *into, const wls_file *from, const char *from_name, diag_
     }
     return 1;
 }
+
+int wls_file_alloc(wls_file *w)
+{
+    w->stats = calloc(1, sizeof *w->stats);
+    w->inputs = calloc(WLS_MAX_INPUTS, sizeof *w->inputs);
+    if (w->stats && w->inputs) return 1;
+    wls_file_release(w);
+    return 0;
+}
+
+void wls_file_release(wls_file *w)
+{
+    free(w->stats);
+    free(w->inputs);
+    w->stats = NULL;
+    w->inputs = NULL;
+}

@@ -72,6 +72,12 @@ typedef struct {
  * diag filled (the path and the reason) on failure. */
 int wls_write(const char *path, const wls_file *w, diag_t *diag);
 
+/* The buffers to read a part into, for a command that reads several (merge):
+ * w->stats and w->inputs (WLS_MAX_INPUTS) allocated, zeroed. 0 when out of
+ * memory (nothing left allocated). wls_file_release frees them. */
+int wls_file_alloc(wls_file *w);
+void wls_file_release(wls_file *w);
+
 /* Reads path into w (w->stats must point to a stats_state). False with diag
  * filled when unreadable, not a .wls file, of another version, truncated or
  * failing its CRC. */
