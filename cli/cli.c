@@ -8,6 +8,7 @@
 #include <string.h>
 #include "analyze/lead/lead.h"
 #include "cli/cli.h"
+#include "stats/report/provenance.h"
 
 int cli_verbosity = CLI_NORMAL;
 
@@ -85,4 +86,13 @@ volatile sig_atomic_t *cli_stop_on_signals(void)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     return &stop_requested;
+}
+
+void cli_missing_shards(unsigned parts, uint64_t mask, const char *what)
+{
+    char missing[512];
+    provenance_shards(parts, mask, false, missing, sizeof missing);
+    fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
+                    "or --partial for %s marked PARTIAL\n",
+            parts - (unsigned)__builtin_popcountll(mask) == 1 ? "" : "s", missing, what);
 }

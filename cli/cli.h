@@ -6,6 +6,7 @@
 #define WHISTLAB_CLI_H
 
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "formats/deal_stream.h"
 
@@ -34,6 +35,11 @@ FILE *cli_report_stream(const char *prefix, const char *csv_a, const char *csv_b
 /* Prints d on stderr after prefix: "PREFIX: FILE: REASON" ("PREFIX:
  * FILE:LINE: REASON" at a line, "PREFIX: REASON" when d names no file). */
 void cli_error(const char *prefix, const diag_t *d);
+
+/* Says which of a merge's `parts` shards the state files given (`mask`)
+ * leave out, and that --partial gives `what` ("a report", "tables")
+ * marked PARTIAL: replay's and odds' merges alike. */
+void cli_missing_shards(unsigned parts, uint64_t mask, const char *what);
 
 /* Ctrl-C and SIGTERM from now on ask a long run to stop at its next
  * record and save its state: the flag they set, for run_opts.stop. A

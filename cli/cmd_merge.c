@@ -122,11 +122,7 @@ int cmd_merge(int argc, char **argv)
     }
     replay_make_provenance(&prov, command, &s, total.inputs, total.parts, total.part_mask);
     if (provenance_partial(&prov) && !partial) {
-        char missing[512];
-        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
-        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
-                        "or --partial for a report marked PARTIAL\n",
-                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
+        cli_missing_shards(total.parts, total.part_mask, "a report");
         rc = EXIT_REJECTS;
         goto out;
     }

@@ -839,11 +839,7 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
         goto out;
     }
     if (provenance_partial(&prov) && !m->partial) {
-        char missing[512];
-        provenance_shards(total.parts, total.part_mask, false, missing, sizeof missing);
-        fprintf(stderr, "whistlab: missing shard%s %s: these state files do not cover the run; give them all, "
-                        "or --partial for tables marked PARTIAL\n",
-                total.parts - (unsigned)__builtin_popcountll(total.part_mask) == 1 ? "" : "s", missing);
+        cli_missing_shards(total.parts, total.part_mask, "tables");
         rc = EXIT_REJECTS;
         goto out;
     }
