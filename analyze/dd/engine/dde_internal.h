@@ -108,6 +108,17 @@ typedef struct {
     hand_t decided; /* the trick's winning card when it beat a card of its suit (its rank decided), else 0 */
 } dde_undo;
 
+/* What a finished trick's result rests on: the winning card t[w - leader]
+ * when it beat a card of its own suit (a ruff or a lone card of its suit
+ * rests on no rank), else nothing. */
+static inline hand_t dde_decided(const card_t t[4], int w, int leader)
+{
+    card_t top = t[(w - leader) & 3];
+    int same = 0;
+    for (int i = 0; i < 4; i++) same += card_suit(t[i]) == card_suit(top);
+    return same > 1 ? card_bit(top) : 0;
+}
+
 /* The seat on move plays c. Returns -1 while the trick goes on; when c
  * ends it, 1 if North-South won it, else 0, and its winner is on lead. */
 static inline int dde_play(dde_ctx *e, card_t c, dde_undo *u)
@@ -121,10 +132,7 @@ static inline int dde_play(dde_ctx *e, card_t c, dde_undo *u)
         return -1;
     }
     int w = dde_winner(e->trick, 4, e->leader, e->trump);
-    card_t top = e->trick[(w - e->leader) & 3];
-    int same = 0;
-    for (int i = 0; i < 4; i++) same += card_suit(e->trick[i]) == card_suit(top);
-    u->decided = same > 1 ? card_bit(top) : 0;
+    u->decided = dde_decided(e->trick, w, e->leader);
     memcpy(u->trick, e->trick, sizeof u->trick);
     e->leader = w;
     e->nplayed = 0;

@@ -14,10 +14,8 @@ static int last_trick_ns(const dde_ctx *e, hand_t *rel)
 {
     card_t t[4];
     for (int i = 0; i < 4; i++) t[i] = hand_lowest(e->hand[(e->leader + i) & 3]);
-    int w = dde_winner(t, 4, e->leader, e->trump), same = 0;
-    card_t top = t[(w - e->leader) & 3];
-    for (int i = 0; i < 4; i++) same += card_suit(t[i]) == card_suit(top);
-    *rel = same > 1 ? card_bit(top) : 0;
+    int w = dde_winner(t, 4, e->leader, e->trump);
+    *rel = dde_decided(t, w, e->leader);
     return dde_ns(w);
 }
 

@@ -160,8 +160,7 @@ void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int 
     for (int w = 0; w < DDE_WAYS / 64; w++)
         for (; set[w]; set[w] &= set[w] - 1) {
             dde_entry *x = &b[64 * w + __builtin_ctzll(set[w])];
-            if (x->gen == tt->gen && x->shape == k->shape && x->leader == k->leader && x->pattern == pattern &&
-                !memcmp(x->hold, hold, sizeof hold)) {
+            if (x->pattern == pattern && matches(x, k, tt->gen)) {
                 if (lb > x->lb) x->lb = (uint8_t)lb;
                 if (ub < x->ub) x->ub = (uint8_t)ub;
                 if (move != DDE_NO_MOVE) x->move = (uint8_t)move;
