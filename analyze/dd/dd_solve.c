@@ -196,8 +196,7 @@ void dd_error_text(int code, char *buf, size_t len)
                                              : "no memory for its table");
         return;
     }
-    pthread_once(&dds_once, dds_setup);
-    if (!dds_threads) {
+    if (!dd_init(DD_ENGINE_DDS)) {
         snprintf(buf, len, "%s", dds_missing);
         return;
     }
