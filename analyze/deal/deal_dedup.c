@@ -60,10 +60,11 @@ static bool grow(deal_dedup *s)
     return true;
 }
 
-bool deal_dedup_add(deal_dedup *s, const hand_t hand[4])
+bool deal_dedup_add(deal_dedup *s, const hand_t hand[4]) { return deal_dedup_add_key(s, deal_dedup_key(hand)); }
+
+bool deal_dedup_add_key(deal_dedup *s, uint64_t d)
 {
     if (4 * (s->used + 1) > 3 * s->cap && !grow(s)) return true; /* load <= 3/4 */
-    uint64_t d = deal_dedup_key(hand);
     size_t i = d & (s->cap - 1);
     for (; s->slot[i]; i = (i + 1) & (s->cap - 1))
         if (s->slot[i] == d) return false;

@@ -20,6 +20,8 @@ void deal_dedup_free(deal_dedup *s);
 /* Adds the deal; true if it was new, false if seen before. Out of memory
  * counts the deal as new. */
 bool deal_dedup_add(deal_dedup *s, const hand_t hand[4]);
+/* The same for a deal whose key (deal_dedup_key) the caller has already. */
+bool deal_dedup_add_key(deal_dedup *s, uint64_t key);
 
 /* The deal's digest the set keeps (never 0): the same for every seat
  * its hands were given to, so that every copy of a deal can be sent to one

@@ -135,17 +135,17 @@ void odds_run_shard(odds_run *r, unsigned shard, unsigned shards)
 /* Whether the deal is this shard's: the high half of its key, as the low
  * half places it in the dedup's table (a shard's keys would otherwise
  * crowd one part of it). */
-static bool mine(const odds_run *r, const odds_deal *d)
+static bool mine(const odds_run *r, uint64_t key)
 {
-    return r->shards == 1 || (deal_dedup_key(d->hand) >> 32) % r->shards == r->shard - 1;
+    return r->shards == 1 || (key >> 32) % r->shards == r->shard - 1;
 }
 
 /* A deal's verdict: a repeat of one seen before, or new (the modes it
- * rules out dropped). */
-static verdict admit_deal(odds_run *r, const odds_deal *d)
+ * rules out dropped); key its deal_dedup_key. */
+static verdict admit_deal(odds_run *r, const odds_deal *d, uint64_t key)
 {
     odds_saved *s = &r->saved;
-    if (r->dedup && !deal_dedup_add(r->dedup, d->hand)) return ODDS_REPEAT;
+    if (r->dedup && !deal_dedup_add_key(r->dedup, key)) return ODDS_REPEAT;
     for (int c = 0; c < r->ncand; c++) {
         if (d->dealer > SEAT_W && r->dealer_default && r->cand[c].dm == ODDS_DEALER_RECORD) s->alive &= ~(1u << c);
         if (d->turnup == CARD_NONE && r->turnup_default && r->cand[c].tm == ODDS_TURNUP_RECORD)
@@ -169,7 +169,7 @@ bool odds_run_add(odds_run *r, const odds_deal *d)
 {
     odds_saved *s = &r->saved;
     s->read++;
-    if (admit_deal(r, d) == ODDS_REPEAT) {
+    if (admit_deal(r, d, deal_dedup_key(d->hand)) == ODDS_REPEAT) {
         s->duplicates++;
         return false;
     }
@@ -185,11 +185,12 @@ static bool admit(void *ctx, const ds_item *it, dd_job *job)
     odds_run *r = ctx;
     odds_slot slot = {.input = it->input};
     diag_t why = {0};
+    uint64_t key = 0;
     if (!odds_deal_of(it->deal, r->io, &slot.deal, &why)) /* said again in order */
         slot.v = r->shard == 1 ? ODDS_REFUSED : ODDS_ELSEWHERE;
-    else if (!mine(r, &slot.deal)) slot.v = ODDS_ELSEWHERE;
+    else if (key = deal_dedup_key(slot.deal.hand), !mine(r, key)) slot.v = ODDS_ELSEWHERE;
     else if (it->kind == DS_REPEAT) slot.v = ODDS_REPEAT;
-    else slot.v = admit_deal(r, &slot.deal);
+    else slot.v = admit_deal(r, &slot.deal, key);
     slot.alive = (unsigned)r->saved.alive;
     memcpy(job->out, &slot, sizeof slot);
     return slot.v == ODDS_NEW;
@@ -347,8 +348,9 @@ bool odds_run_resume(odds_run *r, const char *const files[], int nfiles, uint64_
         if (it.record >= records) break;
         odds_deal d;
         diag_t skip = {0};
-        if (it.kind == DS_DEAL && odds_deal_of(it.deal, r->io, &d, &skip) && mine(r, &d))
-            deal_dedup_add(r->dedup, d.hand);
+        if (it.kind != DS_DEAL || !odds_deal_of(it.deal, r->io, &d, &skip)) continue;
+        uint64_t key = deal_dedup_key(d.hand);
+        if (mine(r, key)) deal_dedup_add_key(r->dedup, key);
     }
     deal_stream_close(in);
     return true;
