@@ -129,17 +129,9 @@ static const char *show_engine(const void *field) { return *(const char *)field 
  * NULL when not given (SVG). */
 static const char *show_plot_formats(const void *field)
 {
-    static const struct {
-        unsigned format;
-        const char *name;
-    } NAMES[] = {{PLOT_SVG, "svg"}, {PLOT_PNG, "png"}, {PLOT_PDF, "pdf"}};
     static char text[sizeof "svg,png,pdf"];
     unsigned formats = *(const unsigned *)field;
-    size_t at = 0;
-    text[0] = 0;
-    for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
-        if (formats & NAMES[k].format)
-            at += (size_t)snprintf(text + at, sizeof text - at, "%s%s", at ? "," : "", NAMES[k].name);
+    plot_formats_text(formats, text, sizeof text);
     return formats ? text : NULL;
 }
 

@@ -73,6 +73,9 @@ typedef enum {
 /* Reads a list of formats, "svg,png,pdf" or any of them; false with bad
  * the word not known (cut at 40 bytes). */
 bool plot_formats_parse(const char *list, unsigned *formats, char *bad, size_t bad_len);
+/* The formats of a PLOT_ bit set as plot_formats_parse reads them
+ * ("png,pdf"), into buf; "" for none. */
+void plot_formats_text(unsigned formats, char *buf, size_t len);
 
 typedef struct {
     /* The gnuplot program: NULL for $WHISTLAB_GNUPLOT, else "gnuplot"

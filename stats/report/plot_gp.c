@@ -386,6 +386,15 @@ bool plot_formats_parse(const char *list, unsigned *formats, char *bad, size_t b
     }
 }
 
+void plot_formats_text(unsigned formats, char *buf, size_t len)
+{
+    size_t at = 0;
+    if (len) buf[0] = 0;
+    for (size_t k = 0; k < NFORMATS && at < len; k++)
+        if (formats & (unsigned)FORMATS[k].format)
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", FORMATS[k].ext);
+}
+
 /* Whether the figure gnuplot drew into path is whole, and on disk.
  * gnuplot exits 0 when a write fails (a full disk, a file size limit),
  * leaving a figure cut short: it ends as its format ends or is not put in
