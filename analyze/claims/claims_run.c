@@ -13,6 +13,7 @@
 #include "analyze/dd/dd_solve.h"
 #include "analyze/play/sd_duplicate.h"
 #include "stats/binom_ci.h"
+#include "stats/report/le_bytes.h"
 #include "analyze/odds/odds_tables.h"
 
 /* A claim made ready to measure. */
@@ -213,38 +214,21 @@ static bool take(void *ctx, corpus_run *run, const dd_job *job)
 
 static size_t state_words(int nclaims) { return STATE_HEAD + (size_t)nclaims * STATE_PER_CLAIM; }
 
-static void put64(unsigned char *at, uint64_t v)
-{
-    for (int i = 0; i < 8; i++) at[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get64(const unsigned char *at)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--) v = v << 8 | at[i];
-    return v;
-}
-
-/* The counters as words (into j->state, or out of it with load). */
-static void state_words_of(claims_job *j, bool load)
+/* The counters after the two header words, in the state's order: written
+ * to out, or read from in (the other NULL). */
+static void state_words_of(claims_job *j, le_out *out, le_in *in)
 {
     uint64_t *head[] = {&j->whist, &j->unvalued};
-    unsigned char *at = j->state;
-    if (!load) {
-        put64(at, state_words(j->np));
-        put64(at + 8, (uint64_t)j->np);
-    }
-    at += 16;
-    for (int i = 0; i < 2; i++, at += 8) {
-        if (load) *head[i] = get64(at);
-        else put64(at, *head[i]);
+    for (int i = 0; i < 2; i++) {
+        if (in) *head[i] = le_get_u64(in);
+        else le_put_u64(out, *head[i]);
     }
     for (int c = 0; c < j->np; c++) {
         uint64_t *w[3 + PAIRED_COUNTERS] = {&j->k[c].n, &j->k[c].hits, &j->k[c].failed};
         for (int i = 0; i < PAIRED_COUNTERS; i++) w[3 + i] = paired_counter(&j->k[c].acc, i);
-        for (int i = 0; i < STATE_PER_CLAIM; i++, at += 8) {
-            if (load) *w[i] = get64(at);
-            else put64(at, *w[i]);
+        for (int i = 0; i < STATE_PER_CLAIM; i++) {
+            if (in) *w[i] = le_get_u64(in);
+            else le_put_u64(out, *w[i]);
         }
     }
 }
@@ -252,10 +236,16 @@ static void state_words_of(claims_job *j, bool load)
 static bool save(void *ctx, unsigned char **buf, size_t *len)
 {
     claims_job *j = ctx;
-    state_words_of(j, false);
-    if (!(*buf = malloc(j->state_len))) return false;
-    memcpy(*buf, j->state, j->state_len);
-    *len = j->state_len;
+    le_out out = {0};
+    le_put_u64(&out, state_words(j->np));
+    le_put_u64(&out, (uint64_t)j->np);
+    state_words_of(j, &out, NULL);
+    if (out.failed) {
+        free(out.buf);
+        return false;
+    }
+    *buf = out.buf;
+    *len = out.len;
     return true;
 }
 
@@ -265,11 +255,12 @@ static bool load_state(claims_job *j, run_opts *ro, const char *const files[], i
                        diag_t *diag)
 {
     if (!corpus_state_load(ro, j->o->resume, files, nfiles, j->state, j->state_len, complete, diag)) return false;
-    if (get64(j->state) != state_words(j->np) || get64(j->state + 8) != (uint64_t)j->np) {
+    le_in in = {.p = j->state, .end = j->state + j->state_len};
+    if (le_get_u64(&in) != state_words(j->np) || le_get_u64(&in) != (uint64_t)j->np) {
         diag_set(diag, j->o->resume, 0, "cannot resume: it was started for other claims (or by another command)");
         return false;
     }
-    state_words_of(j, true);
+    state_words_of(j, NULL, &in);
     return true;
 }
 
