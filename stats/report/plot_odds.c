@@ -5,6 +5,7 @@
  * expectations (a mean, a variance) are not probabilities: they are left
  * out, and the figure says how many; the goodness-of-fit table (gof:
  * constants, test statistics, p-values) is not drawn. */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,11 +136,16 @@ static double pp(double v)
 /* The rows of a table are drawn in panels: one panel for a table of up to
  * FACET_ROWS rows whose events are short, else a panel per group of rows (the rows whose ids share
  * all but their last part: trump-exhaustion's T4.*, eldest.T4.*, ...),
- * two panels across. Each row is labelled by its event, less the words
+ * one above the other, or two across when there are more than
+ * PANELS_DOWN (claims' three panels across two columns left a 2006-px
+ * figure mostly empty). Each row is labelled by its event, less the words
  * every row of its panel shares, which head the panel. */
 #define FACET_ROWS 40
+#define FACET_EVENT 52 /* an event longer than this: a panel per group, whose shared words shorten the labels */
+#define PANELS_DOWN 6
 #define MAX_PANELS 64
-#define LABEL_MAX 52 /* characters of a row's label; longer ones are cut */
+#define LABEL_MAX 80   /* characters of a row's label; longer ones are cut between words */
+#define SHARED_WORDS 2 /* the fewest words shared that head a panel: "... cards" said nothing */
 
 typedef struct {
     size_t row[256]; /* the CSV rows, in order */
@@ -156,55 +162,83 @@ static size_t group_len(const char *id)
     return dot ? (size_t)(dot - id) : 0;
 }
 
+/* The number of words in s[0..len) (a mark alone, the ';' of "; the
+ * dealer's side", is none). */
+static int words_in(const char *s, size_t len)
+{
+    int n = 0;
+    bool counted = false;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == ' ') counted = false;
+        else if (!counted && isalnum((unsigned char)s[i])) n++, counted = true;
+    }
+    return n;
+}
+
 /* The words every event of the panel starts and ends with (cut at a space,
- * leaving each event a word of its own), and the panel's title from them. */
+ * leaving each event a word of its own; the mark before the space that
+ * starts the end goes with it: "honours ...; the dealer's side"), each
+ * only when it is at least SHARED_WORDS words, and the panel's title from
+ * them: the start, "..." where a row's label goes, the end. */
 static void panel_common(const plot_table *t, odds_panel *p)
 {
     p->pre = p->suf = 0;
+    const char *first = p->n ? plot_cell(t, p->row[0], O_EVENT) : "";
+    size_t flen = strlen(first);
     if (p->n >= 2) {
-        const char *first = plot_cell(t, p->row[0], O_EVENT);
-        size_t pre = strlen(first), suf = strlen(first), shortest = strlen(first);
+        size_t pre = flen, suf = flen, shortest = flen;
         for (int i = 1; i < p->n; i++) {
             const char *e = plot_cell(t, p->row[i], O_EVENT);
             size_t len = strlen(e), k = 0;
             while (k < pre && e[k] == first[k]) k++;
             pre = k;
             k = 0;
-            while (k < suf && k < len && e[len - 1 - k] == first[strlen(first) - 1 - k]) k++;
+            while (k < suf && k < len && e[len - 1 - k] == first[flen - 1 - k]) k++;
             suf = k;
             if (len < shortest) shortest = len;
         }
         while (pre > 0 && first[pre - 1] != ' ') pre--; /* up to a space */
-        const char *end = first + strlen(first);
+        const char *end = first + flen;
+        size_t shared_end = suf;
         while (suf > 0 && end[-(long)suf] != ' ') suf--; /* from a space */
+        if (suf && suf < shared_end && strchr(",;:", end[-(long)suf - 1])) suf++;
         if (pre + suf + 1 > shortest) suf = 0;
         if (pre + 1 > shortest) pre = 0;
+        if (words_in(first, pre) < SHARED_WORDS) pre = 0;
+        if (words_in(end - suf, suf) < SHARED_WORDS) suf = 0;
         p->pre = pre, p->suf = suf;
     }
-    const char *first = p->n ? plot_cell(t, p->row[0], O_EVENT) : "";
-    size_t flen = strlen(first);
-    if (p->pre && p->suf)
-        snprintf(p->title, sizeof p->title, "%.*s... %.*s", (int)p->pre, first, (int)p->suf - 1,
-                 first + flen - p->suf + 1);
-    else if (p->pre) snprintf(p->title, sizeof p->title, "%.*s...", (int)p->pre, first);
-    else if (p->suf) snprintf(p->title, sizeof p->title, "...%.*s", (int)p->suf, first + flen - p->suf);
+    if (p->pre || p->suf)
+        snprintf(p->title, sizeof p->title, "%.*s...%.*s", (int)p->pre, first, (int)p->suf, first + flen - p->suf);
     else p->title[0] = 0;
 }
 
-/* The label of a row: its event less the panel's common words, cut at
- * LABEL_MAX characters. */
+/* The label of a row: its event less the panel's common words; one longer
+ * than LABEL_MAX characters is cut in the middle between words (the rows
+ * of a panel differ at their ends as often as at their starts), its
+ * "..." standing for whole words. */
 static void row_label(const plot_table *t, const odds_panel *p, size_t r, char *buf, size_t len)
 {
     const char *e = plot_cell(t, r, O_EVENT);
-    size_t n = strlen(e) - p->pre - p->suf;
     if (!*e) {
         snprintf(buf, len, "%s", plot_cell(t, r, O_ROW)); /* no event: its id */
         return;
     }
-    /* cut in the middle: the rows of a panel differ at their ends as often as at their starts */
-    int head = (LABEL_MAX - 3) / 2, tail = LABEL_MAX - 3 - head;
-    if (n > LABEL_MAX) snprintf(buf, len, "%.*s...%.*s", head, e + p->pre, tail, e + p->pre + n - (size_t)tail);
-    else snprintf(buf, len, "%.*s", (int)n, e + p->pre);
+    const char *s = e + p->pre;
+    size_t n = strlen(e) - p->pre - p->suf;
+    if (n <= LABEL_MAX) {
+        snprintf(buf, len, "%.*s", (int)n, s);
+        return;
+    }
+    size_t head = (LABEL_MAX - 5) / 2, tail = LABEL_MAX - 5 - head;
+    size_t h = head, from = n - tail;
+    while (h > 0 && s[h] != ' ') h--; /* the head ends before a space */
+    while (from < n && s[from - 1] != ' ') from++; /* the tail starts after one */
+    if (h == 0) h = head; /* one long word: cut in it */
+    if (from >= n) from = n - tail;
+    while (h > 0 && s[h - 1] == ' ') h--;
+    while (from < n && s[from] == ' ') from++;
+    snprintf(buf, len, "%.*s ... %.*s", (int)h, s, (int)(n - from), s + from);
 }
 
 /* One table: rows first..end-1 of the CSV (one table's run). */
@@ -240,7 +274,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
      * to be told apart whole */
     bool facets = nrows > FACET_ROWS;
     for (size_t r = first; r < end; r++)
-        if (is_probability(t, r) && strlen(plot_cell(t, r, O_EVENT)) > LABEL_MAX) facets = true;
+        if (is_probability(t, r) && strlen(plot_cell(t, r, O_EVENT)) > FACET_EVENT) facets = true;
     /* a row joins the panel of the rows before it when its group is the
      * panel's (the id of its first row less the last part), or lies under
      * it: suit-splits' "n2.2-0.layout" with "n2.2-0" and "n2.1-1" in "n2"
@@ -264,7 +298,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         p->row[p->n++] = r;
     }
     if (npanels == 1) facets = false;
-    int ncols = facets ? 2 : 1;
+    int ncols = facets && npanels > PANELS_DOWN ? 2 : 1;
     size_t maxlabel = 8;
     for (int k = 0; k < npanels; k++) {
         panel_common(t, &panel[k]);
@@ -275,23 +309,29 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         }
     }
     bool right = nbook || ncorpus;
-    /* the grid: a row of panels is as tall as its tallest; per panel its
-     * title and its x axis */
-    int rowpx = facets ? 15 : nrows > 30 ? 15 : 20, panel_extra = 70, top = 110, bottom = 50;
-    int grid_rows = (npanels + ncols - 1) / ncols, rows_px[MAX_PANELS];
+    /* the grid: a row of panels is as tall as its tallest, with its x
+     * axes and a line for its panels' titles, the words their rows share,
+     * when one has a title (in a figure of one panel too: there the title
+     * stood on the first row's label); above it the figure's title, a
+     * line each of the table, the corpus and the notes below */
+    int title_lines = 2 + (skipped > 0) + facets;
+    int rowpx = facets ? 15 : nrows > 30 ? 15 : 20, panel_extra = 70, top = 30 + 16 * title_lines, bottom = 50;
+    int grid_rows = (npanels + ncols - 1) / ncols, rows_px[MAX_PANELS], title_px[MAX_PANELS];
     int height = top + bottom;
     for (int g = 0; g < grid_rows; g++) {
         int most = 0;
-        for (int k = g * ncols; k < npanels && k < (g + 1) * ncols; k++)
+        title_px[g] = 0;
+        for (int k = g * ncols; k < npanels && k < (g + 1) * ncols; k++) {
             if (panel[k].n > most) most = panel[k].n;
-        rows_px[g] = most * rowpx + panel_extra + (facets ? 22 : 0);
+            if (*panel[k].title) title_px[g] = facets ? 22 : 34; /* one panel: above its columns' titles */
+        }
+        rows_px[g] = most * rowpx + panel_extra + title_px[g];
         height += rows_px[g];
     }
-    if (height < 420) height = 420;
     double labpx = 20 + 6.8 * (double)maxlabel;
     int colpx = (int)(labpx + (right ? 620 : 420));
     if (colpx * ncols < 1180) colpx = 1180 / ncols; /* room for the title: the table's name, title and source */
-    for (int k = 0; facets && k < npanels; k++) /* and for each panel's title, written over its column */
+    for (int k = 0; k < npanels; k++) /* and for each panel's title, written over its column */
         if (20 + TITLE_PX * (double)strlen(panel[k].title) > colpx)
             colpx = (int)(20 + TITLE_PX * (double)strlen(panel[k].title));
     int width = colpx * ncols + 20;
@@ -379,7 +419,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         int gr = k / ncols, gc = k % ncols;
         if (gc == 0 && gr > 0) y_px += rows_px[gr - 1];
         double x0 = 10 + gc * colpx;
-        double T = y_px + (facets ? 22 : 0) + 22, B = y_px + (facets ? 22 : 0) + 22 + p->n * rowpx;
+        double T = y_px + title_px[gr] + 22, B = T + p->n * rowpx;
         double L = x0 + labpx, S = right ? L + (colpx - labpx) * 0.55 : x0 + colpx - 20;
         int pb = 0, pc = 0, pv = 0; /* the panel's rows with a book's figure, a corpus frequency, a verdict */
         for (int i = 0; i < p->n; i++) {
@@ -389,7 +429,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
         }
         fprintf(gp, "\n# panel %d: ", k + 1);
         gp_comment(gp, "%s", *p->title ? p->title : table);
-        if (facets || *p->title) {
+        if (*p->title) {
             fprintf(gp, "set label 1 ");
             gp_str(gp, p->title);
             fprintf(gp, " at screen %.4f, screen %.4f left font ',11'\n", x0 / width, 1.0 - (y_px + 14.0) / height);
