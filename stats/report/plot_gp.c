@@ -5,6 +5,7 @@
  * the failure's diagnostic (plot.h), nothing is printed. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -687,4 +688,28 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
           "set tics nomirror out\n"
           "set datafile missing 'NaN'\n",
           f);
+}
+
+/* The width of a character of a tic label, in pixels (the SVG's 11-12 px
+ * font; cairo's points come out alike). */
+#define TIC_PX 7.0
+
+double gp_tic_step(double lo, double hi, double px)
+{
+    double span = hi - lo;
+    if (!(span > 0) || !(px > 0)) return 1;
+    static const double M[] = {1, 2, 5};
+    double mag = pow(10, floor(log10(span / 50)));
+    for (int e = 0; e < 8; e++)
+        for (int i = 0; i < 3; i++) {
+            double step = M[i] * mag * pow(10, e);
+            double need = 0;
+            for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
+                char label[32];
+                snprintf(label, sizeof label, "%g", k == 0 ? 0.0 : k * step);
+                need += TIC_PX * (double)strlen(label) + 14;
+            }
+            if (need <= px) return step;
+        }
+    return span;
 }

@@ -1,7 +1,7 @@
 /* plot_gp.h -- the files of a figure (NAME.dat, NAME.gp, NAME.svg in DIR),
- * gnuplot quoting, the common script head, and running gnuplot: what the
- * figure writers (plot_summary.c, plot_odds.c) share. Private to the
- * figures of plot.h. */
+ * gnuplot quoting, the common script head, tics that fit a panel, and
+ * running gnuplot: what the figure writers (plot_summary.c, plot_odds.c,
+ * plot_holding.c) share. Private to the figures of plot.h. */
 #ifndef WHISTLAB_STATS_PLOT_GP_H
 #define WHISTLAB_STATS_PLOT_GP_H
 
@@ -92,5 +92,11 @@ void gp_title_expr(FILE *f, const plot_title *t);
  * terminal (svg, width x height), output NAME.svg, and the style block. */
 void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, const char *const *prov,
              int width, int height);
+
+/* The step of an axis's tics from lo to hi on an axis px pixels long: the
+ * smallest of 1, 2, 5 times a power of ten whose labels fit side by side
+ * with a space between (gnuplot's own choice crowds a narrow panel: eleven
+ * labels of "-0.15" in 180 pixels). */
+double gp_tic_step(double lo, double hi, double px);
 
 #endif

@@ -41,34 +41,9 @@ static const char *prov_text(const odds_data *d, const char *row)
     return plot_table_comment(&d->t, key);
 }
 
-/* The width of a character of the panels' titles and tic labels, in
- * pixels (the SVG's 11-12 px font; cairo's points come out alike). */
+/* The width of a character of the panels' titles, in pixels (the SVG's
+ * 11-12 px font; cairo's points come out alike). */
 #define TITLE_PX 7.5
-#define TIC_PX 7.0
-
-/* The step of an axis's tics from lo to hi on an axis px pixels long: the
- * smallest of 1, 2, 5 times a power of ten whose labels fit side by side
- * with a space between (gnuplot's own choice crowds a narrow panel: eleven
- * labels of "-0.15" in 180 pixels). */
-static double tic_step(double lo, double hi, double px)
-{
-    double span = hi - lo;
-    if (!(span > 0) || !(px > 0)) return 1;
-    static const double M[] = {1, 2, 5};
-    double mag = pow(10, floor(log10(span / 50)));
-    for (int e = 0; e < 8; e++)
-        for (int i = 0; i < 3; i++) {
-            double step = M[i] * mag * pow(10, e);
-            double need = 0;
-            for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
-                char label[32];
-                snprintf(label, sizeof label, "%g", k == 0 ? 0.0 : k * step);
-                need += TIC_PX * (double)strlen(label) + 14;
-            }
-            if (need <= px) return step;
-        }
-    return span;
-}
 
 static void describe(odds_data *d)
 {
@@ -455,7 +430,7 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
                   gp);
             fprintf(gp, "set xrange [%.6g:%.6g]\n", dlo - pad, dhi + pad);
             fprintf(gp, "set xtics %.6g   # labels that fit the panel's width\n",
-                    tic_step(dlo - pad, dhi + pad, R - (S + 14)));
+                    gp_tic_step(dlo - pad, dhi + pad, R - (S + 14)));
             fputs("set yzeroaxis ls 100   # zero: as the exact value\n", gp);
             if (pv) fprintf(gp, "set y2range [-0.7:%d.3]\nset y2tics scale 0\n", p->n - 1);
             /* the verdicts label the right axis, from the first series (a
