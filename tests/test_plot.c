@@ -11,7 +11,9 @@
  * disk; and what gnuplot says coming back to the caller (the failure's
  * diag, notes naming the script), the library writing nothing on stderr;
  * hostile names (file, directory, conventions, odds tables) drawn without
- * running anything, or refused; the outputs' mode the umask's. */
+ * running anything, or refused; the outputs' mode the umask's; and the
+ * layout of the odds and by-holding figures read from their scripts (the
+ * canvas from the panels, labels whole, the titles and the key placed). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -1622,6 +1624,228 @@ static void test_odds_panels_group_rows(void **state)
     free(dat);
 }
 
+/* ---- the layout of the odds and by-holding figures (issue 28 point 3) ---- */
+
+#define GP_PANELS_MAX 64
+
+/* What a figure's script lays out: its canvas, and per panel ("# panel N"
+ * comments) the first margins set after it and its title label's height
+ * (from the top, in pixels; -1 without one); the key's top (pixels). */
+typedef struct {
+    double width, height;
+    int npanels;
+    double left[GP_PANELS_MAX], top_px[GP_PANELS_MAX], bottom_px[GP_PANELS_MAX], label_px[GP_PANELS_MAX];
+    double key_top_px;
+} gp_layout;
+
+static void gp_layout_read(const char *dir, const char *name, gp_layout *g)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    char *gp = test_slurp(path);
+    if (!gp) fail_msg("%s: missing", path);
+    memset(g, 0, sizeof *g);
+    g->key_top_px = -1;
+    const char *term = strstr(gp, "set terminal svg size ");
+    assert_non_null(term);
+    assert_int_equal(sscanf(term, "set terminal svg size %lf,%lf", &g->width, &g->height), 2);
+    int k = -1;
+    bool key = false;
+    for (const char *line = gp; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        double v;
+        if (strncmp(line, "# panel ", 8) == 0) {
+            assert_true(g->npanels < GP_PANELS_MAX);
+            k = g->npanels++;
+            g->left[k] = g->top_px[k] = g->bottom_px[k] = -1;
+            g->label_px[k] = -1;
+        }
+        if (strncmp(line, "# the key", 9) == 0 || strncmp(line, "# the foot", 10) == 0) key = true;
+        if (sscanf(line, "set tmargin at screen %lf", &v) == 1) {
+            if (key && g->key_top_px < 0) g->key_top_px = (1 - v) * g->height;
+            else if (!key && k >= 0 && g->top_px[k] < 0) g->top_px[k] = (1 - v) * g->height;
+        }
+        if (!key && k >= 0 && sscanf(line, "set bmargin at screen %lf", &v) == 1 && g->bottom_px[k] < 0)
+            g->bottom_px[k] = (1 - v) * g->height;
+        if (!key && k >= 0 && sscanf(line, "set lmargin at screen %lf", &v) == 1 && g->left[k] < 0) g->left[k] = v;
+        const char *at = strncmp(line, "set label 1 '", 13) == 0 ? strstr(line, "' at screen ") : NULL;
+        double x;
+        if (at && k >= 0 && sscanf(at, "' at screen %lf, screen %lf", &x, &v) == 2) g->label_px[k] = (1 - v) * g->height;
+    }
+    free(gp);
+}
+
+/* The panels' columns: how many different left margins. */
+static int gp_columns(const gp_layout *g)
+{
+    int n = 0;
+    for (int k = 0; k < g->npanels; k++) {
+        bool seen = false;
+        for (int j = 0; j < k; j++) seen |= fabs(g->left[j] - g->left[k]) < 1e-4;
+        n += !seen;
+    }
+    return n;
+}
+
+/* Tables of a few panels (claims 3, hand-shape 3, two-hands 5) were drawn
+ * two across, 2006 px wide and mostly empty: they stack in one column, the
+ * canvas as wide as the title needs and as tall as its panels (claims: a
+ * title of three lines, 78 px; three panels of two rows, 2 x 15 + 70 px
+ * each, the second's title 22 more; 50 px of key). Many panels still go
+ * two across. */
+static void test_odds_canvas_fits_panels(void **state)
+{
+    (void)state;
+    gp_layout g;
+    gp_layout_read(odds_dir, "odds-claims", &g);
+    assert_int_equal(g.npanels, 3);
+    assert_int_equal(gp_columns(&g), 1);
+    assert_int_equal((int)g.width, 1200);
+    assert_int_equal((int)g.height, 78 + 3 * (2 * 15 + 70) + 22 + 50);
+    for (int k = 1; k < g.npanels; k++) assert_true(g.top_px[k] > g.bottom_px[k - 1]); /* one below the other */
+    static const char *const FEW[] = {"odds-hand-shape", "odds-two-hands"};
+    for (size_t t = 0; t < sizeof FEW / sizeof FEW[0]; t++) {
+        gp_layout_read(odds_dir, FEW[t], &g);
+        assert_true(g.npanels >= 3);
+        if (gp_columns(&g) != 1 || g.width > 1300)
+            fail_msg("%s: %d panels in %d columns, %.0f px wide", FEW[t], g.npanels, gp_columns(&g), g.width);
+    }
+    gp_layout_read(odds_dir, "odds-trump-exhaustion", &g);
+    assert_int_equal(g.npanels, 12);
+    assert_int_equal(gp_columns(&g), 2);
+}
+
+/* A label says what its row is: whole up to 80 characters (claims' were cut
+ * in the middle of a word, "the unique longest holde...her three is an
+ * adversary"), a longer one cut between words; a panel is headed by the
+ * words its rows share only when they are two words or more (hand-shape's
+ * "... cards" said nothing), the mark before a shared end going with it. */
+static void test_odds_labels_say_the_row(void **state)
+{
+    (void)state;
+    char path[700];
+    snprintf(path, sizeof path, "%s/odds-claims.dat", odds_dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, " \"the unique longest holder of a suit among the other three is an adversary\" "));
+    assert_non_null(strstr(dat, " \"second hand holds K x, the leader lacks the A: third hand holds the A\" "));
+    free(dat);
+    snprintf(path, sizeof path, "%s/odds-hand-shape.gp", odds_dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_null(strstr(gp, "'... cards'"));
+    assert_non_null(strstr(gp, "set label 1 'the shortest suit of a given hand has ...' at screen "));
+    free(gp);
+    snprintf(path, sizeof path, "%s/odds-hand-shape.dat", odds_dir);
+    dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\n10 \"longest.eq4\" \"the longest suit of a given hand has 4 cards\" "));
+    assert_non_null(strstr(dat, "\n3 \"shortest.eq0\" \"0 cards\" "));
+    free(dat);
+    snprintf(path, sizeof path, "%s/odds-honours.gp", odds_dir);
+    gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "set label 1 '...; the dealer''s side' at screen "));
+    free(gp);
+    snprintf(path, sizeof path, "%s/odds-honours.dat", odds_dir);
+    dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, " \"whist.deal.score4\" \"honours score 4 in the deal (4-0 either way)\" "));
+    free(dat);
+
+    /* an event of 135 characters: its first and last words, whole */
+    char top[400], csv[500], dir[500];
+    snprintf(top, sizeof top, "%s/odds-long", base);
+    assert_int_equal(mkdir(top, 0777), 0);
+    snprintf(csv, sizeof csv, "%s/odds.csv", top);
+    snprintf(dir, sizeof dir, "%s/figs", top);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("table,row,event,exact,historic_text,historic_value,empirical,ci_low,ci_high,n,verdict,source,df,"
+          "critical_low,critical_high\n"
+          "hoyle,long,\"when the leader holds the ace and king of a long plain suit and partner has shown no honour "
+          "of trumps in the first round, the king wins\",0.5,,,,,,,,,,,\n",
+          f);
+    assert_int_equal(fclose(f), 0);
+    const char *args[] = {"plot", csv, dir, NULL};
+    int rc = run_args(out, sizeof out, args);
+    if (rc != 0) fail_msg("exit %d:\n%s", rc, out);
+    snprintf(path, sizeof path, "%s/odds-hoyle.dat", dir);
+    dat = test_slurp(path);
+    assert_non_null(dat);
+    assert_non_null(strstr(dat, "\n0 \"long\" \"when the leader holds the ace and ... in the first round, the king wins\" "));
+    free(dat);
+}
+
+/* A figure of one panel heads it with the words its rows share: that line
+ * stood on the first row's label, under the columns' titles; it is above
+ * them now (the columns' titles take the 28 px over the panel). */
+static void test_odds_shared_words_clear_of_rows(void **state)
+{
+    (void)state;
+    gp_layout g;
+    gp_layout_read(odds_dir, "odds-suit-length", &g);
+    assert_int_equal(g.npanels, 1);
+    assert_true(g.label_px[0] > 0);
+    if (g.label_px[0] + 8 > g.top_px[0] - 28)
+        fail_msg("odds-suit-length: the panel's title at %.0f px, its columns' titles from %.0f px", g.label_px[0],
+                 g.top_px[0] - 28);
+}
+
+/* The key follows the last panel's axis: hoyle's six rows were stretched
+ * to a canvas of at least 420 px, which left 134 px above the key. */
+static void test_odds_key_under_panels(void **state)
+{
+    (void)state;
+    static const char *const TABLES[] = {"odds-hoyle", "odds-claims", "odds-suit-length"};
+    for (size_t t = 0; t < sizeof TABLES / sizeof TABLES[0]; t++) {
+        gp_layout g;
+        gp_layout_read(odds_dir, TABLES[t], &g);
+        assert_true(g.npanels >= 1 && g.key_top_px > 0);
+        double gap = g.key_top_px - g.bottom_px[g.npanels - 1]; /* the tics and the axis's label: 50 px */
+        if (gap < 40 || gap > 70) fail_msg("%s: %.0f px between the last panel and the key", TABLES[t], gap);
+    }
+}
+
+/* By-holding at about 160 cards was one column of rows 1844 px tall: a
+ * panel per group of the holdings table, in its order, four across; each
+ * card a line of its panel, its label the card; the canvas from the
+ * panels (a title of three lines, 78 px; each row of the grid its panel
+ * of the most cards, 22 px a card and 64; the foot 84). */
+static void test_holding_panel_per_group(void **state)
+{
+    (void)state;
+    char dir[400], path[500];
+    snprintf(dir, sizeof dir, "%s/holding-panels", base);
+    assert_int_equal(test_run(out, sizeof out,
+                              "%s lead -q --values " STORE " --by-holding --plot '%s' " CORPUS " >/dev/null 2>&1",
+                              test_bin(), dir),
+                     0);
+    gp_layout g;
+    gp_layout_read(dir, "by-holding", &g);
+    assert_int_equal(g.npanels, 19); /* the built-in table's groups with a card valued on 10 deals */
+    assert_int_equal(gp_columns(&g), 4);
+    /* the grid's rows: the most cards 5, 5, 6 (A x x x x ...), 3 (A x x), 5 */
+    assert_int_equal((int)g.height, 78 + (5 + 5 + 6 + 3 + 5) * 22 + 5 * 64 + 84);
+    assert_true(g.height < 1100);
+    snprintf(path, sizeof path, "%s/by-holding.gp", dir);
+    char *gp = test_slurp(path);
+    assert_non_null(gp);
+    assert_non_null(strstr(gp, "\n# panel 1: # A K\nset title 'A K'\n"));
+    assert_non_null(strstr(gp, "\n# panel 19: # four or more others\nset title 'four or more others'\n"));
+    assert_non_null(strstr(gp, "\nset ytics ('A' 1, 'K' 0)\n"));
+    assert_non_null(strstr(gp, "\nset ytics ('A' 5, '2nd' 4, '3rd' 3, '4th' 2, '5th' 1, 'lowest' 0)\n"));
+    free(gp);
+    snprintf(path, sizeof path, "%s/by-holding.dat", dir);
+    char *dat = test_slurp(path);
+    assert_non_null(dat);
+    /* A K's trumps on fewer than 10 deals: its plain suits on the cards' lines */
+    assert_non_null(strstr(dat, "# A K\n1.00 \"A K\" \"A\" 0 0 0 0 14\n0.00 \"A K\" \"K\" "));
+    /* A K Q ...: its plain suits just above each card's line, its trumps below */
+    assert_non_null(strstr(dat, "# A K Q ...\n4.14 \"A K Q ...\" \"A\" "));
+    assert_non_null(strstr(dat, "\n0.86 \"A K Q ...\" \"4th\" "));
+    free(dat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1656,6 +1880,11 @@ int main(void)
         cmocka_unit_test(test_holding_figure),
         cmocka_unit_test(test_dd_best_not_crowding),
         cmocka_unit_test(test_odds_panels_group_rows),
+        cmocka_unit_test(test_odds_canvas_fits_panels),
+        cmocka_unit_test(test_odds_labels_say_the_row),
+        cmocka_unit_test(test_odds_shared_words_clear_of_rows),
+        cmocka_unit_test(test_odds_key_under_panels),
+        cmocka_unit_test(test_holding_panel_per_group),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
