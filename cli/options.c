@@ -459,6 +459,28 @@ int opt_state_take(const opt_command *c, void *set, const char *key, const char 
     return -1;
 }
 
+int opt_setting_take(const opt_command *c, void *set, const char *name, const char *value)
+{
+    for (int i = 0; i < c->n; i++) {
+        const opt_spec *row = &c->specs[i];
+        if (!(row->flags & OPT_SETTING) || (row->flags & OPT_SAID) ||
+            strcmp(row->setting ? row->setting : row->name, name) != 0)
+            continue;
+        if (row->unset && strcmp(value, row->unset) == 0) return 1;
+        void *field = (char *)set + row->at;
+        char why[512];
+        if (row->restore) return row->restore(field, value, why, sizeof why);
+        if (row->kind == OPT_FLAG && !row->show) { /* said on or off (setting_text) */
+            bool on = strcmp(value, "on") == 0;
+            if (!on && strcmp(value, "off") != 0) return 0;
+            *(bool *)field = on;
+            return 1;
+        }
+        return take(c, set, row, value);
+    }
+    return -1;
+}
+
 void opt_outputs_text(const opt_command *c, const void *set, char *buf, size_t len)
 {
     size_t at = 0;
