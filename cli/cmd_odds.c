@@ -288,10 +288,12 @@ static void tables_text(const odds_opts *o, char *buf, size_t len)
 }
 
 /* The tables line back into o; false for a table that is none. */
-static bool tables_take(odds_opts *o, char *text)
+static bool tables_take(odds_opts *o, const char *text)
 {
+    char ids[1024];
     if (strcmp(text, "all") == 0) return true; /* as no table named: settle selects them all */
-    for (char *save = NULL, *id = strtok_r(text, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+    if ((size_t)snprintf(ids, sizeof ids, "%s", text) >= sizeof ids) return false;
+    for (char *save = NULL, *id = strtok_r(ids, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
         int t = odds_table_find(id);
         if (t < 0) return false;
         o->table[t] = o->any_table = true;
@@ -372,8 +374,9 @@ void odds_state_config(const provenance *prov, const odds_opts *o, char *buf, si
     if (o->shards > 1) snprintf(buf + at, len - at, "%s %.17g\n", MERGE_LEVEL, o->level);
 }
 
-bool odds_settings_read(char *text, odds_opts *o)
+bool odds_settings_read(char *text, odds_opts *o, char *bad, size_t len)
 {
+    bad[0] = 0;
     init_opts(o);
     opt_setting_defaults(&COMMAND, o);
     /* a shard's level: the exact one stands for the rounded, which may be
@@ -387,7 +390,10 @@ bool odds_settings_read(char *text, odds_opts *o)
         int took = strcmp(line, "level") == 0 && exact_level ? 1 : opt_setting_take(&COMMAND, o, line, value);
         if (took < 0 && strcmp(line, "tables") == 0) took = tables_take(o, value);
         if (took < 0 && strcmp(line, MERGE_LEVEL) == 0) took = cli_double_of(value, 0, 1, true, &o->level);
-        if (took <= 0) return false;
+        if (took <= 0) {
+            snprintf(bad, len, "%s %s", line, value);
+            return false;
+        }
         line = nl + 1;
     }
     settle(o);

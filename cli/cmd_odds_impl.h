@@ -57,8 +57,9 @@ void odds_state_config(const provenance *prov, const odds_opts *o, char *buf, si
 
 /* Such a text back into o through the option table's setting rows, o's
  * texts pointing into text (cut into lines where it stands, kept by the
- * caller); false when a line is not understood. */
-bool odds_settings_read(char *text, odds_opts *o);
+ * caller); false when a line is not understood, that line into bad (""
+ * when the text is no counting's). */
+bool odds_settings_read(char *text, odds_opts *o, char *bad, size_t len);
 
 /* What measured tables rest on: the corpus files with their deals and
  * digests (c), and the settings that decide the numbers. */

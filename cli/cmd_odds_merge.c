@@ -23,15 +23,15 @@ bool odds_part_is(const char *config)
 
 /* The report's options and provenance from the parts' settings text:
  * false when it is not read back to the same text (a line not understood,
- * a value out of its option's bounds). config is cut where it stands, the
- * options' texts pointing into it; parts: the shards the counting was
- * split in (its text keeps the exact level then). */
-static bool settings_of_config(char *config, odds_opts *o, provenance *p, const odds_corpus_counts *c, const char *command,
-                               unsigned parts)
+ * a value out of its option's bounds: that line into bad). config is cut
+ * where it stands, the options' texts pointing into it; parts: the shards
+ * the counting was split in (its text keeps the exact level then). */
+static bool settings_of_config(char *config, odds_opts *o, provenance *p, const odds_corpus_counts *c,
+                               const char *command, unsigned parts, char *bad, size_t len)
 {
     static char text[WLS_TEXT_MAX], again[WLS_TEXT_MAX];
     snprintf(text, sizeof text, "%s", config);
-    if (!odds_settings_read(config, o)) return false;
+    if (!odds_settings_read(config, o, bad, len)) return false;
     o->shards = parts;
     odds_provenance(p, command, o, c);
     odds_state_config(p, o, again, sizeof again);
@@ -115,8 +115,11 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     snprintf(config, sizeof config, "%s", total.config);
     counts.errors = total.stats->errors; /* every shard read every record: each counted them all */
     memcpy(counts.input, total.inputs, (size_t)total.ninputs * sizeof *counts.input);
-    if (!settings_of_config(config, &o, &prov, &counts, command, parts) || o.ncorpus != total.ninputs) {
-        fprintf(stderr, "whistlab: %s: settings not understood\n", part[0]);
+    char bad[512] = "";
+    if (!settings_of_config(config, &o, &prov, &counts, command, parts, bad, sizeof bad) ||
+        o.ncorpus != total.ninputs) {
+        fprintf(stderr, "whistlab: %s: settings not understood%s%s%s\n", part[0], bad[0] ? " (" : "", bad,
+                bad[0] ? ")" : "");
         goto out;
     }
     prov.parts = total.parts;

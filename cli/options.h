@@ -165,8 +165,8 @@ int opt_state_take(const opt_command *c, void *set, const char *key, const char 
  * names (not an OPT_SAID one: the command states those itself) takes the
  * value as the command line would give it (restore, if the row has one),
  * a flag's on or off, the row's unset text as not given; set's texts then
- * point into value. 1 taken, 0 not a value the row takes, -1 when no row
- * has the name. */
+ * point into value. 1 taken, 0 not a value the row takes (nothing said:
+ * the caller names the line), -1 when no row has the name. */
 int opt_setting_take(const opt_command *c, void *set, const char *name, const char *value);
 /* The outputs a run was asked for: "KEY VALUE" lines of c's OPT_OUTPUT
  * rows given a value (kept as a settings text keeps it; a value with a
