@@ -8,6 +8,7 @@
  * and resumed giving its uninterrupted tables, its state loaded by the
  * runner's corpus_state_load as that shard and no other; a part's
  * settings read back through the option table, a hostile one refused;
+ * the state texts of odds, play --verify and claims as they were;
  * mpirun's ranks as the shards, rank 0 printing the one-process bytes. */
 #include <stdbool.h>
 #include "analyze/odds/odds_run.h"
@@ -321,6 +322,54 @@ static void test_part_settings_read_back(void **state)
     test_remove(corpus, whole, merged, p1, p2, bad);
 }
 
+/* The settings text of the state path into text. */
+static void state_text(const char *path, char *text, size_t len)
+{
+    static wls_file w;
+    static stats_state st;
+    static input_account inputs[WLS_MAX_INPUTS];
+    static unsigned char job[1 << 20];
+    diag_t why = {0};
+    w = (wls_file){.stats = &st, .inputs = inputs, .job = job, .job_cap = sizeof job};
+    if (!wls_read(path, &w, &why)) fail_msg("%s", why.reason);
+    snprintf(text, len, "%s", w.config);
+}
+
+/* The settings texts of odds', play --verify's and claims' states, now
+ * made by one function (corpus_state_config), are those the states already
+ * written hold, line for line: such a state still resumes. */
+static void test_state_texts_kept(void **state)
+{
+    (void)state;
+    const char *corpus = test_tmp("texts.txt"), *wls = test_tmp("texts.wls");
+    char text[WLS_TEXT_MAX], want[WLS_TEXT_MAX];
+    write_corpus(corpus);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s hcp --shard 1/2 --save %s 2>&1", test_bin(),
+                              corpus, wls),
+                     1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want,
+             "whistlab odds\ncorpus %s\ntables hcp\nlevel 0.95\ndealer default\nturnup default\nformat auto\n"
+             "trump auto\nleader as dealt\nfit off\nmerge-level 0.94999999999999996\n",
+             corpus);
+    assert_string_equal(text, want);
+    assert_int_equal(test_run(out, sizeof out, "%s play --verify --where 'hcp(leader) > 9' --save %s %s 2>&1",
+                              test_bin(), wls, corpus),
+                     1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want, "whistlab play --verify\nformat auto trump auto leader -\nwhere hcp(leader) > 9\n"
+                                "corpus %s\n", corpus);
+    assert_string_equal(text, want);
+    assert_true(test_run(out, sizeof out, "%s claims %s --progress off --save %s 2>&1 >/dev/null", test_bin(),
+                         corpus, wls) <= 1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want, "whistlab claims\ncorpus %s\nclaims built-in claims.tbl (digest ", corpus);
+    assert_memory_equal(text, want, strlen(want));
+    assert_non_null(strstr(text, " claims)\nvalues none: the dd claims are not testable\nformat auto\ntrump auto\n"
+                                 "leader the deal's\nseed 1\nsignals off\nlevel 0.95\n"));
+    test_remove(corpus, wls);
+}
+
 /* mpirun -n 3: the ranks count a shard each, rank 0 adds them up and
  * prints the one process's bytes. */
 static void test_mpirun_same_bytes(void **state)
@@ -364,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_missing_and_foreign_parts),
         cmocka_unit_test(test_shard_interrupted_and_resumed),
         cmocka_unit_test(test_part_settings_read_back),
+        cmocka_unit_test(test_state_texts_kept),
         cmocka_unit_test(test_mpirun_same_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
