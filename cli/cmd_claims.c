@@ -332,9 +332,9 @@ static void claims_settings(const claims_said *said, provenance *p)
     provenance_setting(p, "level", "0.95");
 }
 
-/* The settings a saved measuring is bound to: the corpus files and the
- * report's settings (the store as if it matched: that is known at the
- * end), a line each; a run goes on only with the same. */
+/* The settings a saved measuring is bound to (corpus_state_config): the
+ * corpus files and the report's settings (the store as if it matched:
+ * that is known at the end), a line each; a run goes on only with the same. */
 static void state_config(const claims_said *said, const char *const files[], int nfiles, char *buf, size_t len)
 {
     static provenance p;
@@ -342,10 +342,7 @@ static void state_config(const claims_said *said, const char *const files[], int
     claims_said as_if = *said;
     as_if.store_matches = true;
     claims_settings(&as_if, &p);
-    size_t at = (size_t)snprintf(buf, len, "whistlab claims\n");
-    for (int k = 0; k < nfiles && at < len; k++) at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", files[k]);
-    for (int i = 0; i < p.nsettings && at < len; i++)
-        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p.setting_name[i], p.setting_value[i]);
+    corpus_state_config(buf, len, "claims", files, nfiles, &p, false);
 }
 
 /* Measures the claims (claims_run) with the command's progress, state

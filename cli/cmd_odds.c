@@ -5,8 +5,10 @@
  * files with their deals and content digests, and the settings. A counting
  * may be split: --shard I/N counts one shard (analyze/odds/odds_run.h cuts
  * them by the deal), `whistlab merge` adds the shards' states up
- * (odds_merge, cmd_odds.h), and under mpirun each rank counts a shard and
- * rank 0 adds them up; each gives the unsplit run's bytes. */
+ * (cmd_odds_merge.c), and under mpirun each rank counts a shard and rank 0
+ * adds them up; each gives the unsplit run's bytes. A --save'd counting's
+ * state keeps its settings as their provenance lines (odds_state_config),
+ * read back through this file's option table (odds_settings_read). */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,7 +20,7 @@
 #include "analyze/odds/odds_input.h"
 #include "analyze/odds/odds_run.h"
 #include "cli/cli.h"
-#include "cli/cmd_odds.h"
+#include "cli/cmd_odds_impl.h"
 #include "cli/cmd_plot.h"
 #include "cli/input_opts.h"
 #include "cli/options.h"
@@ -31,41 +33,8 @@
 #include "stats/report/provenance.h"
 #include "stats/report/wls.h"
 
-#define MAX_CORPUS ODDS_MAX_FILES
 /* Seconds between two checkpoints of a --save'd run. */
 #define ODDS_CHECKPOINT_S 30
-
-typedef struct {
-    bool table[ODDS_NTABLES]; /* selected tables */
-    const char *corpus[MAX_CORPUS];
-    int ncorpus;
-    const char *csv, *plot;
-    unsigned plot_formats; /* --plot-format (0: SVG) */
-    double level;
-    int dealer_mode, turnup_mode;
-    bool fit, wide;
-    int fit_mc;
-    unsigned long seed;
-    int threads;
-    unsigned shard, shards; /* --shard I/N (1/1: the whole corpus) */
-    int rank, ranks;        /* under mpirun: this rank of so many, each counting a shard (0 of 1: no MPI) */
-    const char *save, *resume; /* the state file written, and read to go on */
-    uint64_t checkpoint;       /* deals between checkpoints (0: by time only) */
-    cli_progress progress;
-    input_opts io;
-    /* the command line's values, before they are checked together */
-    cli_input in;
-    uint64_t fit_mc_n, seed_n, threads_n;
-    bool list, any_table;
-} odds_opts;
-
-/* What the corpus gave: the run's counts, and the errors outside any
- * deal the runner counted. */
-typedef struct {
-    odds_run_summary s;
-    uint64_t errors;
-    input_account input[MAX_CORPUS]; /* deals and digests, for the provenance */
-} corpus_counts;
 
 static bool take_corpus(void *field, const char *value, char *why, size_t len);
 static bool take_shard(void *field, const char *value, char *why, size_t len);
@@ -77,7 +46,7 @@ static const char *const TURNUP_MODES[] = {[ODDS_TURNUP_RECORD] = "record", [ODD
 static bool with_fit_mc(const void *set) { return ((const odds_opts *)set)->fit_mc_n > 0; }
 
 /* The rows flagged OPT_SETTING are the measured tables' settings, said in
- * this order after the tables (make_provenance) and kept by a state file. */
+ * this order after the tables (odds_provenance) and kept by a state file. */
 #define ROW(f) .at = offsetof(odds_opts, f)
 static const opt_spec OPTIONS[] = {
     {.name = "list", ROW(list), .help = "list the tables and exit"},
@@ -168,12 +137,12 @@ static void list_tables(void)
     for (int i = 0; i < ODDS_NTABLES; i++) printf("%-17s %s\n", t[i].id, t[i].title);
 }
 
-/* One more --corpus file; false past MAX_CORPUS. */
+/* One more --corpus file; false past ODDS_MAX_FILES. */
 static bool take_corpus(void *field, const char *value, char *why, size_t len)
 {
     odds_opts *o = field;
-    if (o->ncorpus == MAX_CORPUS) {
-        snprintf(why, len, "at most %d corpus files", MAX_CORPUS);
+    if (o->ncorpus == ODDS_MAX_FILES) {
+        snprintf(why, len, "at most %d corpus files", ODDS_MAX_FILES);
         return false;
     }
     o->corpus[o->ncorpus++] = value;
@@ -216,24 +185,39 @@ static int turnup_of(const odds_opts *o)
     return o->turnup_mode;
 }
 
+/* The settings before the command line or a settings text is read into
+ * them (the rows' defaults aside). */
+static void init_opts(odds_opts *o)
+{
+    *o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1,
+                     .shard = 1, .shards = 1, .ranks = 1};
+    cli_input_init(&o->in);
+    cli_progress_init(&o->progress, "odds");
+}
+
+/* The values the counting and the report use, from the rows' fields (a
+ * command line's or a settings text's); no table named: all of them. */
+static void settle(odds_opts *o)
+{
+    o->io = o->in.io;
+    o->fit_mc = (int)o->fit_mc_n;
+    o->fit |= o->fit_mc > 0;
+    o->seed = (unsigned long)o->seed_n;
+    o->threads = (int)o->threads_n;
+    if (!o->any_table)
+        for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = true;
+}
+
 /* Parses the command line; returns -1 to go on, else an exit status. */
 static int parse(int argc, char **argv, odds_opts *o)
 {
-    cli_input_init(&o->in);
     int first, status = opt_parse(&COMMAND, o, argc, argv, &first, NULL);
     if (status >= 0) return status;
     if (o->list) {
         list_tables();
         return EXIT_OK;
     }
-    o->io = o->in.io;
-    o->fit_mc = (int)o->fit_mc_n;
-    o->fit |= o->fit_mc > 0;
-    o->seed = (unsigned long)o->seed_n;
-    o->threads = (int)o->threads_n;
-    bool any_table = o->any_table;
-    if (!any_table)
-        for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = true;
+    settle(o);
     if (o->io.policy.kind != TRUMP_AUTO && o->io.policy.kind != TRUMP_TURNUP) {
         fprintf(stderr, "whistlab odds: --trump: the odds take trumps from the turn-up (odds.md S1.1); "
                         "use --trump turnup or --turnup record|all\n");
@@ -274,7 +258,7 @@ static int parse(int argc, char **argv, odds_opts *o)
     return -1;
 }
 
-static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
+static void print_files(FILE *info, const odds_opts *o, const odds_corpus_counts *c)
 {
     for (int k = 0; k < o->ncorpus; k++) {
         const odds_file_counts *f = &c->s.file[k];
@@ -289,9 +273,35 @@ static void print_files(FILE *info, const odds_opts *o, const corpus_counts *c)
     }
 }
 
-/* What measured tables rest on: the corpus files with their deals and
- * digests, and the settings that decide the numbers (not --threads). */
-static void provenance_head(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
+/* The tables named, as the settings line "tables" says them: "all", or
+ * their ids in table order. */
+static void tables_text(const odds_opts *o, char *buf, size_t len)
+{
+    size_t at = 0;
+    int selected = 0;
+    const odds_table_info *info = odds_tables();
+    buf[0] = 0;
+    for (int t = 0; t < ODDS_NTABLES; t++) selected += o->table[t];
+    for (int t = 0; t < ODDS_NTABLES && selected < ODDS_NTABLES && at < len; t++)
+        if (o->table[t]) at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", info[t].id);
+    if (selected == ODDS_NTABLES) snprintf(buf, len, "all");
+}
+
+/* The tables line back into o; false for a table that is none. */
+static bool tables_take(odds_opts *o, const char *text)
+{
+    char ids[1024];
+    if (strcmp(text, "all") == 0) return true; /* as no table named: settle selects them all */
+    if ((size_t)snprintf(ids, sizeof ids, "%s", text) >= sizeof ids) return false;
+    for (char *save = NULL, *id = strtok_r(ids, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+        int t = odds_table_find(id);
+        if (t < 0) return false;
+        o->table[t] = o->any_table = true;
+    }
+    return o->any_table;
+}
+
+void odds_provenance(provenance *p, const char *command, const odds_opts *o, const odds_corpus_counts *c)
 {
     provenance_init(p);
     p->version = WHISTLAB_VERSION;
@@ -303,20 +313,10 @@ static void provenance_head(provenance *p, const char *command, const odds_opts 
     p->input = c->input;
     p->parts = o->shards;
     p->part_mask = 1ULL << (o->shard - 1);
-}
-
-static void make_provenance(provenance *p, const char *command, const odds_opts *o, const corpus_counts *c)
-{
-    provenance_head(p, command, o, c);
-    char tables[1024] = "";
-    size_t at = 0;
-    int selected = 0;
-    const odds_table_info *info = odds_tables();
-    for (int t = 0; t < ODDS_NTABLES; t++) selected += o->table[t];
-    for (int t = 0; t < ODDS_NTABLES && selected < ODDS_NTABLES && at < sizeof tables; t++)
-        if (o->table[t]) at += (size_t)snprintf(tables + at, sizeof tables - at, "%s%s", at ? "," : "", info[t].id);
-    provenance_setting(p, "tables", "%s", selected == ODDS_NTABLES ? "all" : tables); /* no option's: the operands */
-    opt_settings(&COMMAND, o, p, NULL, NULL);
+    char tables[1024];
+    tables_text(o, tables, sizeof tables);
+    provenance_setting(p, "tables", "%s", tables); /* no option's: the operands */
+    opt_settings(&COMMAND, o, p, NULL, NULL);      /* not --threads: it changes no number */
 }
 
 /* A provenance row as a comment line: "# MEASURE: VALUE", "# MEASURE LEVEL: VALUE". */
@@ -328,7 +328,7 @@ static void provenance_csv_row(void *ctx, const char *level, const char *measure
     odds_csv_comment(ctx, key, value);
 }
 
-static void print_summary(FILE *info, const odds_opts *o, const corpus_counts *c)
+static void print_summary(FILE *info, const odds_opts *o, const odds_corpus_counts *c)
 {
     const odds_run_summary *s = &c->s;
     fprintf(info, "corpus: %llu deals read = %llu distinct + %llu repeats + %llu rejected",
@@ -358,9 +358,6 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
     else diag_print(stderr, diag);
 }
 
-/* The line of a shard's settings text that keeps the exact --level. */
-#define MERGE_LEVEL "merge-level"
-
 /* A rank's notes past rank 0 (which tells the corpus's): its failures only. */
 static void on_failure_note(void *ctx, run_note kind, const diag_t *diag)
 {
@@ -368,54 +365,54 @@ static void on_failure_note(void *ctx, run_note kind, const diag_t *diag)
     if (kind == RUN_FAILURE) cli_error("whistlab odds", diag);
 }
 
-/* The settings a saved counting is bound to: the corpus files and the
- * provenance's settings, a line each; a run goes on only with the same. */
-static void state_config(const provenance *p, const odds_opts *o, char *buf, size_t len)
+/* The line of a shard's settings text that keeps the exact --level. */
+#define MERGE_LEVEL "merge-level"
+
+void odds_state_config(const provenance *prov, const odds_opts *o, char *buf, size_t len)
 {
-    size_t at = (size_t)snprintf(buf, len, "whistlab odds\n");
-    for (int k = 0; k < o->ncorpus && at < len; k++)
-        at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", o->corpus[k]);
-    for (int i = 0; i < p->nsettings && at < len; i++)
-        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", p->setting_name[i], p->setting_value[i]);
-    /* a shard's: the level as merge computes the intervals with (the
-     * settings line rounds it) */
-    if (o->shards > 1 && at < len) snprintf(buf + at, len - at, "%s %.17g\n", MERGE_LEVEL, o->level);
+    size_t at = corpus_state_config(buf, len, "odds", o->corpus, o->ncorpus, prov, false);
+    if (o->shards > 1) snprintf(buf + at, len - at, "%s %.17g\n", MERGE_LEVEL, o->level);
 }
 
-/* Loads the state --resume names into the run: false, said why, when it
- * is not a counting of these settings over this corpus. */
-static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, wls_file *w, bool *complete)
+bool odds_settings_read(char *text, odds_opts *o, char *bad, size_t len)
+{
+    bad[0] = 0;
+    init_opts(o);
+    opt_setting_defaults(&COMMAND, o);
+    /* a shard's level: the exact one stands for the rounded, which may be
+     * outside the option's bounds (0.9999999 said as 1) */
+    bool exact_level = strstr(text, "\n" MERGE_LEVEL " ") != NULL;
+    char *line = strchr(text, '\n'); /* past "whistlab odds" */
+    for (line = line ? line + 1 : NULL; line && *line;) {
+        char *nl = strchr(line, '\n'), *value = strchr(line, ' ');
+        if (!nl || !value || value > nl) return false;
+        *nl = *value++ = 0;
+        int took = strcmp(line, "level") == 0 && exact_level ? 1 : opt_setting_take(&COMMAND, o, line, value);
+        if (took < 0 && strcmp(line, "tables") == 0) took = tables_take(o, value);
+        if (took < 0 && strcmp(line, MERGE_LEVEL) == 0) took = cli_double_of(value, 0, 1, true, &o->level);
+        if (took <= 0) {
+            snprintf(bad, len, "%s %s", line, value);
+            return false;
+        }
+        line = nl + 1;
+    }
+    settle(o);
+    return line != NULL;
+}
+
+/* Loads the state --resume names into the run (corpus_state_load: the
+ * runner's state of this shard, these settings and this corpus, then the
+ * counting's own): false after saying why. */
+static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, bool *complete)
 {
     diag_t err = {0};
     size_t bytes;
-    w->job = odds_run_state(run, &bytes);
-    w->job_cap = bytes;
-    w->stats = ro->stats;
-    w->inputs = ro->inputs;
-    if (!wls_read(o->resume, w, &err)) {
+    unsigned char *state = odds_run_state(run, &bytes);
+    if (!corpus_state_load(ro, o->resume, o->corpus, o->ncorpus, state, bytes, complete, &err)) {
         cli_error("whistlab odds", &err);
         return false;
     }
-    if (w->job_len != bytes || strcmp(w->config, ro->config) != 0) {
-        fprintf(stderr, "whistlab odds: %s: cannot resume: it was started for other deals or settings (or is "
-                        "not a counting of odds)\n", o->resume);
-        return false;
-    }
-    if (w->ninputs != o->ncorpus || corpus_state_resume_point(w, ro) != RESUME_OK) {
-        fprintf(stderr, "whistlab odds: %s: cannot resume: its progress is not understood\n", o->resume);
-        return false;
-    }
-    if (ro->shard != o->shard || ro->shards != o->shards) {
-        fprintf(stderr, "whistlab odds: %s: cannot resume: it holds shard %u/%u, not %u/%u (--shard)\n", o->resume,
-                ro->shard, ro->shards, o->shard, o->shards);
-        return false;
-    }
-    *complete = w->complete;
-    if (!w->complete && !corpus_run_resume_check(ro, o->corpus, o->ncorpus, &err)) {
-        cli_error("whistlab odds: cannot resume", &err);
-        return false;
-    }
-    if (!odds_run_resume(run, o->corpus, o->ncorpus, w->complete ? 0 : ro->resume.records, &err)) {
+    if (!odds_run_resume(run, o->corpus, o->ncorpus, *complete ? 0 : ro->resume.records, &err)) {
         cli_error("whistlab odds: cannot resume", &err);
         return false;
     }
@@ -424,12 +421,11 @@ static bool load_resume(const odds_opts *o, odds_run *run, run_opts *ro, wls_fil
 
 /* Counts the corpus on the runner into run and c (what a --resume'd state
  * holds first). -1 to go on, else an exit status. */
-static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const provenance *prov, int argc,
+static int count_corpus(odds_opts *o, odds_run *run, odds_corpus_counts *c, const provenance *prov, int argc,
                         char **argv)
 {
     static char config[WLS_TEXT_MAX];
-    static wls_file w;
-    state_config(prov, o, config, sizeof config);
+    odds_state_config(prov, o, config, sizeof config);
     stats_state *st = calloc(1, sizeof *st);
     if (!st) {
         fprintf(stderr, "whistlab odds: out of memory\n");
@@ -447,7 +443,7 @@ static int count_corpus(odds_opts *o, odds_run *run, corpus_counts *c, const pro
                    .checkpoint_every = o->checkpoint, .inputs = c->input};
     bool complete = false;
     int rc = -1;
-    if (o->resume && !load_resume(o, run, &ro, &w, &complete)) rc = EXIT_FAILURE_IO;
+    if (o->resume && !load_resume(o, run, &ro, &complete)) rc = EXIT_FAILURE_IO;
     run_status status = RUN_DONE;
     if (rc < 0 && !complete) {
         if (o->save) {
@@ -511,10 +507,7 @@ static bool write_csv(const odds_opts *o, const char *path, const odds_estimate 
     return true;
 }
 
-/* The report: with a counting (acc, c and prov; acc NULL: none) what it
- * rests on and its counts, then the tables, the fit, the legend, the CSV
- * and the figures; the exit status. */
-static int odds_output(const odds_opts *o, const corpus_counts *c, const odds_acc *acc, const provenance *prov)
+int odds_output(const odds_opts *o, const odds_corpus_counts *c, const odds_acc *acc, const provenance *prov)
 {
     bool csv_stdout = o->csv && strcmp(o->csv, "-") == 0;
     FILE *info = csv_stdout ? stderr : stdout;
@@ -569,7 +562,7 @@ typedef struct {
  * failed); the others' states are sent to rank 0, checked to have read
  * the corpus rank 0 read, and added to its run. -1 to go on (rank 0,
  * every shard counted), else the exit status. */
-static int gather_ranks(const odds_opts *o, odds_run *run, const corpus_counts *c, int status)
+static int gather_ranks(const odds_opts *o, odds_run *run, const odds_corpus_counts *c, int status)
 {
     size_t bytes, files = (size_t)o->ncorpus * sizeof(rank_read);
     unsigned char *state = odds_run_state(run, &bytes);
@@ -620,9 +613,9 @@ static int gather_ranks(const odds_opts *o, odds_run *run, const corpus_counts *
 static int odds_main(int argc, char **argv, const dd_mpi_world *world)
 {
     static odds_opts o;
-    o = (odds_opts){.level = 0.95, .dealer_mode = ODDS_MODE_DEFAULT, .turnup_mode = ODDS_MODE_DEFAULT, .seed = 1,
-                    .shard = 1, .shards = 1, .rank = world->rank, .ranks = world->size};
-    cli_progress_init(&o.progress, "odds");
+    init_opts(&o);
+    o.rank = world->rank;
+    o.ranks = world->size;
     static char command[8192];
     provenance_command(command, sizeof command, "whistlab", argc, argv);
     int status = parse(argc, argv, &o);
@@ -644,7 +637,7 @@ static int odds_main(int argc, char **argv, const dd_mpi_world *world)
     if (o.rank > 0) o.plot = NULL;
     if (o.plot && (status = plot_command_prepare("odds", o.plot)) >= 0) return status;
 
-    static corpus_counts counts;
+    static odds_corpus_counts counts;
     static provenance prov;
     memset(&counts, 0, sizeof counts);
     odds_run *run = NULL;
@@ -664,7 +657,7 @@ static int odds_main(int argc, char **argv, const dd_mpi_world *world)
         }
         if (o.ranks > 1) odds_run_shard(run, (unsigned)o.rank + 1, (unsigned)o.ranks);
         else odds_run_shard(run, o.shard, o.shards);
-        make_provenance(&prov, command, &o, &counts);
+        odds_provenance(&prov, command, &o, &counts);
         status = count_corpus(&o, run, &counts, &prov, argc, argv);
         if (o.ranks > 1) status = gather_ranks(&o, run, &counts, status);
         if (status >= 0 || o.rank > 0) {
@@ -689,184 +682,4 @@ int cmd_odds(int argc, char **argv)
     int status = odds_main(argc, argv, &world);
     dd_mpi_finish();
     return status;
-}
-
-/* ---- merge: the shards of a counting added up ---- */
-
-bool odds_part_is(const char *config)
-{
-    static const char HEAD[] = "whistlab odds\n"; /* state_config's first line */
-    return strncmp(config, HEAD, sizeof HEAD - 1) == 0;
-}
-
-/* The report's options and provenance from a counting's settings text
- * (state_config's lines, the names and values pointing into text, which
- * the caller keeps): false when a line is not understood. */
-static bool options_of_config(char *text, odds_opts *o, provenance *p, const corpus_counts *c, const char *command,
-                              unsigned parts, uint64_t mask)
-{
-    enum { MAX_LINES = MAX_CORPUS + PROV_MAX_SETTINGS + 1 };
-    static char *name[MAX_LINES], *value[MAX_LINES];
-    *o = (odds_opts){.level = 0.95, .shard = 1, .shards = 1};
-    char *line = strchr(text, '\n'); /* past "whistlab odds" */
-    int n = 0;
-    for (line = line ? line + 1 : NULL; line && *line;) {
-        char *nl = strchr(line, '\n'), *sp = strchr(line, ' ');
-        if (!nl || !sp || sp > nl || n == MAX_LINES) return false;
-        *nl = *sp = 0;
-        name[n] = line;
-        value[n++] = sp + 1;
-        line = nl + 1;
-    }
-    int k = 0;
-    for (; k < n && strcmp(name[k], "corpus") == 0; k++) {
-        if (o->ncorpus == MAX_CORPUS) return false;
-        o->corpus[o->ncorpus++] = value[k];
-    }
-    provenance_head(p, command, o, c);
-    p->parts = parts;
-    p->part_mask = mask;
-    for (; k < n; k++) {
-        const char *v = value[k];
-        if (strcmp(name[k], MERGE_LEVEL) != 0) provenance_setting(p, name[k], "%s", v);
-        if (strcmp(name[k], "tables") == 0) {
-            bool all = strcmp(v, "all") == 0;
-            char ids[1024];
-            snprintf(ids, sizeof ids, "%s", all ? "" : v);
-            for (int t = 0; t < ODDS_NTABLES; t++) o->table[t] = all;
-            for (char *id = strtok(ids, ","); id; id = strtok(NULL, ",")) {
-                int t = odds_table_find(id);
-                if (t < 0) return false;
-                o->table[t] = true;
-            }
-        } else if (strcmp(name[k], "level") == 0 || strcmp(name[k], MERGE_LEVEL) == 0) {
-            o->level = strtod(v, NULL); /* the exact one comes after the rounded */
-        } else if (strcmp(name[k], "fit") == 0) {
-            o->fit = strcmp(v, "on") == 0;
-        } else if (strcmp(name[k], "fit-mc") == 0) { /* within the option's bounds: a state may be hostile */
-            unsigned long b = strtoul(v, NULL, 10);
-            if (b < 1 || b > 1000000) return false;
-            o->fit_mc = (int)b;
-        } else if (strcmp(name[k], "seed") == 0) {
-            o->seed = strtoul(v, NULL, 10);
-        } else if (strcmp(name[k], "where") == 0) {
-            o->io.where = v;
-        }
-    }
-    o->fit |= o->fit_mc > 0;
-    return o->level > 0 && o->level < 1;
-}
-
-/* Whether two parts read the same corpus: each input's deals, digest and stop. */
-static bool same_inputs(const input_account *a, const input_account *b, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (a[i].deals != b[i].deals || a[i].digest[0] != b[i].digest[0] || a[i].digest[1] != b[i].digest[1] ||
-            a[i].stopped != b[i].stopped)
-            return false;
-    return true;
-}
-
-/* Reads part into w (its job section into job), refusing what is not a
- * finished shard of an odds counting; false after saying why. */
-static bool read_part(const char *part, wls_file *w, unsigned char *job, size_t job_len)
-{
-    diag_t err = {0};
-    w->job = job;
-    w->job_cap = job_len;
-    if (!wls_read(part, w, &err)) {
-        cli_error("whistlab", &err);
-        return false;
-    }
-    const char *why = NULL;
-    if (!odds_part_is(w->config))
-        why = "not a part of an odds counting (odds --corpus --save): replay and odds parts do not merge together";
-    else if (!w->complete)
-        why = "an unfinished run: resume it to the end first (odds --resume)";
-    else if (w->job_len != job_len)
-        why = "not a counting of odds of this build";
-    if (why) fprintf(stderr, "whistlab: %s: cannot merge %s\n", part, why);
-    return why == NULL;
-}
-
-int odds_merge(const char *command, char *const part[], int nparts, const odds_merge_opts *m)
-{
-    static wls_file total, w;
-    static char config[WLS_TEXT_MAX];
-    static odds_opts o;
-    static corpus_counts counts;
-    static provenance prov;
-    size_t bytes = odds_run_state_size();
-    unsigned char *job = malloc(bytes);
-    odds_run *run = NULL;
-    int rc = EXIT_FAILURE_IO;
-    diag_t err = {0};
-    if (!wls_file_alloc(&total) || !wls_file_alloc(&w) || !job) {
-        fprintf(stderr, "whistlab: out of memory\n");
-        goto out;
-    }
-    for (int i = 0; i < nparts; i++) {
-        wls_file *f = i == 0 ? &total : &w;
-        if (!read_part(part[i], f, job, bytes)) goto out;
-        if (i > 0 && !wls_merge_check(&total, &w, part[i], &err)) {
-            cli_error("whistlab", &err);
-            goto out;
-        }
-        const char *why = NULL;
-        if (i > 0 && !same_inputs(w.inputs, total.inputs, w.ninputs))
-            why = "a counting of another corpus (its files' deals or digests differ)";
-        else if (i == 0 && !(run = odds_run_of_state(job, bytes, &err))) why = err.reason;
-        else if (i > 0 && !odds_run_merge_state(run, job, bytes, &err)) why = err.reason;
-        if (why) {
-            fprintf(stderr, "whistlab: %s: cannot merge %s\n", part[i], why);
-            goto out;
-        }
-        if (i > 0) total.part_mask |= w.part_mask;
-        if (cli_verbosity == CLI_VERBOSE) {
-            char have[512];
-            provenance_shards(f->parts, f->part_mask, true, have, sizeof have);
-            fprintf(stderr, "merge: %s: odds shard %s\n", part[i], have);
-        }
-    }
-    uint64_t all = total.parts >= 64 ? ~0ULL : (1ULL << total.parts) - 1;
-    if (total.part_mask == all) total.parts = 1, total.part_mask = 1;
-    snprintf(config, sizeof config, "%s", total.config);
-    counts.errors = total.stats->errors; /* every shard read every record: each counted them all */
-    memcpy(counts.input, total.inputs, (size_t)total.ninputs * sizeof *counts.input);
-    if (!options_of_config(config, &o, &prov, &counts, command, total.parts, total.part_mask) ||
-        o.ncorpus != total.ninputs) {
-        fprintf(stderr, "whistlab: %s: settings not understood\n", part[0]);
-        goto out;
-    }
-    if (provenance_partial(&prov) && !m->partial) {
-        cli_missing_shards(total.parts, total.part_mask, "tables");
-        rc = EXIT_REJECTS;
-        goto out;
-    }
-    if (provenance_stopped(&prov)) {
-        fprintf(stderr, "whistlab: %s: an input of the run could not be read to its end: no tables\n", part[0]);
-        goto out;
-    }
-    if (m->save) {
-        total.complete = 1;
-        total.progress[0] = 0;
-        total.job = odds_run_state(run, &total.job_len);
-        if (!wls_write(m->save, &total, &err)) {
-            cli_error("whistlab", &err);
-            goto out;
-        }
-    }
-    if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", nparts);
-    o.csv = m->csv;
-    o.plot = m->plot;
-    o.plot_formats = m->plot_formats;
-    const odds_acc *acc = odds_run_finish(run, &counts.s);
-    rc = odds_output(&o, &counts, acc, &prov);
-    if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;
-out:
-    odds_run_free(run);
-    free(job);
-    wls_file_release(&total);
-    wls_file_release(&w);
-    return rc;
 }

@@ -10,6 +10,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "analyze/play/sd_robin.h" /* ROBIN_CHECKPOINT_S */
 #include "analyze/play/sd_verify_run.h"
 #include "cli/cli.h"
@@ -23,15 +24,20 @@ static void on_note(void *ctx, run_note kind, const diag_t *diag)
     else diag_print(stderr, diag);
 }
 
-/* The settings a saved verification is bound to: the files and the
- * reading policy, a line each; a run goes on only with the same. */
+/* The settings a saved verification is bound to (corpus_state_config):
+ * the reading policy as a store of solved leads words it ("format F trump
+ * T leader L", its first word the line's name), the --where condition,
+ * then the files, as the states already written have them; a run goes on
+ * only with the same. */
 static void state_config(const verify_cli *vc, char *const files[], int nfiles, char *buf, size_t len)
 {
+    static provenance p;
     char policy[256];
+    provenance_init(&p);
     input_opts_policy_text(&vc->io, policy, sizeof policy);
-    size_t at = (size_t)snprintf(buf, len, "whistlab play --verify\n%s\n", policy);
-    if (vc->io.where && at < len) at += (size_t)snprintf(buf + at, len - at, "where %s\n", vc->io.where);
-    for (int k = 0; k < nfiles && at < len; k++) at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", files[k]);
+    provenance_setting(&p, "format", "%s", policy + strlen("format "));
+    if (vc->io.where) provenance_setting(&p, "where", "%s", vc->io.where);
+    corpus_state_config(buf, len, "play --verify", (const char *const *)files, nfiles, &p, true);
 }
 
 /* Runs the verification on the corpus runner (with --resume: from the

@@ -109,7 +109,7 @@ static const char *shown(const opt_spec *s, char *buf, size_t len)
     return buf;
 }
 
-static bool take_choice(const opt_command *c, const opt_spec *s, const char *value, int *into)
+static bool take_choice(const opt_spec *s, const char *value, int *into, char *why, size_t len)
 {
     const char *names[128];
     int n = 0;
@@ -120,41 +120,44 @@ static bool take_choice(const opt_command *c, const opt_spec *s, const char *val
             return true;
         }
     }
-    char list[512], name[LONGEST_NAME + 8];
+    char list[512];
     choice_list(s, list, sizeof list);
     const char *near = opt_nearest(value, names, n);
-    if (near)
-        return opt_fail(c->cmd, "%s %s: not one of %s; did you mean %s?", shown(s, name, sizeof name), value, list,
-                        near);
-    return opt_fail(c->cmd, "%s %s: not one of %s", shown(s, name, sizeof name), value, list);
+    snprintf(why, len, "not one of %s%s%s%s", list, near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+    return false;
 }
 
-/* Reads value into s's field of c's settings; false after the message. */
-static bool take(const opt_command *c, void *set, const opt_spec *s, const char *value)
+/* Reads value into s's field of set; false with why (a phrase after
+ * "--OPTION VALUE: "). */
+static bool take_value(void *set, const opt_spec *s, const char *value, char *why, size_t len)
 {
     void *field = (char *)set + s->at;
-    char name[LONGEST_NAME + 8];
     switch (s->kind) {
     case OPT_FLAG: *(bool *)field = true; return true;
     case OPT_TEXT: *(const char **)field = value; return true;
     case OPT_UINT:
     case OPT_COUNT:
         if (cli_u64_of(value, s->min, s->max, s->kind == OPT_COUNT, field)) return true;
-        return opt_fail(c->cmd, "%s %s: expected a whole number from %llu to %llu%s", shown(s, name, sizeof name),
-                        value, (unsigned long long)s->min, (unsigned long long)s->max,
-                        s->kind == OPT_COUNT ? " (suffixes k and m)" : "");
+        snprintf(why, len, "expected a whole number from %llu to %llu%s", (unsigned long long)s->min,
+                 (unsigned long long)s->max, s->kind == OPT_COUNT ? " (suffixes k and m)" : "");
+        return false;
     case OPT_FRACTION:
         if (cli_double_of(value, s->above, s->at_most, s->below, field)) return true;
-        return opt_fail(c->cmd, "%s %s: expected a number greater than %g and %s %g", shown(s, name, sizeof name),
-                        value, s->above, s->below ? "less than" : "at most", s->at_most);
-    case OPT_CHOICE: return take_choice(c, s, value, field);
-    case OPT_CALL: {
-        char why[512] = "";
-        if (s->take(field, value, why, sizeof why)) return true;
-        return opt_fail(c->cmd, "%s %s: %s", shown(s, name, sizeof name), value, why);
-    }
+        snprintf(why, len, "expected a number greater than %g and %s %g", s->above, s->below ? "less than" : "at most",
+                 s->at_most);
+        return false;
+    case OPT_CHOICE: return take_choice(s, value, field, why, len);
+    case OPT_CALL: return s->take(field, value, why, len);
     }
     return false;
+}
+
+/* Reads value into s's field of c's settings; false after the message. */
+static bool take(const opt_command *c, void *set, const opt_spec *s, const char *value)
+{
+    char why[1024] = "", name[LONGEST_NAME + 8];
+    return take_value(set, s, value, why, sizeof why) ||
+           opt_fail(c->cmd, "%s %s: %s", shown(s, name, sizeof name), value, why);
 }
 
 /* The spec a long name (up to its '=', len characters) names: the exact
@@ -455,6 +458,28 @@ int opt_state_take(const opt_command *c, void *set, const char *key, const char 
         char why[512];
         if (row->restore) return row->restore((char *)set + row->at, value, why, sizeof why);
         return take(c, set, row, value);
+    }
+    return -1;
+}
+
+int opt_setting_take(const opt_command *c, void *set, const char *name, const char *value)
+{
+    for (int i = 0; i < c->n; i++) {
+        const opt_spec *row = &c->specs[i];
+        if (!(row->flags & OPT_SETTING) || (row->flags & OPT_SAID) ||
+            strcmp(row->setting ? row->setting : row->name, name) != 0)
+            continue;
+        if (row->unset && strcmp(value, row->unset) == 0) return 1;
+        void *field = (char *)set + row->at;
+        char why[1024];
+        if (row->restore) return row->restore(field, value, why, sizeof why);
+        if (row->kind == OPT_FLAG && !row->show) { /* said on or off (setting_text) */
+            bool on = strcmp(value, "on") == 0;
+            if (!on && strcmp(value, "off") != 0) return 0;
+            *(bool *)field = on;
+            return 1;
+        }
+        return take_value(set, row, value, why, sizeof why);
     }
     return -1;
 }

@@ -160,6 +160,14 @@ void opt_state_text(const opt_command *c, const void *set, char *buf, size_t len
  * it (a kept_none value: not given); 1 taken, 0 not a value the row
  * takes, -1 when no row has key. */
 int opt_state_take(const opt_command *c, void *set, const char *key, const char *value);
+/* A settings line "NAME VALUE" made by opt_settings (a settings text made
+ * of those lines: odds') back into set: the OPT_SETTING row its name
+ * names (not an OPT_SAID one: the command states those itself) takes the
+ * value as the command line would give it (restore, if the row has one),
+ * a flag's on or off, the row's unset text as not given; set's texts then
+ * point into value. 1 taken, 0 not a value the row takes (nothing said:
+ * the caller names the line), -1 when no row has the name. */
+int opt_setting_take(const opt_command *c, void *set, const char *name, const char *value);
 /* The outputs a run was asked for: "KEY VALUE" lines of c's OPT_OUTPUT
  * rows given a value (kept as a settings text keeps it; a value with a
  * line break has no line), in table order; "" when none. */

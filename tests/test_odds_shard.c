@@ -5,9 +5,15 @@
  * command line; the shards' counts adding up to the unsplit run's; a
  * missing shard refused (or PARTIAL with --partial); odds and replay
  * parts, or parts of other settings, refused together; a shard stopped
- * and resumed giving its uninterrupted tables; mpirun's ranks as
- * the shards, rank 0 printing the one-process bytes. */
+ * and resumed giving its uninterrupted tables, its state loaded by the
+ * runner's corpus_state_load as that shard and no other; a part's
+ * settings read back through the option table, a hostile one refused;
+ * the state texts of odds, play --verify and claims as they were;
+ * mpirun's ranks as the shards, rank 0 printing the one-process bytes. */
 #include <stdbool.h>
+#include "analyze/odds/odds_run.h"
+#include "analyze/run/corpus_run.h"
+#include "stats/report/wls.h"
 #include "testutil.h"
 
 static char out[1 << 20];
@@ -85,6 +91,32 @@ static void corpus_line(const char *path, unsigned long long n[4])
     free(text);
 }
 
+/* The runner's corpus_state_load of the odds state path over files as
+ * shard/shards, its settings text the state's own (read first): *complete
+ * and the records kept into *records; false with why. */
+static bool load_as_shard(const char *path, const char *file, unsigned shard, unsigned shards, bool *complete,
+                          uint64_t *records, diag_t *why)
+{
+    static wls_file w;
+    static stats_state st;
+    static input_account inputs[WLS_MAX_INPUTS];
+    static char config[WLS_TEXT_MAX];
+    static unsigned char job[1 << 20];
+    size_t job_len = odds_run_state_size();
+    assert_true(job_len <= sizeof job);
+    w = (wls_file){.stats = &st, .inputs = inputs, .job = job, .job_cap = job_len};
+    assert_true(wls_read(path, &w, why));
+    snprintf(config, sizeof config, "%s", w.config);
+    stats_init(&st, 1, (const char *const[]){"odds"});
+    memset(inputs, 0, sizeof inputs);
+    run_opts ro = {.shard = shard, .shards = shards, .job_shards = true, .as_read = true, .config = config,
+                   .stats = &st, .inputs = inputs};
+    input_opts_init(&ro.input);
+    bool ok = corpus_state_load(&ro, path, &file, 1, job, job_len, complete, why);
+    *records = ro.resume.records;
+    return ok;
+}
+
 /* The settings every run of this file counts under: tables, level and the
  * Monte Carlo fit chosen, so that merge reads them back from the states. */
 #define SETTINGS "hcp trump-count gof --fit-mc 3 --seed 2 --level 0.9"
@@ -124,6 +156,11 @@ static void test_shards_merge_to_the_whole(void **state)
         free(s);
     }
     for (int k = 0; k < 4; k++) assert_true(sum[k] == all[k]); /* read, distinct, repeats, rejected */
+    bool complete = false;
+    uint64_t records = 1;
+    diag_t why = {0};
+    if (!load_as_shard(part[1], corpus, 2, 3, &complete, &records, &why)) fail_msg("not loaded: %s", why.reason);
+    assert_true(complete);
     assert_int_equal(test_run(out, sizeof out, "%s merge %s %s %s --csv-summary %s > %s 2>/dev/null", test_bin(),
                               part[2], part[0], part[1], merged_csv, merged),
                      1);
@@ -172,9 +209,10 @@ static void test_missing_and_foreign_parts(void **state)
     test_remove(corpus, p1, p3, other, replay);
 }
 
-/* A shard's counting stopped (Ctrl-C) and resumed with the command it
- * prints: the shard's uninterrupted tables and CSV; a resume as another
- * shard refused. */
+/* A shard's counting stopped (Ctrl-C): its state is loaded by the runner
+ * as that shard (not as another, nor as the whole run), and resumed with
+ * the command it prints: the shard's uninterrupted tables and CSV; a
+ * resume as another shard refused. */
 static void test_shard_interrupted_and_resumed(void **state)
 {
     (void)state;
@@ -189,6 +227,16 @@ static void test_shard_interrupted_and_resumed(void **state)
                                                 wls, "--checkpoint", "500", "--csv", csv, NULL},
                                wls, err);
     assert_int_equal(rc, 130);
+    bool complete = true;
+    uint64_t records = 0;
+    diag_t why = {0};
+    if (!load_as_shard(wls, wda, 2, 3, &complete, &records, &why)) fail_msg("shard 2/3 not loaded: %s", why.reason);
+    assert_false(complete);
+    assert_true(records > 0 && records < 60000);
+    assert_false(load_as_shard(wls, wda, 1, 3, &complete, &records, &why));
+    assert_non_null(strstr(why.reason, "cannot resume: it holds shard 2/3, not 1/3"));
+    assert_false(load_as_shard(wls, wda, 1, 1, &complete, &records, &why));
+    assert_non_null(strstr(why.reason, "cannot resume: it holds shard 2/3, not the whole run"));
     assert_int_equal(test_go_on_as_told(err, again, err), 0);
     test_assert_same_but_command(whole, again);
     test_assert_same_but_command(whole_csv, csv);
@@ -197,6 +245,129 @@ static void test_shard_interrupted_and_resumed(void **state)
                      3);
     assert_non_null(strstr(out, "cannot resume: it holds shard 2/3, not 1/3"));
     test_remove(wda, wls, whole, whole_csv, csv, err, again);
+}
+
+/* The state from rewritten as to: its settings text's line starting with
+ * key replaced by line (NULL: kept), and ninputs inputs (the added ones
+ * empty). */
+static void rewrite_part(const char *from, const char *to, const char *key, const char *line, int ninputs)
+{
+    static wls_file w;
+    static stats_state st;
+    static input_account inputs[WLS_MAX_INPUTS];
+    static unsigned char job[1 << 20];
+    static char text[WLS_TEXT_MAX];
+    diag_t why = {0};
+    memset(inputs, 0, sizeof inputs);
+    w = (wls_file){.stats = &st, .inputs = inputs, .job = job, .job_cap = sizeof job};
+    if (!wls_read(from, &w, &why)) fail_msg("%s", why.reason);
+    char *at = key ? strstr(w.config, key) : NULL;
+    if (key) assert_non_null(at);
+    if (at) {
+        snprintf(text, sizeof text, "%.*s%s\n%s", (int)(at - w.config), w.config, line, strchr(at, '\n') + 1);
+        snprintf(w.config, sizeof w.config, "%s", text);
+    }
+    w.ninputs = ninputs;
+    if (!wls_write(to, &w, &why)) fail_msg("%s", why.reason);
+}
+
+/* merge reads a part's settings through odds' option table, and makes
+ * them again into the same text: settings that are not all defaults come
+ * back as the unsplit run states them; a line no option takes, a value
+ * out of its option's bounds, are refused, not printed as the settings
+ * the tables rest on; so is a state of more inputs than odds reads (its
+ * inputs are read in whole before that is known). */
+static void test_part_settings_read_back(void **state)
+{
+    (void)state;
+    const char *corpus = test_tmp("back.txt"), *whole = test_tmp("back-whole.out"), *merged = test_tmp("back.out"),
+               *p1 = test_tmp("back1.wls"), *p2 = test_tmp("back2.wls"), *bad = test_tmp("back-bad.wls");
+    write_corpus(corpus);
+#define BACK "hcp suit-length --dealer all --turnup none --where 'hcp(leader) >= 9' --fit-mc 2 --seed 7 --level 0.99"
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s " BACK " > %s 2>/dev/null", test_bin(), corpus,
+                              whole),
+                     1);
+    for (int i = 1; i <= 2; i++)
+        assert_true(test_run(out, sizeof out, "%s odds --corpus %s " BACK " --shard %d/2 --save %s 2>&1", test_bin(),
+                             corpus, i, i == 1 ? p1 : p2) <= 1);
+#undef BACK
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s %s > %s 2>/dev/null", test_bin(), p1, p2, merged), 1);
+    test_assert_same_but_command(whole, merged);
+    char *text = test_slurp(merged);
+    assert_non_null(strstr(text, "level 0.99; dealer all; turnup none;"));
+    assert_non_null(strstr(text, "where hcp(leader) >= 9; fit on; fit-mc 2; seed 7\n"));
+    free(text);
+    static const char *const HOSTILE[][2] = {
+        {"dealer ", "dealer sometimes"},       /* not one of the choices */
+        {"seed ", "seed 7x"},                  /* not a number */
+        {"fit-mc ", "fit-mc 0"},               /* out of the option's bounds */
+        {"where ", "where hcp(leader) >="},    /* not a condition */
+        {"tables ", "tables hcp,no-such"},     /* not a table */
+        {"merge-level ", "merge-level 1.5"},   /* not a level */
+        {"turnup ", "turnup none\nbogus 1"},  /* a line no option has */
+        {"fit ", "fit on\nfit on"},           /* a line twice: not the text made again */
+    };
+    for (size_t k = 0; k < sizeof HOSTILE / sizeof HOSTILE[0]; k++) {
+        rewrite_part(p2, bad, HOSTILE[k][0], HOSTILE[k][1], 1);
+        assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), bad), 3);
+        if (!strstr(out, "settings not understood") || strstr(out, "hcp: "))
+            fail_msg("%s: %s", HOSTILE[k][1], out);
+        if (k == 0) assert_non_null(strstr(out, "settings not understood (dealer sometimes)\n"));
+    }
+    rewrite_part(p2, bad, NULL, NULL, 300); /* odds reads at most 256 files */
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), bad), 3);
+    assert_non_null(strstr(out, "settings not understood"));
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s hcp --resume %s 2>&1", test_bin(), corpus, bad), 3);
+    assert_non_null(strstr(out, "cannot resume: it was started for other deals or settings"));
+    test_remove(corpus, whole, merged, p1, p2, bad);
+}
+
+/* The settings text of the state path into text. */
+static void state_text(const char *path, char *text, size_t len)
+{
+    static wls_file w;
+    static stats_state st;
+    static input_account inputs[WLS_MAX_INPUTS];
+    static unsigned char job[1 << 20];
+    diag_t why = {0};
+    w = (wls_file){.stats = &st, .inputs = inputs, .job = job, .job_cap = sizeof job};
+    if (!wls_read(path, &w, &why)) fail_msg("%s", why.reason);
+    snprintf(text, len, "%s", w.config);
+}
+
+/* The settings texts of odds', play --verify's and claims' states, now
+ * made by one function (corpus_state_config), are those the states already
+ * written hold, line for line: such a state still resumes. */
+static void test_state_texts_kept(void **state)
+{
+    (void)state;
+    const char *corpus = test_tmp("texts.txt"), *wls = test_tmp("texts.wls");
+    char text[WLS_TEXT_MAX], want[WLS_TEXT_MAX];
+    write_corpus(corpus);
+    assert_int_equal(test_run(out, sizeof out, "%s odds --corpus %s hcp --shard 1/2 --save %s 2>&1", test_bin(),
+                              corpus, wls),
+                     1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want,
+             "whistlab odds\ncorpus %s\ntables hcp\nlevel 0.95\ndealer default\nturnup default\nformat auto\n"
+             "trump auto\nleader as dealt\nfit off\nmerge-level 0.94999999999999996\n",
+             corpus);
+    assert_string_equal(text, want);
+    assert_int_equal(test_run(out, sizeof out, "%s play --verify --where 'hcp(leader) > 9' --save %s %s 2>&1",
+                              test_bin(), wls, corpus),
+                     1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want, "whistlab play --verify\nformat auto trump auto leader -\nwhere hcp(leader) > 9\n"
+                                "corpus %s\n", corpus);
+    assert_string_equal(text, want);
+    assert_true(test_run(out, sizeof out, "%s claims %s --progress off --save %s 2>&1 >/dev/null", test_bin(),
+                         corpus, wls) <= 1);
+    state_text(wls, text, sizeof text);
+    snprintf(want, sizeof want, "whistlab claims\ncorpus %s\nclaims built-in claims.tbl (digest ", corpus);
+    assert_memory_equal(text, want, strlen(want));
+    assert_non_null(strstr(text, " claims)\nvalues none: the dd claims are not testable\nformat auto\ntrump auto\n"
+                                 "leader the deal's\nseed 1\nsignals off\nlevel 0.95\n"));
+    test_remove(corpus, wls);
 }
 
 /* mpirun -n 3: the ranks count a shard each, rank 0 adds them up and
@@ -241,6 +412,8 @@ int main(void)
         cmocka_unit_test(test_shards_merge_to_the_whole),
         cmocka_unit_test(test_missing_and_foreign_parts),
         cmocka_unit_test(test_shard_interrupted_and_resumed),
+        cmocka_unit_test(test_part_settings_read_back),
+        cmocka_unit_test(test_state_texts_kept),
         cmocka_unit_test(test_mpirun_same_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -249,14 +249,26 @@ resume_point corpus_state_resume_point(wls_file *w, run_opts *o);
  * item 12). False with diag filled. */
 bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag);
 
+/* The settings text of a run (run_opts.config) for the commands whose
+ * settings are their report's (odds, claims, play --verify): the line
+ * "whistlab COMMAND", then a line "corpus FILE" per input and a line
+ * "NAME VALUE" per setting of settings, the inputs first unless
+ * inputs_last (play --verify's, as the state files it wrote have them).
+ * A run goes on only with the same text. Its length (a text longer than
+ * len is cut), for a command to add lines of its own. */
+size_t corpus_state_config(char *buf, size_t len, const char *command, const char *const files[], int nfiles,
+                           const provenance *settings, bool inputs_last);
+
 /* Reads the state file path to go on with a run of o->config over files
- * (one whole run, no shard): what it read of each input into o->inputs
+ * as shard o->shard of o->shards (1 of 1: the whole run; every shard of a
+ * run has its settings text, so another shard's state is refused, naming
+ * both): what it read of each input into o->inputs
  * (room for WLS_MAX_INPUTS), its counters into o->stats, its job section
  * into job (exactly job_len bytes: the job's state), its resume point
  * into o, and checks the records it kept unchanged; *complete: it holds
  * the whole run, nothing is left to do. False with diag filled, naming
  * path: unreadable, another run's (other settings, inputs, or a job state
- * of another size), a merge or a shard's, or its corpus changed. */
+ * of another size), a merge or another shard's, or its corpus changed. */
 bool corpus_state_load(run_opts *o, const char *path, const char *const files[], int nfiles, unsigned char *job,
                        size_t job_len, bool *complete, diag_t *diag);
 

@@ -7,7 +7,9 @@
  * while its table is not yet renamed (item 12); otherwise a complete
  * state's progress is empty. Then the caller's outputs (run_opts.outputs),
  * lines of their own, so that a resumed run writes them too. A job's own
- * state (run_job.save) goes in the file's job section. */
+ * state (run_job.save) goes in the file's job section. The settings text
+ * of odds', claims' and play --verify's states is made here too
+ * (corpus_state_config), one shape for the three. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +131,7 @@ bool corpus_state_load(run_opts *o, const char *path, const char *const files[],
                        size_t job_len, bool *complete, diag_t *diag)
 {
     static wls_file w; /* 16 KiB of text: kept off the stack; the resume point points into it */
+    unsigned shard = o->shard, shards = o->shards;
     w.stats = o->stats;
     w.inputs = o->inputs;
     w.job = job;
@@ -138,12 +141,39 @@ bool corpus_state_load(run_opts *o, const char *path, const char *const files[],
         diag_set(diag, path, 0, "cannot resume: it was started for other deals or settings (or by another command)");
         return false;
     }
-    if (corpus_state_resume_point(&w, o) != RESUME_OK || o->shards > 1) {
+    if (corpus_state_resume_point(&w, o) != RESUME_OK) {
         diag_set(diag, path, 0, "cannot resume: its progress is not understood");
+        return false;
+    }
+    /* shards of one run share its settings text: only the shard tells them apart */
+    if (o->shard != shard || o->shards != shards) {
+        if (shards == 1)
+            diag_set(diag, path, 0, "cannot resume: it holds shard %u/%u, not the whole run", o->shard, o->shards);
+        else
+            diag_set(diag, path, 0, "cannot resume: it holds shard %u/%u, not %u/%u", o->shard, o->shards,
+                     shard, shards);
         return false;
     }
     *complete = w.complete;
     return w.complete || corpus_run_resume_check(o, files, nfiles, diag);
+}
+
+/* The "corpus FILE" lines of files at buf + at; the length then. */
+static size_t config_inputs(char *buf, size_t len, size_t at, const char *const files[], int nfiles)
+{
+    for (int k = 0; k < nfiles && at < len; k++) at += (size_t)snprintf(buf + at, len - at, "corpus %s\n", files[k]);
+    return at;
+}
+
+size_t corpus_state_config(char *buf, size_t len, const char *command, const char *const files[], int nfiles,
+                           const provenance *settings, bool inputs_last)
+{
+    size_t at = (size_t)snprintf(buf, len, "whistlab %s\n", command);
+    if (!inputs_last) at = config_inputs(buf, len, at, files, nfiles);
+    for (int i = 0; i < settings->nsettings && at < len; i++)
+        at += (size_t)snprintf(buf + at, len - at, "%s %s\n", settings->setting_name[i], settings->setting_value[i]);
+    if (inputs_last) at = config_inputs(buf, len, at, files, nfiles);
+    return at < len ? at : len - 1;
 }
 
 bool corpus_state_finish_table(const run_opts *o, const char *from, diag_t *diag)
