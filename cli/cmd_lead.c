@@ -10,6 +10,7 @@
 #include "analyze/dd/dd_store.h"
 #include "analyze/lead/lead.h"
 #include "analyze/play/sd_view.h"
+#include "analyze/run/record_account.h"
 #include "cli/cli.h"
 #include "cli/cmd_lead_holding.h"
 #include "cli/cmd_lead_sim.h"
@@ -471,29 +472,14 @@ static int lead_hand(lead_opts *o, const char *hand_text, const char *trump_text
 }
 
 /* The next deal, as cli_next_deal, each file's deals, digest and stop
- * kept in o->inputs for the tables' provenance (as the corpus runner
- * keeps them). */
+ * kept in o->inputs for the tables' provenance, as the corpus runner keeps
+ * them (record_account.h): so a file's digest is replay's. */
 static bool next_deal(lead_opts *o, deal_stream *in, ds_item *it)
 {
     while (deal_stream_next(in, it)) {
-        input_account *a = &o->inputs[it->input];
-        if (it->kind == DS_DEAL) {
-            digest128 term = deal_digest_term(it->deal, it->position);
-            input_account_add_term(a, term.lane);
-            return true;
-        }
+        record_account_item(&o->inputs[it->input], it, false);
+        if (it->kind == DS_DEAL) return true;
         if (it->diag) diag_print(stderr, it->diag);
-        if (it->kind == DS_FATAL && !a->stopped) {
-            a->stopped = 1;
-            diag_format(a->where, sizeof a->where, it->diag);
-        }
-        if (it->kind == DS_FILE_END) {
-            a->deals = cli_counts_of(it->counts).read;
-            if (it->stopped && !a->stopped) {
-                a->stopped = 1;
-                snprintf(a->where, sizeof a->where, "%s: not read to its end", it->file);
-            }
-        }
     }
     return false;
 }

@@ -38,41 +38,41 @@ const char *input_show_leader(const void *in);
 const char *input_show_where(const void *in);
 
 /* The rows, for a command whose settings struct type holds a cli_input
- * member; --trump alone, for lead, which reads it its own way with --hand. */
-/* Their help, for a command that writes the rows itself (replay: its
- * settings text's keys). */
-#define INPUT_HELP_FORMAT "input format: {} (default auto)"
-#define INPUT_HELP_TRUMP \
-    "trumps for deals without them: S|H|D|C, turnup, each,\n" \
-    "contract (bridge files), auto (default: the deal's own)"
-#define INPUT_HELP_LEADER "N|E|S|W: the eldest hand (the dealer sits on his right)"
-#define INPUT_HELP_WHERE \
-    "keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
-    "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
-    "with the trumps and leader above; the rest counted as left"
+ * member; --trump alone, for lead, which reads it its own way with --hand.
+ * INPUT_ROW_*: a row's fields without its braces, for a command that adds
+ * fields of its own (replay: its settings text's keys). */
+#define INPUT_ROW_FORMAT(type, member) \
+    .name = "format", .kind = OPT_CALL, .arg = "F", .at = offsetof(type, member), .take = input_take_format, \
+    .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto", \
+    .help = "input format: {} (default auto)"
 #define INPUT_SPEC_FORMAT(type, member) INPUT_SPEC_FORMAT_IF(type, member, NULL)
 /* stated_fn: whether the settings line has the row (options.h, stated;
  * NULL: always), for a command that may read no file (lead --hand). */
-#define INPUT_SPEC_FORMAT_IF(type, member, stated_fn) \
-    {.name = "format", .kind = OPT_CALL, .arg = "F", .at = offsetof(type, member), .take = input_take_format, \
-     .names = input_format_name, .flags = OPT_SETTING, .show = input_show_format, .unset = "auto", \
-     .stated = stated_fn, .help = INPUT_HELP_FORMAT}
-#define INPUT_SPEC_TRUMP(type, member) \
-    {.name = "trump", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = input_take_trump, \
-     .flags = OPT_SETTING, .show = input_show_trump, .unset = "auto", \
-     .help = INPUT_HELP_TRUMP}
+#define INPUT_SPEC_FORMAT_IF(type, member, stated_fn) {INPUT_ROW_FORMAT(type, member), .stated = stated_fn}
+#define INPUT_ROW_TRUMP(type, member) \
+    .name = "trump", .kind = OPT_CALL, .arg = "P", .at = offsetof(type, member), .take = input_take_trump, \
+    .flags = OPT_SETTING, .show = input_show_trump, .unset = "auto", \
+    .help = "trumps for deals without them: S|H|D|C, turnup, each,\n" \
+            "contract (bridge files), auto (default: the deal's own)"
+#define INPUT_SPEC_TRUMP(type, member) {INPUT_ROW_TRUMP(type, member)}
+/* show_fn: how the settings line says the leader given; unset_text: how it
+ * says "the deal's own leader". */
+#define INPUT_ROW_LEADER(type, member, show_fn, unset_text) \
+    .name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
+    .flags = OPT_SETTING, .show = show_fn, .unset = unset_text, \
+    .help = "N|E|S|W: the eldest hand (the dealer sits on his right)"
 #define INPUT_SPEC_LEADER(type, member) INPUT_SPEC_LEADER_IF(type, member, "as dealt", NULL)
-/* unset: how the command's settings line says "the deal's own leader". */
 #define INPUT_SPEC_LEADER_UNSET(type, member, unset_text) INPUT_SPEC_LEADER_IF(type, member, unset_text, NULL)
 /* stated_fn as INPUT_SPEC_FORMAT_IF's. */
 #define INPUT_SPEC_LEADER_IF(type, member, unset_text, stated_fn) \
-    {.name = "leader", .kind = OPT_CALL, .arg = "X", .at = offsetof(type, member), .take = input_take_leader, \
-     .flags = OPT_SETTING, .show = input_show_leader, .unset = unset_text, .stated = stated_fn, \
-     .help = INPUT_HELP_LEADER}
-#define INPUT_SPEC_WHERE(type, member) \
-    {.name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \
-     .flags = OPT_SETTING, .show = input_show_where, \
-     .help = INPUT_HELP_WHERE}
+    {INPUT_ROW_LEADER(type, member, input_show_leader, unset_text), .stated = stated_fn}
+#define INPUT_ROW_WHERE(type, member) \
+    .name = "where", .kind = OPT_CALL, .arg = "EXPR", .at = offsetof(type, member), .take = input_take_where, \
+    .flags = OPT_SETTING, .show = input_show_where, \
+    .help = "keep only the deals that meet EXPR, as `whistlab deal --where`\n" \
+            "takes it (shape(leader) == \"5431\", trumps(leader) >= 4, ...),\n" \
+            "with the trumps and leader above; the rest counted as left"
+#define INPUT_SPEC_WHERE(type, member) {INPUT_ROW_WHERE(type, member)}
 #define INPUT_SPECS(type, member) \
     INPUT_SPEC_FORMAT(type, member), INPUT_SPEC_TRUMP(type, member), INPUT_SPEC_LEADER(type, member), \
     INPUT_SPEC_WHERE(type, member)

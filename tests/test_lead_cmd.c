@@ -123,6 +123,48 @@ static void test_rejects(void **state)
     unlink(pbn);
 }
 
+/* The CSV's input rows are replay's for the same file and --where (issue
+ * 27): every deal as read counts in the file's digest, those --where left
+ * and those no whist deal could be made of too; a rejection counts with
+ * no term. So the digest is the file's whatever the run selects. */
+static void test_input_as_replay(void **state)
+{
+    (void)state;
+    const char *pbn = test_tmp("mixed.pbn"), *lead = test_tmp("mixed-lead.csv"), *all = test_tmp("mixed-all.csv"),
+               *replay = test_tmp("mixed-replay.csv");
+    /* board 1 kept (West holds 3 hearts), 2 rejected (12 cards), 3 no
+     * whist deal (no trump suit), 4 left by --where (West holds 2 spades) */
+    test_write(pbn, "[Board \"1\"]\n[Dealer \"S\"]\n[Trump \"H\"]\n"
+                    "[Deal \"S:QT865.85.AK85.T3 J4.T72.J.AKQ9864 9.KJ43.QT9763.J5 AK732.AQ96.42.72\"]\n\n"
+                    "[Board \"2\"]\n[Dealer \"S\"]\n[Trump \"H\"]\n"
+                    "[Deal \"S:QT865.85.AK85.T3 J4.T72.J.AKQ986 9.KJ43.QT9763.J5 AK732.AQ96.42.72\"]\n\n"
+                    "[Board \"3\"]\n[Dealer \"S\"]\n"
+                    "[Deal \"S:QT865.85.AK85.T3 J4.T72.J.AKQ9864 9.KJ43.QT9763.J5 AK732.AQ96.42.72\"]\n\n"
+                    "[Board \"4\"]\n[Dealer \"S\"]\n[Trump \"S\"]\n"
+                    "[Deal \"S:QT865.85.AK85.T3 J4.T72.J.AKQ9864 9.KJ43.QT9763.J5 AK732.AQ96.42.72\"]\n");
+    const char *where = "--where 'trumps(leader) >= 3'";
+    int rc = test_run(out, sizeof out, "%s lead %s %s --convention long-suit --csv %s 2>&1", test_bin(), pbn, where,
+                      lead);
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "4 deals read: 1 analysed, 2 rejected, 0 repeated"));
+    assert_non_null(strstr(out, "3 deals kept by --where, 1 left"));
+    rc = test_run(out, sizeof out, "%s lead %s --convention long-suit --csv %s 2>&1", test_bin(), pbn, all);
+    assert_int_equal(rc, 1);
+    rc = test_run(out, sizeof out, "%s replay %s %s --conventions long-suit,short-suit --eval play --csv-summary %s "
+                  "--no-progress >/dev/null 2>&1", test_bin(), pbn, where, replay);
+    assert_int_equal(rc, 1);
+    char lead_rows[512], all_rows[512], replay_rows[512];
+    const char *rows = "grep -E '^# input_(deals|digest) 1: ' %s";
+    test_run(lead_rows, sizeof lead_rows, rows, lead);
+    test_run(all_rows, sizeof all_rows, rows, all);
+    test_run(replay_rows, sizeof replay_rows, rows, replay);
+    assert_non_null(strstr(replay_rows, "# input_deals 1: 4\n# input_digest 1: "));
+    assert_string_equal(lead_rows, replay_rows);
+    assert_string_equal(all_rows, replay_rows);
+    const char *const made[] = {pbn, lead, all, replay, NULL};
+    test_remove_files(made);
+}
+
 static void test_table_file(void **state)
 {
     (void)state;
@@ -215,6 +257,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hand),        cmocka_unit_test(test_explain),
         cmocka_unit_test(test_corpus_csv),  cmocka_unit_test(test_rejects),
+        cmocka_unit_test(test_input_as_replay),
         cmocka_unit_test(test_table_file),  cmocka_unit_test(test_conventions),
         cmocka_unit_test(test_usage_errors),
     };

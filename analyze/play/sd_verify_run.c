@@ -7,6 +7,7 @@
 #include <string.h>
 #include "analyze/play/sd_verify.h"
 #include "analyze/play/sd_verify_run.h"
+#include "stats/report/le_bytes.h"
 
 /* A deal's outcome, in the runner's job->out (copied in and out: the
  * result area is bytes, not aligned for it). */
@@ -77,7 +78,8 @@ static void other(void *ctx, corpus_run *run, const run_item *item)
     n->problems++;
 }
 
-/* The counts in the state's order, each a little-endian 64-bit word. */
+/* The counts in the state's order, each a little-endian 64-bit word
+ * (stats/report/le_bytes.h, as the other state files). */
 static int count_fields(verify_counts *n, uint64_t *f[])
 {
     uint64_t *all[] = {&n->deals, &n->rejected, &n->played,         &n->legal,    &n->complete,
@@ -93,10 +95,14 @@ static bool save(void *ctx, unsigned char **buf, size_t *len)
 {
     uint64_t *f[16];
     int k = count_fields(ctx, f);
-    if (!(*buf = malloc(SD_VERIFY_STATE_BYTES))) return false;
-    for (int i = 0; i < k; i++)
-        for (int b = 0; b < 8; b++) (*buf)[8 * i + b] = (unsigned char)(*f[i] >> (8 * b));
-    *len = SD_VERIFY_STATE_BYTES;
+    le_out out = {0};
+    for (int i = 0; i < k; i++) le_put_u64(&out, *f[i]);
+    if (out.failed) {
+        free(out.buf);
+        return false;
+    }
+    *buf = out.buf;
+    *len = out.len;
     return true;
 }
 
@@ -105,11 +111,8 @@ bool sd_verify_state_load(verify_counts *n, const unsigned char *state, size_t l
     uint64_t *f[16];
     int k = count_fields(n, f);
     if (len != SD_VERIFY_STATE_BYTES) return false;
-    for (int i = 0; i < k; i++) {
-        uint64_t v = 0;
-        for (int b = 7; b >= 0; b--) v = v << 8 | state[8 * i + b];
-        *f[i] = v;
-    }
+    le_in in = {.p = state, .end = state + len};
+    for (int i = 0; i < k; i++) *f[i] = le_get_u64(&in);
     return true;
 }
 

@@ -10,7 +10,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "analyze/run/corpus_run_impl.h"
-#include "formats/deal_digest.h"
 #include "stats/report/tidy_csv.h"
 
 #define POOL_DEPTH (RUN_IN_FLIGHT_MAX / 4) /* 4 times that under MPI */
@@ -52,23 +51,12 @@ static void progress(const corpus_run *r, run_progress at)
     if (r->o->hooks.progress) r->o->hooks.progress(r->o->hooks.ctx, at, r->deals_done, r->deals_expected);
 }
 
-/* A deal of input s->input read and accounted for: counted, and its digest
- * term added when it was a deal as read. */
+/* A deal of input s->input read and accounted for, as record_account.h
+ * says. */
 static void count_read(corpus_run *r, const slot_info *s)
 {
-    input_account *a = &r->o->inputs[s->input];
     r->o->stats->read++;
-    a->deals += !s->uncounted;
-    if (s->digested) input_account_add_term(a, s->term.lane);
-}
-
-/* Input k was not opened or not read to its end: why is kept for the
- * report, which says INCOMPLETE. */
-static void input_stopped(corpus_run *r, int k, const diag_t *why)
-{
-    input_account *a = &r->o->inputs[k];
-    a->stopped = 1;
-    diag_format(a->where, sizeof a->where, why);
+    record_account_add(&r->o->inputs[s->input], &s->account);
 }
 
 /* An output failed while inputs were left to read: each of them, from
@@ -126,7 +114,7 @@ static void collect_one(corpus_run *r)
     }
     if (s->kind == SLOT_FATAL) { /* no record: nothing else to account for */
         run_note_to(r, RUN_INPUT, &s->diag);
-        input_stopped(r, s->input, &s->diag);
+        record_account_stop(&r->o->inputs[s->input], &s->diag);
         r->input_failed = true;
         dd_pool_retire(r->pool);
         return;
@@ -199,12 +187,11 @@ static void collect_one(corpus_run *r)
     dd_pool_retire(r->pool);
 }
 
-/* at_record, input: the record's place; term: its digest term, NULL when
- * it is no deal as read (a rejection, an error, a repeat); k: the whist
- * deal's number in its record; read: for a job over deals as read, the
- * deal or repeat it admits (NULL: none). */
+/* at_record, input: the record's place; account: what it adds to its
+ * input's (NULL: nothing); k: the whist deal's number in its record; read:
+ * for a job over deals as read, the deal or repeat it admits (NULL: none). */
 static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *diag, uint64_t at_record,
-                 int input, const digest128 *term, int k, bool last, const ds_item *read)
+                 int input, const record_account *account, int k, bool last, const ds_item *read)
 {
     dd_job *job;
     while (!(job = dd_pool_claim(r->pool))) {
@@ -223,31 +210,22 @@ static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *d
     s->last = last;
     s->record = at_record;
     s->input = input;
-    s->digested = term != NULL;
-    if (term) s->term = *term;
+    s->account = account ? *account : (record_account){0};
     if (diag) s->diag = *diag;
     s->taken = read && kind == SLOT_REPEAT;
-    s->uncounted = r->o->as_read && kind == SLOT_REJECT && d && (d->flags & DEAL_REPEAT);
     if (read) job->play = r->job->admit ? r->job->admit(r->job->ctx, read, job) : kind == SLOT_DEAL;
     dd_pool_submit(r->pool);
 }
 
 /* One record of a run over deals as read: its job, the deal (or repeat)
- * as read for the job to admit. */
-static void take_as_read(corpus_run *r, const ds_item *it)
+ * as read for the job to admit; t: what it adds to its input's account. */
+static void take_as_read(corpus_run *r, const ds_item *it, const record_account *t)
 {
-    digest128 term;
     switch (it->kind) {
-    case DS_DEAL:
-        term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_DEAL, it->deal, NULL, it->record, it->input, &term, 0, true, it);
-        break;
-    case DS_REPEAT: push(r, SLOT_REPEAT, it->deal, NULL, it->record, it->input, NULL, 0, true, it); break;
-    case DS_REJECT: push(r, SLOT_REJECT, it->deal, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
-    case DS_LEFT:
-        term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_LEFT, it->deal, NULL, it->record, it->input, &term, 0, true, NULL);
-        break;
+    case DS_DEAL: push(r, SLOT_DEAL, it->deal, NULL, it->record, it->input, t, 0, true, it); break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, it->deal, NULL, it->record, it->input, t, 0, true, it); break;
+    case DS_REJECT: push(r, SLOT_REJECT, it->deal, it->diag, it->record, it->input, t, 0, true, NULL); break;
+    case DS_LEFT: push(r, SLOT_LEFT, it->deal, NULL, it->record, it->input, t, 0, true, NULL); break;
     case DS_FILE_END:
         if (!r->job->other) break;
         push(r, SLOT_END, NULL, NULL, r->records_done, it->input, NULL, 0, false, NULL);
@@ -257,30 +235,24 @@ static void take_as_read(corpus_run *r, const ds_item *it)
     }
 }
 
-/* One record of the run's: the jobs it makes. */
+/* One record of the run's: the jobs it makes, each with what the record
+ * adds to its input's account (counted once, at its last job). */
 static void take_record(corpus_run *r, const ds_item *it)
 {
-    digest128 term;
+    record_account t = record_account_of(it, r->o->as_read);
     if (r->o->as_read && it->kind != DS_ERROR && it->kind != DS_FATAL) {
-        take_as_read(r, it);
+        take_as_read(r, it, &t);
         return;
     }
     switch (it->kind) {
-    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
-    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, it->record, it->input, NULL, 0, true, NULL); break;
-    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, it->record, it->input, NULL, 0, true, NULL); break;
-    case DS_LEFT: /* a deal of the input all the same: its digest counts */
-        term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_LEFT, NULL, NULL, it->record, it->input, &term, 0, true, NULL);
-        break;
-    case DS_UNUSABLE: /* a deal as read: its digest counts */
-        term = deal_digest_term(it->deal, it->position);
-        push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &term, 0, true, NULL);
-        break;
+    case DS_REJECT: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &t, 0, true, NULL); break;
+    case DS_ERROR: push(r, SLOT_ERROR, NULL, it->diag, it->record, it->input, &t, 0, true, NULL); break;
+    case DS_REPEAT: push(r, SLOT_REPEAT, NULL, NULL, it->record, it->input, &t, 0, true, NULL); break;
+    case DS_LEFT: push(r, SLOT_LEFT, NULL, NULL, it->record, it->input, &t, 0, true, NULL); break;
+    case DS_UNUSABLE: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &t, 0, true, NULL); break;
     case DS_DEAL:
-        term = deal_digest_term(it->deal, it->position);
         for (int i = 0; i < it->n; i++)
-            push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &term, i, i == it->n - 1, NULL);
+            push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &t, i, i == it->n - 1, NULL);
         break;
     case DS_FATAL: push(r, SLOT_FATAL, NULL, it->diag, r->records_done, it->input, NULL, 0, false, NULL); break;
     case DS_FILE_END: break;

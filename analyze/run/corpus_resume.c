@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "formats/deal_digest.h"
 #include "analyze/run/corpus_run.h"
+#include "analyze/run/record_account.h"
 
 bool corpus_run_resume_check(const run_opts *o, const char *const files[], int nfiles, diag_t *why)
 {
@@ -34,18 +34,10 @@ bool corpus_run_resume_check(const run_opts *o, const char *const files[], int n
     }
     ds_item it;
     while (deal_stream_next(in, &it)) {
-        bool counted = it.kind == DS_DEAL || it.kind == DS_UNUSABLE || it.kind == DS_LEFT || it.kind == DS_REJECT;
-        if (!counted && it.kind != DS_REPEAT && it.kind != DS_ERROR) continue;
+        if (it.kind == DS_FATAL || it.kind == DS_FILE_END) continue; /* no record */
         if (it.record >= o->resume.records) break;
-        if (!counted) continue;
-        /* a run over deals as read counts a rejected repeat as its digest's positions do */
-        if (o->as_read && it.kind == DS_REJECT && (it.deal->flags & DEAL_REPEAT)) continue;
-        input_account *a = &now[it.input];
-        a->deals++; /* as the runner's accounting counts them: rejections too, their digest aside */
-        if (it.kind != DS_REJECT) {
-            digest128 term = deal_digest_term(it.deal, it.position);
-            input_account_add_term(a, term.lane);
-        }
+        record_account t = record_account_of(&it, o->as_read); /* as the runner accounts for it */
+        record_account_add(&now[it.input], &t);
     }
     deal_stream_close(in);
     bool same = true;

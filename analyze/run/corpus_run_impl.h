@@ -5,6 +5,7 @@
 #define WHISTLAB_CORPUS_RUN_IMPL_H
 
 #include "analyze/run/corpus_run.h"
+#include "analyze/run/record_account.h"
 
 typedef enum { SLOT_DEAL, SLOT_KNOWN, SLOT_REJECT, SLOT_ERROR, SLOT_REPEAT, SLOT_LEFT, SLOT_FATAL, SLOT_END } slot_kind;
 
@@ -21,12 +22,9 @@ typedef struct {
     bool first, last; /* first / last job of its record (TRUMP_EACH makes 4) */
     uint64_t record;  /* the record's number in the whole input */
     int input;        /* the file it was read from */
-    bool digested;    /* a deal as read: its digest term counts */
-    digest128 term;
+    record_account account; /* what the record adds to its input's, at its last job */
     diag_t diag;      /* the reason, for SLOT_REJECT and SLOT_ERROR */
     bool taken;       /* a repeat of a job over deals as read: the job takes it */
-    bool uncounted;   /* a rejected repeat of a job over deals as read: read, but not
-                         one of its input's deals (as the digest's positions count them) */
     deal_format format; /* SLOT_END: the input's format */
 } slot_info;
 
