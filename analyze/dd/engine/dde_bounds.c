@@ -182,6 +182,20 @@ static int cash_after_entry(const dde_ctx *e, int enough, hand_t *rel)
     return -1;
 }
 
+/* The cards of seat above every card of the opponents' in their suit: no
+ * cashing count of his (cash_with_partner) exceeds it, so the count is
+ * skipped when this is not enough (it cost a tenth of the search). */
+static int winners(const dde_ctx *e, int seat)
+{
+    hand_t opp = e->hand[seat_left(seat)] | e->hand[seat_right(seat)];
+    int n = 0;
+    for (int s = 0; s < 4; s++) {
+        uint16_t o = hand_suit(opp, s), mine = hand_suit(e->hand[seat], s);
+        n += dde_count(o ? (uint16_t)(mine & ~((2u << (31 - __builtin_clz((unsigned)o))) - 1)) : mine);
+    }
+    return n;
+}
+
 int dde_sure_tricks(const dde_ctx *e, int enough, hand_t *rel)
 {
     hand_t h = e->hand[e->leader], all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3];
@@ -205,9 +219,9 @@ int dde_sure_tricks(const dde_ctx *e, int enough, hand_t *rel)
     } else
         alone = nt_with_partner(e, top, &top_rel);
     if (alone >= enough) return *rel = top_rel, alone;
-    int cashed = cash_with_partner(e, e->leader, enough, -1, &cash_rel);
+    int cashed = winners(e, e->leader) < enough ? -1 : cash_with_partner(e, e->leader, enough, -1, &cash_rel);
     if (cashed >= enough) return *rel = cash_rel, cashed;
-    int crossed = cash_after_entry(e, enough, &entry_rel);
+    int crossed = enough > 1 && winners(e, seat_partner(e->leader)) < enough ? -1 : cash_after_entry(e, enough, &entry_rel);
     if (crossed >= enough) return *rel = entry_rel, crossed;
     *rel = top_rel;
     return alone;
