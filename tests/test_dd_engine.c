@@ -7,7 +7,10 @@
  * a table of one bucket (the cap) still exact; the position where partition
  * search once took a bound resting on too few ranks (and with
  * WHISTLAB_LONG=1 the whole deal it came from); a solve repeated does the
- * same work; positions that are not positions refused. DDS's list100
+ * same work; the bounds known at the root (a trick surely lost, a lead to
+ * partner's winners) and the search's size on 100 positions of 8 tricks
+ * (a ceiling: the bounds rest on no more cards than they counted);
+ * positions that are not positions refused. DDS's list100
  * (whole deals, seconds each for the engine today) is make check-long's.
  *
  * With an argument (a DDS test-hand file under the shared directory, e.g.

@@ -86,8 +86,10 @@ int dde_moves(const dde_ctx *e, card_t out[13])
         int k = group_lows(mine, hand_suit(alive, s), s, low);
         int len = dde_count(mine), top_others = top_rank(others);
         bool own_top = false, partner_top = false, partner_ruffs = false, opp_ruffs = false;
+        int side_len = len;
         if (!np) {
             uint16_t partner = hand_suit(e->hand[seat_partner(seat)], s);
+            side_len += dde_count(partner);
             own_top = top_rank(mine) > top_others;
             partner_top = top_rank(partner) > top_rank((uint16_t)(others & ~partner));
             if (e->trump != STRAIN_NT && s != e->trump) {
@@ -107,7 +109,7 @@ int dde_moves(const dde_ctx *e, card_t out[13])
                 else if (partner_top)
                     sc = 60 - r;
                 else
-                    sc = 30 + len + dde_count(hand_suit(e->hand[seat_partner(seat)], s)) - r;
+                    sc = 30 + side_len - r;
                 if (opp_ruffs) sc -= 20;
             } else {
                 bool takes = s == win_suit ? r > win_rank : s == e->trump; /* c would win the trick so far */
