@@ -201,23 +201,25 @@ int dde_sure_tricks(const dde_ctx *e, int enough, hand_t *rel)
     hand_t h = e->hand[e->leader], all = e->hand[0] | e->hand[1] | e->hand[2] | e->hand[3];
     hand_t top_rel = 0, cash_rel = 0, entry_rel = 0;
     int top[4], alone = 0;
-    for (int s = 0; s < 4; s++) top[s] = tops(hand_suit(h, s), hand_suit(all, s), s, 13, &top_rel);
     /* the counts in the order of the cards they rest on, fewest first:
      * the first that is enough answers (a wider table entry above) */
     if (e->trump != STRAIN_NT) { /* partner short of throws: the leader's top trumps alone */
-        top_rel = 0;
         alone = tops(hand_suit(h, e->trump), hand_suit(all, e->trump), e->trump, enough, &top_rel);
-    } else if (top[0] + top[1] + top[2] + top[3] >= enough) { /* the richest suits, as far as enough */
-        top_rel = 0;
-        for (bool taken[4] = {false, false, false, false}; alone < enough;) {
-            int pick = 0;
-            for (int s = 1; s < 4; s++)
-                if (taken[pick] || (!taken[s] && top[s] > top[pick])) pick = s;
-            taken[pick] = true;
-            alone += tops(hand_suit(h, pick), hand_suit(all, pick), pick, enough - alone, &top_rel);
+    } else {
+        for (int s = 0; s < 4; s++) top[s] = tops(hand_suit(h, s), hand_suit(all, s), s, 13, &top_rel);
+        if (top[0] + top[1] + top[2] + top[3] < enough) {
+            alone = nt_with_partner(e, top, &top_rel);
+        } else { /* the richest suits, as far as enough */
+            top_rel = 0;
+            for (bool taken[4] = {false, false, false, false}; alone < enough;) {
+                int pick = 0;
+                for (int s = 1; s < 4; s++)
+                    if (taken[pick] || (!taken[s] && top[s] > top[pick])) pick = s;
+                taken[pick] = true;
+                alone += tops(hand_suit(h, pick), hand_suit(all, pick), pick, enough - alone, &top_rel);
+            }
         }
-    } else
-        alone = nt_with_partner(e, top, &top_rel);
+    }
     if (alone >= enough) return *rel = top_rel, alone;
     int cashed = winners(e, e->leader) < enough ? -1 : cash_with_partner(e, e->leader, enough, -1, &cash_rel);
     if (cashed >= enough) return *rel = cash_rel, cashed;
