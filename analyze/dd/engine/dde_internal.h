@@ -203,13 +203,15 @@ hand_t dde_equal_group(hand_t h, hand_t alive, card_t c);
 
 /* dde_bounds.c: tricks the leader's side surely takes at a trick's start,
  * the leader cashing his top cards (trumps first; a side suit only as
- * often as no opponent can ruff); *rel gets the cards the count rests on
- * (beside the suit lengths). */
-int dde_sure_tricks(const dde_ctx *e, hand_t *rel);
+ * often as no opponent can ruff), or partner his after a lead to him;
+ * counted no further than enough where that answers (fewer cards to rest
+ * on); *rel gets the cards the count rests on (beside the suit lengths). */
+int dde_sure_tricks(const dde_ctx *e, int enough, hand_t *rel);
 /* Tricks seat's side surely takes with its trumps above all of the
- * opponents' (the most one of its hands holds); 0 at no-trump; *rel as
- * above. */
-int dde_master_trumps(const dde_ctx *e, int seat, hand_t *rel);
+ * opponents' (the most one of its hands holds; 2 for the two highest split
+ * between its hands, not both singletons), at most enough; 0 at no-trump;
+ * *rel as above. */
+int dde_master_trumps(const dde_ctx *e, int seat, int enough, hand_t *rel);
 /* After the lead (one card of the trick played): tricks the side on move
  * surely takes when it holds the top card of the suit led (0 when it does
  * not, or the leader's partner may ruff), counted no further than enough

@@ -42,12 +42,12 @@ static int bound_at_start(const dde_ctx *e, int target, hand_t *rel)
 {
     int seat = e->leader;
     hand_t ns_rel, ew_rel;
-    int ns_sure = dde_master_trumps(e, SEAT_N, &ns_rel);
+    int ns_sure = dde_master_trumps(e, SEAT_N, target, &ns_rel);
     if (ns_sure >= target) return *rel = ns_rel, 1;
-    int ew_sure = dde_master_trumps(e, SEAT_E, &ew_rel);
+    int ew_sure = dde_master_trumps(e, SEAT_E, e->left - target + 1, &ew_rel);
     if (e->left - ew_sure < target) return *rel = ew_rel, 0;
     hand_t sure_rel;
-    int sure = dde_sure_tricks(e, &sure_rel);
+    int sure = dde_sure_tricks(e, dde_ns(seat) ? target : e->left - target + 1, &sure_rel);
     if (dde_ns(seat) && sure >= target) return *rel = sure_rel, 1;
     if (!dde_ns(seat) && e->left - sure < target) return *rel = sure_rel, 0;
     hand_t lost_rel = 0; /* the side on lead needs every trick left (or its opponents one) */
