@@ -15,8 +15,8 @@
 #define PEEK_MAX (64u << 10)
 
 /* The next place of a byte in buf: at, when found; else buf[start..at)
- * were searched and hold none. A file that has no CR (or no LF) is
- * searched for one once a chunk, not at every line. */
+ * were searched and hold none. A file that has no CR (or no LF, or no NUL)
+ * is searched for one once a chunk, not at every line. */
 typedef struct {
     size_t at;
     bool found;
@@ -27,7 +27,7 @@ struct line_in {
     const char *name;
     char *buf;
     size_t cap, start, end; /* unread bytes are buf[start..end) */
-    next_byte lf, cr; /* where the next LF and the next CR are */
+    next_byte lf, cr, nul; /* where the next LF, CR and NUL are */
     bool after_cr; /* the line before ended at a CR: an LF next is its CRLF */
     uint64_t lineno;
     int eof;
@@ -81,8 +81,8 @@ static void compact(line_in *in)
 {
     memmove(in->buf, in->buf + in->start, in->end - in->start);
     in->end -= in->start;
-    next_byte *nb[2] = {&in->lf, &in->cr};
-    for (int i = 0; i < 2; i++) {
+    next_byte *nb[3] = {&in->lf, &in->cr, &in->nul};
+    for (int i = 0; i < 3; i++) {
         if (nb[i]->at >= in->start) {
             nb[i]->at -= in->start;
         } else { /* one passed over: search again */
@@ -129,12 +129,11 @@ size_t line_in_peek(line_in *in, const char **buf)
 /* The place of the first c in buf[from..end), or end. */
 static size_t next_of(line_in *in, next_byte *nb, char c, size_t from)
 {
-    if (!nb->found || nb->at < from) {
-        size_t at = !nb->found && nb->at > from ? nb->at : from;
-        char *hit = memchr(in->buf + at, c, in->end - at);
-        nb->found = hit != NULL;
-        nb->at = hit ? (size_t)(hit - in->buf) : in->end;
-    }
+    if (nb->found ? nb->at >= from : nb->at >= in->end) return nb->at;
+    size_t at = !nb->found && nb->at > from ? nb->at : from;
+    char *hit = memchr(in->buf + at, c, in->end - at);
+    nb->found = hit != NULL;
+    nb->at = hit ? (size_t)(hit - in->buf) : in->end;
     return nb->at;
 }
 
@@ -192,6 +191,9 @@ long line_in_next(line_in *in, char **line, diag_t *diag)
             in->lineno++;
             if (!eol && avail > LINE_IN_MAX_BYTES) return skip_long_line(in, diag);
             size_t len = eol ? (size_t)(eol - p) : avail;
+            /* the line's NULs, looked for before its end becomes one */
+            size_t nul_at = next_of(in, &in->nul, 0, in->start);
+            char *nul = nul_at < in->start + len ? in->buf + nul_at : NULL;
             if (eol) pass_eol(in, eol);
             else in->start = in->end;
             p[len] = 0;
@@ -203,7 +205,6 @@ long line_in_next(line_in *in, char **line, diag_t *diag)
                 }
             }
             *line = p;
-            char *nul = memchr(p, 0, len);
             if (nul) { /* shown to the reader with each NUL as SUB (0x1A), to tell what it was */
                 for (; nul; nul = memchr(nul, 0, len - (size_t)(nul - p))) *nul = 0x1A;
                 diag_set(diag, in->name, in->lineno, "binary data (NUL byte) in a text line");

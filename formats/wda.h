@@ -170,8 +170,9 @@ const uint8_t *wda_record_at(const wda_file *f, uint64_t i);
 void wda_advise(const wda_file *f, bool sequential);
 
 /* Adds the suit lengths of every hand of the n records at recs (a block's,
- * checked) to lengths[seat][suit][length], straight from the bit planes,
- * with the CPU's popcnt instruction where it has one. */
+ * checked) to lengths[seat][suit][length], straight from the bit planes:
+ * four records at a time with AVX2 where the CPU has it, else one by one
+ * with its popcnt instruction where it has one. */
 void wda_count_suit_lengths(const uint8_t *recs, size_t n, uint64_t lengths[4][4][14]);
 
 /* --- the deal_reader back end: records one at a time, any selection --- */

@@ -234,6 +234,57 @@ static void test_binary_and_long_lines_are_skipped(void **state)
     unlink(path);
 }
 
+/* NULs are looked for once a chunk, not at every line (line_in.c): lines
+ * holding one, anywhere in a 3 MB input read chunk by chunk (a line across
+ * a chunk's end, two such lines in a row, one at the very end without its
+ * line end), are each reported at their number, and every other line comes
+ * back whole, plain and gzip alike. */
+static void test_nul_found_in_every_chunk(void **state)
+{
+    (void)state;
+    enum { LINES = 200000, EVERY = 7919 };
+    size_t cap = (size_t)LINES * 24, k = 0;
+    int nuls = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (int i = 1; i <= LINES; i++) {
+        bool nul = i % EVERY == 0 || i % EVERY == 1 || i == LINES;
+        k += (size_t)sprintf(text + k, "line %d", i);
+        if (nul) {
+            nuls++;
+            text[k++] = 0;
+            k += (size_t)sprintf(text + k, "x");
+        }
+        if (i < LINES) text[k++] = '\n';
+    }
+    for (int gz = 0; gz < 2; gz++) {
+        const char *path = test_tmp(gz ? "nuls.gz" : "nuls.txt");
+        write_file(path, text, k, gz);
+        diag_t diag = {0};
+        line_in *in = line_in_open(path, &diag);
+        assert_non_null(in);
+        char *line, want[32];
+        long r;
+        int n = 0, binary = 0;
+        while ((r = line_in_next(in, &line, &diag)) != LINE_EOF) {
+            n++;
+            bool nul = n % EVERY == 0 || n % EVERY == 1 || n == LINES;
+            snprintf(want, sizeof want, "line %d%s", n, nul ? "\x1Ax" : "");
+            assert_int_equal(r, nul ? LINE_BINARY : (long)strlen(want));
+            assert_string_equal(line, want);
+            if (nul) {
+                assert_int_equal(diag.line, n);
+                binary++;
+            }
+        }
+        assert_int_equal(n, LINES);
+        assert_int_equal(binary, nuls);
+        line_in_close(in);
+        unlink(path);
+    }
+    free(text);
+}
+
 static void test_missing_file_names_it(void **state)
 {
     (void)state;
@@ -251,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_cr_lf_crlf_read_alike),
         cmocka_unit_test(test_gzip_trailer_and_junk_named_with_offset),
         cmocka_unit_test(test_binary_and_long_lines_are_skipped),
+        cmocka_unit_test(test_nul_found_in_every_chunk),
         cmocka_unit_test(test_missing_file_names_it),
     };
     return cmocka_run_group_tests_name("line input", tests, NULL, NULL);
