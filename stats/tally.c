@@ -264,8 +264,9 @@ static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal
 {
     int nconv = j->nconv, np = j->npaired;
     uint64_t *s = c->sum;
-    uint16_t *same = c->count + PAIRED_MAX_DIFF * np, *differ = same + PAIRED_BINS * np;
+    uint16_t *same = c->count + PAIRED_MAX_DIFF * np; /* the differ counts follow, diff_bins on */
     int k = 0; /* the paired counter */
+    const int diff_bins = PAIRED_BINS * np; /* differ - same */
     c->deals++;
     for (int p = 0; p < plan.n; p++) {
         const planned *m = &plan.m[p];
@@ -283,13 +284,21 @@ static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal
             }
             break;
         case STATS_ACC_PAIRED:
-            for (int i = 0; i < ncol; i++, k++) (x[i] != y[i] ? differ : same)[(x[i] - y[i]) * np + k]++;
+            for (int i = 0; i < ncol; i++, k++) same[(x[i] - y[i]) * np + k + (x[i] != y[i]) * diff_bins]++;
             break;
         }
     }
-    for (int i = 0; i < nconv; i++)
-        for (int jj = i + 1; jj < nconv; jj++, k++)
-            (d->choice[i] != d->choice[jj] ? differ : same)[(d->score[i] - d->score[jj]) * np + k]++;
+    /* The pairs (i, j) from counter k on: pair (i, j)'s counter is row i's
+     * base plus j's own offset, so that the inner loop is one add and one
+     * increment a pair (66 of them a deal for eleven conventions). */
+    int own[STATS_MAX_CONV];
+    for (int jj = 0; jj < nconv; jj++) own[jj] = jj - d->score[jj] * np;
+    for (int i = 0; i < nconv; i++) {
+        uint16_t *row = same + d->score[i] * np + k - i - 1;
+        int choice = d->choice[i];
+        for (int jj = i + 1; jj < nconv; jj++) row[own[jj] + (d->choice[jj] != choice) * diff_bins]++;
+        k += nconv - 1 - i;
+    }
 }
 
 /* p += the paired counter k of c. */

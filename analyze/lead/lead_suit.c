@@ -40,7 +40,8 @@ static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const 
 
 static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
 {
-    if (c->filter_seen_used) eval_fill(e, c, f, true);
+    if (!c->nfilters) *e = (suit_eval){.c = c, .f = f}; /* no filter passes anywhere (random, dd-best) */
+    else if (c->filter_seen_used) eval_fill(e, c, f, true);
     else eval_fill(e, c, f, false);
 }
 
@@ -202,6 +203,14 @@ static int five_vs_four(const suit_eval *e, const suit_rule *r)
     return best_of(four, STR, 2, f);
 }
 
+/* False when rule r is a pick whose filter no suit passes: it selects
+ * nothing (select_suit's -1), known before its conditions are tested. Most
+ * picks of a table are such on a given hand. */
+static bool can_pick(const suit_eval *e, const suit_rule *r)
+{
+    return r->sel != SEL_PICK || r->filter < 0 || ((e->any >> r->filter) & 1);
+}
+
 /* The suit rule r selects, or -1. */
 static int select_suit(const suit_eval *e, const suit_rule *r)
 {
@@ -224,7 +233,7 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
     for (uint64_t m = rules_passing(&e) & c->later_rules; m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
         int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
@@ -249,7 +258,10 @@ static uint64_t splitmix64(uint64_t *s)
 
 static card_t random_card(const lead_view *v)
 {
-    uint64_t n = (uint64_t)hand_count(v->hand);
+    uint16_t held[4];
+    hand_lanes(v->hand, held);
+    /* counted by ranks_count's table: hand_count is a libgcc call here */
+    uint64_t n = (uint64_t)(ranks_count(held[0]) + ranks_count(held[1]) + ranks_count(held[2]) + ranks_count(held[3]));
     if (n == 0) return CARD_NONE;
     uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_key + 1));
     uint64_t lim = (UINT64_MAX / n) * n, u;
@@ -257,10 +269,10 @@ static card_t random_card(const lead_view *v)
     while (u >= lim);
     uint64_t k = u % n;
     for (int suit = 0; suit < 4; suit++) {
-        unsigned ranks = hand_suit(v->hand, suit);
-        uint64_t held = (uint64_t)__builtin_popcount(ranks);
-        if (k >= held) {
-            k -= held;
+        unsigned ranks = held[suit];
+        uint64_t count = (uint64_t)ranks_count(held[suit]);
+        if (k >= count) {
+            k -= count;
             continue;
         }
         for (; k; k--) ranks &= ~(1u << (31 - __builtin_clz(ranks))); /* drop the k highest */
@@ -278,7 +290,7 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
     for (uint64_t m = rules_passing(&e); m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
         if (r->sel == SEL_RANDOM) {
             *card_out = random_card(v);
             if (*card_out == CARD_NONE) continue;
