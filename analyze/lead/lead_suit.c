@@ -41,7 +41,7 @@ static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const 
     e->all_plain = all_plain;
 }
 
-static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+static inline __attribute__((always_inline)) void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
 {
     if (!c->nfilters) *e = (suit_eval){.c = c, .f = f}; /* no filter passes anywhere (random, dd-best) */
     else if (c->filter_seen_used || c->nnot || (c->filter_play && f->play_pending)) eval_fill(e, c, f, true);
