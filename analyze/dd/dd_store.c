@@ -50,9 +50,14 @@ uint64_t dd_store_pack(const deal_t *w, uint64_t index, int rc, const dd_leads *
 
 int dd_store_unpack(uint64_t rec, const deal_t *w, uint64_t index, dd_leads *out)
 {
+    return dd_store_unpack_digested(rec, w, index, 0, out);
+}
+
+int dd_store_unpack_digested(uint64_t rec, const deal_t *w, uint64_t index, uint64_t term0, dd_leads *out)
+{
     memset(out->tricks, -1, sizeof out->tricks);
     if (rec == DD_STORE_EMPTY) return DD_STORE_NO_VALUE;
-    if (rec >> 52 != check_bits(w, index)) return DD_STORE_MISMATCH;
+    if (rec >> 52 != (term0 ? term0 >> 52 : check_bits(w, index))) return DD_STORE_MISMATCH;
     /* the leader's cards in leader_cards' order, each value put as its
      * card comes */
     int k = 0;

@@ -161,7 +161,7 @@ static bool value_leads(const run *r, dd_job *job, dd_solver *solver, deal_resul
     const replay_opts *o = r->o;
     const deal_t *d = &job->deal;
     if (o->values) {
-        int got = dd_store_unpack(dd_store_get(o->values, job->place), d, job->place, l);
+        int got = dd_store_unpack_digested(dd_store_get(o->values, job->place), d, job->place, job->term0, l);
         if (got != DD_STORE_OK) {
             res->fail = got == DD_STORE_MISMATCH ? FAIL_MISMATCH : FAIL_NO_VALUE;
             return false;
