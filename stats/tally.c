@@ -3,6 +3,7 @@
  * drawn once per deal; and walking the counters for merge and compare. */
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,12 +311,14 @@ static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal
     /* The pairs (i, j) from counter k on: pair (i, j)'s counter is row i's
      * base plus j's own offset, so that the inner loop is one add and one
      * increment a pair (66 of them a deal for eleven conventions). */
-    int own[STATS_MAX_CONV];
-    for (int jj = 0; jj < nconv; jj++) own[jj] = jj - d->score[jj] * np;
+    ptrdiff_t own[STATS_MAX_CONV];
+    for (int jj = 0; jj < nconv; jj++) own[jj] = jj - (ptrdiff_t)d->score[jj] * np;
     for (int i = 0; i < nconv; i++) {
         uint16_t *row = same + d->score[i] * np + k - i - 1;
         int choice = d->choice[i];
-        for (int jj = i + 1; jj < nconv; jj++) row[own[jj] + (d->choice[jj] != choice) * diff_bins]++;
+        /* no branch on the choices: whether they differ is a coin toss the
+         * predictor cannot learn */
+        for (int jj = i + 1; jj < nconv; jj++) row[own[jj] + (ptrdiff_t)(d->choice[jj] != choice) * diff_bins]++;
         k += nconv - 1 - i;
     }
 }
