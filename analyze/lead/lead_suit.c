@@ -201,7 +201,7 @@ static int five_vs_four(const suit_eval *e, const suit_rule *r)
 }
 
 /* False when rule r is a pick whose filter no suit passes: it selects
- * nothing (select_suit's -1), known before its conditions are tested. Most
+ * nothing (select_suit's -1), known before its conditions are tested. Many
  * picks of a table are such on a given hand. */
 static bool can_pick(const suit_eval *e, const suit_rule *r)
 {
