@@ -1,4 +1,5 @@
 /* deal_digest.c -- a deal's canonical record and its digest term. */
+#include <string.h>
 #include "deal_digest.h"
 
 /* The record's words after the position: the four hands, then the dealer,
@@ -33,6 +34,20 @@ uint64_t deal_digest_key(const deal_t *d)
     uint64_t w[5];
     record(d, w);
     return digest128_words(w, 5).lane[0];
+}
+
+bool deal_digest_same_record(const deal_t *a, const deal_t *b)
+{
+    if (a->board != b->board) return false;
+    /* the same facts as read make the same record; other facts may too */
+    if (memcmp(a->hand, b->hand, sizeof a->hand) == 0 && a->dealer == b->dealer && a->leader == b->leader &&
+        a->strain == b->strain && a->turnup == b->turnup &&
+        !((a->flags ^ b->flags) & DEAL_TURNUP_INFERRED))
+        return true;
+    uint64_t x[5], y[5];
+    record(a, x);
+    record(b, y);
+    return memcmp(x, y, sizeof x) == 0;
 }
 
 void deal_digest_add(digest128 *sum, digest128 term)

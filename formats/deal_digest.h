@@ -26,6 +26,11 @@ digest128 deal_digest_term(const deal_t *d, uint64_t position);
  * 25 item 20). */
 uint64_t deal_digest_key(const deal_t *d);
 
+/* True when a and b have the same record, so that their terms at one
+ * position are the same (a deal as read and the whist deal made of it,
+ * most often): a term computed for one serves the other. */
+bool deal_digest_same_record(const deal_t *a, const deal_t *b);
+
 /* sum += term, lane by lane, mod 2^64 (also how the digests of two parts of
  * an input combine). */
 void deal_digest_add(digest128 *sum, digest128 term);

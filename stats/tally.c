@@ -3,6 +3,7 @@
  * drawn once per deal; and walking the counters for merge and compare. */
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,47 +52,66 @@ int stats_measure_columns(const stats_measure *m, int nconv)
     return m->scope == STATS_PER_COLUMN ? nconv : 1;
 }
 
+/* An extractor the measures call, drawn once a deal for all of them
+ * (tricks_of is both the tricks' value and the cost's versus): per_col,
+ * for every column, else for column 0. */
+typedef struct {
+    int (*fn)(const stats_deal *d, int col);
+    int per_col;
+} source;
+
 /* The accumulated measures as the adding loop reads them: listed again at
  * each stats_init (before any thread adds a deal), so that a deal costs no
- * look-up of the table. */
+ * look-up of the table. value, versus: their sources. */
 typedef struct {
     stats_acc acc;
     int offset, per_col; /* the counters' start; per_col: one block per column */
-    int (*value)(const stats_deal *d, int col);
-    int (*versus)(const stats_deal *d, int col);
+    int value, versus;
 } planned;
 
 static struct {
-    int n;
+    int n, nsources;
     planned m[STATS_MAX_MEASURES];
+    source src[2 * STATS_MAX_MEASURES];
 } plan;
+
+/* The source of fn over one column or all: an earlier one that draws at
+ * least as many columns, widened if it drew fewer. */
+static int source_of(int (*fn)(const stats_deal *d, int col), int per_col)
+{
+    for (int k = 0; k < plan.nsources; k++)
+        if (plan.src[k].fn == fn) {
+            plan.src[k].per_col |= per_col;
+            return k;
+        }
+    plan.src[plan.nsources] = (source){fn, per_col};
+    return plan.nsources++;
+}
 
 static void plan_measures(void)
 {
-    plan.n = 0;
+    plan.n = plan.nsources = 0;
     for (int k = 0; k < stats_measure_count(); k++) {
         const stats_measure *m = stats_measure_at(k);
-        if (m->acc != STATS_ACC_NONE)
-            plan.m[plan.n++] = (planned){m->acc, stats_measure_offset(k), m->scope == STATS_PER_COLUMN, m->value,
-                                         m->versus};
+        if (m->acc == STATS_ACC_NONE) continue;
+        int per_col = m->scope == STATS_PER_COLUMN;
+        plan.m[plan.n++] = (planned){m->acc, stats_measure_offset(k), per_col, source_of(m->value, per_col),
+                                     m->acc == STATS_ACC_PAIRED ? source_of(m->versus, per_col) : -1};
     }
 }
 
-/* A deal's values of every accumulated measure (in plan's order), drawn
- * once and added to each of its cells. */
+/* A deal's values of every source (in plan's order), drawn once and added
+ * to each of its cells. */
 typedef struct {
-    int value[STATS_MAX_MEASURES][STATS_MAX_CONV];
-    int versus[STATS_MAX_MEASURES][STATS_MAX_CONV];
+    int value[2 * STATS_MAX_MEASURES][STATS_MAX_CONV];
 } deal_values;
 
 static void extract(deal_values *v, int nconv, const stats_deal *d)
 {
-    for (int p = 0; p < plan.n; p++) {
-        const planned *m = &plan.m[p];
-        int ncol = m->per_col ? nconv : 1;
-        for (int i = 0; i < ncol; i++) v->value[p][i] = m->value(d, i);
-        if (m->acc == STATS_ACC_PAIRED)
-            for (int i = 0; i < ncol; i++) v->versus[p][i] = m->versus(d, i);
+    for (int k = 0; k < plan.nsources; k++) {
+        const source *s = &plan.src[k];
+        int ncol = s->per_col ? nconv : 1;
+        for (int i = 0; i < ncol; i++) v->value[k][i] = s->fn(d, i);
     }
 }
 
@@ -101,7 +121,7 @@ static void cell_add(stats_cell *c, int nconv, const stats_deal *d, const deal_v
     for (int p = 0; p < plan.n; p++) {
         const planned *m = &plan.m[p];
         uint64_t *s = &c->counter[m->offset];
-        const int *x = v->value[p], *y = v->versus[p];
+        const int *x = v->value[m->value], *y = m->versus >= 0 ? v->value[m->versus] : NULL;
         int ncol = m->per_col ? nconv : 1;
         switch (m->acc) {
         case STATS_ACC_NONE: break;
@@ -264,12 +284,13 @@ static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal
 {
     int nconv = j->nconv, np = j->npaired;
     uint64_t *s = c->sum;
-    uint16_t *same = c->count + PAIRED_MAX_DIFF * np, *differ = same + PAIRED_BINS * np;
+    uint16_t *same = c->count + PAIRED_MAX_DIFF * np; /* the differ counts follow, diff_bins on */
     int k = 0; /* the paired counter */
+    const int diff_bins = PAIRED_BINS * np; /* differ - same */
     c->deals++;
     for (int p = 0; p < plan.n; p++) {
         const planned *m = &plan.m[p];
-        const int *x = v->value[p], *y = v->versus[p];
+        const int *x = v->value[m->value], *y = m->versus >= 0 ? v->value[m->versus] : NULL;
         int ncol = plan_columns(m, nconv);
         switch (m->acc) {
         case STATS_ACC_NONE: break;
@@ -283,13 +304,23 @@ static void joint_cell_add(const stats_joint *j, joint_cell *c, const stats_deal
             }
             break;
         case STATS_ACC_PAIRED:
-            for (int i = 0; i < ncol; i++, k++) (x[i] != y[i] ? differ : same)[(x[i] - y[i]) * np + k]++;
+            for (int i = 0; i < ncol; i++, k++) same[(x[i] - y[i]) * np + k + (x[i] != y[i]) * diff_bins]++;
             break;
         }
     }
-    for (int i = 0; i < nconv; i++)
-        for (int jj = i + 1; jj < nconv; jj++, k++)
-            (d->choice[i] != d->choice[jj] ? differ : same)[(d->score[i] - d->score[jj]) * np + k]++;
+    /* The pairs (i, j) from counter k on: pair (i, j)'s counter is row i's
+     * base plus j's own offset, so that the inner loop is one add and one
+     * increment a pair (66 of them a deal for eleven conventions). */
+    ptrdiff_t own[STATS_MAX_CONV];
+    for (int jj = 0; jj < nconv; jj++) own[jj] = jj - (ptrdiff_t)d->score[jj] * np;
+    for (int i = 0; i < nconv; i++) {
+        uint16_t *row = same + d->score[i] * np + k - i - 1;
+        int choice = d->choice[i];
+        /* no branch on the choices: whether they differ is a coin toss the
+         * predictor cannot learn */
+        for (int jj = i + 1; jj < nconv; jj++) row[own[jj] + (ptrdiff_t)(d->choice[jj] != choice) * diff_bins]++;
+        k += nconv - 1 - i;
+    }
 }
 
 /* p += the paired counter k of c. */

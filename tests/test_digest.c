@@ -2,10 +2,15 @@
  * formats/deal_digest.h: the same deals read as PBN, gzip PBN, one-line and
  * .wda give the same digest (and the reports say so); one card moved, two
  * deals swapped or a board renumbered give another; the digests of parts of
- * an input add up to the whole; a file's digest is its bytes'. */
+ * an input add up to the whole; a file's digest is its bytes'; a term
+ * computed for a deal as read serves the whist deal made of it when their
+ * records are the same, and a store checked with it (the corpus runner's
+ * dd_job.term0) answers as checked by digesting the deal again. */
 #include "testutil.h"
 #include "tests/digest_ref.h"
+#include "analyze/dd/dd_store.h"
 #include "formats/deal_digest.h"
+#include "formats/deal_stream.h"
 #include "formats/reader.h"
 
 #define CORPUS "corpora/whist-2000.pbn.gz"
@@ -197,6 +202,57 @@ static void test_every_length_against_a_reference(void **state)
     free(bytes);
 }
 
+/* deal_digest_same_record says when the term of a deal as read is its
+ * whist deal's too (the corpus runner then hands it to the job): over the
+ * corpus, whose deals name their trumps, every whist deal is so, and each
+ * such term is the whist deal's; a board renumbered or a card moved is
+ * another record. A store record checked with that term gives what
+ * dd_store_unpack gives; another deal's term finds the mismatch. */
+static void test_term_serves_the_whist_deal(void **state)
+{
+    (void)state;
+    const char *files[] = {CORPUS};
+    ds_opts o = {.whist = true};
+    input_opts_init(&o.input);
+    deal_stream *in = deal_stream_open(&o, files, 1);
+    assert_non_null(in);
+    ds_item it;
+    int same = 0, n = 0;
+    uint64_t other = 0; /* the term of the deal before */
+    while (n < 300 && deal_stream_next(in, &it)) {
+        if (it.kind != DS_DEAL) continue;
+        n++;
+        const deal_t *w = &it.whist[0];
+        digest128 term = deal_digest_term(it.deal, it.position);
+        if (!deal_digest_same_record(it.deal, w)) continue;
+        same++;
+        assert_int_equal(term.lane[0], deal_digest_term(w, it.position).lane[0]);
+        deal_t moved = *w;
+        moved.board++;
+        assert_false(deal_digest_same_record(w, &moved));
+        moved = *w;
+        card_t c = hand_lowest(moved.hand[SEAT_N]);
+        moved.hand[SEAT_N] &= ~card_bit(c);
+        moved.hand[SEAT_E] |= card_bit(c);
+        assert_false(deal_digest_same_record(w, &moved));
+        dd_leads l, plain, known;
+        memset(l.tricks, -1, sizeof l.tricks);
+        for (card_t k = 0; k < 64; k++)
+            if (hand_has(w->hand[w->leader], k)) l.tricks[k] = (int8_t)(k % 14);
+        uint64_t rec = dd_store_pack(w, it.position, DD_OK, &l);
+        assert_int_equal(dd_store_unpack(rec, w, it.position, &plain), DD_STORE_OK);
+        assert_int_equal(dd_store_unpack_digested(rec, w, it.position, term.lane[0], &known), DD_STORE_OK);
+        assert_memory_equal(plain.tricks, known.tricks, sizeof plain.tricks);
+        assert_memory_equal(l.tricks, known.tricks, sizeof l.tricks);
+        if (other && other >> 52 != term.lane[0] >> 52) /* 0: none known, the deal is digested */
+            assert_int_equal(dd_store_unpack_digested(rec, w, it.position, other, &known), DD_STORE_MISMATCH);
+        other = term.lane[0];
+    }
+    deal_stream_close(in);
+    assert_int_equal(n, 300);
+    assert_int_equal(same, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +261,7 @@ int main(void)
         cmocka_unit_test(test_parts_add_up),
         cmocka_unit_test(test_bytes_and_files),
         cmocka_unit_test(test_every_length_against_a_reference),
+        cmocka_unit_test(test_term_serves_the_whist_deal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@ typedef struct {
     bool play;       /* in: the caller's flag for its hook */
     uint64_t tag;    /* in: the caller's, returned untouched */
     uint64_t place;  /* in: the caller's (the deal's place in its corpus) */
+    uint64_t term0;  /* in: the first lane of deal_digest_term(&deal, place) when the caller has it, else 0 */
     int rc;          /* out: DD_OK or a DDS error code (or the hook's) */
     dd_leads leads;  /* out: with solve */
     unsigned char out[DD_JOB_OUT_BYTES]; /* out: the hook's */

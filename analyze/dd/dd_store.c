@@ -50,19 +50,27 @@ uint64_t dd_store_pack(const deal_t *w, uint64_t index, int rc, const dd_leads *
 
 int dd_store_unpack(uint64_t rec, const deal_t *w, uint64_t index, dd_leads *out)
 {
+    return dd_store_unpack_digested(rec, w, index, 0, out);
+}
+
+int dd_store_unpack_digested(uint64_t rec, const deal_t *w, uint64_t index, uint64_t term0, dd_leads *out)
+{
     memset(out->tricks, -1, sizeof out->tricks);
     if (rec == DD_STORE_EMPTY) return DD_STORE_NO_VALUE;
-    if (rec >> 52 != check_bits(w, index)) return DD_STORE_MISMATCH;
-    card_t card[13];
-    int n = leader_cards(w, card);
-    for (int k = 0; k < n; k++) {
-        int v = (int)(rec >> (4 * k) & 15);
-        if (v > 13) {
-            memset(out->tricks, -1, sizeof out->tricks);
-            return DD_STORE_NO_VALUE;
+    if (rec >> 52 != (term0 ? term0 >> 52 : check_bits(w, index))) return DD_STORE_MISMATCH;
+    /* the leader's cards in leader_cards' order, each value put as its
+     * card comes */
+    int k = 0;
+    for (int s = 0; s < 4; s++)
+        for (unsigned ranks = hand_suit(w->hand[w->leader], s); ranks && k < 13; k++) {
+            int r = 31 - __builtin_clz(ranks), v = (int)(rec >> (4 * k) & 15);
+            if (v > 13) {
+                memset(out->tricks, -1, sizeof out->tricks);
+                return DD_STORE_NO_VALUE;
+            }
+            out->tricks[card_make(s, r)] = (int8_t)v;
+            ranks &= ~(1u << r);
         }
-        out->tricks[card[k]] = (int8_t)v;
-    }
     return DD_STORE_OK;
 }
 

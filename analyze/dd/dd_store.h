@@ -82,6 +82,10 @@ enum { DD_STORE_OK, DD_STORE_NO_VALUE, DD_STORE_MISMATCH };
  * failed, or the place is empty), DD_STORE_MISMATCH (the record is
  * another deal's: the store is not this corpus's). */
 int dd_store_unpack(uint64_t rec, const deal_t *w, uint64_t index, dd_leads *out);
+/* The same with term0, the first lane of deal_digest_term(w, index) when
+ * the caller has it (the corpus runner's dd_job.term0), else 0: the check
+ * then costs no digest. */
+int dd_store_unpack_digested(uint64_t rec, const deal_t *w, uint64_t index, uint64_t term0, dd_leads *out);
 
 /* ---- writing ---- */
 

@@ -13,34 +13,38 @@ typedef struct {
     uint64_t any, all_plain; /* passing for some suit / for every plain suit */
 } suit_eval;
 
-/* The filters that pass for each suit. seen: the convention has
- * play-state tests (a constant in each of eval_init's two calls, so that
- * the conventions without them do not test it suit by suit). */
+/* The filters that pass for each suit. general: the convention may have
+ * play-state tests, "!(...)" filters settled per suit or filters on
+ * established and re-entry (a constant in each of eval_init's two calls, so
+ * that the conventions without any -- most -- test none of them suit by
+ * suit). */
 static inline __attribute__((always_inline)) void eval_fill(suit_eval *e, const convention *c, const hand_facts *f,
-                                                            bool seen)
+                                                            bool general)
 {
     e->c = c;
     e->f = f;
+    uint64_t any = 0, all_plain = ~0ULL;
     for (int s = 0; s < 4; s++) {
-        uint16_t flags = c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
+        uint16_t flags = general && c->filter_play ? hand_facts_flags(f, s) : f->flags[s];
         uint64_t m = c->hold_mask[c->hold_class[(f->hold[s] >> 2) & 0x1FFF]] & c->filter_flags[flags & ((1u << HF_BITS) - 1)];
-        if (seen) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
+        if (general && c->filter_seen_used) m &= c->filter_seen[f->seen[s] & ((1u << SEEN_BITS) - 1)];
         if (s == f->trump) m &= c->filter_all_suits;
-        for (int k = 0; k < c->nnot; k++) {
+        for (int k = 0; general && k < c->nnot; k++) {
             int i = c->not_order[k];
             if ((m >> c->filter[i].not_filter) & 1) m &= ~(1ULL << i);
         }
         e->pass[s] = m;
+        any |= m;
+        if (s != f->trump) all_plain &= m;
     }
-    e->any = e->pass[0] | e->pass[1] | e->pass[2] | e->pass[3];
-    e->all_plain = ~0ULL;
-    for (int s = 0; s < 4; s++)
-        if (s != f->trump) e->all_plain &= e->pass[s];
+    e->any = any;
+    e->all_plain = all_plain;
 }
 
-static void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
+static inline __attribute__((always_inline)) void eval_init(suit_eval *e, const convention *c, const hand_facts *f)
 {
-    if (c->filter_seen_used) eval_fill(e, c, f, true);
+    if (!c->nfilters) *e = (suit_eval){.c = c, .f = f}; /* no filter passes anywhere (random, dd-best) */
+    else if (c->filter_seen_used || c->nnot || (c->filter_play && f->play_pending)) eval_fill(e, c, f, true);
     else eval_fill(e, c, f, false);
 }
 
@@ -123,28 +127,6 @@ static uint64_t rules_passing(const suit_eval *e)
     return m;
 }
 
-/* The order keys of a pick, packed into one integer per suit (bigger is
- * better): the ranks take 15 bits, every other key 4 bits. */
-static uint64_t pick_key(const uint8_t *keys, int nkeys, const hand_facts *f, int s)
-{
-    uint64_t k = 0;
-    for (int i = 0; i < nkeys; i++) {
-        switch (keys[i]) {
-        case KEY_LONG: k = k << 4 | f->n[s]; break;
-        case KEY_SHORT: k = k << 4 | (uint64_t)(15 - f->n[s]); break;
-        case KEY_HC: k = k << 4 | f->hc[s]; break;
-        case KEY_RANKS: k = k << 15 | f->hold[s]; break;
-        case KEY_TOP: k = k << 4 | f->top[s]; break;
-        case KEY_LOWTOP: k = k << 4 | (uint64_t)(15 - f->top[s]); break;
-        case KEY_H2: k = k << 4 | f->h2[s]; break;
-        case KEY_PLAIN: k = k << 4 | (uint64_t)(s != f->trump); break;
-        case KEY_PLAINTOP: k = k << 4 | (uint64_t)(f->top[s] < RANK_K); break;
-        default: break;
-        }
-    }
-    return k;
-}
-
 /* m less the suits passing filter avoid (-1: none), unless that would
  * leave nothing. */
 static unsigned avoiding(const suit_eval *e, unsigned m, int avoid)
@@ -167,19 +149,35 @@ static unsigned candidates(const suit_eval *e, int fi, int avoid)
     return avoiding(e, m, avoid);
 }
 
-/* The best suit of mask m; ties go to the earlier suit in TB order. */
+/* The best suit of mask m by the order keys of a pick, packed into one
+ * integer per suit (bigger is better: the ranks take 15 bits, every other
+ * key 4 bits), key by key for the four suits at once; ties go to the
+ * earlier suit in TB order. */
 static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts *f)
 {
     if (!(m & (m - 1))) return m ? __builtin_ctz(m) : -1; /* one candidate: no keys to compare */
-    int best = -1;
-    uint64_t best_key = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!((m >> s) & 1)) continue;
-        uint64_t k = pick_key(keys, nkeys, f, s);
-        if (best < 0 || k > best_key) {
-            best = s;
-            best_key = k;
+    uint64_t k[4] = {0, 0, 0, 0};
+    for (int i = 0; i < nkeys; i++) {
+#define EACH(shift, value)                                                                                             \
+    for (int s = 0; s < 4; s++) k[s] = k[s] << (shift) | (uint64_t)(value)
+        switch (keys[i]) {
+        case KEY_LONG: EACH(4, f->n[s]); break;
+        case KEY_SHORT: EACH(4, 15 - f->n[s]); break;
+        case KEY_HC: EACH(4, f->hc[s]); break;
+        case KEY_RANKS: EACH(15, f->hold[s]); break;
+        case KEY_TOP: EACH(4, f->top[s]); break;
+        case KEY_LOWTOP: EACH(4, 15 - f->top[s]); break;
+        case KEY_H2: EACH(4, f->h2[s]); break;
+        case KEY_PLAIN: EACH(4, s != f->trump); break;
+        case KEY_PLAINTOP: EACH(4, f->top[s] < RANK_K); break;
+        default: break;
         }
+#undef EACH
+    }
+    int best = __builtin_ctz(m);
+    for (unsigned rest = m & (m - 1); rest; rest &= rest - 1) {
+        int s = __builtin_ctz(rest);
+        if (k[s] > k[best]) best = s;
     }
     return best;
 }
@@ -200,6 +198,14 @@ static int five_vs_four(const suit_eval *e, const suit_rule *r)
     for (int s = 0; s < 4; s++)
         if (((m >> s) & 1) && f->n[s] == 4 && f->hc[s] >= f->hc[L] + r->param) four |= 1u << s;
     return best_of(four, STR, 2, f);
+}
+
+/* False when rule r is a pick whose filter no suit passes: it selects
+ * nothing (select_suit's -1), known before its conditions are tested. Many
+ * picks of a table are such on a given hand. */
+static bool can_pick(const suit_eval *e, const suit_rule *r)
+{
+    return r->sel != SEL_PICK || r->filter < 0 || ((e->any >> r->filter) & 1);
 }
 
 /* The suit rule r selects, or -1. */
@@ -224,7 +230,7 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
     for (uint64_t m = rules_passing(&e) & c->later_rules; m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
         int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
@@ -249,7 +255,10 @@ static uint64_t splitmix64(uint64_t *s)
 
 static card_t random_card(const lead_view *v)
 {
-    uint64_t n = (uint64_t)hand_count(v->hand);
+    uint16_t held[4];
+    hand_lanes(v->hand, held);
+    /* counted by ranks_count's table: hand_count is a libgcc call here */
+    uint64_t n = (uint64_t)(ranks_count(held[0]) + ranks_count(held[1]) + ranks_count(held[2]) + ranks_count(held[3]));
     if (n == 0) return CARD_NONE;
     uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_key + 1));
     uint64_t lim = (UINT64_MAX / n) * n, u;
@@ -257,10 +266,10 @@ static card_t random_card(const lead_view *v)
     while (u >= lim);
     uint64_t k = u % n;
     for (int suit = 0; suit < 4; suit++) {
-        unsigned ranks = hand_suit(v->hand, suit);
-        uint64_t held = (uint64_t)__builtin_popcount(ranks);
-        if (k >= held) {
-            k -= held;
+        unsigned ranks = held[suit];
+        uint64_t count = (uint64_t)ranks_count(held[suit]);
+        if (k >= count) {
+            k -= count;
             continue;
         }
         for (; k; k--) ranks &= ~(1u << (31 - __builtin_clz(ranks))); /* drop the k highest */
@@ -278,7 +287,7 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
     for (uint64_t m = rules_passing(&e); m; m &= m - 1) {
         int i = __builtin_ctzll(m);
         const suit_rule *r = &c->rule[i];
-        if ((c->slow_rules >> i & 1) && !rule_applies(&e, r)) continue;
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
         if (r->sel == SEL_RANDOM) {
             *card_out = random_card(v);
             if (*card_out == CARD_NONE) continue;
@@ -431,14 +440,17 @@ int lead_choose(const convention *c, const lead_view *v, lead_choice *out)
 int lead_choose_each(const convention *const conv[], int n, const lead_view *v, lead_choice out[])
 {
     hand_facts f;
-    pick_memo memo = {.facts = NULL, .n = 0}; /* memo.facts: the table f was worked out with */
+    pick_memo memo; /* memo.facts: the table f was worked out with; only its first n choices are read */
+    memo.facts = NULL;
+    memo.n = 0;
     for (int i = 0; i < n; i++) {
         const convention *c = conv[i];
         if (!c) continue;
         if (c->dd_best) return i;
         if (c->facts != memo.facts) {
             hand_facts_opening(&f, c->facts, v->hand, v->trump, v->turnup);
-            memo = (pick_memo){.facts = c->facts, .n = 0}; /* the choices kept were made on other facts */
+            memo.facts = c->facts; /* the choices kept were made on other facts */
+            memo.n = 0;
         }
         suit_pick own;
         const card_row *row;

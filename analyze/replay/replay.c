@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_store.h"
+#include "analyze/lead/hand_facts.h"
 #include "analyze/play/sd_replay.h"
 #include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
@@ -160,7 +161,7 @@ static bool value_leads(const run *r, dd_job *job, dd_solver *solver, deal_resul
     const replay_opts *o = r->o;
     const deal_t *d = &job->deal;
     if (o->values) {
-        int got = dd_store_unpack(dd_store_get(o->values, job->place), d, job->place, l);
+        int got = dd_store_unpack_digested(dd_store_get(o->values, job->place), d, job->place, job->term0, l);
         if (got != DD_STORE_OK) {
             res->fail = got == DD_STORE_MISMATCH ? FAIL_MISMATCH : FAIL_NO_VALUE;
             return false;
@@ -324,7 +325,7 @@ static bool tally_deal(run *r, const dd_job *job)
     }
     card_format(best_card, sd.best_lead);
     sd.trump = d->strain;
-    for (int s = 0; s < 4; s++) sd.suit_len[s] = hand_suit_len(hand, s);
+    for (int s = 0; s < 4; s++) sd.suit_len[s] = ranks_count(hand_suit(hand, s)); /* hand_suit_len: a libgcc call */
     sd.coincide = res->coincide;
     stats_deal_keys(&sd);
     stats_joint_add(r->joint, r->st, &sd);

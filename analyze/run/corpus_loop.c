@@ -203,6 +203,14 @@ static void push(corpus_run *r, slot_kind kind, const deal_t *d, const diag_t *d
     job->play = kind == SLOT_DEAL; /* the hook's work: a deal to analyse */
     if (d) job->deal = *d;
     job->place = at_record * r->per_record + (uint64_t)k;
+    /* the record's term is the whist deal's too when their records are
+     * the same at the same place: a worker checking a store need not
+     * digest the deal again */
+    const ds_item *as = r->digested;
+    job->term0 = as && account && account->digested && d && job->place == as->position &&
+                         deal_digest_same_record(as->deal, d)
+                     ? account->term.lane[0]
+                     : 0;
     job->tag = r->next_tag++;
     slot_info *s = &r->slots[job->tag % (uint64_t)r->depth];
     s->kind = kind;
@@ -251,8 +259,10 @@ static void take_record(corpus_run *r, const ds_item *it)
     case DS_LEFT: push(r, SLOT_LEFT, NULL, NULL, it->record, it->input, &t, 0, true, NULL); break;
     case DS_UNUSABLE: push(r, SLOT_REJECT, NULL, it->diag, it->record, it->input, &t, 0, true, NULL); break;
     case DS_DEAL:
+        r->digested = it;
         for (int i = 0; i < it->n; i++)
             push(r, SLOT_DEAL, &it->whist[i], NULL, it->record, it->input, &t, i, i == it->n - 1, NULL);
+        r->digested = NULL;
         break;
     case DS_FATAL: push(r, SLOT_FATAL, NULL, it->diag, r->records_done, it->input, NULL, 0, false, NULL); break;
     case DS_FILE_END: break;

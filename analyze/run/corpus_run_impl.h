@@ -43,6 +43,7 @@ struct corpus_run {
     bool output_failed;
     char output_why[PROV_WHERE_LEN]; /* the first output that failed, and why */
     int reading;         /* the input being read: those from it on are not read to their end */
+    const ds_item *digested; /* the record whose whist deals are being pushed, its term computed (take_record) */
     bool peer_lost;      /* a rank of an MPI run was lost: the run stops */
     bool input_failed;   /* an input was not opened or not read to its end */
     uint64_t records_done;     /* records accounted for */
