@@ -38,14 +38,14 @@ typedef struct {
 
 #define DDE_NO_MOVE 0xFF
 
-#define DDE_WAYS 128      /* entries a bucket (one shape and leader share one) */
+#define DDE_WAYS 256      /* entries a bucket (one shape and leader share one) */
 #define DDE_CANDIDATES 8 /* entries after a bucket's cursor that a new one may replace */
 
 typedef struct {
     dde_entry *slot;  /* nbuckets * DDE_WAYS */
     uint16_t *tag;    /* each entry's tag: its shape and leader, and the holders of the top cards it rests on */
-    uint8_t *fill;    /* nbuckets: entries in use (the first ones) */
-    uint8_t *cursor;  /* nbuckets: where a full bucket's next new entry goes */
+    uint16_t *fill;   /* nbuckets: entries in use (the first ones) */
+    uint16_t *cursor; /* nbuckets: where a full bucket's next new entry goes */
     uint8_t *bucket_gen; /* nbuckets: the generation its entries belong to (else it is empty) */
     size_t nbuckets;  /* a power of two */
     uint8_t gen;

@@ -19,7 +19,7 @@
 #include <string.h>
 #include "analyze/dd/engine/dde_internal.h"
 
-#define BUCKET_BYTES (DDE_WAYS * (sizeof(dde_entry) + sizeof(uint16_t)) + 3)
+#define BUCKET_BYTES (DDE_WAYS * (sizeof(dde_entry) + sizeof(uint16_t)) + 5)
 
 size_t dde_tt_bytes(const dde_tt *tt) { return tt->nbuckets * BUCKET_BYTES; }
 
@@ -29,8 +29,8 @@ bool dde_tt_init(dde_tt *tt, size_t bytes)
     while (n * 2 * BUCKET_BYTES <= bytes) n *= 2;
     tt->slot = calloc(n * DDE_WAYS, sizeof(dde_entry));
     tt->tag = calloc(n * DDE_WAYS, sizeof(uint16_t)); /* a probe reads a group of 8 past the fill */
-    tt->fill = calloc(n, 1);
-    tt->cursor = calloc(n, 1);
+    tt->fill = calloc(n, sizeof *tt->fill);
+    tt->cursor = calloc(n, sizeof *tt->cursor);
     tt->bucket_gen = calloc(n, 1);
     tt->nbuckets = n;
     tt->gen = 0;
@@ -48,7 +48,8 @@ void dde_tt_free(dde_tt *tt)
     free(tt->bucket_gen);
     tt->slot = NULL;
     tt->tag = NULL;
-    tt->fill = tt->cursor = tt->bucket_gen = NULL;
+    tt->fill = tt->cursor = NULL;
+    tt->bucket_gen = NULL;
 }
 
 /* A bucket is emptied when it is first written in a new generation (its
@@ -208,7 +209,7 @@ void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int 
     int pick;
     if (fill < DDE_WAYS) {
         pick = fill;
-        tt->fill[at] = (uint8_t)(fill + 1);
+        tt->fill[at] = (uint16_t)(fill + 1);
     } else { /* full: the entry with the fewest tricks left (the cheapest to redo) of a few after the cursor */
         int cur = tt->cursor[at];
         pick = cur;
@@ -216,7 +217,7 @@ void dde_tt_store(dde_tt *tt, const dde_key *k, uint16_t pattern, int left, int 
             int j = (cur + i) % DDE_WAYS;
             if (b[j].left < b[pick].left) pick = j;
         }
-        tt->cursor[at] = (uint8_t)((pick + 1) % DDE_WAYS);
+        tt->cursor[at] = (uint16_t)((pick + 1) % DDE_WAYS);
     }
     tags[pick] = tag;
     dde_entry *victim = &b[pick];
