@@ -18,8 +18,8 @@
 #include <stdint.h>
 #include "formats/deal.h"
 
-/* The table's size when dde_open is given 0: 32 MiB. */
-#define DDE_TT_BYTES_DEFAULT ((size_t)32 << 20)
+/* The table's cap when dde_open is given 0: 64 MiB (34 MiB used: analyze/dd/engine/README.md). */
+#define DDE_TT_BYTES_DEFAULT ((size_t)64 << 20)
 
 enum {
     DDE_OK = 0,

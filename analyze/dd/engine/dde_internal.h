@@ -21,13 +21,12 @@
  * holders of its pattern_len(s) highest cards out (hold[s], 2 bits a card,
  * highest first; pattern: 4 bits a suit). move: the lead that last decided
  * a search there (DDE_NO_MOVE, or suit * 16 + how many cards of the suit
- * still out are above it: a relative card). gen 0 = empty; an entry of an
- * older generation (an earlier solve) is empty too. */
+ * still out are above it: a relative card). */
 typedef struct {
     uint64_t shape;
     uint32_t hold[4];
     uint16_t pattern;
-    uint8_t lb, ub, left, gen, move, leader;
+    uint8_t lb, ub, left, move, leader;
 } dde_entry;
 
 /* A position at a trick's start as the table sees it. */
@@ -39,13 +38,15 @@ typedef struct {
 
 #define DDE_NO_MOVE 0xFF
 
-#define DDE_WAYS 128      /* entries a bucket (one shape and leader share one) */
+#define DDE_WAYS 256      /* entries a bucket (one shape and leader share one) */
 #define DDE_CANDIDATES 8 /* entries after a bucket's cursor that a new one may replace */
 
 typedef struct {
     dde_entry *slot;  /* nbuckets * DDE_WAYS */
-    uint16_t *tag;    /* each entry's tag: its shape, leader and generation; 0 empty */
-    uint8_t *cursor;  /* nbuckets: where each bucket's next new entry goes */
+    uint16_t *tag;    /* each entry's tag: its shape and leader, and the holders of the top cards it rests on */
+    uint16_t *fill;   /* nbuckets: entries in use (the first ones) */
+    uint16_t *cursor; /* nbuckets: where a full bucket's next new entry goes */
+    uint8_t *bucket_gen; /* nbuckets: the generation its entries belong to (else it is empty) */
     size_t nbuckets;  /* a power of two */
     uint8_t gen;
 } dde_tt;
