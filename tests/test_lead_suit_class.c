@@ -75,11 +75,49 @@ static void test_shared_choice_is_own(void **state)
     for (int i = 0; i < N; i++) convention_free(open[i]);
 }
 
+/* The suit choice reads each rule's selector, filters, keys and card from
+ * c->pick, side by side for the cache: every built-in's and a variant's
+ * pick[i] holds rule[i]'s values. */
+static void pick_mirrors(const convention *c)
+{
+    for (int i = 0; i < c->nrules; i++) {
+        const suit_rule *r = &c->rule[i];
+        const struct rule_pick *p = &c->pick[i];
+        assert_int_equal(p->sel, r->sel);
+        assert_int_equal(p->filter, r->filter);
+        assert_int_equal(p->avoid, r->avoid);
+        assert_int_equal(p->only, r->only);
+        assert_int_equal(p->card, r->card);
+        assert_int_equal(p->card_rank, r->card_rank);
+        assert_int_equal(p->param, r->param);
+        assert_int_equal(p->nkeys, r->nkeys);
+        assert_memory_equal(p->keys, r->keys, r->nkeys);
+    }
+}
+
+static void test_pick_mirrors_rules(void **state)
+{
+    (void)state;
+    int n = 0;
+    const convention *const *all = convention_builtins(&n);
+    assert_true(n >= 11);
+    int picks = 0;
+    for (int k = 0; k < n; k++) {
+        pick_mirrors(all[k]);
+        for (int i = 0; i < all[k]->nrules; i++) picks += all[k]->pick[i].sel == SEL_PICK;
+    }
+    assert_true(picks > 20);
+    convention *v = open_spec("long-suit+tenace_avoid");
+    pick_mirrors(v);
+    convention_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classes),
         cmocka_unit_test(test_shared_choice_is_own),
+        cmocka_unit_test(test_pick_mirrors_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -103,6 +103,10 @@ static void index_rules(convention *c)
                 (struct alt_masks){.some = cj->some, .none = cj->none, .all = cj->all, .t_ok = cj->t_ok, .rule = (uint8_t)i};
         }
         if (r->sel != SEL_RANDOM && r->sel != SEL_AS && r->sel != SEL_DD_BEST) c->later_rules |= 1ULL << i;
+        struct rule_pick *pk = &c->pick[i];
+        *pk = (struct rule_pick){.sel = r->sel, .filter = r->filter, .avoid = r->avoid, .only = r->only,
+                                 .card = r->card, .card_rank = r->card_rank, .param = r->param, .nkeys = r->nkeys};
+        memcpy(pk->keys, r->keys, sizeof pk->keys);
     }
     for (int t = 0; t < 16; t++) {
         c->t_nalts[t] = 0;

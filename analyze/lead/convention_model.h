@@ -156,9 +156,9 @@ typedef struct {
 
 typedef struct {
     char id[CONV_ID_MAX];
+    uint8_t sel;             /* beside id: a lead reads both */
     cond_conj alt[CONV_MAX_ALTS];
     uint8_t nalts;           /* 0: unconditional */
-    uint8_t sel;
     int8_t filter, avoid, only; /* filter indices, -1 none */
     uint8_t keys[KEY_COUNT], nkeys;
     uint8_t param;           /* five_vs_four: the hc margin */
@@ -190,6 +190,29 @@ typedef struct {
 } conv_step;
 
 struct convention {
+    /* First, side by side, the fields every opening lead reads: a
+     * convention's 170 KiB put them a cache line or more apart, and a lead
+     * by eleven conventions missed the cache on each. */
+    /* Conventions whose opening suit choice (suit_choose) reads the same
+     * data have the same suit_class (convention_index.c), whatever their
+     * names and card tables: lead_choose_each makes that choice once for
+     * them (long-suit, long-suit-clay and american choose alike). */
+    uint32_t suit_class;
+    bool dd_best;
+    const holding_info *facts;
+    uint8_t nrules, nfilters;
+    bool filter_play;        /* a filter tests established or reentry */
+    bool filter_seen_used;   /* a filter has play-state tests (filter_seen) */
+    uint8_t nnot;            /* filters in not_order */
+    uint64_t filter_all_suits; /* the filters open to trumps */
+    uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
+    uint64_t slow_rules;     /* rules with a term compile_conj left slow */
+    uint64_t rules_always;   /* rules without conditions */
+    uint8_t t_nalts[16];     /* t_alts' lengths */
+    card_table *table[CONV_MAX_TABLES];
+    uint8_t ntables;
+    int8_t plain_table, trump_table;
+
     char name[CONV_NAME_SIZE]; /* with "+option" for each option on */
     char description[CONV_TEXT_SIZE];
     char source[CONV_TEXT_SIZE];
@@ -201,21 +224,12 @@ struct convention {
     const char *text;            /* the embedded table of a built-in */
 
     suit_rule rule[CONV_MAX_RULES];
-    uint8_t nrules;
     suit_filter filter[CONV_MAX_FILTERS];
-    uint8_t nfilters;
     uint64_t set[CONV_MAX_SETS][128]; /* pattern sets: bit = holding >> 2 */
     uint8_t nsets;
 
-    card_table *table[CONV_MAX_TABLES];
-    uint8_t ntables;
-    int8_t plain_table, trump_table;
-
     conv_step cont[CONV_MAX_STEPS], ret[CONV_MAX_STEPS], later[CONV_MAX_STEPS];
     uint8_t ncont, nret, nlater;
-
-    bool dd_best;
-    const holding_info *facts;
 
     /* [later] parameters (RULES.md C1, C5): the card rows C1's answer to a
      * trump call tries, in order (TM4.1: the first that holds gives the
@@ -240,17 +254,11 @@ struct convention {
      * not 64, and the tables of eleven conventions stay in the cache. */
     uint16_t hold_class[8192];
     uint64_t filter_flags[1 << HF_BITS];
-    uint64_t filter_all_suits;
-    bool filter_play;        /* a filter tests established or reentry */
-    bool filter_seen_used;   /* a filter has play-state tests (filter_seen) */
-    uint64_t later_rules;    /* rules a later lead may use (not random, as, dd_best) */
-    uint64_t slow_rules;     /* rules with a term compile_conj left slow */
     int8_t not_order[CONV_MAX_FILTERS];
-    uint8_t nnot;
 
     /* The conditions of the rules as rules_passing (lead_suit.c) reads
      * them: each conjunction's masks (cond_conj) with the rule it belongs
-     * to, side by side, and the rules without conditions. */
+     * to, side by side. */
     struct alt_masks {
         uint64_t some, none, all;
         uint16_t t_ok;
@@ -260,13 +268,16 @@ struct convention {
     /* by the trumps held (t): the conjunctions whose t_ok allows it, so
      * that a hand tests those only (short-suit: about 5 of its 32) */
     uint8_t t_alts[16][CONV_MAX_RULES * CONV_MAX_ALTS];
-    uint8_t t_nalts[16];
-    uint64_t rules_always;
-    /* Conventions whose opening suit choice (suit_choose) reads the same
-     * data have the same suit_class (convention_index.c), whatever their
-     * names and card tables: lead_choose_each makes that choice once for
-     * them (long-suit, long-suit-clay and american choose alike). */
-    uint32_t suit_class;
+    /* The fields of rule[i] that the suit choice reads for each rule it
+     * tries, side by side (17 bytes a rule, not a 784-byte suit_rule each):
+     * rule after rule, hand after hand, they stay in the cache. */
+    struct rule_pick {
+        uint8_t sel;
+        int8_t filter, avoid, only;
+        int8_t card;
+        uint8_t card_rank, param, nkeys;
+        uint8_t keys[KEY_COUNT];
+    } pick[CONV_MAX_RULES];
 
     /* By the SEEN_* bits of a suit: the filters whose play-state tests
      * pass (every filter without any); built and read only when some

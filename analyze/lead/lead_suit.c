@@ -184,7 +184,7 @@ static int best_of(unsigned m, const uint8_t *keys, int nkeys, const hand_facts 
 
 /* LS-A4*: L = SK-max plain suit of >= 4; if n(L) = 5, the STR-max 4-card F
  * with hc(F) >= hc(L) + margin (foster L1499-1507, Q1). */
-static int five_vs_four(const suit_eval *e, const suit_rule *r)
+static int five_vs_four(const suit_eval *e, const struct rule_pick *r)
 {
     static const uint8_t SK[] = {KEY_LONG, KEY_HC, KEY_RANKS}, STR[] = {KEY_HC, KEY_RANKS};
     const hand_facts *f = e->f;
@@ -203,13 +203,13 @@ static int five_vs_four(const suit_eval *e, const suit_rule *r)
 /* False when rule r is a pick whose filter no suit passes: it selects
  * nothing (select_suit's -1), known before its conditions are tested. Many
  * picks of a table are such on a given hand. */
-static bool can_pick(const suit_eval *e, const suit_rule *r)
+static bool can_pick(const suit_eval *e, const struct rule_pick *r)
 {
     return r->sel != SEL_PICK || r->filter < 0 || ((e->any >> r->filter) & 1);
 }
 
 /* The suit rule r selects, or -1. */
-static int select_suit(const suit_eval *e, const suit_rule *r)
+static int select_suit(const suit_eval *e, const struct rule_pick *r)
 {
     const hand_facts *f = e->f;
     int s = -1;
@@ -229,8 +229,8 @@ int suit_choose_later(const convention *c, const hand_facts *f, int *suit_out)
     eval_init(&e, c, f);
     for (uint64_t m = rules_passing(&e) & c->later_rules; m; m &= m - 1) {
         int i = __builtin_ctzll(m);
-        const suit_rule *r = &c->rule[i];
-        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
+        const struct rule_pick *r = &c->pick[i];
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, &c->rule[i]))) continue;
         int s = select_suit(&e, r);
         if (s < 0) continue;
         if (r->card >= 0 && !card_expr_rank((uint8_t)r->card, r->card_rank, f->hold[s])) continue;
@@ -286,8 +286,8 @@ int suit_choose(const convention *c, const hand_facts *f, const lead_view *v,
     eval_init(&e, c, f);
     for (uint64_t m = rules_passing(&e); m; m &= m - 1) {
         int i = __builtin_ctzll(m);
-        const suit_rule *r = &c->rule[i];
-        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, r))) continue;
+        const struct rule_pick *r = &c->pick[i];
+        if (!can_pick(&e, r) || ((c->slow_rules >> i & 1) && !rule_applies(&e, &c->rule[i]))) continue;
         if (r->sel == SEL_RANDOM) {
             *card_out = random_card(v);
             if (*card_out == CARD_NONE) continue;
