@@ -1,9 +1,11 @@
 /* test_solve.c -- the store of solved leads (`whistlab solve`, .wdv) and
- * what reads it: every value against DDS's own expected results (FUT) of
- * list100 (its first 25 deals; all in make check-long); `replay --values` against solving, row for row; resumed and
- * sharded solves against one whole solve, byte for byte; stores refused
- * with their reason; the pool's peers (the MPI ranks' stand-in) and
- * `mpirun -n 3` against one process. */
+ * what reads it: the checked-in store of list100's first 25 deals
+ * (tests/data/README.md) against a fresh solve, and every value of it
+ * against DDS's own expected results (FUT) (all of list100 solved afresh
+ * in make check-long); `replay --values` against solving, row for row;
+ * resumed, sharded and mpirun solves against the checked-in store, byte for
+ * byte; stores refused with their reason; the pool's peers (the MPI ranks'
+ * stand-in) and `mpirun -n 3` against one process. */
 #include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
