@@ -554,6 +554,31 @@ static void test_man_page_options_in_help(void **state)
  * from its option table. Pasted, it goes on: odds over two corpus files
  * (the second file was moved after the options and read as a table's
  * name) and a lead problem (no test pasted its command). */
+/* Waits until process pid has used ms milliseconds of CPU (its threads'
+ * too: /proc/PID/stat's utime and stime), or has ended: a run stopped then
+ * has started its work whatever the machine's load, which a fixed delay
+ * does not promise. */
+static void wait_cpu(pid_t pid, long ms)
+{
+    char path[64], stat[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    long tick = sysconf(_SC_CLK_TCK);
+    for (int tries = 0; tries < 6000; tries++) {
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
+        if (f) fclose(f);
+        stat[n] = 0;
+        const char *after = strrchr(stat, ')'); /* the name may hold spaces */
+        char state = 0;
+        unsigned long utime = 0, stime = 0;
+        if (!after || sscanf(after, ") %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %lu %lu", &state, &utime, &stime) != 3 ||
+            state == 'Z' || (long)(utime + stime) * 1000 >= ms * tick)
+            return;
+        struct timespec wait = {0, 5000000};
+        nanosleep(&wait, NULL);
+    }
+}
+
 static void test_resume_commands_paste(void **state)
 {
     (void)state;
@@ -570,19 +595,21 @@ static void test_resume_commands_paste(void **state)
     assert_int_equal(test_go_on_as_told(errp, again, NULL), 0);
     test_assert_same_but_command(whole, again);
 
+    /* lead --simulate saves every 30 seconds and when interrupted: stopped
+     * once it has simulated a while (the first 0.1 CPU-second is its start;
+     * 5000 layouts cost about 0.6), or it may end first */
     remove(wls);
     const char *hand = "S:KJ8432 H:Q963 D:AK C:Q";
     assert_int_equal(test_run(out, sizeof out, "%s lead --hand '%s' --trump H --conventions long-suit,short-suit "
                                                "--simulate %d --seed 3 --eval play --threads 1 > %s",
-                              test_bin(), hand, 20000 / fifth, whole), 0);
+                              test_bin(), hand, 5000 / fifth, whole), 0);
     char layouts[16];
-    snprintf(layouts, sizeof layouts, "%d", 20000 / fifth);
+    snprintf(layouts, sizeof layouts, "%d", 5000 / fifth);
     const char *lead[] = {"lead", "--hand", hand, "--trump", "H", "--conventions", "long-suit,short-suit",
                           "--simulate", layouts, "--seed", "3", "--eval", "play", "--threads", "1", "--save", wls,
                           NULL};
     pid_t pid = test_start(NULL, errp, lead);
-    struct timespec given = {0, 400000000};
-    nanosleep(&given, NULL);
+    wait_cpu(pid, 150);
     int rc = test_stop(pid, SIGINT);
     if (rc == 130) { /* not finished in the time given: go on */
         assert_int_equal(test_go_on_as_told(errp, again, NULL), 0);

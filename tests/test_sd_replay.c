@@ -49,6 +49,9 @@ static void drop_summary_command(char *s)
 
 static const char *list100(void) { return test_shared("corpora/dds-hands/list100.txt"); }
 
+/* The store of its first 25 deals' values (tests/data/README.md). */
+#define LIST_STORE "tests/data/list100-25.wdv"
+
 static void test_eval_play(void **state)
 {
     (void)state;
@@ -70,14 +73,16 @@ static void test_eval_play(void **state)
     assert_non_null(strstr(out, "[1] long-suit     4.260"));
 }
 
-/* --eval both on the first 25 deals (each solved twice, by --eval both
- * and --eval dd): its columns are --eval dd's and --eval play's. */
+/* --eval both on the first 25 deals: its columns are --eval dd's and
+ * --eval play's. The double-dummy values (dd-best's lead too) come from
+ * their checked-in store (tests/data/README.md): test_solve shows that
+ * replay prints the same from it as solving. */
 static void test_eval_both(void **state)
 {
     (void)state;
     const char *csv = test_tmp(".csv");
     int rc = test_run(out, sizeof out, "%s replay --eval both --conventions long-suit,american,dd-best --limit 25 "
-                      "--csv-deals %s --no-progress %s 2>&1", test_bin(), csv, list100());
+                      "--values " LIST_STORE " --csv-deals %s --no-progress %s 2>&1", test_bin(), csv, list100());
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "[1] long-suit         3.440"));
     assert_non_null(strstr(out, "[3] dd-best           3.720"));
@@ -85,12 +90,12 @@ static void test_eval_both(void **state)
     assert_non_null(strstr(out, "[6] dd-best (sd)      4.480"));
     char other[65536];
     rc = test_run(other, sizeof other, "%s replay --eval dd --conventions long-suit,american,dd-best --limit 25 "
-                  "--no-progress %s 2>&1", test_bin(), list100());
+                  "--values " LIST_STORE " --no-progress %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 0);
     assert_non_null(strstr(other, "[1] long-suit     3.440"));
     assert_non_null(strstr(other, "[3] dd-best       3.720"));
     rc = test_run(other, sizeof other, "%s replay --eval play --conventions long-suit,american,dd-best --limit 25 "
-                  "--no-progress %s 2>&1", test_bin(), list100());
+                  "--values " LIST_STORE " --no-progress %s 2>&1", test_bin(), list100());
     assert_int_equal(rc, 0);
     assert_non_null(strstr(other, "[1] long-suit     4.520"));
     assert_non_null(strstr(other, "[3] dd-best       4.480"));
@@ -280,12 +285,18 @@ static void test_round_robin_provenance_and_incomplete(void **state)
  * go on with, shell-quoted; that command, pasted (with two threads where
  * the first had one), says how many deals it kept and ends with the bytes
  * of a run never stopped: report, per-deal and summary tables, state file.
- * A resume with other settings is refused, naming what differs. */
+ * A resume with other settings is refused, naming what differs. Under the
+ * sanitizers on the corpus's first 500 deals (--limit counts whist deals,
+ * four a deal): the run still stops at its first checkpoint (100 whist
+ * deals), far from the end. */
 #define RR_ARGS "--round-robin", "long-suit,american,short-suit,highest", "--trump", "each", "--no-progress"
 static void test_round_robin_resume(void **state)
 {
     (void)state;
     static char again[8192];
+    const int deals = test_small() ? 500 : 2000;
+    char limit[16];
+    snprintf(limit, sizeof limit, "%d", 4 * deals);
     const char *straight[4] = {test_tmp("rr-st.txt"), test_tmp("rr-st.csv"), test_tmp("rr-st-sum.csv"),
                                test_tmp("rr-st.wls")};
     const char *cut[4] = {test_tmp("rr-cut.txt"), test_tmp("rr-cut.csv"), test_tmp("rr-cut-sum.csv"),
@@ -293,10 +304,11 @@ static void test_round_robin_resume(void **state)
     const char *err = test_tmp("rr-cut.err");
     for (int i = 0; i < 4; i++) remove(cut[i]);
     assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest --trump "
-                              "each --no-progress --threads 1 --csv-deals %s --csv-summary %s --save %s "
-                              "corpora/whist-2000.pbn.gz > %s 2>&1", test_bin(), straight[1], straight[2],
+                              "each --no-progress --limit %d --threads 1 --csv-deals %s --csv-summary %s --save %s "
+                              "corpora/whist-2000.pbn.gz > %s 2>&1", test_bin(), 4 * deals, straight[1], straight[2],
                               straight[3], straight[0]), 0);
-    pid_t pid = test_start(NULL, err, (const char *[]){"play", RR_ARGS, "--threads", "1", "--checkpoint", "100",
+    pid_t pid = test_start(NULL, err, (const char *[]){"play", RR_ARGS, "--limit", limit, "--threads", "1",
+                                                       "--checkpoint", "100",
                                                        "--csv-deals", cut[1], "--csv-summary", cut[2], "--save",
                                                        cut[3], "corpora/whist-2000.pbn.gz", NULL});
     /* interrupted once it has saved a checkpoint, however slow the machine */
@@ -306,7 +318,7 @@ static void test_round_robin_resume(void **state)
     assert_non_null(said);
     unsigned long long done = test_interrupted_after(said);
     assert_non_null(strstr(said, "whistlab play: interrupted after "));
-    assert_true(done > 0 && done < 8000);
+    assert_true(done > 0 && done < 4 * (unsigned long long)deals);
     /* pasted with two threads where the first run had one */
     snprintf(again, sizeof again, "%s", test_resume_command(said, "play"));
     char *threads = strstr(again, "--threads 1 ");
@@ -326,7 +338,9 @@ static void test_round_robin_resume(void **state)
         if (i == 0) { /* the report: the same but for the command line it quotes */
             drop_command_line(a);
             drop_command_line(b);
-            assert_non_null(strstr(a, "\ndeals: 2000 read, 8000 whist deals played, 0 rejected"));
+            char want[128];
+            snprintf(want, sizeof want, "\ndeals: %d read, %d whist deals played, 0 rejected", deals, 4 * deals);
+            assert_non_null(strstr(a, want));
         }
         if (i == 1 || i == 2) { /* the tables: the same but for their comment line of the command line */
             drop_summary_command(a);
@@ -342,8 +356,8 @@ static void test_round_robin_resume(void **state)
     }
     /* another setting (--signals) is refused, naming it */
     assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest "
-                              "--trump each --signals --no-progress --resume %s corpora/whist-2000.pbn.gz 2>&1",
-                              test_bin(), straight[3]), 2);
+                              "--trump each --signals --no-progress --limit %d --resume %s corpora/whist-2000.pbn.gz "
+                              "2>&1", test_bin(), 4 * deals, straight[3]), 2);
     assert_non_null(strstr(out, "saved with other settings: it has `signals off` where this run has `signals on`"));
     /* a round robin's state is no comparison's: merge and replay refuse it */
     assert_int_equal(test_run(out, sizeof out, "%s merge %s 2>&1", test_bin(), straight[3]), 3);
@@ -351,7 +365,8 @@ static void test_round_robin_resume(void **state)
     assert_int_equal(test_run(out, sizeof out, "%s replay --resume %s 2>&1", test_bin(), straight[3]), 3);
     /* and another corpus */
     assert_int_equal(test_run(out, sizeof out, "%s play --round-robin long-suit,american,short-suit,highest "
-                              "--trump each --no-progress --resume %s %s 2>&1", test_bin(), straight[3], list100()),
+                              "--trump each --no-progress --limit %d --resume %s %s 2>&1", test_bin(), 4 * deals,
+                              straight[3], list100()),
                      2);
     assert_non_null(strstr(out, "where this run has `input "));
     for (int i = 0; i < 4; i++) {

@@ -1,9 +1,11 @@
 /* test_solve.c -- the store of solved leads (`whistlab solve`, .wdv) and
- * what reads it: every value against DDS's own expected results (FUT) of
- * list100 (its first 25 deals; all in make check-long); `replay --values` against solving, row for row; resumed and
- * sharded solves against one whole solve, byte for byte; stores refused
- * with their reason; the pool's peers (the MPI ranks' stand-in) and
- * `mpirun -n 3` against one process. */
+ * what reads it: the checked-in store of list100's first 25 deals
+ * (tests/data/README.md) against a fresh solve, and every value of it
+ * against DDS's own expected results (FUT) (all of list100 solved afresh
+ * in make check-long); `replay --values` against solving, row for row;
+ * resumed, sharded and mpirun solves against the checked-in store, byte for
+ * byte; stores refused with their reason; the pool's peers (the MPI ranks'
+ * stand-in) and `mpirun -n 3` against one process. */
 #include <signal.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -53,8 +55,7 @@ static void drop_command_lines(char *text)
     *w = 0;
 }
 
-/* 12 deals: shards, resume, MPI and the store's refusals prove their
- * sameness on these as well as on thousands. */
+/* 12 random deals: the round robin under MPI plays them. */
 static const char *small_corpus(void)
 {
     static char path[256];
@@ -67,55 +68,109 @@ static const char *small_corpus(void)
     return path;
 }
 
-/* The small corpus's store, solved once for the program (a solve is most
- * of this program's CPU); the tests that damage one damage a copy. */
-static const char *small_store(void)
+/* DDS's list100's first n deals, as a corpus at path (a deal is its seven
+ * lines, PBN to TRACE, after the NUMBER line). */
+static void list100_head(int n, const char *path)
 {
-    static char path[256];
-    snprintf(path, sizeof path, "%s", test_tmp("small-store.wdv"));
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), small_corpus(), path);
-        if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
-    }
+    assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER %d'; sed -n '2,%dp' %s; } > '%s' 2>&1", n, 1 + 7 * n,
+                              test_shared("corpora/dds-hands/list100.txt"), path), 0);
+}
+
+/* The directory the tests started in: the checked-in store is under it. */
+static char start_dir[1024];
+
+/* The store of list100's first 25 deals (one store block, 10 of them no
+ * trumps), checked in: tests/data/list100-25.wdv, made by `whistlab solve`
+ * (tests/data/README.md says how). The tests whose subject is not solving
+ * read it rather than solve; the fresh solve of its first deals equals it
+ * (test_checked_in_store_is_a_fresh_solve). */
+static const char *list_store(void)
+{
+    static char path[1200];
+    snprintf(path, sizeof path, "%s/tests/data/list100-25.wdv", start_dir);
     return path;
 }
 
-static void copy_small_store(const char *to)
+/* The store's corpus, under the name it was solved from ("dds list.txt":
+ * the store's note holds it, and the resume command quotes it) in a
+ * directory of its own: a solve of it run there ends with the store's
+ * bytes. */
+#define LIST_DEALS 25
+#define LIST_NAME "dds list.txt"
+static const char *list_dir(void)
 {
-    assert_int_equal(test_run(out, sizeof out, "cp %s %s 2>&1", small_store(), to), 0);
+    static char dir[256];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "%s", test_tmp("list"));
+        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s", dir), 0);
+        char path[300];
+        snprintf(path, sizeof path, "%s/" LIST_NAME, dir);
+        list100_head(LIST_DEALS, path);
+    }
+    return dir;
 }
 
-/* DDS's list100 as a corpus whose name has a space (the resume command
- * quotes it): its first 25 deals (one store block, 10 of them no trumps),
- * 12 under the sanitizers (the solving is DDS's, not instrumented: the
- * same paths on fewer deals), all 100 in make check-long; with the number
- * of deals. */
-static const char *dds_list(int *deals)
+static const char *list_corpus(void)
 {
-    const char *list = test_shared("corpora/dds-hands/list100.txt"), *path = test_tmp("dds list.txt");
-    *deals = test_long() ? 100 : test_small() ? 12 : 25;
-    /* a deal is its seven lines, PBN to TRACE, after the NUMBER line */
-    assert_int_equal(test_run(out, sizeof out, "{ echo 'NUMBER %d'; sed -n '2,%dp' %s; } > '%s' 2>&1", *deals,
-                              1 + 7 * *deals, list, path), 0);
+    static char path[300];
+    snprintf(path, sizeof path, "%s/" LIST_NAME, list_dir());
     return path;
 }
 
-/* The list's store, solved once for the program: its values are checked
- * against FUT, and an interrupted solve of the list ends with its bytes. */
-static const char *dds_list_store(int *deals)
+static void copy_list_store(const char *to)
 {
-    static int n;
-    const char *path = test_tmp("dds-list.wdv");
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        int rc = test_run(out, sizeof out, "%s solve '%s' -o %s --no-progress 2>&1", test_bin(), dds_list(&n), path);
-        if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
-        char want[128];
-        snprintf(want, sizeof want, "%d deals read: %d solved, 0 rejected", n, n);
-        assert_non_null(strstr(out, want));
+    assert_int_equal(test_run(out, sizeof out, "cp %s %s 2>&1", list_store(), to), 0);
+}
+
+/* The fresh solve of the checked-in store's first 3 deals holds its values,
+ * record for record, with its reading policy and engine: the store is what
+ * today's solve makes (remade as tests/data/README.md says when not). */
+static void test_checked_in_store_is_a_fresh_solve(void **state)
+{
+    (void)state;
+    const char *head = test_tmp("head3.txt"), *wdv = test_tmp("head3.wdv");
+    list100_head(3, head);
+    int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), head, wdv);
+    if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
+    diag_t diag = {0};
+    dd_store *fresh = dd_store_open(wdv, &diag), *kept = dd_store_open(list_store(), &diag);
+    assert_non_null(fresh);
+    assert_non_null(kept);
+    const dd_store_header *f = dd_store_header_of(fresh), *k = dd_store_header_of(kept);
+    assert_int_equal(f->count, 3);
+    assert_int_equal(k->count, LIST_DEALS);
+    assert_int_equal(f->per_record, k->per_record);
+    assert_string_equal(f->policy, k->policy);
+    assert_string_equal(f->engine, k->engine);
+    assert_int_equal(f->version, k->version);
+    assert_string_equal(k->note, "whistlab solve --format auto --trump auto " LIST_NAME);
+    for (uint64_t place = 0; place < 3; place++) {
+        assert_int_not_equal(dd_store_get(fresh, place), DD_STORE_EMPTY);
+        assert_int_equal(dd_store_get(fresh, place), dd_store_get(kept, place));
     }
-    *deals = n;
+    dd_store_close(fresh);
+    dd_store_close(kept);
+    test_remove(head, wdv);
+}
+
+/* The store to check against FUT and its deals: the checked-in one; in
+ * make check-long a fresh solve of all of list100. */
+static const char *fut_store(const char **list, int *deals)
+{
+    if (!test_long()) {
+        *list = list_corpus();
+        *deals = LIST_DEALS;
+        return list_store();
+    }
+    static char path[256], corpus[256];
+    snprintf(corpus, sizeof corpus, "%s", test_tmp("list100.txt"));
+    snprintf(path, sizeof path, "%s", test_tmp("list100.wdv"));
+    *list = corpus;
+    *deals = 100;
+    list100_head(100, corpus);
+    int rc = test_run(out, sizeof out, "%s solve %s -o %s --no-progress 2>&1", test_bin(), corpus, path);
+    if (rc != 0) fail_msg("solve: exit %d:\n%s", rc, out);
+    assert_non_null(strstr(out, "100 deals read: 100 solved, 0 rejected"));
     return path;
 }
 
@@ -124,7 +179,8 @@ static void test_store_values_are_dds_fut(void **state)
 {
     (void)state;
     int deals;
-    const char *wdv = dds_list_store(&deals), *list = test_tmp("dds list.txt");
+    const char *list;
+    const char *wdv = fut_store(&list, &deals);
     diag_t diag = {0};
     dd_store *s = dd_store_open(wdv, &diag);
     assert_non_null(s);
@@ -154,12 +210,12 @@ static void test_store_values_are_dds_fut(void **state)
 }
 
 /* replay --values prints what solving prints: every number, every row (of
- * the small corpus's first 6 deals: solving is this test's CPU). */
+ * the list's first 6 deals: solving is this test's CPU). */
 static void test_replay_values_same_as_solving(void **state)
 {
     (void)state;
-    const char *corpus = small_corpus();
-    const char *wdv = small_store();
+    const char *corpus = list_corpus();
+    const char *wdv = list_store();
     char a[256], b[256];
     snprintf(a, sizeof a, "%s", test_tmp("a.csv"));
     snprintf(b, sizeof b, "%s", test_tmp("b.csv"));
@@ -169,9 +225,9 @@ static void test_replay_values_same_as_solving(void **state)
         "--eval dd --all-leads --conventions long-suit,random",
     };
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
-        int rc1 = test_run(out, sizeof out, "%s replay %s %s --limit 6 --no-progress --csv-deals %s 2>&1", test_bin(),
+        int rc1 = test_run(out, sizeof out, "%s replay '%s' %s --limit 6 --no-progress --csv-deals %s 2>&1", test_bin(),
                            corpus, runs[i], a);
-        int rc2 = test_run(out2, sizeof out2, "%s replay %s %s --limit 6 --no-progress --values %s --csv-deals %s 2>&1",
+        int rc2 = test_run(out2, sizeof out2, "%s replay '%s' %s --limit 6 --no-progress --values %s --csv-deals %s 2>&1",
                            test_bin(), corpus, runs[i], wdv, b);
         assert_int_equal(rc1, 0);
         assert_int_equal(rc2, 0);
@@ -188,7 +244,7 @@ static void test_replay_values_same_as_solving(void **state)
         assert_false(same_files(a, b));
     }
     /* without every lead valued, the best lead's columns are empty */
-    test_run(out, sizeof out, "%s replay %s --no-progress --values %s --csv-deals - 2>/dev/null | grep -v '^#' | sed -n 2p",
+    test_run(out, sizeof out, "%s replay '%s' --no-progress --values %s --csv-deals - 2>/dev/null | grep -v '^#' | sed -n 2p",
              test_bin(), corpus, wdv);
     assert_non_null(strstr(out, ",,,")); /* best_lead, optimal_leads empty */
     unlink(a);
@@ -196,20 +252,21 @@ static void test_replay_values_same_as_solving(void **state)
 }
 
 /* Shards merged, and a solve stopped and resumed, give the bytes of one
- * whole solve. */
+ * whole solve (the checked-in store, solved where the shards are). */
 static void test_shards_and_resume_same_bytes(void **state)
 {
     (void)state;
-    const char *corpus = small_corpus();
-    const char *whole = small_store();
+    const char *corpus = list_corpus(), *dir = list_dir();
+    const char *whole = list_store();
     char p1[256], p2[256], merged[256];
     snprintf(p1, sizeof p1, "%s", test_tmp("p1.wdv"));
     snprintf(p2, sizeof p2, "%s", test_tmp("p2.wdv"));
     snprintf(merged, sizeof merged, "%s", test_tmp("merged.wdv"));
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 2/2 --no-progress 2>&1", test_bin(), corpus, p2), 0);
-    assert_int_equal(test_run(out, sizeof out, "%s solve %s -o %s --shard 1/2 --no-progress 2>&1", test_bin(), corpus, p1), 0);
+    for (int i = 2; i >= 1; i--)
+        assert_int_equal(test_run(out, sizeof out, "cd %s && %s solve '" LIST_NAME "' -o %s --shard %d/2 --no-progress 2>&1",
+                                  dir, test_bin(), i == 1 ? p1 : p2, i), 0);
     /* a part is not a store to read */
-    int rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, p1);
+    int rc = test_run(out, sizeof out, "%s replay '%s' --values %s --no-progress 2>&1", test_bin(), corpus, p1);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "shard 1 of 2 of a solve: merge the parts first"));
     /* one part missing, then both (in any order) */
@@ -327,15 +384,18 @@ static void test_checkpoint_keeps_every_place(void **state)
 
 /* A solve interrupted (SIGINT) keeps what it solved, says how many deals
  * and the whole command to go on with, quoted; that command, pasted,
- * resumes with every deal kept and ends with the bytes of one solve. */
+ * resumes with every deal kept and ends with the bytes of one solve (the
+ * checked-in store, solved where this one runs). */
 static void test_interrupted_solve_pastes_its_resume(void **state)
 {
     (void)state;
-    int deals;
-    const char *whole = dds_list_store(&deals), *corpus = test_tmp("dds list.txt");
+    const int deals = LIST_DEALS;
+    const char *whole = list_store(), *dir = list_dir();
     const char *cut = test_tmp("int cut's.wdv"), *err = test_tmp("int.err");
-    pid_t pid = test_start(NULL, err, (const char *[]){"solve", corpus, "-o", cut, "--threads", "1", "--progress",
+    assert_int_equal(chdir(dir), 0);
+    pid_t pid = test_start(NULL, err, (const char *[]){"solve", LIST_NAME, "-o", cut, "--threads", "1", "--progress",
                                                        "log=0.1", NULL});
+    assert_int_equal(chdir(start_dir), 0);
     /* interrupted once its progress log shows a deal solved, however slow
      * the machine (a fixed delay could come before the first deal) */
     bool solving = false;
@@ -355,7 +415,7 @@ static void test_interrupted_solve_pastes_its_resume(void **state)
     assert_non_null(said);
     unsigned long long done = test_interrupted_after(said);
     assert_true(done > 0 && done < (unsigned long long)deals);
-    assert_int_equal(test_run(out, sizeof out, "%s 2>&1", test_resume_command(said, "solve")), 0);
+    assert_int_equal(test_run(out, sizeof out, "cd %s && %s 2>&1", dir, test_resume_command(said, "solve")), 0);
     free(said);
     char want[128];
     snprintf(want, sizeof want, "resuming: %llu deals kept", done);
@@ -372,17 +432,17 @@ static void test_interrupted_solve_pastes_its_resume(void **state)
 static void test_store_refused_with_reason(void **state)
 {
     (void)state;
-    const char *corpus = small_corpus();
+    const char *corpus = list_corpus();
     char wdv[256], other[256];
     snprintf(wdv, sizeof wdv, "%s", test_tmp("refused.wdv"));
     snprintf(other, sizeof other, "%s", test_tmp("other.wda"));
-    copy_small_store(wdv);
+    copy_list_store(wdv);
     assert_int_equal(test_run(out, sizeof out, "%s deal -n 12 --seed 1852 -o %s 2>&1", test_bin(), other), 0);
     int rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), other, wdv);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "holds another deal here"));
     assert_non_null(strstr(out, "made from another corpus"));
-    rc = test_run(out, sizeof out, "%s replay %s --trump S --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
+    rc = test_run(out, sizeof out, "%s replay '%s' --trump S --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "the store was solved with format auto trump auto leader -, this run reads with "
                                 "format auto trump S leader -"));
@@ -394,10 +454,10 @@ static void test_store_refused_with_reason(void **state)
     fseek(f, -20, SEEK_END);
     fputc(c ^ 4, f);
     fclose(f);
-    rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
+    rc = test_run(out, sizeof out, "%s replay '%s' --values %s --no-progress 2>&1", test_bin(), corpus, wdv);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "CRC mismatch: the store is damaged"));
-    rc = test_run(out, sizeof out, "%s replay %s --values %s --no-progress 2>&1", test_bin(), corpus, corpus);
+    rc = test_run(out, sizeof out, "%s replay '%s' --values '%s' --no-progress 2>&1", test_bin(), corpus, corpus);
     assert_int_equal(rc, 3);
     assert_non_null(strstr(out, "not a solved-lead store (.wdv)"));
     unlink(wdv);
@@ -445,15 +505,15 @@ static void forge_wrapping_count(const char *path)
 static void test_forged_count_refused(void **state)
 {
     (void)state;
-    const char *corpus = small_corpus();
+    const char *corpus = list_corpus();
     char wdv[256], merged[256];
     snprintf(wdv, sizeof wdv, "%s", test_tmp("forged.wdv"));
     snprintf(merged, sizeof merged, "%s", test_tmp("forged-merged.wdv"));
-    copy_small_store(wdv);
+    copy_list_store(wdv);
     forge_wrapping_count(wdv);
     char reads[3][1024];
-    snprintf(reads[0], sizeof reads[0], "replay %s --values %s --no-progress", corpus, wdv);
-    snprintf(reads[1], sizeof reads[1], "lead %s --values %s", corpus, wdv);
+    snprintf(reads[0], sizeof reads[0], "replay '%s' --values %s --no-progress", corpus, wdv);
+    snprintf(reads[1], sizeof reads[1], "lead '%s' --values %s", corpus, wdv);
     snprintf(reads[2], sizeof reads[2], "solve --merge -o %s %s", merged, wdv);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), reads[i]), 3);
@@ -468,14 +528,14 @@ static void test_forged_count_refused(void **state)
 /* Issue 25 item 9: the parts of two corpora of one size under one file
  * name are not merged (the store's digest matched neither corpus, and
  * was refused only when read); each corpus's parts still merge to its
- * whole store. */
+ * whole store. Two deals a corpus: a deal a part. */
 static void test_parts_of_other_deals_refused(void **state)
 {
     (void)state;
     char dir[2][256], merged[1024];
     for (int c = 0; c < 2; c++) {
         snprintf(dir[c], sizeof dir[c], "%s", test_tmp(c ? "solve2" : "solve1"));
-        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 6 --seed %d -o x.wda && "
+        assert_int_equal(test_run(out, sizeof out, "mkdir -p %s && cd %s && %s deal -n 2 --seed %d -o x.wda && "
                                   "%s solve x.wda --shard 1/2 -o p1.wdv --no-progress && "
                                   "%s solve x.wda --shard 2/2 -o p2.wdv --no-progress 2>&1", dir[c], dir[c],
                                   test_bin_abs(), 21 + c, test_bin_abs(), test_bin_abs()), 0);
@@ -601,23 +661,25 @@ static void test_pool_peers(void **state)
 }
 
 /* mpirun -n 3 (rank 0 reads; the others solve and play) gives the bytes of
- * one process: the store, the report, the per-deal table; and the round
- * robin's report and table. */
+ * one process: the store (the checked-in one, solved where this one is),
+ * the report, the per-deal table (of the list's first 8 deals); and the
+ * round robin's report and table. */
 static void test_mpirun_same_bytes(void **state)
 {
     (void)state;
-    const char *corpus = small_corpus();
-    const char *one = small_store();
+    const char *corpus = list_corpus(), *dir = list_dir();
+    const char *one = list_store();
     char three[256], c1[256], c3[256];
     snprintf(three, sizeof three, "%s", test_tmp("three.wdv"));
     snprintf(c1, sizeof c1, "%s", test_tmp("one.csv"));
     snprintf(c3, sizeof c3, "%s", test_tmp("three.csv"));
     static const char MPI[] = "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe --allow-run-as-root -n 3";
-    int rc = test_run(out, sizeof out, "%s %s solve %s -o %s --no-progress 2>&1", MPI, test_bin(), corpus, three);
+    int rc = test_run(out, sizeof out, "cd %s && %s %s solve '" LIST_NAME "' -o %s --no-progress 2>&1", dir, MPI,
+                      test_bin(), three);
     if (rc != 0) fail_msg("mpirun solve: exit %d:\n%s", rc, out);
     assert_true(same_files(one, three));
-    static const char RUN[] = "replay %s --eval both --conventions long-suit,american,dd-best --no-progress "
-                              "--csv-deals %s";
+    static const char RUN[] = "replay '%s' --eval both --conventions long-suit,american,dd-best --limit 8 "
+                              "--no-progress --csv-deals %s";
     char run1[512], run3[512];
     snprintf(run1, sizeof run1, RUN, corpus, c1);
     snprintf(run3, sizeof run3, RUN, corpus, c3);
@@ -631,8 +693,8 @@ static void test_mpirun_same_bytes(void **state)
     /* the round robin on the corpus runner: the other ranks play */
     static const char ROBIN[] = "play --round-robin long-suit,american,short-suit --trump each --limit 29 "
                                 "--no-progress %s --csv-deals %s";
-    snprintf(run1, sizeof run1, ROBIN, corpus, c1);
-    snprintf(run3, sizeof run3, ROBIN, corpus, c3);
+    snprintf(run1, sizeof run1, ROBIN, small_corpus(), c1);
+    snprintf(run3, sizeof run3, ROBIN, small_corpus(), c3);
     assert_int_equal(test_run(out, sizeof out, "%s %s 2>&1", test_bin(), run1), 0);
     rc = test_run(out2, sizeof out2, "%s %s %s 2>&1", MPI, test_bin(), run3);
     if (rc != 0) fail_msg("mpirun play --round-robin: exit %d:\n%s", rc, out2);
@@ -648,7 +710,11 @@ static void test_mpirun_same_bytes(void **state)
 
 int main(void)
 {
+    /* the solves of the checked-in store's corpus run in its directory */
+    assert_non_null(getcwd(start_dir, sizeof start_dir));
+    setenv("WHISTLAB_BIN", test_bin_abs(), 1);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_checked_in_store_is_a_fresh_solve),
         cmocka_unit_test(test_store_values_are_dds_fut),
         cmocka_unit_test(test_replay_values_same_as_solving),
         cmocka_unit_test(test_shards_and_resume_same_bytes),
@@ -662,9 +728,7 @@ int main(void)
         cmocka_unit_test(test_mpirun_same_bytes),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    unlink(test_tmp("small.wda"));
-    unlink(test_tmp("small-store.wdv"));
-    unlink(test_tmp("dds list.txt"));
-    unlink(test_tmp("dds-list.wdv"));
+    test_remove(test_tmp("small.wda"), test_tmp("list100.txt"), test_tmp("list100.wdv"));
+    test_run(out, sizeof out, "rm -rf %s", test_tmp("list"));
     return rc;
 }
