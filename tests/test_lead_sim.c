@@ -60,6 +60,24 @@ static void test_threads_alike(void **state)
     free(l2);
 }
 
+/* A simulation in play with its progress shown: the same report as without
+ * it. Before the fix the progress hook was handed the simulation's context
+ * as its own, wrote into the conventions' sides, and the play's first
+ * decision died of a bus error (exit 135). */
+static void test_progress_in_play(void **state)
+{
+    (void)state;
+    static char quiet[65536], shown[65536];
+    const char *cmd = "%s lead --hand 'S:KJ8432 H:Q963 D:AK C:Q' --trump H --conventions long-suit,short-suit "
+                      "--simulate 40 --eval play --threads 1 --progress %s 2>/dev/null";
+    int rc = test_run(quiet, sizeof quiet, cmd, test_bin(), "off");
+    assert_int_equal(rc, 0);
+    rc = test_run(shown, sizeof shown, cmd, test_bin(), "log=1");
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(quiet, "RULE-BASED PLAY"));
+    assert_string_equal(quiet, shown);
+}
+
 /* The tables open with their provenance as # lines, real values: the
  * version, the command that made them (the last run, --threads 2), the
  * seed of the layouts and their number; the status after the last row. */
@@ -394,6 +412,7 @@ int main(void)
     snprintf(layouts_csv, sizeof layouts_csv, "%s", test_tmp("layouts.csv"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_alike),
+        cmocka_unit_test(test_progress_in_play),
         cmocka_unit_test(test_tables_provenance),
         cmocka_unit_test(test_tables_from_layouts),
         cmocka_unit_test(test_file_marks_book_lead),

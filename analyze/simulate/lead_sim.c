@@ -178,6 +178,14 @@ static void work(dd_job *job, dd_solver *solver, void *ctx)
     }
 }
 
+/* The run's progress, to the caller's hook with the caller's context: the
+ * run's hooks share one context, the sim's (its note is the sim's own). */
+static void progress(void *ctx, run_progress at, uint64_t done, uint64_t expected)
+{
+    const sim *s = ctx;
+    s->o->progress(s->o->progress_ctx, at, done, expected);
+}
+
 /* The layout of a whist deal as dealt (gen_deal's fields). */
 static void layout_of(const deal_t *d, uint64_t index, gen_deal *g)
 {
@@ -299,7 +307,7 @@ bool lead_sim_run(const lead_sim_opts *o, lead_sim_result *res, lead_sim_sink si
     run_opts ro = {.threads = o->threads, .engine = o->engine, .shard = 1, .shards = 1, .stats = st, .inputs = inputs,
                    .save = o->save, .config = o->config, .checkpoint_s = o->checkpoint_s, .stop = o->stop,
                    .mpi = o->mpi, .source = &src,
-                   .hooks = {.note = note, .progress = o->progress, .ctx = &s},
+                   .hooks = {.note = note, .progress = o->progress ? progress : NULL, .ctx = &s},
                    .table = o->layouts_csv, .table_about = o->layouts_about, .columns = o->layout_columns,
                    .ncols = o->layout_ncols};
     run_job job = {.work = work, .take = take, .save = o->save ? save : NULL, .solves = o->dd, .plays_only = !o->dd,
