@@ -340,10 +340,7 @@ static void test_replay_report_and_messages(void **state)
 {
     (void)state;
     assert_non_null(strstr(replay_stdout, "NET GAIN PER DEAL"));
-    char path[400];
-    snprintf(path, sizeof path, "%s/replay.err", base);
-    char *err = test_slurp(path);
-    assert_non_null(err);
+    char *err = test_slurp_in(base, "replay.err");
     static const char *const NAMES[] = {"conventions", "net-gain", "by-trumps", "by-longest-suit", "differences"};
     for (size_t i = 0; i < 5; i++) {
         char want[400];
@@ -458,10 +455,7 @@ static double summary_value(const char *prefix)
 static void test_data_match_the_summary(void **state)
 {
     (void)state;
-    char path[400];
-    snprintf(path, sizeof path, "%s/net-gain.dat", run_dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(run_dir, "net-gain.dat");
     /* the matrix: the cell of a pair both ways, the second the first negated */
     double m, lo, hi, p, holm;
     int x, y, rx, ry;
@@ -513,9 +507,7 @@ static void test_data_match_the_summary(void **state)
     free(dat);
 
     /* the conventions, the most tricks first, as the matrix ranks them */
-    snprintf(path, sizeof path, "%s/conventions.dat", run_dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(run_dir, "conventions.dat");
     double prev = INFINITY;
     int rows = 0;
     for (char *l = dat; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
@@ -536,9 +528,7 @@ static void test_data_match_the_summary(void **state)
     free(dat);
 
     /* the mean tricks' interval: Student t over the 300 deals */
-    snprintf(path, sizeof path, "%s/conventions.dat", run_dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(run_dir, "conventions.dat");
     line = strstr(dat, "\"american\"");
     assert_non_null(line);
     double cost, clo, chi;
@@ -553,9 +543,7 @@ static void test_data_match_the_summary(void **state)
     free(dat);
 
     /* levels with fewer than 10 deals are left out of the breakdowns */
-    snprintf(path, sizeof path, "%s/by-trumps.dat", run_dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(run_dir, "by-trumps.dat");
     char *csv = test_slurp(summary_csv);
     assert_non_null(csv);
     int levels = 0;
@@ -604,7 +592,7 @@ static void test_double_dummy_run(void **state)
 static void test_breakdown_panels(void **state)
 {
     (void)state;
-    char dir[400], path[500];
+    char dir[400];
     snprintf(dir, sizeof dir, "%s/twelve", base);
     assert_int_equal(test_run(out, sizeof out,
                               "%s replay --eval dd --limit 60 --conventions all,dd-best --no-progress --values " STORE
@@ -613,9 +601,7 @@ static void test_breakdown_panels(void **state)
                               test_bin(), dir),
                      0);
     assert_null(strstr(out, "warning"));
-    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "by-trumps.gp");
     assert_non_null(strstr(gp, "set multiplot layout 3,4 rowsfirst title "));
     assert_non_null(strstr(gp, "\n# panel 11\nset title 'long-suit \xe2\x88\x92 dd-best' font ',10'\n"));
     assert_null(strstr(gp, "# panel 12\n"));
@@ -653,10 +639,7 @@ static void test_both_evals_run(void **state)
     expect_text_containing(&d, "net-gain", "short-suit (sd) ");
     svg_free(&d);
     /* the matrix holds the pairs across the two evals */
-    char path[500];
-    snprintf(path, sizeof path, "%s/net-gain.dat", dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(dir, "net-gain.dat");
     assert_non_null(strstr(dat, "\"long-suit\" \"long-suit (sd)\""));
     assert_non_null(strstr(dat, "\"long-suit (sd)\" \"short-suit (sd)\""));
     free(dat);
@@ -704,15 +687,10 @@ static void test_formats(void **state)
     snprintf(want, sizeof want, "%s/net-gain.png\n%s/net-gain.pdf\n", dir, dir);
     assert_non_null(strstr(out, want));
     assert_false(exists(dir, "net-gain.svg"));
-    char path[500];
-    snprintf(path, sizeof path, "%s/net-gain.png", dir);
-    char *png = test_slurp(path);
-    assert_non_null(png);
+    char *png = test_slurp_in(dir, "net-gain.png");
     assert_memory_equal(png, "\x89PNG\r\n", 6);
     free(png);
-    snprintf(path, sizeof path, "%s/conventions.pdf", dir);
-    char *pdf = test_slurp(path);
-    assert_non_null(pdf);
+    char *pdf = test_slurp_in(dir, "conventions.pdf");
     assert_memory_equal(pdf, "%PDF-", 5);
     free(pdf);
     assert_int_equal(test_run(out, sizeof out, "%s plot --format svg,jpg '%s' '%s' 2>&1", test_bin(), summary_csv, dir),
@@ -724,9 +702,7 @@ static void test_formats(void **state)
                                                "--plot-format svg,png " CORPUS " 2>&1 >/dev/null", test_bin(), dir), 0);
     snprintf(want, sizeof want, "figure %s/conventions.svg\nwhistlab replay: figure %s/conventions.png\n", dir, dir);
     assert_non_null(strstr(out, want));
-    snprintf(path, sizeof path, "%s/conventions.png", dir);
-    png = test_slurp(path);
-    assert_non_null(png);
+    png = test_slurp_in(dir, "conventions.png");
     assert_memory_equal(png, "\x89PNG\r\n", 6);
     free(png);
     assert_int_equal(test_run(out, sizeof out, "%s odds --corpus " CORPUS " --plot '%s' --plot-format pdf "
@@ -798,10 +774,7 @@ static void test_odds_figures(void **state)
 
     /* a table of constants only is not drawn, and the run says so */
     assert_false(exists(odds_dir, "odds-gof.svg"));
-    char path[400];
-    snprintf(path, sizeof path, "%s/odds.err", base);
-    char *err = test_slurp(path);
-    assert_non_null(err);
+    char *err = test_slurp_in(base, "odds.err");
     assert_non_null(strstr(err, "odds-gof.svg: not drawn: the goodness-of-fit table holds test statistics"));
     assert_non_null(strstr(err, "whistlab odds: figure "));
     free(err);
@@ -1230,9 +1203,7 @@ static void test_hostile_names_drawn_not_run(void **state)
 
     /* the redraw command of the script's head, run by a shell */
     char path[1000];
-    snprintf(path, sizeof path, "%s/net-gain.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "net-gain.gp");
     char *cmd = strstr(gp, "\n# Redraw with:  ");
     assert_non_null(cmd);
     cmd += strlen("\n# Redraw with:  ");
@@ -1421,19 +1392,15 @@ static void write_summary_with_deals(const char *path, const char *deals)
 static void test_breakdown_least_level_scales(void **state)
 {
     (void)state;
-    char csv[400], dir[400], path[500];
+    char csv[400], dir[400];
     snprintf(csv, sizeof csv, "%s/million.csv", base);
     write_summary_with_deals(csv, "400000");
     snprintf(dir, sizeof dir, "%s/million", base);
     assert_int_equal(test_run(out, sizeof out, "%s plot -q '%s' '%s' 2>&1", test_bin(), csv, dir), 0);
-    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "by-trumps.gp");
     assert_non_null(strstr(gp, "levels with fewer than 40 deals not drawn"));
     free(gp);
-    snprintf(path, sizeof path, "%s/by-trumps.dat", dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(dir, "by-trumps.dat");
     assert_non_null(strstr(dat, "levels with fewer than 40 deals left out"));
     int rows = 0;
     for (char *line = dat; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -1447,15 +1414,11 @@ static void test_breakdown_least_level_scales(void **state)
     free(dat);
     /* --min-deals as given */
     assert_int_equal(test_run(out, sizeof out, "%s plot -q --min-deals 10 '%s' '%s' 2>&1", test_bin(), csv, dir), 0);
-    snprintf(path, sizeof path, "%s/by-trumps.gp", dir);
-    gp = test_slurp(path);
-    assert_non_null(gp);
+    gp = test_slurp_in(dir, "by-trumps.gp");
     assert_non_null(strstr(gp, "levels with fewer than 10 deals not drawn"));
     free(gp);
     /* the setup's 300 deals: 10, as before */
-    snprintf(path, sizeof path, "%s/by-trumps.gp", run_dir);
-    gp = test_slurp(path);
-    assert_non_null(gp);
+    gp = test_slurp_in(run_dir, "by-trumps.gp");
     assert_non_null(strstr(gp, "levels with fewer than 10 deals not drawn"));
     free(gp);
 }
@@ -1528,9 +1491,7 @@ static void test_holding_figure(void **state)
                               CORPUS " 2>&1 >/dev/null",
                               test_bin(), dir),
                      0);
-    snprintf(path, sizeof path, "%s/by-holding.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "by-holding.gp");
     assert_non_null(strstr(gp, "'whistlab lead --by-holding: " CORPUS ": 2000 deals; values from "
                                "corpora/whist-2000.wdv'"));
     assert_null(strstr(gp, "zeroaxis"));
@@ -1557,7 +1518,7 @@ static void test_holding_figure(void **state)
 static void test_dd_best_not_crowding(void **state)
 {
     (void)state;
-    char dir[400], csv[400], path[500];
+    char dir[400], csv[400];
     snprintf(dir, sizeof dir, "%s/ddbest", base);
     snprintf(csv, sizeof csv, "%s/ddbest.csv", base);
     assert_int_equal(test_run(out, sizeof out,
@@ -1566,15 +1527,11 @@ static void test_dd_best_not_crowding(void **state)
                               " 2>&1 >/dev/null",
                               test_bin(), csv, dir),
                      0);
-    snprintf(path, sizeof path, "%s/conventions.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "conventions.gp");
     assert_non_null(strstr(gp, "'dd-best: the best on every deal, not drawn'"));
     assert_non_null(strstr(gp, "\nset yrange [-0.6:1.6]\n")); /* two rows */
     free(gp);
-    snprintf(path, sizeof path, "%s/conventions.dat", dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(dir, "conventions.dat");
     assert_non_null(strstr(dat, "\n1 \"short-suit\" 5.85 "));
     assert_non_null(strstr(dat, "\n0 \"long-suit\" 5.766667 "));
     assert_null(strstr(dat, "\"dd-best\"")); /* in a comment only */
@@ -1586,9 +1543,7 @@ static void test_dd_best_not_crowding(void **state)
     double gain = atof(row + strlen("\nall,,dd,long-suit,short-suit,mean_gain,,"));
     free(table);
     assert_true(fabs(gain) > 0);
-    snprintf(path, sizeof path, "%s/net-gain.gp", dir);
-    gp = test_slurp(path);
-    assert_non_null(gp);
+    gp = test_slurp_in(dir, "net-gain.gp");
     char want[120];
     snprintf(want, sizeof want, "\nset cbrange [%.6g:%.6g]\n", -fabs(gain), fabs(gain));
     assert_non_null(strstr(gp, want));
@@ -1604,10 +1559,7 @@ static void test_dd_best_not_crowding(void **state)
 static void test_odds_panels_group_rows(void **state)
 {
     (void)state;
-    char path[500];
-    snprintf(path, sizeof path, "%s/odds-suit-splits.gp", odds_dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(odds_dir, "odds-suit-splits.gp");
     assert_non_null(strstr(gp, "108 rows in 12 panels, one per group of rows"));
     int panels = 0;
     for (const char *p = gp; (p = strstr(p, "\n# panel ")); p++) panels++;
@@ -1615,9 +1567,7 @@ static void test_odds_panels_group_rows(void **state)
     assert_non_null(strstr(gp, "\n# panel 1: # 2 cards ...\n"));
     assert_non_null(strstr(gp, "\n# panel 12: # 13 cards ...\n"));
     free(gp);
-    snprintf(path, sizeof path, "%s/odds-suit-splits.dat", odds_dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(odds_dir, "odds-suit-splits.dat");
     /* the first panel: its two splits and their layouts, the first at the top */
     assert_non_null(strstr(dat, "# 2 cards ...\n3 \"n2.2-0\" "));
     assert_non_null(strstr(dat, "\n0 \"n2.1-1.layout\" "));
@@ -1722,33 +1672,22 @@ static void test_odds_canvas_fits_panels(void **state)
 static void test_odds_labels_say_the_row(void **state)
 {
     (void)state;
-    char path[700];
-    snprintf(path, sizeof path, "%s/odds-claims.dat", odds_dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(odds_dir, "odds-claims.dat");
     assert_non_null(strstr(dat, " \"the unique longest holder of a suit among the other three is an adversary\" "));
     assert_non_null(strstr(dat, " \"second hand holds K x, the leader lacks the A: third hand holds the A\" "));
     free(dat);
-    snprintf(path, sizeof path, "%s/odds-hand-shape.gp", odds_dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(odds_dir, "odds-hand-shape.gp");
     assert_null(strstr(gp, "'... cards'"));
     assert_non_null(strstr(gp, "set label 1 'the shortest suit of a given hand has ...' at screen "));
     free(gp);
-    snprintf(path, sizeof path, "%s/odds-hand-shape.dat", odds_dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(odds_dir, "odds-hand-shape.dat");
     assert_non_null(strstr(dat, "\n10 \"longest.eq4\" \"the longest suit of a given hand has 4 cards\" "));
     assert_non_null(strstr(dat, "\n3 \"shortest.eq0\" \"0 cards\" "));
     free(dat);
-    snprintf(path, sizeof path, "%s/odds-honours.gp", odds_dir);
-    gp = test_slurp(path);
-    assert_non_null(gp);
+    gp = test_slurp_in(odds_dir, "odds-honours.gp");
     assert_non_null(strstr(gp, "set label 1 '...; the dealer''s side' at screen "));
     free(gp);
-    snprintf(path, sizeof path, "%s/odds-honours.dat", odds_dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(odds_dir, "odds-honours.dat");
     assert_non_null(strstr(dat, " \"whist.deal.score4\" \"honours score 4 in the deal (4-0 either way)\" "));
     free(dat);
 
@@ -1769,9 +1708,7 @@ static void test_odds_labels_say_the_row(void **state)
     const char *args[] = {"plot", csv, dir, NULL};
     int rc = run_args(out, sizeof out, args);
     if (rc != 0) fail_msg("exit %d:\n%s", rc, out);
-    snprintf(path, sizeof path, "%s/odds-hoyle.dat", dir);
-    dat = test_slurp(path);
-    assert_non_null(dat);
+    dat = test_slurp_in(dir, "odds-hoyle.dat");
     assert_non_null(strstr(dat, "\n0 \"long\" \"when the leader holds the ace and ... in the first round, the king wins\" "));
     free(dat);
 }
@@ -1814,7 +1751,7 @@ static void test_odds_key_under_panels(void **state)
 static void test_holding_panel_per_group(void **state)
 {
     (void)state;
-    char dir[400], path[500];
+    char dir[400];
     snprintf(dir, sizeof dir, "%s/holding-panels", base);
     assert_int_equal(test_run(out, sizeof out,
                               "%s lead -q --values " STORE " --by-holding --plot '%s' " CORPUS " >/dev/null 2>&1",
@@ -1827,17 +1764,13 @@ static void test_holding_panel_per_group(void **state)
     /* the grid's rows: the most cards 5, 5, 6 (A x x x x ...), 3 (A x x), 5 */
     assert_int_equal((int)g.height, 78 + (5 + 5 + 6 + 3 + 5) * 22 + 5 * 64 + 84);
     assert_true(g.height < 1100);
-    snprintf(path, sizeof path, "%s/by-holding.gp", dir);
-    char *gp = test_slurp(path);
-    assert_non_null(gp);
+    char *gp = test_slurp_in(dir, "by-holding.gp");
     assert_non_null(strstr(gp, "\n# panel 1: # A K\nset title 'A K'\n"));
     assert_non_null(strstr(gp, "\n# panel 19: # four or more others\nset title 'four or more others'\n"));
     assert_non_null(strstr(gp, "\nset ytics ('A' 1, 'K' 0)\n"));
     assert_non_null(strstr(gp, "\nset ytics ('A' 5, '2nd' 4, '3rd' 3, '4th' 2, '5th' 1, 'lowest' 0)\n"));
     free(gp);
-    snprintf(path, sizeof path, "%s/by-holding.dat", dir);
-    char *dat = test_slurp(path);
-    assert_non_null(dat);
+    char *dat = test_slurp_in(dir, "by-holding.dat");
     /* A K's trumps on fewer than 10 deals: its plain suits on the cards' lines */
     assert_non_null(strstr(dat, "# A K\n1.00 \"A K\" \"A\" 0 0 0 0 14\n0.00 \"A K\" \"K\" "));
     /* A K Q ...: its plain suits just above each card's line, its trumps below */

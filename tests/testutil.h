@@ -105,6 +105,17 @@ static inline char *test_slurp(const char *path)
     return s;
 }
 
+/* The whole content of dir/name, as test_slurp; the test fails when it
+ * cannot be read (an output the command should have written). */
+static inline char *test_slurp_in(const char *dir, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *s = test_slurp(path);
+    if (!s) fail_msg("%s: not written", path);
+    return s;
+}
+
 /* Writes text to path, whole (a test's input file). */
 static inline void test_write(const char *path, const char *text)
 {

@@ -25,11 +25,14 @@
 /* What a run read of one input. Every field merges across the shards of a
  * run (input_account_merge), so a merge states what the unsplit run does. */
 typedef struct {
-    uint64_t deals;     /* deals read from it (valid or rejected; games that
-                           replay the deal before not counted); a shard's
-                           own records only */
-    uint64_t digest[2]; /* the deal digest of the valid ones: lanes summed
-                           mod 2^64 */
+    uint64_t deals;     /* deals read from it (kept, left out or rejected;
+                           in a run over deals as read, a rejected game that
+                           replays the deal before is not counted); a
+                           shard's own records only (analyze/run/
+                           record_account.h says which) */
+    uint64_t digest[2]; /* the deal digest of the deals as read with valid
+                           hands (kept, left by --where, or no whist deal
+                           made of them): lanes summed mod 2^64 */
     uint32_t stopped;   /* 1: reading stopped before the end of the input */
     char where[PROV_WHERE_LEN]; /* then where and why, as a diagnostic:
                                    "x.pbn.gz:9623: truncated gzip stream" */
