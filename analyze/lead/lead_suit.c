@@ -255,10 +255,7 @@ static uint64_t splitmix64(uint64_t *s)
 
 static card_t random_card(const lead_view *v)
 {
-    uint16_t held[4];
-    hand_lanes(v->hand, held);
-    /* counted by ranks_count's table: hand_count is a libgcc call here */
-    uint64_t n = (uint64_t)(ranks_count(held[0]) + ranks_count(held[1]) + ranks_count(held[2]) + ranks_count(held[3]));
+    uint64_t n = (uint64_t)hand_count(v->hand);
     if (n == 0) return CARD_NONE;
     uint64_t s = v->seed ^ (0x9E3779B97F4A7C15ULL * (v->deal_key + 1));
     uint64_t lim = (UINT64_MAX / n) * n, u;
@@ -266,8 +263,8 @@ static card_t random_card(const lead_view *v)
     while (u >= lim);
     uint64_t k = u % n;
     for (int suit = 0; suit < 4; suit++) {
-        unsigned ranks = held[suit];
-        uint64_t count = (uint64_t)ranks_count(held[suit]);
+        unsigned ranks = hand_suit(v->hand, suit);
+        uint64_t count = (uint64_t)hand_suit_len(v->hand, suit);
         if (k >= count) {
             k -= count;
             continue;

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analyze/dd/dd_store.h"
-#include "analyze/lead/hand_facts.h"
 #include "analyze/play/sd_replay.h"
 #include "analyze/replay/replay.h"
 #include "formats/deal_digest.h"
@@ -325,7 +324,7 @@ static bool tally_deal(run *r, const dd_job *job)
     }
     card_format(best_card, sd.best_lead);
     sd.trump = d->strain;
-    for (int s = 0; s < 4; s++) sd.suit_len[s] = ranks_count(hand_suit(hand, s)); /* hand_suit_len: a libgcc call */
+    for (int s = 0; s < 4; s++) sd.suit_len[s] = hand_suit_len(hand, s);
     sd.coincide = res->coincide;
     stats_deal_keys(&sd);
     stats_joint_add(r->joint, r->st, &sd);
