@@ -15,7 +15,6 @@ typedef struct {
     const char *save;   /* the merged state (NULL: none) */
     const char *csv;    /* the odds CSV, as odds --csv (NULL: none) */
     const char *plot;   /* the figures' directory (NULL: none) */
-    unsigned plot_formats;
 } odds_merge_opts;
 
 /* Merges the state files part[0..nparts-1] and prints the tables; command

@@ -145,7 +145,6 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     if (cli_verbosity > CLI_QUIET) fprintf(stderr, "whistlab merge: %d state files\n", nparts);
     o.csv = m->csv;
     o.plot = m->plot;
-    o.plot_formats = m->plot_formats;
     const odds_acc *acc = odds_run_finish(run, &counts.s);
     rc = odds_output(&o, &counts, acc, &prov);
     if (rc == EXIT_OK && provenance_partial(&prov)) rc = EXIT_REJECTS;

@@ -249,10 +249,8 @@ static int utf8_len(const unsigned char *s, size_t n)
 static inline bool word_has_special(uint64_t w)
 {
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t low = (w - 0x20 * ones) & ~w & highs;   /* a byte < 0x20 */
-    uint64_t del = w ^ (0x7F * ones);
-    del = (del - ones) & ~del & highs;              /* a byte == 0x7F */
-    return ((w & highs) | low | del) != 0;
+    uint64_t low = (w - 0x20 * ones) & ~w & highs; /* a byte < 0x20 */
+    return ((w & highs) | low) != 0 || word_has(w, 0x7F);
 }
 
 long pbn_bad_char(const char *text, size_t n)

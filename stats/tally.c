@@ -69,6 +69,9 @@ typedef struct {
     int value, versus;
 } planned;
 
+/* The columns a planned measure adds up: one per convention, or one. */
+static int plan_columns(const planned *m, int nconv) { return m->per_col ? nconv : 1; }
+
 static struct {
     int n, nsources;
     planned m[STATS_MAX_MEASURES];
@@ -122,7 +125,7 @@ static void cell_add(stats_cell *c, int nconv, const stats_deal *d, const deal_v
         const planned *m = &plan.m[p];
         uint64_t *s = &c->counter[m->offset];
         const int *x = v->value[m->value], *y = m->versus >= 0 ? v->value[m->versus] : NULL;
-        int ncol = m->per_col ? nconv : 1;
+        int ncol = plan_columns(m, nconv);
         switch (m->acc) {
         case STATS_ACC_NONE: break;
         case STATS_ACC_SUM:
@@ -240,8 +243,6 @@ struct stats_joint {
     bool dirty[JOINT_CELLS];
     joint_cell *cell[JOINT_CELLS]; /* allocated when first needed, kept */
 };
-
-static int plan_columns(const planned *m, int nconv) { return m->per_col ? nconv : 1; }
 
 stats_joint *stats_joint_open(int nconv)
 {

@@ -235,9 +235,8 @@ static bool take(void *ctx, corpus_run *run, const dd_job *job)
         s->no_dealer += slot->deal.dealer > SEAT_W;
         s->no_turnup += slot->deal.turnup == CARD_NONE;
         return true;
-    case ODDS_ELSEWHERE: return true;
+    default: return true; /* ODDS_ELSEWHERE: returned above */
     }
-    return true;
 }
 
 static void other(void *ctx, corpus_run *run, const run_item *item)

@@ -81,9 +81,10 @@ typedef struct {
     /* The gnuplot program: NULL for $WHISTLAB_GNUPLOT, else "gnuplot"
      * (searched on PATH). */
     const char *gnuplot;
-    /* Breakdown levels with fewer deals are not drawn (their intervals
-     * would swamp the figure); 0: PLOT_MIN_DEALS_DEFAULT or one deal in
-     * PLOT_MIN_DEALS_PER of the run's, the more. The figure says so. */
+    /* Breakdown levels (by-holding: cards) with fewer deals are not drawn
+     * (their intervals would swamp the figure); 0: PLOT_MIN_DEALS_DEFAULT,
+     * and for the comparison's breakdowns one deal in PLOT_MIN_DEALS_PER of
+     * the run's where that is more. The figure says so. */
     int min_deals;
     /* The formats to draw, plot_format bits; 0: SVG only. */
     unsigned formats;

@@ -690,10 +690,6 @@ void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, con
           f);
 }
 
-/* The width of a character of a tic label, in pixels (the SVG's 11-12 px
- * font; cairo's points come out alike). */
-#define TIC_PX 7.0
-
 double gp_tic_step(double lo, double hi, double px)
 {
     double span = hi - lo;
@@ -707,7 +703,7 @@ double gp_tic_step(double lo, double hi, double px)
             for (double k = ceil(lo / step); k <= floor(hi / step); k++) {
                 char label[32];
                 snprintf(label, sizeof label, "%g", k == 0 ? 0.0 : k * step);
-                need += TIC_PX * (double)strlen(label) + 14;
+                need += GP_LABEL_PX * (double)strlen(label) + 14;
             }
             if (need <= px) return step;
         }

@@ -93,6 +93,12 @@ void gp_title_expr(FILE *f, const plot_title *t);
 void gp_head(FILE *f, const plot_ctx *c, const char *name, const char *what, const char *const *prov,
              int width, int height);
 
+/* The width of a character in pixels, for laying out a figure: of a tic's
+ * or a row's label, and of a panel's title (the SVG's 11-12 px font;
+ * cairo's points come out alike). */
+#define GP_LABEL_PX 7.0
+#define GP_TITLE_PX 7.5
+
 /* The step of an axis's tics from lo to hi on an axis px pixels long: the
  * smallest of 1, 2, 5 times a power of ten whose labels fit side by side
  * with a space between (gnuplot's own choice crowds a narrow panel: eleven

@@ -17,8 +17,6 @@
 #define CARD_PX 22       /* a card's row */
 #define PANEL_EXTRA 64   /* a panel's title and its x axis's tics */
 #define PLOT_MIN_PX 230  /* a panel's plotting area, at least */
-#define TITLE_PX 7.5     /* a character of a panel's title */
-#define LABEL_PX 7.0     /* ... of a card's label */
 #define HEAD_PX 6.6      /* ... of the figure's title */
 #define OFFSET 0.14      /* plain suits above a card's line, trumps below */
 
@@ -111,9 +109,9 @@ plot_status plot_holding(const char *dir, const char *source, const plot_holding
     int top = 30 + 16 * (*note ? 3 : 2), bottom = 84;
     int height = top + bottom;
     for (int g = 0; g < grid_rows; g++) height += grid_row_px(panel, npanels, across, g);
-    double labpx = 16 + LABEL_PX * (double)maxcard;
+    double labpx = 16 + GP_LABEL_PX * (double)maxcard;
     double colpx = labpx + PLOT_MIN_PX + 30;
-    if (20 + TITLE_PX * (double)maxgroup > colpx) colpx = 20 + TITLE_PX * (double)maxgroup;
+    if (20 + GP_TITLE_PX * (double)maxgroup > colpx) colpx = 20 + GP_TITLE_PX * (double)maxgroup;
     double widest = 40 + HEAD_PX * (double)strlen(c.source);
     if (widest > 2400) widest = 2400;
     if (widest < 900) widest = 900;

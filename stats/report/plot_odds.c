@@ -41,10 +41,6 @@ static const char *prov_text(const odds_data *d, const char *row)
     return plot_table_comment(&d->t, key);
 }
 
-/* The width of a character of the panels' titles, in pixels (the SVG's
- * 11-12 px font; cairo's points come out alike). */
-#define TITLE_PX 7.5
-
 static void describe(odds_data *d)
 {
     const char *lv = prov_text(d, "setting.level");
@@ -307,8 +303,8 @@ static void fig_table(plot_ctx *c, const odds_data *d, size_t first, size_t end)
     int colpx = (int)(labpx + (right ? 620 : 420));
     if (colpx * ncols < 1180) colpx = 1180 / ncols; /* room for the title: the table's name, title and source */
     for (int k = 0; k < npanels; k++) /* and for each panel's title, written over its column */
-        if (20 + TITLE_PX * (double)strlen(panel[k].title) > colpx)
-            colpx = (int)(20 + TITLE_PX * (double)strlen(panel[k].title));
+        if (20 + GP_TITLE_PX * (double)strlen(panel[k].title) > colpx)
+            colpx = (int)(20 + GP_TITLE_PX * (double)strlen(panel[k].title));
     int width = colpx * ncols + 20;
 
     FILE *dat = plot_file_open(c, name, "dat");

@@ -967,8 +967,8 @@ plot_status plot_summary_figures(plot_ctx *c, const char *csv, const plot_opts *
     }
     plot_status st = load(s, csv, c->diag);
     s->min_deals = o && o->min_deals > 0 ? o->min_deals : PLOT_MIN_DEALS_DEFAULT;
-    if (st == PLOT_OK && !(o && o->min_deals > 0) && ceil(s->deals / PLOT_MIN_DEALS_PER) > s->min_deals)
-        s->min_deals = (int)ceil(s->deals / PLOT_MIN_DEALS_PER);
+    double per = ceil(s->deals / PLOT_MIN_DEALS_PER);
+    if (st == PLOT_OK && !(o && o->min_deals > 0) && per > s->min_deals) s->min_deals = (int)per;
     if (st != PLOT_OK) {
         c->status = st;
     } else if (s->robin && plot_ctx_ready(c)) {
