@@ -91,7 +91,7 @@ int cmd_merge(int argc, char **argv)
         }
         if (i == optind && odds_part_is(total.config)) {
             const odds_merge_opts om = {.partial = partial, .save = save, .csv = csv_summary, .plot = plot_dir};
-            rc = odds_merge(command, argv + optind, argc - optind, &om);
+            rc = odds_merge(command, &total, argv + optind, argc - optind, &om);
             goto out;
         }
         if (odds_part_is(into->config) || into->job_len) {

@@ -6,6 +6,7 @@
 #define WHISTLAB_CMD_ODDS_H
 
 #include <stdbool.h>
+#include "stats/report/wls.h"
 
 /* Whether a state file's settings text is an odds counting's. */
 bool odds_part_is(const char *config);
@@ -18,9 +19,11 @@ typedef struct {
 } odds_merge_opts;
 
 /* Merges the state files part[0..nparts-1] and prints the tables; command
- * is merge's own command line, for the provenance. The exit status: 1 with
+ * is merge's own command line, for the provenance; first: part[0] as the
+ * caller read it (whole, its job section too: it is not read again), the
+ * merged state built in it. The exit status: 1 with
  * shards missing (refused without partial), 3 when a part cannot be read
  * or does not belong with the first. */
-int odds_merge(const char *command, char *const part[], int nparts, const odds_merge_opts *m);
+int odds_merge(const char *command, wls_file *first, char *const part[], int nparts, const odds_merge_opts *m);
 
 #endif

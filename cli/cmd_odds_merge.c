@@ -48,17 +48,10 @@ static bool same_inputs(const input_account *a, const input_account *b, int n)
     return true;
 }
 
-/* Reads part into w (its job section into job), refusing what is not a
- * finished shard of an odds counting; false after saying why. */
-static bool read_part(const char *part, wls_file *w, unsigned char *job, size_t job_len)
+/* Whether part (read into w) is a finished shard of an odds counting of
+ * this build (job_len: its job section's size); false after saying why. */
+static bool part_usable(const char *part, const wls_file *w, size_t job_len)
 {
-    diag_t err = {0};
-    w->job = job;
-    w->job_cap = job_len;
-    if (!wls_read(part, w, &err)) {
-        cli_error("whistlab", &err);
-        return false;
-    }
     const char *why = NULL;
     if (!odds_part_is(w->config))
         why = "not a part of an odds counting (odds --corpus --save): replay and odds parts do not merge together";
@@ -70,9 +63,10 @@ static bool read_part(const char *part, wls_file *w, unsigned char *job, size_t 
     return why == NULL;
 }
 
-int odds_merge(const char *command, char *const part[], int nparts, const odds_merge_opts *m)
+int odds_merge(const char *command, wls_file *first, char *const part[], int nparts, const odds_merge_opts *m)
 {
-    static wls_file total, w;
+    static wls_file w;
+    wls_file *total = first;
     static char config[WLS_TEXT_MAX];
     static odds_opts o;
     static odds_corpus_counts counts;
@@ -82,50 +76,58 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
     odds_run *run = NULL;
     int rc = EXIT_FAILURE_IO;
     diag_t err = {0};
-    if (!wls_file_alloc(&total) || !wls_file_alloc(&w) || !job) {
+    if (!wls_file_alloc(&w) || !job) {
         fprintf(stderr, "whistlab: out of memory\n");
         goto out;
     }
     for (int i = 0; i < nparts; i++) {
-        wls_file *f = i == 0 ? &total : &w;
-        if (!read_part(part[i], f, job, bytes)) goto out;
-        if (i > 0 && !wls_merge_check(&total, &w, part[i], &err)) {
+        wls_file *f = i == 0 ? total : &w;
+        if (i > 0) {
+            w.job = job;
+            w.job_cap = bytes;
+            if (!wls_read(part[i], &w, &err)) {
+                cli_error("whistlab", &err);
+                goto out;
+            }
+        }
+        if (!part_usable(part[i], f, bytes)) goto out;
+        if (i > 0 && !wls_merge_check(total, &w, part[i], &err)) {
             cli_error("whistlab", &err);
             goto out;
         }
         const char *why = NULL;
-        if (i > 0 && !same_inputs(w.inputs, total.inputs, w.ninputs))
+        if (i > 0 && !same_inputs(w.inputs, total->inputs, w.ninputs))
             why = "a counting of another corpus (its files' deals or digests differ)";
-        else if (i == 0 && !(run = odds_run_of_state(job, bytes, &err))) why = err.reason;
+        else if (i == 0 && !(run = odds_run_of_state(total->job, bytes, &err))) why = err.reason;
         else if (i > 0 && !odds_run_merge_state(run, job, bytes, &err)) why = err.reason;
         if (why) {
             fprintf(stderr, "whistlab: %s: cannot merge %s\n", part[i], why);
             goto out;
         }
-        if (i > 0) total.part_mask |= w.part_mask;
+        if (i > 0) total->part_mask |= w.part_mask;
         if (cli_verbosity == CLI_VERBOSE) {
             char have[512];
             provenance_shards(f->parts, f->part_mask, true, have, sizeof have);
             fprintf(stderr, "merge: %s: odds shard %s\n", part[i], have);
         }
     }
-    unsigned parts = total.parts;
+    unsigned parts = total->parts;
     uint64_t all = parts >= 64 ? ~0ULL : (1ULL << parts) - 1;
-    if (total.part_mask == all) total.parts = 1, total.part_mask = 1;
-    snprintf(config, sizeof config, "%s", total.config);
-    counts.errors = total.stats->errors; /* every shard read every record: each counted them all */
-    memcpy(counts.input, total.inputs, (size_t)total.ninputs * sizeof *counts.input);
+    if (total->part_mask == all) total->parts = 1, total->part_mask = 1;
+    snprintf(config, sizeof config, "%s", total->config);
+    counts.errors = total->stats->errors; /* every shard read every record: each counted them all */
+    memcpy(counts.input, total->inputs, (size_t)total->ninputs * sizeof *counts.input);
     char bad[512] = "";
     if (!settings_of_config(config, &o, &prov, &counts, command, parts, bad, sizeof bad) ||
-        o.ncorpus != total.ninputs) {
+        o.ncorpus != total->ninputs) {
         fprintf(stderr, "whistlab: %s: settings not understood%s%s%s\n", part[0], bad[0] ? " (" : "", bad,
                 bad[0] ? ")" : "");
         goto out;
     }
-    prov.parts = total.parts;
-    prov.part_mask = total.part_mask;
+    prov.parts = total->parts;
+    prov.part_mask = total->part_mask;
     if (provenance_partial(&prov) && !m->partial) {
-        cli_missing_shards(total.parts, total.part_mask, "tables");
+        cli_missing_shards(total->parts, total->part_mask, "tables");
         rc = EXIT_REJECTS;
         goto out;
     }
@@ -134,10 +136,10 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
         goto out;
     }
     if (m->save) {
-        total.complete = 1;
-        total.progress[0] = 0;
-        total.job = odds_run_state(run, &total.job_len);
-        if (!wls_write(m->save, &total, &err)) {
+        total->complete = 1;
+        total->progress[0] = 0;
+        total->job = odds_run_state(run, &total->job_len);
+        if (!wls_write(m->save, total, &err)) {
             cli_error("whistlab", &err);
             goto out;
         }
@@ -151,7 +153,6 @@ int odds_merge(const char *command, char *const part[], int nparts, const odds_m
 out:
     odds_run_free(run);
     free(job);
-    wls_file_release(&total);
     wls_file_release(&w);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include "analyze/odds/odds_run.h"
 #include "analyze/run/corpus_run.h"
 #include "stats/report/wls.h"
+#include <sys/stat.h>
 #include "testutil.h"
 
 static char out[1 << 20];
@@ -167,6 +168,35 @@ static void test_shards_merge_to_the_whole(void **state)
     test_assert_same_but_command(whole, merged);
     test_assert_same_but_command(whole_csv, merged_csv);
     test_remove(corpus, whole, whole_csv, merged, merged_csv, part[0], part[1], part[2], text[0], text[1], text[2]);
+}
+
+/* Merge reads each part once (an input is read once): the first part
+ * comes through a named pipe, which can be read only once. Before, merge
+ * read it to tell an odds part from a replay part, then odds' merge opened
+ * it again and waited on the empty pipe (timeout: exit 124). */
+static void test_first_part_read_once(void **state)
+{
+    (void)state;
+    char corpus[256], part[2][256], fifo[256], piped[256], plain[256];
+    snprintf(corpus, sizeof corpus, "%s", test_tmp("once.txt"));
+    snprintf(part[0], sizeof part[0], "%s", test_tmp("once1.wls"));
+    snprintf(part[1], sizeof part[1], "%s", test_tmp("once2.wls"));
+    snprintf(fifo, sizeof fifo, "%s", test_tmp("once.fifo"));
+    snprintf(piped, sizeof piped, "%s", test_tmp("once-piped.out"));
+    snprintf(plain, sizeof plain, "%s", test_tmp("once-plain.out"));
+    write_corpus(corpus);
+    for (int i = 0; i < 2; i++)
+        assert_true(test_run(out, sizeof out, "%s odds --corpus %s hcp --shard %d/2 --save %s 2>&1", test_bin(), corpus,
+                             i + 1, part[i]) <= 1);
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    int rc = test_run(out, sizeof out, "(cat %s > %s &); timeout 20 %s merge %s %s > %s 2>/dev/null", part[0], fifo,
+                      test_bin(), fifo, part[1], piped);
+    assert_int_equal(rc, 1); /* shard 1 holds the corpus's rejections, as the plain merge */
+    assert_int_equal(test_run(out, sizeof out, "%s merge %s %s > %s 2>/dev/null", test_bin(), part[0], part[1], plain),
+                     1);
+    test_assert_same_but_command(plain, piped);
+    test_remove(corpus, part[0], part[1], fifo, piped, plain);
 }
 
 static void test_missing_and_foreign_parts(void **state)
@@ -410,6 +440,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shards_merge_to_the_whole),
+        cmocka_unit_test(test_first_part_read_once),
         cmocka_unit_test(test_missing_and_foreign_parts),
         cmocka_unit_test(test_shard_interrupted_and_resumed),
         cmocka_unit_test(test_part_settings_read_back),
